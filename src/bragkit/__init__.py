@@ -1,0 +1,27 @@
+"""bragkit: the reference software for Brag, the British card game that came before poker."""
+
+from bragkit.cards import Card, Pack, Rank, Suit, format_cards, parse_cards
+from bragkit.errors import (
+    BragError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    NotationError,
+    RulesError,
+)
+
+__all__ = [
+    "BragError",
+    "Card",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidCardError",
+    "NotationError",
+    "Pack",
+    "Rank",
+    "RulesError",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+]
+__version__ = "0.1.0"

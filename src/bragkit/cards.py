@@ -1,0 +1,440 @@
+"""Cards, ranks, suits and the pack (rules H1, D5, D6 and the notation of HAND-HISTORY.md).
+
+A :class:`Card` is an ``int`` (its index 0..51, or :data:`JOKER_INDEX` for a joker), so cards can
+index lookup tables directly. Text in every notation of HAND-HISTORY.md parses:
+
+>>> Card.parse("As"), Card.parse("10s"), Card.parse("A♠"), Card.parse("♠A")
+(Card('As'), Card('Ts'), Card('As'), Card('As'))
+>>> parse_cards("As Kd 7c") == parse_cards("AsKd7c")
+True
+>>> format_cards(parse_cards("Qh Qs 4d"))
+'Qh Qs 4d'
+>>> Card.parse("Jk").is_joker
+True
+
+The pack is ordered, top card first; cards are dealt from the top and go back under it:
+
+>>> pack = Pack.standard()
+>>> pack.deal()
+Card('As')
+>>> len(pack)
+51
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+from typing import ClassVar, Final
+
+from bragkit.errors import InvalidCardError
+
+__all__ = [
+    "JOKER",
+    "JOKER_INDEX",
+    "Card",
+    "Pack",
+    "RandomSource",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "make_rng",
+    "parse_cards",
+]
+
+
+class Rank(IntEnum):
+    """Card ranks, valued 2..14 (rule H1: A K Q J T 9 8 7 6 5 4 3 2, aces high)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """The one-character symbol: ``"T"`` for ten.
+
+        >>> Rank.TEN.symbol, Rank.ACE.symbol
+        ('T', 'A')
+        """
+        return _RANK_SYMBOLS[self - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """A rank from its symbol (``"10"`` and lower case accepted).
+
+        >>> Rank.parse("q")
+        <Rank.QUEEN: 12>
+        """
+        key = text.strip().upper()
+        if key == "10":
+            return cls.TEN
+        if len(key) == 1 and key in _RANK_SYMBOLS:
+            return cls(_RANK_SYMBOLS.index(key) + 2)
+        raise InvalidCardError(f"not a rank: {text!r}")
+
+
+class Suit(IntEnum):
+    """The four suits; they have no order in Brag (rule H1)."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        """``"s"``, ``"h"``, ``"d"`` or ``"c"``."""
+        return "shdc"[self]
+
+    @property
+    def symbol(self) -> str:
+        """``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_RANK_SYMBOLS: Final = "23456789TJQKA"
+_SUIT_OF: Final = {
+    "s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+_RANK_RE: Final = r"10|[2-9TJQKA]"
+_SUIT_RE: Final = r"[shdc♠♥♦♣♤♡♢♧]"
+_TOKEN_RE: Final = re.compile(
+    rf"(?P<joker>JK)|(?P<rank>{_RANK_RE})(?P<suit>{_SUIT_RE})\ufe0f?"
+    rf"|(?P<suit2>{_SUIT_RE})\ufe0f?(?P<rank2>{_RANK_RE})",
+    re.IGNORECASE,
+)
+_SEPARATORS: Final = re.compile(r"[\s,;\[\]]+")
+
+#: The index of a joker (rule W1); every joker is the same card.
+JOKER_INDEX: Final = 52
+
+
+class Card(int):
+    """One card, an ``int`` from 0 to 51 (``(rank - 2) * 4 + suit``) or 52 for a joker.
+
+    Cards are interned: there is one object per card, so ``is`` and ``==`` agree.
+
+    >>> c = Card.of(Rank.QUEEN, Suit.HEARTS)
+    >>> c, int(c), c.rank, c.suit
+    (Card('Qh'), 41, <Rank.QUEEN: 12>, <Suit.HEARTS: 1>)
+    >>> Card(41) is c
+    True
+    >>> str(c), c.pretty
+    ('Qh', 'Q♥')
+    """
+
+    __slots__ = ()
+    _cache: ClassVar[list[Card]] = []
+
+    def __new__(cls, index: int) -> Card:
+        if cls._cache and 0 <= index <= JOKER_INDEX and type(index) is int:
+            return cls._cache[index]
+        if not 0 <= int(index) <= JOKER_INDEX:
+            raise InvalidCardError(f"no card has index {index!r}")
+        return super().__new__(cls, index)
+
+    @classmethod
+    def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        """The card of a rank and suit."""
+        return cls((int(rank) - 2) * 4 + int(suit))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """One card in any notation of HAND-HISTORY.md.
+
+        >>> Card.parse("♦10")
+        Card('Td')
+        >>> Card.parse("Xx")
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.InvalidCardError: not a card: 'Xx'
+        """
+        match = _TOKEN_RE.fullmatch(text.strip())
+        if match is None:
+            raise InvalidCardError(f"not a card: {text!r}")
+        return _card_of_match(match)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a joker."""
+        return int(self) == JOKER_INDEX
+
+    @property
+    def rank(self) -> Rank:
+        """The rank (a joker has none: ValueError)."""
+        if self.is_joker:
+            raise InvalidCardError("a joker has no rank")
+        return Rank(int(self) // 4 + 2)
+
+    @property
+    def suit(self) -> Suit:
+        """The suit (a joker has none: ValueError)."""
+        if self.is_joker:
+            raise InvalidCardError("a joker has no suit")
+        return Suit(int(self) % 4)
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, ``"Q♥"``; a joker is ``"Jk"``."""
+        if self.is_joker:
+            return "Jk"
+        return self.rank.symbol + self.suit.symbol
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "Jk"
+        return self.rank.symbol + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+Card._cache = [Card.__new__(Card, i) for i in range(JOKER_INDEX + 1)]
+#: The joker (rule W1).
+JOKER: Final = Card(JOKER_INDEX)
+
+
+def _card_of_match(match: re.Match[str]) -> Card:
+    if match["joker"]:
+        return JOKER
+    rank = match["rank"] or match["rank2"]
+    suit = match["suit"] or match["suit2"]
+    return Card.of(Rank.parse(rank), _SUIT_OF[suit.lower()])
+
+
+CardsLike = str | Iterable[Card | int | str]
+
+
+def parse_cards(text: CardsLike) -> tuple[Card, ...]:
+    """Cards from text (``"As Kd 7c"``, ``"AsKd7c"``, ``"A♠,K♦"``) or from an iterable.
+
+    Bad text raises :class:`InvalidCardError` naming the bad token.
+
+    >>> parse_cards("10h Jk ♣3")
+    (Card('Th'), Card('Jk'), Card('3c'))
+    >>> parse_cards("As Kx")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidCardError: not a card: 'Kx'
+    """
+    if not isinstance(text, str):
+        return tuple(_one_card(c) for c in text)
+    cards: list[Card] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        position = 0
+        while position < len(chunk):
+            match = _TOKEN_RE.match(chunk, position)
+            if match is None:
+                bad = _bad_token(chunk, position)
+                raise InvalidCardError(f"not a card: {bad!r}")
+            cards.append(_card_of_match(match))
+            position = match.end()
+    return tuple(cards)
+
+
+def _bad_token(chunk: str, position: int) -> str:
+    """The text from a failed position up to the next thing that parses (at least 2 chars)."""
+    end = position + 2
+    while end < len(chunk) and _TOKEN_RE.match(chunk, end) is None:
+        end += 1
+    return chunk[position:end] if len(chunk) - position > 1 else chunk[position:]
+
+
+def _one_card(card: Card | int | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    return Card(int(card))
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Cards as space-separated text, the form of HAND-HISTORY.md (``pretty`` uses symbols).
+
+    >>> format_cards(parse_cards("AsKd"), pretty=True)
+    'A♠ K♦'
+    """
+    return " ".join(c.pretty if pretty else str(c) for c in cards)
+
+
+RandomSource = random.Random | int | None
+
+
+def make_rng(source: RandomSource = None) -> random.Random:
+    """A random source: a ``random.Random`` as given, a seed for a reproducible one, or ``None``
+    for a cryptographically secure one (``secrets.SystemRandom``).
+
+    >>> make_rng(7).random() == make_rng(7).random()
+    True
+    """
+    if source is None:
+        return secrets.SystemRandom()
+    if isinstance(source, random.Random):
+        return source
+    return random.Random(source)
+
+
+class Pack:
+    """An ordered pack, top card first (rules D5, D6).
+
+    A pack is built complete: every card of ``decks`` standard packs plus ``jokers`` jokers, each
+    exactly once (a duplicate or missing card is an :class:`InvalidCardError`). Dealing takes from
+    the top; :meth:`put_under` returns cards to the bottom.
+
+    >>> pack = Pack.parse(str(Pack.standard()))
+    >>> pack == Pack.standard()
+    True
+    >>> Pack.parse("As Ks")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidCardError: pack is missing 50 cards: 2s 2h 2d 2c 3s 3h 3d 3c ...
+    """
+
+    __slots__ = ("_cards", "decks", "jokers")
+
+    def __init__(self, cards: CardsLike, *, jokers: int = 0, decks: int = 1) -> None:
+        if jokers < 0 or decks < 1:
+            raise InvalidCardError("a pack needs at least one deck and no negative jokers")
+        self.jokers = jokers
+        self.decks = decks
+        order = list(parse_cards(cards))
+        _check_complete(order, jokers=jokers, decks=decks)
+        order.reverse()  # stored bottom first so dealing is list.pop()
+        self._cards = order
+
+    @classmethod
+    def standard(cls, *, jokers: int = 0, decks: int = 1) -> Pack:
+        """A new pack in order, top card first: As Ah Ad Ac Ks … 2c, then any jokers.
+
+        >>> str(Pack.standard())[:14]
+        'As Ah Ad Ac Ks'
+        """
+        top_first = [Card.of(r, s) for r in reversed(Rank) for s in Suit] * decks
+        return cls(top_first + [JOKER] * jokers, jokers=jokers, decks=decks)
+
+    @classmethod
+    def parse(cls, text: str, *, jokers: int | None = None, decks: int = 1) -> Pack:
+        """A pack from text, top card first; jokers are counted from the text unless given."""
+        cards = parse_cards(text)
+        if jokers is None:
+            jokers = sum(1 for c in cards if c.is_joker)
+        return cls(cards, jokers=jokers, decks=decks)
+
+    @classmethod
+    def shuffled(
+        cls, source: RandomSource = None, *, jokers: int = 0, decks: int = 1
+    ) -> Pack:
+        """A standard pack shuffled from ``source`` (a seed gives a reproducible order)."""
+        pack = cls.standard(jokers=jokers, decks=decks)
+        pack.shuffle(source)
+        return pack
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the pack, top card first."""
+        return tuple(reversed(self._cards))
+
+    def shuffle(self, source: RandomSource = None) -> None:
+        """Shuffle in place from ``source``: a ``random.Random``, a seed, or ``None`` for a
+        cryptographically secure source."""
+        make_rng(source).shuffle(self._cards)
+
+    def deal(self) -> Card:
+        """Take the top card.
+
+        >>> Pack.parse(str(Pack.standard())).deal() == Pack.standard().deal()
+        True
+        """
+        if not self._cards:
+            raise InvalidCardError("the pack is empty")
+        return self._cards.pop()
+
+    def peek(self, n: int = 1) -> tuple[Card, ...]:
+        """The top ``n`` cards, without dealing them."""
+        return tuple(reversed(self._cards[-n:])) if n > 0 else ()
+
+    @property
+    def bottom(self) -> Card | None:
+        """The bottom card (the face-up card when the stock lies face up, rule D9)."""
+        return self._cards[0] if self._cards else None
+
+    def put_under(self, cards: Iterable[Card]) -> None:
+        """Put cards under the pack, in the order given: the first goes under first, so the last
+        one given ends up at the very bottom (rule D5).
+
+        >>> pack = Pack.standard()
+        >>> hand = [pack.deal() for _ in range(3)]
+        >>> pack.put_under(hand)
+        >>> pack.cards[-3:] == tuple(hand)
+        True
+        """
+        cards = list(cards)
+        if len(cards) + len(self._cards) > 52 * self.decks + self.jokers:
+            raise InvalidCardError("more cards under the pack than it can hold")
+        self._cards[0:0] = reversed(cards)
+
+    def copy(self) -> Pack:
+        """An independent copy."""
+        pack = Pack.__new__(Pack)
+        pack.jokers = self.jokers
+        pack.decks = self.decks
+        pack._cards = list(self._cards)
+        return pack
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return reversed(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pack) and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._cards))
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Pack({str(self)!r})"
+
+
+def _check_complete(cards: Sequence[Card], *, jokers: int, decks: int) -> None:
+    counts = Counter(int(c) for c in cards)
+    allowed = {JOKER_INDEX: jokers}
+    extra = [Card(i) for i, n in sorted(counts.items()) if n > allowed.get(i, decks)]
+    if extra:
+        raise InvalidCardError(f"pack has a duplicate card: {format_cards(extra[:8])}")
+    missing = [Card(i) for i in range(52) for _ in range(decks - counts.get(i, 0))]
+    missing += [JOKER] * (jokers - counts.get(JOKER_INDEX, 0))
+    if missing:
+        shown = format_cards(missing[:8]) + (" ..." if len(missing) > 8 else "")
+        raise InvalidCardError(f"pack is missing {len(missing)} cards: {shown}")

@@ -1,0 +1,30 @@
+"""The ``bragkit`` command.
+
+Each subcommand lives in its own module of this package and registers itself on :data:`app`;
+this module only imports them. A user never sees a traceback for bad input: a
+:class:`~bragkit.errors.BragError` that escapes a command becomes one line on standard error and
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from bragkit.cli._app import app, fail
+from bragkit.errors import BragError
+
+# Subcommands register themselves on import (one module each).
+from bragkit.cli import odds as _odds  # noqa: E402,F401  isort: skip
+
+__all__ = ["app", "fail", "main"]
+
+
+def main() -> None:
+    """Entry point of the ``bragkit`` console script."""
+    try:
+        app()
+    except BragError as error:  # pragma: no cover - commands catch their own
+        typer.echo(f"bragkit: {error}", err=True)
+        sys.exit(2)
