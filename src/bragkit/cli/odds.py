@@ -1,0 +1,1 @@
+"""``bragkit odds`` (placeholder until the odds module lands)."""
