@@ -24,4 +24,7 @@ __all__ = [
     "format_cards",
     "parse_cards",
 ]
+from bragkit.hands import Category, HandRank, Ordering, best_hand, evaluate
+
+__all__ += ["Category", "HandRank", "Ordering", "best_hand", "evaluate"]
 __version__ = "0.1.0"

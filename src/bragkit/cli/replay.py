@@ -1,0 +1,58 @@
+"""``bragkit replay FILE [--json]``: replay a game record of any registered format.
+
+The file is read as TOML; its ``format`` key picks the reader registered in
+:mod:`bragkit.records` (``bhh/1`` for the three-card family, HAND-HISTORY.md). The deal is printed
+as a person reads it, or with ``--json`` as one JSON object. A missing file, a TOML syntax error,
+a bad key or card, or an illegal action is one line on standard error and exit status 2:
+
+    bragkit: action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bragkit.cli._app import app, fail
+from bragkit.errors import BragError
+from bragkit.notation import FieldError, parse_toml
+from bragkit.records import replayer_for
+
+__all__ = ["replay"]
+
+
+@app.command("replay")
+def replay(
+    file: Annotated[Path, typer.Argument(help="The record to replay, e.g. a .bhh file.",
+                                         show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Replay a game record (.bhh or another registered format) and print what happened."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(f"{file}: no such file")
+    except IsADirectoryError:
+        fail(f"{file}: is a directory, not a record")
+    except UnicodeDecodeError:
+        fail(f"{file}: not a text file (a record is UTF-8 TOML)")
+    except OSError as error:
+        fail(f"{file}: cannot be read: {error.strerror or error}")
+    try:
+        document = parse_toml(text)
+        result = replayer_for(document)(document)
+        output = (json.dumps(result.to_json(), ensure_ascii=False) if as_json
+                  else result.describe())
+    except FieldError as error:
+        fail(_one_line(str(error.at_line(text))))
+    except BragError as error:
+        fail(_one_line(str(error)))
+    typer.echo(output)
+
+
+def _one_line(message: str) -> str:
+    """The message on one line, whatever a reader put in it."""
+    return " ".join(message.split())

@@ -1,0 +1,85 @@
+"""Betting arithmetic of the three-card family: bet bounds, see costs, split pots.
+
+Pure functions on whole chips, shared by the deal engine and anyone who wants to explain a
+number. The stake is kept in open terms (rule BL1): a blind bet of ``b`` counts as ``2b``.
+
+The first bet is any amount from ``min_bet`` to ``max_bet`` (B2); after it, at least the stake
+(B3), and a blind player pays half, rounded up (BL1 [decision]):
+
+>>> from bragkit.rules import Rules
+>>> rules = Rules(max_bet=20)
+>>> bet_bounds(rules, stake=0, bet_made=False, pot=5, blind=False)
+(1, 20)
+>>> bet_bounds(rules, stake=5, bet_made=True, pot=12, blind=True)
+(3, 10)
+
+With ``pot_limit`` no bet puts in more than the pot holds (five players, ante 1: at most 5, B1):
+
+>>> bet_bounds(Rules(pot_limit=True), stake=0, bet_made=False, pot=5, blind=False)
+(1, 5)
+
+Seeing costs twice the stake open against open (B6), the stake with ``see_cost = "single"``
+(B9), and the stake for a blind seer: twice the blind stake (BL4):
+
+>>> see_cost(rules, stake=10, seer_blind=False), see_cost(rules, stake=10, seer_blind=True)
+(20, 10)
+
+A split pot gives the odd chips one each to the first winners from the dealer's left (B8):
+
+>>> split(11, ["Bill", "Chris", "Andy"])
+{'Bill': 4, 'Chris': 4, 'Andy': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from bragkit.rules import Rules
+
+__all__ = ["bet_bounds", "see_cost", "split"]
+
+_T = TypeVar("_T")
+
+
+def bet_bounds(
+    rules: Rules, *, stake: int, bet_made: bool, pot: int, blind: bool
+) -> tuple[int, int | None]:
+    """The least and the most chips one bet may put in (``None``: no limit but the stack).
+
+    ``stake`` is in open terms; ``bet_made`` says whether the first bet of the deal is made;
+    ``pot`` is what the pot holds now (for ``pot_limit``); ``blind`` is a blind bet (BL1).
+
+    [decision] A limit never stops a player meeting the stake: where ``max_bet``, a raise limit
+    or the pot would cap a bet below the least a player must pay (an odd maximum halved for a
+    blind player, a pot smaller than ``min_bet``), the least is allowed.
+    """
+    least = stake if bet_made else rules.min_bet  # rules B2, B3
+    most = rules.max_bet  # rule B1, in open terms
+    if bet_made and rules.raise_limit is not None:
+        ceiling = stake + rules.raise_limit  # rule B1: the most a bet may exceed the stake
+        most = ceiling if most is None or ceiling < most else most
+    if blind:  # rule BL1: a blind bet counts double; half the stake, rounded up
+        least = (least + 1) // 2
+        most = None if most is None else most // 2
+    if rules.pot_limit:  # rule B1: chips put in, at most what the pot holds
+        most = pot if most is None or pot < most else most
+    if most is not None and most < least:
+        most = least
+    return least, most
+
+
+def see_cost(rules: Rules, *, stake: int, seer_blind: bool) -> int:
+    """What a see costs (rules B6, B9, BL4). A see is not a bet: no limit caps it (B1)."""
+    if seer_blind:
+        return stake  # rule BL4: twice the blind stake, the open player's last bet
+    if rules.see_cost == "single":
+        return stake  # rule B9
+    return 2 * stake  # rule B6
+
+
+def split(amount: int, winners: Sequence[_T]) -> dict[_T, int]:
+    """Share ``amount`` among ``winners`` (listed from the dealer's left): equal shares, the
+    odd chips one each to the first of them (rule B8 [decision])."""
+    share, odd = divmod(amount, len(winners))
+    return {w: share + (1 if i < odd else 0) for i, w in enumerate(winners)}

@@ -1,0 +1,482 @@
+"""3 Card Brag Poker: blinds, fixed-limit betting, a draw and a second round (rules P1–P5).
+
+The betting is the shared equalising core of :mod:`bragkit.games.stakes`. The two players left
+of the dealer post the small and big blinds (P1); bets and raises are fixed at twice the big
+blind in the first round (P2) and twice that in the second (P4), with at most three raises a
+round while more than two players are in; between the rounds each player discards none to three
+cards and is dealt replacements (P3); the best hand in the standard Brag order wins, ties split
+(P4). A player who has not looked may call for half price (P5).
+
+>>> deal = BragPoker(players=["Ann", "Bob", "Cat"], dealer="Cat", stacks=[40, 40, 40],
+...                  hands={"Ann": "Ah Ad 4d", "Bob": "9c 7d 2h", "Cat": "Ks Js 5s"})
+>>> deal.to_act, deal.money.pots["pot"]   # Ann posted 1, Bob 2; Cat is first to act
+('Cat', 3)
+>>> [str(o) for o in deal.legal_actions("Cat")]   # Cat has not looked: the call costs 1 (P5)
+['Cat drop', 'Cat call 1', 'Cat look']
+>>> for text in ["Cat call", "Ann look", "Ann raise 4", "Bob drop", "Cat call"]:
+...     deal.apply(text)
+>>> deal.phase, deal.money.pots["pot"]   # 1 + 2 + 1, Ann's 5, Cat's half-price 2
+('draw', 11)
+>>> for text in ["Ann draw 1 4d", "Cat draw 0"]:   # Ann is dealt the As (the stock's top)
+...     deal.apply(text)
+>>> deal.phase, deal.to_act
+('second round', 'Ann')
+>>> for text in ["Ann bet 8", "Cat call"]:
+...     deal.apply(text)
+>>> deal.is_over, deal.winners, [f"{p}: {rank}" for p, rank in deal.showdown]
+(True, {'Ann': 23}, ['Ann: prial of aces', 'Cat: flush, K-J-5'])
+
+A player who has not looked sees none of their own cards (P5):
+
+>>> deal = BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20], rng=3)
+>>> deal.view("Ann").cards["Ann"]
+(None, None, None)
+>>> deal.apply("Ann look"); None in deal.view("Ann").cards["Ann"]
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from itertools import combinations
+from typing import Any, ClassVar
+
+from bragkit.cards import Card, Pack, RandomSource, format_cards
+from bragkit.errors import (
+    BragError,
+    IllegalActionError,
+    InvalidActionError,
+    NotationError,
+    RulesError,
+)
+from bragkit.games.stakes import (
+    Acted,
+    BettingRound,
+    Limits,
+    PhaseStarted,
+    Posted,
+    Shown,
+    StakeAction,
+    StakeGame,
+    StakeOption,
+    StakeVerb,
+    describe_operations,
+    dump_document,
+    load_document,
+    read_table,
+    split_evenly,
+    table_document,
+)
+from bragkit.hands import HandRank, evaluate
+from bragkit.records import register
+
+__all__ = [
+    "BragPoker",
+    "BragPokerReplay",
+    "BragPokerRules",
+    "read_brag_poker",
+    "replay_brag_poker",
+    "write_brag_poker",
+]
+
+FIRST_ROUND = "first round"
+DRAW = "draw"
+SECOND_ROUND = "second round"
+OVER = "over"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BragPokerRules:
+    """The options of 3 Card Brag Poker (rules P1–P5).
+
+    ``small_blind`` and ``big_blind`` (P1); the bet of the first round is twice the big blind
+    (P2), of the second round twice that (P4); ``max_raises`` caps the raises of a round while
+    more than two players are in (P2, P4; ``None``: no cap); ``half_price`` lets a player who has
+    not looked call for half (P5).
+
+    >>> rules = BragPokerRules(big_blind=3)
+    >>> rules.small_bet, rules.big_bet
+    (6, 12)
+    >>> BragPokerRules(small_blind=3, big_blind=2)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: the small blind 3 is more than the big blind 2
+    """
+
+    small_blind: int = 1
+    big_blind: int = 2
+    max_raises: int | None = 3
+    half_price: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("small_blind", "big_blind"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise RulesError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if self.small_blind > self.big_blind:
+            raise RulesError(f"the small blind {self.small_blind} is more than the big blind "
+                             f"{self.big_blind}")
+        if self.max_raises is not None and (type(self.max_raises) is not int
+                                            or self.max_raises < 0):
+            raise RulesError(f"max_raises must be a whole number, not {self.max_raises!r}")
+        if type(self.half_price) is not bool:
+            raise RulesError("half_price is true or false")
+
+    @property
+    def small_bet(self) -> int:
+        """The fixed bet and raise of the first round: twice the big blind (P2)."""
+        return 2 * self.big_blind
+
+    @property
+    def big_bet(self) -> int:
+        """The fixed bet and raise of the second round: twice the first round's (P4)."""
+        return 4 * self.big_blind
+
+    def limits(self, second: bool) -> Limits:
+        """The sizes of the first (P2) or second (P4) round."""
+        size = self.big_bet if second else self.small_bet
+        rule = "P4" if second else "P2"
+        return Limits(min_bet=size, max_bet=size, min_raise=size, max_raise=size, rule=rule,
+                      max_raises=self.max_raises, cap_rule=rule, half_price=self.half_price)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (the ``[rules]`` table of a record)."""
+        default = BragPokerRules()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+    @classmethod
+    def from_dict(cls, table: Mapping[str, Any]) -> BragPokerRules:
+        """Rules from a ``[rules]`` table; an unknown key is a :class:`RulesError`.
+
+        >>> BragPokerRules.from_dict({"ante": 1})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: unknown brag-poker rule(s): ante
+        """
+        unknown = sorted(set(table) - {f.name for f in fields(cls)})
+        if unknown:
+            raise RulesError(f"unknown brag-poker rule(s): {', '.join(unknown)}")
+        return cls(**table)
+
+
+class BragPoker(StakeGame):
+    """One deal of 3 Card Brag Poker (rules P1–P5).
+
+    * P1: the player left of the dealer posts the small blind, the next the big blind (with two
+      players the dealer is the big blind). A poster who cannot afford the blind is a
+      :class:`RulesError`. Three cards each are dealt face down, one at a time from the dealer's
+      left; every player starts without looking.
+    * P2: the first round starts left of the big blind; calls, and raises of exactly twice the
+      big blind; the big blind may check or raise when only called. At most ``max_raises``
+      raises while more than two players are in (the big blind is the round's bet, so: blind,
+      raise, raise, raise).
+    * P3: then each player still in, from the dealer's left, discards none to three cards
+      (``"Ann draw 2 Kd 7c"``, ``"Ann draw 0"``) and is dealt replacements at once from the
+      top of the pack. Discards lie face down. At most eight players, so the pack always has the
+      replacements.
+    * P4: a second round from the first player in left of the dealer: check or bet, then calls
+      and raises, all of twice the first round's size, the same cap. Then the hands still in are
+      shown; the best in the standard Brag order (H2–H8) takes the pot; exactly equal best hands
+      split it, odd chips one each to the tied players nearest the dealer's left ([decision]).
+    * P5: a player who has not looked calls for half price, rounded up. [decision] Such a player
+      may only check, call or drop, and discards nothing (``draw 0``): to bet, raise or discard
+      they look first. Anyone may look before the first voluntary action of the first round;
+      after that, only at their own turn (as BL6). A player who has not looked sees none of
+      their own cards.
+    * There is no all-in: a player who cannot afford a call must drop ([decision]).
+    """
+
+    game: ClassVar[str] = "brag-poker"
+
+    def __init__(
+        self,
+        rules: BragPokerRules | None = None,
+        *,
+        players: Sequence[str],
+        dealer: str,
+        stacks: Sequence[int] | Mapping[str, int],
+        pack: Pack | str | None = None,
+        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
+        stock: Pack | Sequence[Card] | str | None = None,
+        rng: RandomSource = None,
+    ) -> None:
+        self.rules = rules or BragPokerRules()
+        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=["pot"],
+                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
+                         max_players=8, rule="P3")
+        self.small_blind = self.left_of(dealer)
+        self.big_blind = self.left_of(self.small_blind)
+        for player, amount in ((self.small_blind, self.rules.small_blind),
+                               (self.big_blind, self.rules.big_blind)):
+            if self.money.stacks[player] < amount:
+                raise RulesError(f"{player} cannot post the blind of {amount} (rule P1)")
+        self.looked: set[str] = set()
+        self.discards: dict[str, list[Card]] = {p: [] for p in self.players}
+        self.drawn: dict[str, int] = {}
+        self.showdown: list[tuple[str, HandRank]] = []
+        self._voluntary = False
+        self._drawers: list[str] = []
+        self._phase = FIRST_ROUND
+        self.operations.append(PhaseStarted(phase="blinds"))
+        for player, amount, reason in (  # rule P1
+                (self.small_blind, self.rules.small_blind, "small blind"),
+                (self.big_blind, self.rules.big_blind, "big blind")):
+            self.money.pay(player, amount, "pot")
+            self.operations.append(Posted(player=player, amount=amount, pot="pot",
+                                          reason=reason))
+        for _ in range(3):
+            for player in self.deal_order:
+                self._deal(player)
+        self.operations.append(PhaseStarted(phase=FIRST_ROUND))
+        self.betting = BettingRound(
+            seats=self.players, first=self.left_of(self.big_blind), money=self.money,
+            pot="pot", limits=self.rules.limits(second=False),
+            levels={self.small_blind: self.rules.small_blind,
+                    self.big_blind: self.rules.big_blind},
+            blind=self._is_blind,
+            first_staked=[self.small_blind, self.big_blind])
+
+    def _is_blind(self, player: str) -> bool:
+        return player not in self.looked
+
+    def sees_own(self, viewer: str) -> bool:
+        """A player sees their own cards once they have looked (P5)."""
+        return viewer in self.looked
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"first round"``, ``"draw"``, ``"second round"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is."""
+        if self._phase in (FIRST_ROUND, SECOND_ROUND):
+            return self.betting.to_act
+        if self._phase == DRAW:
+            return self._drawers[0]
+        return None
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """The players still in the deal."""
+        return self.betting.in_play
+
+    def _may_look(self, player: str) -> bool:
+        if player in self.looked or player not in self.betting.in_play or self.is_over:
+            return False
+        early = self._phase == FIRST_ROUND and not self._voluntary
+        return early or player == self.to_act
+
+    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
+        """The legal options now: of ``player``, or of everyone (the player to act first,
+        then the looks others may take before the first voluntary action)."""
+        if player is None:
+            out = self.legal_actions(self.to_act) if self.to_act else []
+            out += [StakeOption(player=p, verb=StakeVerb.LOOK) for p in self.players
+                    if p != self.to_act and self._may_look(p)]
+            return out
+        options: list[StakeOption] = []
+        if self._phase in (FIRST_ROUND, SECOND_ROUND):
+            options = self.betting.options(player)
+        elif self._phase == DRAW and player == self.to_act:
+            if player in self.looked:  # rule P3: none to three cards
+                hand = self.hands[player]
+                options = [StakeOption(player=player, verb=StakeVerb.DRAW, min_amount=n,
+                                       max_amount=n, cards=tuple(cs))
+                           for n in range(4) for cs in combinations(hand, n)]
+            else:  # rule P5 [decision]: a player who has not looked discards nothing
+                options = [StakeOption(player=player, verb=StakeVerb.DRAW, min_amount=0,
+                                       max_amount=0)]
+        if self._may_look(player):
+            options.append(StakeOption(player=player, verb=StakeVerb.LOOK))
+        return options
+
+    def _why_not(self, action: StakeAction) -> IllegalActionError:
+        player, verb = action.player, action.verb
+        if self._phase == OVER:
+            return IllegalActionError("the deal is over", rule="P4")
+        if verb is StakeVerb.LOOK:
+            if player in self.looked:
+                return IllegalActionError(f"{player} has already looked", rule="P5")
+            if player not in self.betting.in_play:
+                return IllegalActionError(f"{player} has dropped", rule="B11")
+            return IllegalActionError(f"{player} may look only at their own turn once the "
+                                      "betting has begun", rule="BL5")
+        if self._phase in (FIRST_ROUND, SECOND_ROUND):
+            return self.betting.why_not(action)
+        if player != self.to_act:
+            return IllegalActionError(f"it is {self.to_act}'s turn to draw, not {player}'s",
+                                      rule="B11")
+        if verb is not StakeVerb.DRAW:
+            return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
+        if action.amount is None:
+            return IllegalActionError("say how many cards: draw 0, or draw 2 Kd 7c", rule="P3")
+        if action.amount and player not in self.looked:
+            return IllegalActionError(f"{player} has not looked: look before discarding",
+                                      rule="P5")
+        if len(action.cards) != action.amount:
+            return IllegalActionError(f"name the {action.amount} discard(s): draw "
+                                      f"{action.amount} and the cards", rule="P3")
+        missing = [c for c in action.cards if c not in self.hands[player]]
+        return IllegalActionError(f"{player} does not hold {format_cards(missing)}", rule="P3")
+
+    def _do(self, action: StakeAction) -> None:
+        player, verb = action.player, action.verb
+        if verb is StakeVerb.LOOK:
+            self.looked.add(player)
+            self.operations.append(Acted(action=action))
+            return
+        if verb is StakeVerb.DRAW:
+            self._draw(action)
+            return
+        paid = self.betting.apply(action)
+        self._voluntary = True
+        self.operations.append(Acted(action=action, paid=paid))
+        if self.betting.is_over:
+            self._end_round()
+
+    def _draw(self, action: StakeAction) -> None:
+        player = action.player
+        self.operations.append(Acted(action=action))
+        hand = self.hands[player]
+        for card in action.cards:  # rule P3: discards face down, replacements from the top
+            hand.remove(card)
+            self.discards[player].append(card)
+        for _ in action.cards:
+            self._deal(player)
+        self.drawn[player] = len(action.cards)
+        self._drawers.pop(0)
+        if not self._drawers:
+            self._start_second_round()
+
+    def _end_round(self) -> None:
+        in_play = self.betting.in_play
+        if len(in_play) == 1:
+            self._phase = OVER
+            self._award("pot", {in_play[0]: self.money.pots["pot"]}, "everyone else dropped")
+        elif self._phase == FIRST_ROUND:
+            self._phase = DRAW
+            self.operations.append(PhaseStarted(phase=DRAW))
+            self._drawers = [p for p in self.deal_order if p in in_play]
+        else:
+            self._showdown()
+
+    def _start_second_round(self) -> None:
+        self._phase = SECOND_ROUND
+        self.operations.append(PhaseStarted(phase=SECOND_ROUND))
+        in_play = self.betting.in_play
+        first = next(p for p in self.deal_order if p in in_play)
+        self.betting = BettingRound(seats=self.players, first=first, in_play=in_play,
+                                    money=self.money, pot="pot",
+                                    limits=self.rules.limits(second=True),
+                                    blind=self._is_blind)
+
+    def _showdown(self) -> None:
+        """Rule P4: the best Brag hand (H2–H8) wins; ties split, odd chips from the dealer's
+        left."""
+        self._phase = OVER
+        contenders = [p for p in self.deal_order if p in self.betting.in_play]
+        for player in contenders:
+            cards = tuple(self.hands[player])
+            rank = evaluate(cards)
+            self.shown[player] = cards
+            self.showdown.append((player, rank))
+            self.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
+        top = max(rank for _, rank in self.showdown)
+        tied = [p for p, rank in self.showdown if rank == top]
+        pot = self.money.pots["pot"]
+        self._award("pot", split_evenly(pot, tied), "best hand" if len(tied) == 1
+                    else "equal best hands split the pot")
+
+    def _stake_levels(self) -> dict[str, int]:
+        return dict(self.betting.levels) if self._phase != OVER else {}
+
+    def _in_play(self) -> tuple[str, ...]:
+        return self.betting.in_play
+
+    def _extra(self, viewer: str | None) -> dict[str, Any]:
+        return {"small_blind": self.small_blind, "big_blind": self.big_blind,
+                "drawn": dict(self.drawn), "raises": self.betting.raises,
+                "discards": ([str(c) for c in self.discards[viewer]] if viewer else [])}
+
+
+# --------------------------------------------------------------------------------------------
+# Records: format = "brag-poker/1" (docs/records-historic-brag-poker.md)
+
+
+class BragPokerReplay:
+    """A 3 Card Brag Poker record played through the engine."""
+
+    def __init__(self, game: BragPoker) -> None:
+        self.game = game
+
+    def describe(self) -> str:
+        """The deal as a person reads it."""
+        game = self.game
+        seats = ", ".join(f"{p} {game.start_stacks[p]}" for p in game.players)
+        rules = game.rules
+        lines = [f"3 Card Brag Poker; {game.dealer} deals; blinds {rules.small_blind}/"
+                 f"{rules.big_blind}, bets {rules.small_bet} then {rules.big_bet}",
+                 f"Stacks: {seats}"]
+        lines += describe_operations(game)
+        if not game.is_over:
+            lines.append(f"(the record stops here: {game.to_act} to act)")
+        lines.append("Stacks after: " + ", ".join(f"{p} {s}" for p, s in game.stacks.items()))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result (fields listed in docs/records-historic-brag-poker.md)."""
+        game = self.game
+        return {
+            "over": game.is_over, "stacks": game.stacks, "winners": dict(game.winners),
+            "shown": {p: format_cards(cs) for p, cs in game.shown.items()},
+            "pot": sum(game.winners.values()) if game.is_over else game.money.pots["pot"],
+        }
+
+    def to_document(self) -> dict[str, Any]:
+        """The record as a TOML-ready document."""
+        return table_document(self.game, format_name="brag-poker", variant=None,
+                              rules=self.game.rules.to_dict())
+
+    def to_toml(self) -> str:
+        """The record as TOML text."""
+        return dump_document(self.to_document())
+
+
+def write_brag_poker(game: BragPoker) -> str:
+    """The record of a deal (played or in progress) as TOML text."""
+    return BragPokerReplay(game).to_toml()
+
+
+def replay_brag_poker(document: Mapping[str, Any]) -> BragPokerReplay:
+    """Play a parsed ``brag-poker/1`` record; a bad record raises :class:`NotationError` and an
+    illegal action :class:`IllegalActionError` naming the action's number and text."""
+    spec = read_table(document, format_name="brag-poker")
+    try:
+        rules = BragPokerRules.from_dict(spec.rules)
+        game = BragPoker(rules, players=spec.players, dealer=spec.dealer, stacks=spec.stacks,
+                         pack=spec.pack, hands=spec.hands, stock=spec.stock)
+    except BragError as error:
+        raise NotationError(f"{error}") from None
+    for number, text in enumerate(spec.actions, start=1):
+        quoted = '"' + text.replace('"', '\\"') + '"'
+        try:
+            game.apply(StakeAction.parse(text, players=game.players))
+        except InvalidActionError as error:
+            raise NotationError(f"action {number} {quoted}: {error}") from None
+        except IllegalActionError as error:
+            raise IllegalActionError(f"action {number} {quoted}: {error.reason}",
+                                     rule=error.rule) from None
+    return BragPokerReplay(game)
+
+
+def read_brag_poker(text: str) -> BragPokerReplay:
+    """Read and play a ``brag-poker/1`` record from TOML text."""
+    return replay_brag_poker(load_document(text))
+
+
+register("brag-poker", replay_brag_poker)

@@ -1,0 +1,703 @@
+"""Historic Brag from the old games book: single-stake and three-stake (rules S1–S4).
+
+Both games bet poker-style through the shared core :mod:`bragkit.games.stakes`. The braggers
+♦A ♣J ♦9 are wild (S1); hands rank in the historic order of S3 (pair royal, aces high; pair;
+high card; a natural hand beats an equal one made with braggers).
+
+Single-stake Brag (S2): the dealer stakes, then deals three cards each; from the dealer's left
+each player drops or meets the highest single stake, and may raise. Here Bob raises, the dealer
+Cat meets him, Ann has dropped:
+
+>>> deal = SingleStakeBrag(players=["Ann", "Bob", "Cat"], dealer="Cat", stacks=[20, 20, 20],
+...                        hands={"Ann": "2s 5h 8c", "Bob": "Ks Kh 4d", "Cat": "Qs Jc 7h"})
+>>> for text in ["Cat bet 3", "Ann drop", "Bob raise 2", "Cat call"]:
+...     deal.apply(text)
+>>> deal.is_over, deal.winners, deal.stacks
+(True, {'Bob': 10}, {'Ann': 20, 'Bob': 25, 'Cat': 15})
+>>> deal.shown["Cat"], [str(op) for op in deal.showdown]
+((Card('Qs'), Card('Jc'), Card('7h')), ['Bob: pair of kings, 4 kicker', \
+'Cat: pair of queens, 7 kicker (1 wild)'])
+
+If nobody meets the dealer's stake he takes it back and each other player pays him the agreed
+forfeit (S2):
+
+>>> deal = SingleStakeBrag(players=["Ann", "Bob", "Cat"], dealer="Cat", stacks=[20, 20, 20],
+...                        rng=7)
+>>> for text in ["Cat bet 5", "Ann drop", "Bob drop"]:
+...     deal.apply(text)
+>>> deal.stacks
+{'Ann': 19, 'Bob': 19, 'Cat': 22}
+
+Three-stake Brag (S4) plays three contests for three pots; see :class:`ThreeStakeBrag`.
+A record of either game is a TOML document, ``format = "historic/1"``
+(docs/records-historic-brag-poker.md), registered for ``bragkit replay``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from bragkit.cards import Card, Pack, RandomSource, Rank, format_cards, parse_cards
+from bragkit.errors import (
+    BragError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    NotationError,
+    RulesError,
+)
+from bragkit.games.stakes import (
+    Acted,
+    Awarded,
+    BettingRound,
+    Limits,
+    Paid,
+    PhaseStarted,
+    Posted,
+    Shown,
+    StakeAction,
+    StakeGame,
+    StakeOption,
+    StakeVerb,
+    describe_operations,
+    dump_document,
+    load_document,
+    read_table,
+    table_document,
+)
+from bragkit.hands import HandRank, evaluate, wild_set
+from bragkit.records import register
+
+__all__ = [
+    "ContestResult",
+    "HistoricReplay",
+    "HistoricRules",
+    "ShowdownEntry",
+    "SingleStakeBrag",
+    "ThreeStakeBrag",
+    "historic_game",
+    "read_historic",
+    "replay_historic",
+    "thirty_one_total",
+    "write_historic",
+]
+
+VARIANTS = ("single-stake", "three-stake")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HistoricRules:
+    """The options of historic Brag, agreed before play (rules S1, S2, S4).
+
+    ``min_stake``..``max_stake`` bound the dealer's stake of single-stake Brag ("to the agreed
+    limit", S2) and the first bet of the second contest of three-stake Brag; ``min_raise`` and
+    ``max_raise`` bound one raise (``None``: no limit but the player's money). ``forfeit`` is the
+    agreed amount each player pays a dealer whose stake nobody meets (S2). ``stake`` is each of
+    the three equal stakes of three-stake Brag (S4). ``wild`` are the braggers (S1).
+
+    >>> HistoricRules().wild
+    ('Ad', 'Jc', '9d')
+    >>> HistoricRules.from_dict({"max_stake": 20}).to_dict()
+    {'max_stake': 20}
+    >>> HistoricRules(min_stake=5, max_stake=2)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: min_stake 5 is more than max_stake 2
+    >>> HistoricRules.from_dict({"limit": 3})
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: unknown historic rule(s): limit
+    """
+
+    min_stake: int = 1
+    max_stake: int = 10
+    min_raise: int = 1
+    max_raise: int | None = None
+    forfeit: int = 1
+    stake: int = 1
+    wild: tuple[str, ...] = ("Ad", "Jc", "9d")
+
+    def __post_init__(self) -> None:
+        for name in ("min_stake", "max_stake", "min_raise", "forfeit", "stake"):
+            _whole(name, getattr(self, name), least=0 if name == "forfeit" else 1)
+        if self.max_raise is not None:
+            _whole("max_raise", self.max_raise, least=1)
+        if self.min_stake > self.max_stake:
+            raise RulesError(f"min_stake {self.min_stake} is more than max_stake "
+                             f"{self.max_stake}")
+        if self.max_raise is not None and self.min_raise > self.max_raise:
+            raise RulesError(f"min_raise {self.min_raise} is more than max_raise "
+                             f"{self.max_raise}")
+        if isinstance(self.wild, str) or not all(isinstance(w, str) for w in self.wild):
+            raise RulesError("wild is a list of cards, like [\"Ad\", \"Jc\", \"9d\"]")
+        try:
+            cards = parse_cards(" ".join(self.wild))
+        except InvalidCardError as error:
+            raise RulesError(f"wild: {error}") from None
+        if len(set(cards)) != len(cards) or any(c.is_joker for c in cards):
+            raise RulesError("wild names a card twice, or a joker (the pack has none)")
+        object.__setattr__(self, "wild", tuple(str(c) for c in cards))
+
+    @property
+    def wild_cards(self) -> frozenset[int]:
+        """The braggers as card indices (S1)."""
+        return wild_set(self.wild)
+
+    def limits(self, rule: str) -> Limits:
+        """The sizes of a betting round under these rules."""
+        return Limits(min_bet=self.min_stake, max_bet=self.max_stake, min_raise=self.min_raise,
+                      max_raise=self.max_raise, rule=rule)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (the ``[rules]`` table of a record)."""
+        out: dict[str, Any] = {}
+        default = HistoricRules()
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value != getattr(default, f.name):
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, table: Mapping[str, Any]) -> HistoricRules:
+        """Rules from a ``[rules]`` table; an unknown key is a :class:`RulesError`."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(table) - known)
+        if unknown:
+            raise RulesError(f"unknown historic rule(s): {', '.join(unknown)}")
+        values = dict(table)
+        if "wild" in values and isinstance(values["wild"], list):
+            values["wild"] = tuple(values["wild"])
+        return cls(**values)
+
+
+def _whole(name: str, value: object, *, least: int) -> None:
+    if type(value) is not int or value < least:
+        raise RulesError(f"{name} must be a whole number of at least {least}, not {value!r}")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ShowdownEntry:
+    """One hand at a showdown and what it is worth."""
+
+    player: str
+    cards: tuple[Card, ...]
+    rank: HandRank
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rank}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ContestResult:
+    """How one of the three contests of three-stake Brag (S4) ended."""
+
+    pot: str
+    winner: str | None
+    amount: int
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"pot": self.pot, "winner": self.winner, "amount": self.amount, "why": self.why}
+
+
+def _showdown(game: StakeGame, players: Sequence[str], wild: frozenset[int]
+              ) -> list[ShowdownEntry]:
+    """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
+    entries = []
+    for player in players:
+        cards = tuple(game.hands[player])
+        rank = evaluate(cards, ordering="historic", wild=wild)  # rules S1, S3
+        game.shown[player] = cards
+        game.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
+        entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
+    return entries
+
+
+def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
+    """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
+    stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
+    top = max(e.rank for e in entries)
+    tied = {e.player for e in entries if e.rank == top}
+    return next(p for p in precedence if p in tied)
+
+
+class SingleStakeBrag(StakeGame):
+    """One deal of single-stake Brag (rules S1, S2, S3).
+
+    The dealer stakes first (``"Dan bet 5"``, between ``min_stake`` and ``max_stake``), then the
+    cards are dealt, three each, face down, one at a time from the dealer's left. From the
+    dealer's left each player drops, calls (meets the highest single stake) or raises; anyone
+    raised must come up to the highest stake or drop, losing what they put in. When the stakes
+    are equal the hands are shown and the best takes the pot; exactly equal hands go to the first
+    to stake (the dealer, then in the order they staked). If nobody meets the dealer's stake, he
+    takes it back and each other player pays him ``forfeit`` (or all they have, if less).
+
+    ``pack`` (top card first), ``hands`` (with an optional ``stock``: the rest of the pack, by
+    default in the standard order) or ``rng`` (a shuffled pack) give the cards. A dealer who
+    cannot afford ``min_stake`` is a :class:`RulesError`.
+    """
+
+    game: ClassVar[str] = "single-stake"
+
+    def __init__(
+        self,
+        rules: HistoricRules | None = None,
+        *,
+        players: Sequence[str],
+        dealer: str,
+        stacks: Sequence[int] | Mapping[str, int],
+        pack: Pack | str | None = None,
+        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
+        stock: Pack | Sequence[Card] | str | None = None,
+        rng: RandomSource = None,
+    ) -> None:
+        self.rules = rules or HistoricRules()
+        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=["pot"],
+                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
+                         max_players=17, rule="S2")
+        if self.money.stacks[dealer] < self.rules.min_stake:
+            raise RulesError(f"the dealer {dealer} cannot afford the least stake "
+                             f"{self.rules.min_stake} (rule S2)")
+        self._limits = self.rules.limits("S2")
+        self._phase = "stake"
+        self.betting: BettingRound | None = None
+        self.showdown: list[ShowdownEntry] = []
+        self.forfeited = False
+        self.operations.append(PhaseStarted(phase="stake"))
+
+    @property
+    def phase(self) -> str:
+        """``"stake"`` (the dealer to stake), ``"betting"`` or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is."""
+        if self._phase == "stake":
+            return self.dealer
+        if self._phase == "betting" and self.betting is not None:
+            return self.betting.to_act
+        return None
+
+    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
+        """The legal options now: the dealer's stake, then the betting (S2)."""
+        if self._phase == "stake":
+            if player not in (None, self.dealer):
+                return []
+            top = min(self.rules.max_stake, self.money.stacks[self.dealer])
+            return [StakeOption(player=self.dealer, verb=StakeVerb.BET,
+                                min_amount=self.rules.min_stake, max_amount=top)]
+        if self._phase == "betting" and self.betting is not None:
+            return self.betting.options(player)
+        return []
+
+    def _why_not(self, action: StakeAction) -> IllegalActionError:
+        if self._phase == "over":
+            return IllegalActionError("the deal is over", rule="S2")
+        if self._phase == "betting" and self.betting is not None:
+            return self.betting.why_not(action)
+        if action.player != self.dealer:
+            return IllegalActionError(f"the dealer {self.dealer} stakes first, not "
+                                      f"{action.player}", rule="B11")
+        if action.verb is not StakeVerb.BET:
+            return IllegalActionError(f"the dealer opens with a stake (\"{self.dealer} bet N\"),"
+                                      f" not {action.verb}", rule="S2")
+        top = min(self.rules.max_stake, self.money.stacks[self.dealer])
+        return IllegalActionError(f"the dealer's stake is {self.rules.min_stake} to {top}, "
+                                  f"not {action.amount}", rule="S2")
+
+    def _do(self, action: StakeAction) -> None:
+        if self._phase == "stake":
+            assert action.amount is not None
+            self.money.pay(self.dealer, action.amount, "pot")
+            self.operations.append(Acted(action=action, paid=action.amount))
+            for _ in range(3):  # rule S2: three cards each, face down, from the dealer's left
+                for player in self.deal_order:
+                    self._deal(player)
+            self._phase = "betting"
+            self.operations.append(PhaseStarted(phase="betting"))
+            self.betting = BettingRound(
+                seats=self.players, first=self.left_of(self.dealer), money=self.money,
+                pot="pot", limits=self._limits, levels={self.dealer: action.amount},
+                acted=[self.dealer], first_staked=[self.dealer])
+            return
+        assert self.betting is not None
+        paid = self.betting.apply(action)
+        self.operations.append(Acted(action=action, paid=paid))
+        if self.betting.is_over:
+            self._settle(self.betting)
+
+    def _settle(self, betting: BettingRound) -> None:
+        self._phase = "over"
+        pot = self.money.pots["pot"]
+        if betting.in_play == (self.dealer,) and betting.first_staked == [self.dealer]:
+            # rule S2: no one met the dealer's stake; he withdraws it and is paid the forfeit
+            self.forfeited = True
+            self.money.award("pot", self.dealer, pot)
+            self.operations.append(_taken_back(self.dealer, pot, "pot"))
+            for player in self.deal_order:
+                if player == self.dealer:
+                    continue
+                owed = min(self.rules.forfeit, self.money.stacks[player])
+                if owed:
+                    self.money.transfer(player, self.dealer, owed)
+                    self.winners[self.dealer] = self.winners.get(self.dealer, 0) + owed
+                    self.operations.append(Paid(payer=player, payee=self.dealer, amount=owed,
+                                                reason="no one met the dealer's stake"))
+            return
+        if len(betting.in_play) == 1:
+            self._award("pot", {betting.in_play[0]: pot}, "everyone else dropped")
+            return
+        # rule S2: the stakes are equal; the hands are shown and the best takes everything
+        self.showdown = _showdown(self, betting.in_play, self.rules.wild_cards)
+        winner = _best(self.showdown, betting.first_staked)  # rule S3: ties to the first staker
+        self._award("pot", {winner: pot}, "best hand")
+
+    def _stake_levels(self) -> dict[str, int]:
+        return dict(self.betting.levels) if self.betting else {}
+
+    def _in_play(self) -> tuple[str, ...]:
+        return self.betting.in_play if self.betting else self.players
+
+
+def _taken_back(player: str, amount: int, pot: str) -> Awarded:
+    return Awarded(player=player, amount=amount, pot=pot, reason="stake taken back")
+
+
+def card_value(card: Card) -> int:
+    """A card's value towards 31 (S4): an ace 11, a court card 10, others their pips.
+
+    The braggers count as the cards they are.
+
+    >>> card_value(Card.parse("Ad")), card_value(Card.parse("Qs")), card_value(Card.parse("7c"))
+    (11, 10, 7)
+    """
+    rank = card.rank
+    if rank is Rank.ACE:
+        return 11
+    return min(int(rank), 10)
+
+
+def thirty_one_total(cards: Sequence[Card] | str) -> int:
+    """The total of a hand towards 31 (S4).
+
+    >>> thirty_one_total("As Kd Qh"), thirty_one_total("As Ad Ah")
+    (31, 33)
+    """
+    return sum(card_value(c) for c in parse_cards(cards))
+
+
+class ThreeStakeBrag(StakeGame):
+    """One deal of three-stake Brag (rules S1, S3, S4).
+
+    Each player puts up three equal stakes (``rules.stake``), in turn from the dealer's left,
+    into the ``first``, ``second`` and ``third`` pots. The dealer deals two cards face down and
+    then one face up to each player, one at a time from the dealer's left. Then:
+
+    1. *First stake*: the highest face-up card wins (braggers are ordinary cards here; equal
+       ranks go to the first to stake, the player nearest the dealer's left).
+    2. *Second stake*: played as single-stake without a dealer's stake: from the dealer's left
+       each player checks or bets (``min_stake``..``max_stake``); once someone bets, the others
+       meet the highest stake, raise or drop. If everyone drops but one, that player takes the
+       pot; otherwise (including when nobody bets) the hands still in are shown and the best in
+       the S3 order wins, exactly equal hands to the first to stake.
+    3. *Third stake*: everyone (those who dropped too) exposes their cards. From the dealer's
+       left each player in turn draws cards from the pack, face up, one at a time, for as long as
+       they like while under 31 (an ace 11, courts 10, others their pips); a turn ends when the
+       player stands, reaches 31 or more, or the pack is empty. A player who passes 31 *by
+       drawing* is bust (a dealt 32 or 33 is not). Nearest to 31, over or under, wins; equally
+       near totals go to the first to stake. If everyone is bust, each takes their stake back.
+    """
+
+    game: ClassVar[str] = "three-stake"
+    POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
+
+    def __init__(
+        self,
+        rules: HistoricRules | None = None,
+        *,
+        players: Sequence[str],
+        dealer: str,
+        stacks: Sequence[int] | Mapping[str, int],
+        pack: Pack | str | None = None,
+        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
+        stock: Pack | Sequence[Card] | str | None = None,
+        rng: RandomSource = None,
+    ) -> None:
+        self.rules = rules or HistoricRules()
+        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=self.POTS,
+                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
+                         max_players=17, rule="S4")
+        stake = self.rules.stake
+        short = [p for p in self.players if self.money.stacks[p] < 3 * stake]
+        if short:
+            raise RulesError(f"{', '.join(short)} cannot put up three stakes of {stake} "
+                             "(rule S4)")
+        self.contests: list[ContestResult] = []
+        self.showdown: list[ShowdownEntry] = []
+        self.bust: set[str] = set()
+        self.totals: dict[str, int] = {}
+        self._stood: set[str] = set()
+        self._phase = "betting"
+        for player in self.deal_order:  # rule S4: three separate stakes each
+            for pot in self.POTS:
+                self.money.pay(player, stake, pot)
+                self.operations.append(Posted(player=player, amount=stake, pot=pot,
+                                              reason="stake"))
+        for face_up in (False, False, True):  # rule S4: two cards down and one up
+            for player in self.deal_order:
+                self._deal(player, face_up=face_up)
+        self._first_stake()
+        self.operations.append(PhaseStarted(phase="second stake"))
+        self.betting = BettingRound(seats=self.players, first=self.left_of(dealer),
+                                    money=self.money, pot="second",
+                                    limits=self.rules.limits("S4"))
+
+    # -- the three contests -----------------------------------------------------------------
+    def _first_stake(self) -> None:
+        """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
+        self.operations.append(PhaseStarted(phase="first stake"))
+        up = {p: self.hands[p][2] for p in self.deal_order}
+        top = max(c.rank for c in up.values())
+        winner = next(p for p in self.deal_order if up[p].rank == top)
+        amount = self.money.pots["first"]
+        self._award("first", {winner: amount}, f"highest face-up card, {up[winner]}")
+        self.contests.append(ContestResult(pot="first", winner=winner, amount=amount,
+                                           why=f"highest face-up card {up[winner]}"))
+
+    def _second_stake(self) -> None:
+        """Rule S4, stake 2: after the betting, the last player in or the best hand shown."""
+        amount = self.money.pots["second"]
+        in_play = self.betting.in_play
+        if len(in_play) == 1:
+            winner, why = in_play[0], "everyone else dropped"
+        else:
+            self.showdown = _showdown(self, in_play, self.rules.wild_cards)
+            winner = _best(self.showdown, self.deal_order)
+            why = f"best hand, {next(e.rank for e in self.showdown if e.player == winner)}"
+        self._award("second", {winner: amount}, why)
+        self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
+                                           why=why))
+        self._phase = "thirty-one"
+        self.operations.append(PhaseStarted(phase="third stake: nearest to 31"))
+        for player in self.deal_order:  # rule S4: the players expose their cards
+            cards = tuple(self.hands[player])
+            self.shown[player] = cards
+            self.totals[player] = thirty_one_total(cards)
+            self.operations.append(Shown(player=player, cards=cards,
+                                         worth=f"{self.totals[player]} towards 31"))
+        self._next_drawer()
+
+    def _third_stake(self) -> None:
+        """Rule S4, stake 3: nearest to 31 over or under; a player bust by drawing loses."""
+        self._phase = "over"
+        amount = self.money.pots["third"]
+        alive = [p for p in self.deal_order if p not in self.bust]
+        if not alive:  # [decision] everyone bust: each takes back their stake
+            for player in self.deal_order:
+                self.money.award("third", player, self.rules.stake)
+                self.operations.append(_taken_back(player, self.rules.stake, "third"))
+            self.contests.append(ContestResult(pot="third", winner=None, amount=0,
+                                               why="everyone bust: stakes taken back"))
+            return
+        nearest = min(abs(31 - self.totals[p]) for p in alive)
+        winner = next(p for p in alive if abs(31 - self.totals[p]) == nearest)
+        why = f"nearest to 31 with {self.totals[winner]}"
+        self._award("third", {winner: amount}, why)
+        self.contests.append(ContestResult(pot="third", winner=winner, amount=amount, why=why))
+
+    def _next_drawer(self) -> None:
+        while True:
+            drawer = self._drawer()
+            if drawer is None:
+                self._third_stake()
+                return
+            if self.totals[drawer] < 31 and len(self.pack):
+                return
+            self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
+
+    def _drawer(self) -> str | None:
+        return next((p for p in self.deal_order if p not in self._stood), None)
+
+    # -- the StakeGame interface ------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"betting"`` (the second stake), ``"thirty-one"`` (the third) or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is."""
+        if self._phase == "betting":
+            return self.betting.to_act
+        if self._phase == "thirty-one":
+            return self._drawer()
+        return None
+
+    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
+        """The legal options now: the betting of the second stake, then draw or stand."""
+        if self._phase == "betting":
+            return self.betting.options(player)
+        drawer = self.to_act
+        if self._phase != "thirty-one" or drawer is None or player not in (None, drawer):
+            return []
+        return [StakeOption(player=drawer, verb=StakeVerb.DRAW),
+                StakeOption(player=drawer, verb=StakeVerb.STAND)]
+
+    def _why_not(self, action: StakeAction) -> IllegalActionError:
+        if self._phase == "betting":
+            return self.betting.why_not(action)
+        if self._phase == "over":
+            return IllegalActionError("the deal is over", rule="S4")
+        if action.player != self.to_act:
+            return IllegalActionError(f"it is {self.to_act}'s turn to draw or stand, not "
+                                      f"{action.player}'s", rule="B11")
+        if action.verb is StakeVerb.DRAW:
+            return IllegalActionError("towards 31 a draw is one card: write \"draw\" alone",
+                                      rule="S4")
+        return IllegalActionError(f"nearest to 31: draw or stand, not {action.verb}",
+                                  rule="S4")
+
+    def _do(self, action: StakeAction) -> None:
+        if self._phase == "betting":
+            paid = self.betting.apply(action)
+            self.operations.append(Acted(action=action, paid=paid))
+            if self.betting.is_over:
+                self._second_stake()
+            return
+        player = action.player
+        self.operations.append(Acted(action=action))
+        if action.verb is StakeVerb.STAND:
+            self._stood.add(player)
+        else:
+            card = self._deal(player, face_up=True)
+            self.totals[player] += card_value(card)
+            self.shown[player] = tuple(self.hands[player])
+            if self.totals[player] > 31:  # rule S4: passing 31 by drawing loses
+                self.bust.add(player)
+                self._stood.add(player)
+        self._next_drawer()
+
+    def _stake_levels(self) -> dict[str, int]:
+        return dict(self.betting.levels) if self._phase == "betting" else {}
+
+    def _in_play(self) -> tuple[str, ...]:
+        return self.betting.in_play if self._phase == "betting" else self.players
+
+    def _extra(self, viewer: str | None) -> dict[str, Any]:
+        return {"contests": [c.to_json() for c in self.contests],
+                "totals": dict(self.totals), "bust": sorted(self.bust)}
+
+
+HistoricGame = SingleStakeBrag | ThreeStakeBrag
+
+
+def historic_game(
+    variant: str,
+    rules: HistoricRules | None = None,
+    **table: Any,
+) -> HistoricGame:
+    """A deal of ``"single-stake"`` or ``"three-stake"`` Brag.
+
+    >>> historic_game("three-stake", players=["A", "B"], dealer="B", stacks=[9, 9], rng=1).phase
+    'betting'
+    """
+    if variant == "single-stake":
+        return SingleStakeBrag(rules, **table)
+    if variant == "three-stake":
+        return ThreeStakeBrag(rules, **table)
+    raise RulesError(f"unknown historic variant {variant!r} (single-stake or three-stake)")
+
+
+# --------------------------------------------------------------------------------------------
+# Records: format = "historic/1" (docs/records-historic-brag-poker.md)
+
+
+class HistoricReplay:
+    """A historic Brag record played through the engine: ``describe()`` and ``to_json()``."""
+
+    def __init__(self, game: HistoricGame, *, variant: str) -> None:
+        self.game = game
+        self.variant = variant
+
+    def describe(self) -> str:
+        """The deal as a person reads it."""
+        game = self.game
+        seats = ", ".join(f"{p} {game.start_stacks[p]}" for p in game.players)
+        lines = [f"Historic Brag, {self.variant}; {game.dealer} deals", f"Stacks: {seats}"]
+        lines += describe_operations(game)
+        if not game.is_over:
+            lines.append(f"(the record stops here: {game.to_act} to act)")
+        lines.append("Stacks after: " + ", ".join(f"{p} {s}" for p, s in game.stacks.items()))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The result (fields listed in docs/records-historic-brag-poker.md)."""
+        game = self.game
+        out: dict[str, Any] = {
+            "variant": self.variant, "over": game.is_over, "stacks": game.stacks,
+            "winners": dict(game.winners),
+            "shown": {p: format_cards(cs) for p, cs in game.shown.items()},
+        }
+        if isinstance(game, SingleStakeBrag):
+            out["forfeit"] = game.forfeited
+        else:
+            out["contests"] = [c.to_json() for c in game.contests]
+            out["totals"] = dict(game.totals)
+            out["bust"] = sorted(game.bust)
+        return out
+
+    def to_document(self) -> dict[str, Any]:
+        """The record as a TOML-ready document."""
+        return table_document(self.game, format_name="historic", variant=self.variant,
+                              rules=self.game.rules.to_dict())
+
+    def to_toml(self) -> str:
+        """The record as TOML text."""
+        return dump_document(self.to_document())
+
+
+def write_historic(game: HistoricGame) -> str:
+    """The record of a deal (played or in progress) as TOML text."""
+    return HistoricReplay(game, variant=game.game).to_toml()
+
+
+def replay_historic(document: Mapping[str, Any]) -> HistoricReplay:
+    """Play a parsed ``historic/1`` record; a bad record raises :class:`NotationError` and an
+    illegal action :class:`IllegalActionError` naming the action's number and text."""
+    spec = read_table(document, format_name="historic", variants=VARIANTS)
+    variant = document.get("variant")
+    if variant not in VARIANTS:
+        raise NotationError(f"variant must be single-stake or three-stake, not {variant!r}")
+    try:
+        rules = HistoricRules.from_dict(spec.rules)
+        game = historic_game(variant, rules, players=spec.players, dealer=spec.dealer,
+                             stacks=spec.stacks, pack=spec.pack, hands=spec.hands,
+                             stock=spec.stock)
+    except BragError as error:
+        raise NotationError(f"{error}") from None
+    for number, text in enumerate(spec.actions, start=1):
+        try:
+            game.apply(StakeAction.parse(text, players=game.players))
+        except InvalidActionError as error:
+            raise NotationError(f"action {number} {_quote(text)}: {error}") from None
+        except IllegalActionError as error:
+            raise IllegalActionError(f"action {number} {_quote(text)}: {error.reason}",
+                                     rule=error.rule) from None
+    return HistoricReplay(game, variant=variant)
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace('"', '\\"') + '"'
+
+
+def read_historic(text: str) -> HistoricReplay:
+    """Read and play a ``historic/1`` record from TOML text."""
+    return replay_historic(load_document(text))
+
+
+register("historic", replay_historic)

@@ -1,0 +1,89 @@
+"""How a deal started and how it ended: :class:`DealStart` and :class:`DealResult`.
+
+Both are frozen records. A :class:`DealStart` is what a game record needs to replay the deal
+(the stacks before the ante, the carried pot, the pack or the hands, a retained hand); a
+:class:`DealResult` is what the next deal and the ledger need (stacks, winnings, the carried pot
+and the retained blind hand, whether to shuffle, the pack after the hands went under it).
+
+>>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card import Deal
+>>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[10, 10],
+...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
+>>> for text in ["Ann bet 2", "Bob bet 2", "Ann see 4"]:
+...     deal.apply(text)
+>>> result = deal.result
+>>> result.stacks, result.winners, result.to_dict()["shown"]
+({'Ann': 13, 'Bob': 7}, {'Ann': 10}, {'Bob': 'As Tc 2d', 'Ann': 'Qh Qs 4d'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bragkit.actions import HandChoice
+from bragkit.cards import Card, Pack, format_cards
+from bragkit.games.operations import Loan
+
+__all__ = ["DealResult", "DealStart"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealStart:
+    """A deal as it started, before the ante: what a record of it holds.
+
+    ``pack`` is the pack as it was before the deal (top card first), ``None`` when the deal was
+    given ``hands``; ``hands`` are the cards each player was dealt, in the order dealt (for the
+    retained player of R3 that is the face-up hand); ``retained`` a blind hand kept from the last
+    deal (R1). Treat the pack as read-only.
+    """
+
+    stacks: tuple[int, ...]
+    carried_pot: int
+    pack: Pack | None
+    hands: Mapping[str, tuple[Card, ...]]
+    retained: Mapping[str, tuple[Card, ...]]
+    first_deal: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealResult:
+    """The end of a deal.
+
+    ``stacks`` is every seat's money after the deal; ``winners`` what each winner took;
+    ``shown`` the hands exposed (D8: a losing seer's is not), the three cards a hand plays then
+    any discards; ``carried_pot`` what stays in the middle for the next deal (BL3; R3 keeps the
+    old carried pot there); ``retained`` the player keeping a blind hand and ``retained_hand``
+    its cards (R1); ``retained_choice`` which of two hands was kept (R2: ``"new"`` unless the
+    player chose, see :meth:`Deal.result_keeping
+    <bragkit.games.three_card.Deal.result_keeping>`); ``shuffle_next`` whether the next deal is
+    shuffled (D4); ``next_pack`` the pack after the hands went under it (D5), ``None`` when the
+    deal was given hands. ``loans`` and ``topups`` are the deal's money movements for the
+    ledger (M1, M4).
+    """
+
+    stacks: dict[str, int]
+    winners: dict[str, int]
+    shown: dict[str, tuple[Card, ...]]
+    carried_pot: int
+    retained: str | None
+    retained_hand: tuple[Card, ...] | None
+    shuffle_next: bool
+    next_pack: Pack | None
+    retained_choice: HandChoice | None = None
+    loans: tuple[Loan, ...] = ()
+    topups: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields of HAND-HISTORY.md's ``--json`` output (cards as text; the retained hand
+        stays hidden, only who keeps one)."""
+        return {
+            "stacks": dict(self.stacks),
+            "carried_pot": self.carried_pot,
+            "winners": dict(self.winners),
+            "shown": {p: format_cards(cards) for p, cards in self.shown.items()},
+            "retained": self.retained,
+            "shuffle_next": self.shuffle_next,
+            "next_pack": None if self.next_pack is None else str(self.next_pack),
+        }

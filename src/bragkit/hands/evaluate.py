@@ -1,0 +1,111 @@
+"""Evaluate one hand: :func:`evaluate` (rules H2–H10, W1–W3, C2–C3, N3, S3).
+
+>>> evaluate("Qh Qs 4d")
+HandRank('pair of queens, 4 kicker', ordering='standard')
+>>> str(evaluate("Jk 8h 7h"))    # rule W2: W♥8♥7 is the running flush 9-8-7
+'running flush, 9-8-7 (1 wild)'
+>>> str(evaluate("Kc 2s 2c", wild="2s 2c"))   # rule W2: K-W-W is the prial of kings
+'prial of kings (2 wilds)'
+>>> str(evaluate("4s 4h 4d 4c", ordering="crash"))   # rule C3
+'four fours'
+>>> evaluate("As Ks")
+Traceback (most recent call last):
+...
+bragkit.errors.InvalidCardError: a hand is three cards, not 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bragkit.cards import JOKER_INDEX, Card, format_cards, parse_cards
+from bragkit.errors import InvalidCardError
+from bragkit.hands.categories import Ordering
+from bragkit.hands.rank import WILD_SLOTS, HandRank
+from bragkit.hands.table import hand_objects, rank_objects
+from bragkit.hands.wild import WildLike, best_by_substitution, wild_set
+
+__all__ = ["evaluate"]
+
+_N = JOKER_INDEX + 1
+_N2 = _N * _N
+_SEQUENCES = frozenset((tuple, list))
+# The plain tables (no wild card but jokers) as nested lists [a][b][c], by ordering name;
+# filled on first use by the checked path.
+_PLAIN: dict[str, list[list[list[HandRank | None]]]] = {}
+
+
+def evaluate(
+    cards: str | Iterable[Card],
+    *,
+    ordering: Ordering | str = Ordering.STANDARD,
+    wild: WildLike = (),
+) -> HandRank:
+    """The :class:`HandRank` of three cards (or a four of a kind under a Crash ordering, C2).
+
+    ``cards`` is text (``"Qh Qs 4d"``) or cards. Jokers are always wild; ``wild`` names further
+    wild cards (rule W1). A wild card stands for any card, and the hand takes the best value it
+    can (W2): with the standard order even three wild cards are the prial of threes. Raises
+    :class:`~bragkit.errors.InvalidCardError` for bad text, the wrong number of cards or a card
+    twice (jokers may repeat), :class:`~bragkit.errors.RulesError` for an unknown ordering.
+
+    >>> evaluate("3s Jk Jk").wilds, str(evaluate("Jk Jk Jk"))
+    (2, 'prial of threes (3 wilds)')
+    >>> evaluate("As As Kd")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidCardError: a hand holds As twice
+    """
+    # The fast path: a tuple or list of three card indices, no named wild cards, an ordering
+    # already seen. Its checks are the table itself (None for a repeated card, IndexError or
+    # TypeError for what is not an index) plus the sign test; anything else takes the checked path.
+    if not wild and type(cards) in _SEQUENCES:
+        trio: Any = cards
+        hand: HandRank | None
+        try:
+            a, b, c = trio
+            hand = _PLAIN[ordering][a][b][c]
+        except (ValueError, KeyError, IndexError, TypeError):
+            hand = None
+        if hand is not None and a >= 0 and b >= 0 and c >= 0:
+            return hand
+    return _evaluate(cards, ordering, wild)
+
+
+def _evaluate(cards: str | Iterable[Card], ordering: Ordering | str, wild: WildLike) -> HandRank:
+    """The checked path: parse, validate, look up (and warm the fast path)."""
+    order = Ordering.parse(ordering)
+    wilds = wild_set(wild)
+    hand = parse_cards(cards)
+    _check_distinct(hand)
+    if len(hand) == 3:
+        table = hand_objects(order, wilds)
+        if wilds == _JOKER_ONLY and order.value not in _PLAIN:
+            _PLAIN[order.value] = _nested(table)
+        a, b, c = hand
+        found = table[a * _N2 + b * _N + c]
+        assert found is not None  # distinct cards always make a hand
+        return found
+    if len(hand) == 4 and order.allows_four_of_a_kind:
+        base, held = best_by_substitution(hand, order, wilds)  # rule C2: a four of a kind
+        found = rank_objects(order)[base * WILD_SLOTS + WILD_SLOTS - 1 - held]
+        assert found is not None
+        return found
+    shape = "three cards, or a four of a kind" if order.allows_four_of_a_kind else "three cards"
+    raise InvalidCardError(f"a hand is {shape}, not {len(hand)}")
+
+
+_JOKER_ONLY = wild_set(())
+
+
+def _nested(flat: list[HandRank | None]) -> list[list[list[HandRank | None]]]:
+    return [[flat[i : i + _N] for i in range(a * _N2, (a + 1) * _N2, _N)] for a in range(_N)]
+
+
+def _check_distinct(hand: tuple[Card, ...]) -> None:
+    seen: set[int] = set()
+    for card in hand:
+        if card in seen and card != JOKER_INDEX:
+            raise InvalidCardError(f"a hand holds {format_cards([card])} twice")
+        seen.add(card)

@@ -1,0 +1,635 @@
+"""The ``.bhh`` hand history: one deal of the three-card family as a TOML document.
+
+This module reads and writes the format of HAND-HISTORY.md (``format = "bhh/1"``). A
+:class:`DealRecord` is the document as data: the seats, their stacks, the rules, the cards and the
+actions. :func:`read_bhh` / :func:`load` read a file (checking every key, every card and, by
+replaying it, every action); :func:`write_bhh` / :func:`dump` write one, always in the documented
+key order, so that write → read → write gives the same text.
+
+>>> text = '''
+... format = "bhh/1"
+... variant = "three-card"
+... players = ["Ann", "Bob"]
+... dealer = "Bob"
+... stacks = [20, 20]
+... actions = ["Ann bet 2", "Bob bet 2", "Ann see 4"]
+...
+... [rules]
+... max_bet = 10
+...
+... [cards]
+... hands = { Ann = "Qh Qs 4d", Bob = "♠A 10c 2d" }
+... '''
+>>> record = read_bhh(text)
+>>> record.players, record.stacks, record.rules.max_bet
+(('Ann', 'Bob'), (20, 20), 10)
+>>> record.hands["Bob"]
+(Card('As'), Card('Tc'), Card('2d'))
+>>> print(write_bhh(record), end="")
+format = "bhh/1"
+variant = "three-card"
+players = ["Ann", "Bob"]
+dealer = "Bob"
+stacks = [20, 20]
+carried_pot = 0
+actions = [
+  "Ann bet 2",
+  "Bob bet 2",
+  "Ann see 4",
+]
+<BLANKLINE>
+[rules]
+max_bet = 10
+<BLANKLINE>
+[cards]
+hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d" }
+>>> read_bhh(write_bhh(record)) == record
+True
+
+A bad file is refused with a :class:`~bragkit.errors.NotationError` naming the line at fault, and
+an illegal action with an :class:`~bragkit.errors.IllegalActionError` naming the action:
+
+>>> read_bhh(text.replace("[20, 20]", "[20, 20, 20]"))
+Traceback (most recent call last):
+...
+bragkit.notation.FieldError: line 6: stacks: 3 stacks for 2 players
+>>> read_bhh(text.replace("Ann see 4", "Ann see 3"))
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: action 3 "Ann see 3": ...
+
+Reading a document that was already parsed (as ``bragkit replay`` does through
+:mod:`bragkit.records`) goes through :meth:`DealRecord.from_document`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+import tomli_w
+
+from bragkit.actions import Action
+from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
+from bragkit.errors import (
+    InvalidActionError,
+    InvalidCardError,
+    NotationError,
+    RulesError,
+)
+from bragkit.records import register
+from bragkit.rules import Rules
+
+if TYPE_CHECKING:
+    from bragkit.games.three_card import Deal
+    from bragkit.replay import DealReplay
+
+__all__ = [
+    "FORMAT",
+    "VARIANTS",
+    "DealRecord",
+    "FieldError",
+    "dump",
+    "key_line",
+    "load",
+    "read_bhh",
+    "replay_document",
+    "write_bhh",
+]
+
+#: The format and version this module reads and writes.
+FORMAT: Final = "bhh/1"
+_NAME, _VERSION = "bhh", 1
+#: The variants of the format, with the cards each player is dealt (rules F1, F3).
+VARIANTS: Final[Mapping[str, int]] = {"three-card": 3, "four-card": 4, "five-card": 5}
+
+_TOP_KEYS: Final = (
+    "format", "variant", "players", "dealer", "stacks", "carried_pot", "actions", "rules", "cards",
+)
+_REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
+_CARD_KEYS: Final = ("pack", "hands", "retained")
+
+
+class FieldError(NotationError):
+    """A key of a record that is missing, of the wrong type or of a wrong value.
+
+    ``key`` is the path of the key at fault (``("cards", "pack")``), which :func:`key_line` turns
+    into a line number of the file.
+    """
+
+    def __init__(self, key: Sequence[str], message: str) -> None:
+        self.key = tuple(key)
+        self.message = message
+        super().__init__(message)
+
+    def at_line(self, text: str) -> FieldError:
+        """The same error with the line of its key in ``text`` (when found) before the message."""
+        line = key_line(text, self.key)
+        if line is None:
+            return self
+        error = FieldError(self.key, self.message)
+        error.args = (f"line {line}: {self.message}",)
+        return error
+
+
+def _where(key: Sequence[str]) -> str:
+    """How a message names a key: ``stacks``, ``[cards] pack``, ``[cards] hands.Ann``."""
+    if len(key) == 1:
+        return key[0]
+    return f"[{key[0]}] " + ".".join(key[1:])
+
+
+def _fail(key: Sequence[str], message: str) -> FieldError:
+    return FieldError(key, f"{_where(key)}: {message}")
+
+
+@dataclass(frozen=True, kw_only=True, eq=True)
+class DealRecord:
+    """One deal as HAND-HISTORY.md records it.
+
+    The cards are given in one of two forms: ``pack``, the whole pack top card first (the engine
+    deals from it, rule D6; with a ``retained`` hand the pack holds the other cards), or ``hands``,
+    each player's cards as dealt. ``retained`` maps the player keeping a blind hand from the last
+    deal (rule R1) to that hand. ``variant`` left empty is taken from ``rules.cards``. Every field
+    is checked on construction (:class:`FieldError`).
+
+    >>> record = DealRecord(players=("Ann", "Bob"), dealer="Ann", stacks=(10, 10),
+    ...                     hands={"Ann": parse_cards("As Ks Qs"), "Bob": parse_cards("2h 2d 2c")})
+    >>> record.variant, record.carried_pot, record.actions
+    ('three-card', 0, ())
+    >>> DealRecord(players=("Ann", "Ann"), dealer="Ann", stacks=(10, 10), pack=Pack.standard().cards)
+    Traceback (most recent call last):
+    ...
+    bragkit.notation.FieldError: players: 'Ann' sits twice
+    """
+
+    format: str = FORMAT
+    variant: str = ""
+    players: tuple[str, ...]
+    dealer: str
+    stacks: tuple[int, ...]
+    carried_pot: int = 0
+    actions: tuple[Action, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+    pack: tuple[Card, ...] | None = None
+    hands: Mapping[str, tuple[Card, ...]] | None = None
+    retained: Mapping[str, tuple[Card, ...]] | None = None
+
+    def __post_init__(self) -> None:
+        _check_format(self.format)
+        if not self.variant:
+            object.__setattr__(self, "variant", self.rules.variant)
+        if self.variant not in VARIANTS:
+            raise _fail(["variant"], f"{self.variant!r} is not one of {', '.join(VARIANTS)}")
+        if VARIANTS[self.variant] != self.rules.cards:
+            # rules F1, F3: the variant says how many cards each player is dealt
+            raise _fail(["rules", "cards"], f"{self.rules.cards} cards do not make the variant "
+                        f"{self.variant!r} ({VARIANTS[self.variant]} cards)")
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "stacks", tuple(self.stacks))
+        object.__setattr__(self, "actions", tuple(self.actions))
+        _check_players(self.players)
+        if self.dealer not in self.players:
+            raise _fail(["dealer"], f"{self.dealer!r} is not one of the players")
+        if len(self.stacks) != len(self.players):
+            raise _fail(["stacks"], f"{len(self.stacks)} stacks for {len(self.players)} players")
+        for stack in self.stacks:
+            _check_chips(["stacks"], stack)
+        _check_chips(["carried_pot"], self.carried_pot)
+        for number, action in enumerate(self.actions, 1):
+            if action.player is not None and action.player not in self.players:
+                raise NotationError(f'action {number} "{action}": no player {action.player!r}')
+        self._check_cards()
+
+    def _check_cards(self) -> None:
+        if (self.pack is None) == (self.hands is None):
+            raise _fail(["cards"], "give either pack or hands")
+        retained = _freeze_hands(self.retained, self.players, "retained")
+        object.__setattr__(self, "retained", retained)
+        if retained is not None and len(retained) > 1:
+            # rules BL3, R1: only the one blind winner of the last deal keeps a hand
+            raise _fail(["cards", "retained"], "only one player can keep a blind hand (rule R1)")
+        held: list[Card] = []
+        for name, cards in (retained or {}).items():
+            _check_size(["cards", "retained", name], cards, self.rules.cards)
+            held += cards
+        if self.pack is not None:
+            object.__setattr__(self, "pack", tuple(self.pack))
+            _check_pack(self.pack, held, jokers=self.rules.jokers)
+            return
+        hands = _freeze_hands(self.hands, self.players, "hands")
+        object.__setattr__(self, "hands", hands)
+        assert hands is not None
+        for name in self.players:
+            if name not in hands:
+                raise _fail(["cards", "hands"], f"no hand for {name} (every seat is dealt, D6)")
+            _check_size(["cards", "hands", name], hands[name], self.rules.cards)
+            held += hands[name]
+        _check_disjoint(held, jokers=self.rules.jokers)
+
+    # -- reading and writing -------------------------------------------------------------------
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any]) -> DealRecord:
+        """A record from a parsed TOML document (the dict :func:`tomllib.loads` returns)."""
+        return _record_of(document)
+
+    def to_document(self) -> dict[str, Any]:
+        """The record as a TOML document (a dict in the documented key order)."""
+        rules = self.rules.to_dict()
+        rules.pop("cards", None)  # the variant says it
+        cards: dict[str, Any] = {}
+        if self.pack is not None:
+            cards["pack"] = format_cards(self.pack)
+        if self.hands is not None:
+            cards["hands"] = {name: format_cards(self.hands[name]) for name in self.players}
+        if self.retained:
+            cards["retained"] = {name: format_cards(hand) for name, hand in self.retained.items()}
+        return {
+            "format": self.format,
+            "variant": self.variant,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "stacks": list(self.stacks),
+            "carried_pot": self.carried_pot,
+            "actions": [str(action) for action in self.actions],
+            "rules": rules,
+            "cards": cards,
+        }
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> DealRecord:
+        """The record of a deal the engine is playing or has played.
+
+        The record holds the deal as it started (stacks before the ante, the pack or hands as
+        dealt) and every action applied so far; :meth:`replay` plays it again.
+        """
+        from bragkit.replay import record_of_deal
+
+        return record_of_deal(deal)
+
+    def replay(self) -> Deal:
+        """The deal played again from the start through every action.
+
+        An illegal action raises :class:`IllegalActionError` naming it, 1-based:
+        ``action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)``.
+        """
+        from bragkit.replay import replay_record
+
+        return replay_record(self)
+
+    def with_actions(self, actions: Iterable[Action | str]) -> DealRecord:
+        """The same deal with other actions (strings are parsed against the players)."""
+        parsed = tuple(
+            a if isinstance(a, Action) else _parse_action(n, a, self.players)
+            for n, a in enumerate(actions, 1)
+        )
+        return DealRecord(
+            format=self.format, variant=self.variant, players=self.players, dealer=self.dealer,
+            stacks=self.stacks, carried_pot=self.carried_pot, actions=parsed, rules=self.rules,
+            pack=self.pack, hands=self.hands, retained=self.retained,
+        )
+
+
+# -- checks ------------------------------------------------------------------------------------
+
+
+def _check_format(value: object) -> None:
+    if not isinstance(value, str):
+        raise _fail(["format"], f'must be a string like "{FORMAT}", not {value!r}')
+    name, slash, version = value.partition("/")
+    if name != _NAME or not slash:
+        raise _fail(["format"], f"{value!r} is not a Brag hand history (expected {FORMAT!r})")
+    if not version.isdigit():
+        raise _fail(["format"], f"{value!r} has no version number (expected {FORMAT!r})")
+    if int(version) > _VERSION:
+        raise _fail(["format"], f"{value!r} is a newer version than this bragkit reads "
+                    f"({FORMAT}): upgrade bragkit")
+    if int(version) != _VERSION:
+        raise _fail(["format"], f"{value!r} is not a known version (expected {FORMAT!r})")
+
+
+def _check_players(players: tuple[str, ...]) -> None:
+    if len(players) < 2:
+        # rule D1: two or more players
+        raise _fail(["players"], f"{len(players)} player{'s' * (len(players) != 1)}: "
+                    "a deal needs two or more (rule D1)")
+    seen: set[str] = set()
+    for name in players:
+        if not isinstance(name, str) or not name or name != name.strip():
+            raise _fail(["players"], f"{name!r} is not a name")
+        if not name.isprintable():
+            raise _fail(["players"], f"{name!r} holds a character that cannot be printed")
+        if name == "showdown":
+            raise _fail(["players"], "'showdown' is an action, not a name")
+        if name in seen:
+            raise _fail(["players"], f"{name!r} sits twice")
+        seen.add(name)
+
+
+def _check_chips(key: Sequence[str], value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise _fail(key, f"{value!r} is not a whole number of chips")
+
+
+def _check_size(key: Sequence[str], cards: tuple[Card, ...], size: int) -> None:
+    if len(cards) != size:
+        # rules D6, F1, F3: every hand has the variant's number of cards
+        raise _fail(key, f"{len(cards)} cards, a hand has {size}")
+
+
+def _freeze_hands(
+    hands: Mapping[str, Sequence[Card]] | None, players: tuple[str, ...], key: str
+) -> dict[str, tuple[Card, ...]] | None:
+    if hands is None:
+        return None
+    frozen: dict[str, tuple[Card, ...]] = {}
+    for name, cards in hands.items():
+        if name not in players:
+            raise _fail(["cards", key, name], f"{name!r} is not one of the players")
+        frozen[name] = tuple(cards)
+    return frozen
+
+
+def _check_disjoint(cards: Sequence[Card], *, jokers: int) -> None:
+    counts = Counter(cards)
+    twice = sorted(c for c, n in counts.items() if n > 1 and not c.is_joker)
+    if twice:
+        raise _fail(["cards", "hands"], f"{format_cards(twice)} dealt twice")
+    if counts.get(Card(JOKER_INDEX), 0) > jokers:
+        # rule W1: jokers are in the pack only as many as the rules add
+        raise _fail(["cards", "hands"], f"{counts[Card(JOKER_INDEX)]} jokers, the rules add "
+                    f"{jokers}")
+
+
+def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> None:
+    """The pack plus a retained hand is a complete pack: 52 cards and the jokers, once each."""
+    try:
+        Pack([*pack, *held], jokers=jokers)
+    except InvalidCardError as error:
+        extra = " with the retained hand" if held else ""
+        raise _fail(["cards", "pack"], f"{error}{extra}") from None
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def read_bhh(text: str) -> DealRecord:
+    """A record from the text of a ``.bhh`` file, checked key by key and replayed.
+
+    A malformed file raises :class:`NotationError` (:class:`FieldError` naming the line of the key
+    at fault); an illegal action raises :class:`IllegalActionError` naming the action.
+    """
+    document = parse_toml(text)
+    try:
+        record = _record_of(document)
+    except FieldError as error:
+        raise error.at_line(text) from None
+    record.replay()
+    return record
+
+
+def load(path: str | Path) -> DealRecord:
+    """Read a ``.bhh`` file (see :func:`read_bhh`)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotationError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise NotationError(f"{path}: cannot be read: {error}") from None
+    return read_bhh(text)
+
+
+_TOML_AT: Final = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """The TOML document of a record; a syntax error names its line.
+
+    >>> parse_toml('format = "bhh/1"\\nplayers = [')
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: line 2: not valid TOML: ... (column 12)
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = _TOML_AT.match(str(error))
+        if match is None:
+            raise NotationError(f"not valid TOML: {error}") from None
+        raise NotationError(f"line {match['line']}: not valid TOML: {match['what']} "
+                            f"(column {match['col']})") from None
+
+
+def _record_of(document: Mapping[str, Any]) -> DealRecord:
+    if not isinstance(document, Mapping):
+        raise NotationError("a record is a TOML document (a table of keys)")
+    if "format" not in document:
+        raise _fail(["format"], f'missing: the first key of a record is format = "{FORMAT}"')
+    _check_format(document["format"])
+    unknown = [key for key in document if key not in _TOP_KEYS]
+    if unknown:
+        names = ", ".join(repr(k) for k in unknown)
+        raise FieldError([unknown[0]], f"unknown key{'s' * (len(unknown) > 1)} {names} "
+                         f"(a bhh/1 record has {', '.join(_TOP_KEYS)})")
+    for key in _REQUIRED:
+        if key not in document:
+            raise _fail([key], "missing")
+    variant = document.get("variant", None)
+    players = _strings(["players"], document["players"])
+    dealer = document["dealer"]
+    if not isinstance(dealer, str):
+        raise _fail(["dealer"], f"{dealer!r} is not a name")
+    _check_players(players)
+    if dealer not in players:
+        raise _fail(["dealer"], f"{dealer!r} is not one of the players")
+    stacks = _list(["stacks"], document["stacks"])
+    if len(stacks) != len(players):
+        raise _fail(["stacks"], f"{len(stacks)} stacks for {len(players)} players")
+    for stack in stacks:
+        _check_chips(["stacks"], stack)
+    carried_pot = document.get("carried_pot", 0)
+    _check_chips(["carried_pot"], carried_pot)
+    rules = _rules_of(document.get("rules", {}), variant)
+    if variant is None:
+        variant = rules.variant
+    texts = _list(["actions"], document.get("actions", []))
+    actions = tuple(_parse_action(number, text, players) for number, text in enumerate(texts, 1))
+    cards = _table(["cards"], document["cards"])
+    unknown = [key for key in cards if key not in _CARD_KEYS]
+    if unknown:
+        raise _fail(["cards", unknown[0]], f"unknown key (the [cards] table has "
+                    f"{', '.join(_CARD_KEYS)})")
+    if ("pack" in cards) == ("hands" in cards):
+        raise _fail(["cards"], "give either pack or hands (not both)" if "pack" in cards
+                    else "missing: give pack or hands")
+    pack = _cards(["cards", "pack"], cards["pack"]) if "pack" in cards else None
+    hands = _hands_of(["cards", "hands"], cards["hands"]) if "hands" in cards else None
+    retained = _hands_of(["cards", "retained"], cards["retained"]) if "retained" in cards else None
+    return DealRecord(
+        format=document["format"], variant=variant, players=tuple(players), dealer=dealer,
+        stacks=tuple(stacks), carried_pot=carried_pot, actions=actions, rules=rules, pack=pack,
+        hands=hands, retained=retained,
+    )
+
+
+def _list(key: Sequence[str], value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(key, f"must be an array, not {value!r}")
+    return value
+
+
+def _strings(key: Sequence[str], value: object) -> tuple[str, ...]:
+    items = _list(key, value)
+    for item in items:
+        if not isinstance(item, str):
+            raise _fail(key, f"{item!r} is not a string")
+    return tuple(items)
+
+
+def _table(key: Sequence[str], value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(key, f"must be a table, not {value!r}")
+    return value
+
+
+def _rules_of(value: object, variant: object) -> Rules:
+    table = dict(_table(["rules"], value))
+    if variant is not None:
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise _fail(["variant"], f"{variant!r} is not one of {', '.join(VARIANTS)}")
+        cards = table.setdefault("cards", VARIANTS[variant])
+        if cards != VARIANTS[variant]:
+            # rules F1, F3
+            raise _fail(["rules", "cards"], f"{cards!r} cards do not make the variant "
+                        f"{variant!r} ({VARIANTS[variant]} cards)")
+    try:
+        return Rules.from_dict(table)
+    except (RulesError, InvalidCardError, TypeError, ValueError) as error:
+        key = next((k for k in table if re.search(rf"\b{re.escape(k)}\b", str(error))), None)
+        raise _fail(["rules"] if key is None else ["rules", key], str(error)) from None
+
+
+def _cards(key: Sequence[str], value: object) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise _fail(key, f'must be a string of cards like "As Kd 7c", not {value!r}')
+    try:
+        return parse_cards(value)
+    except InvalidCardError as error:
+        raise _fail(key, str(error)) from None
+
+
+def _hands_of(key: Sequence[str], value: object) -> dict[str, tuple[Card, ...]]:
+    table = _table(key, value)
+    return {name: _cards([*key, name], cards) for name, cards in table.items()}
+
+
+def _parse_action(number: int, text: object, players: Sequence[str]) -> Action:
+    if not isinstance(text, str):
+        raise NotationError(f"action {number} {text!r}: an action is a string")
+    try:
+        return Action.parse(text, players=players)
+    except InvalidActionError as error:
+        raise NotationError(f'action {number} "{text}": {error}') from None
+
+
+# -- the line of a key -------------------------------------------------------------------------
+
+_HEADER: Final = re.compile(r"^\s*\[\s*(?P<name>[^\[\]#]+?)\s*\](?:\s*#.*)?\s*$")
+_KEY: Final = re.compile(r'^\s*(?P<key>"(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)\s*[=.]')
+
+
+def key_line(text: str, key: Sequence[str]) -> int | None:
+    """The 1-based line of ``text`` that defines the key ``key`` (or the key holding it).
+
+    >>> key_line('format = "bhh/1"\\n[cards]\\nhands = { Ann = "As" }', ("cards", "hands", "Ann"))
+    3
+    >>> key_line('[rules]\\n', ("rules",)), key_line('a = 1', ("b",))
+    (1, None)
+    """
+    path = tuple(key)
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), 1):
+        header = _HEADER.match(line)
+        if header is not None:
+            table = tuple(_unquote(part.strip()) for part in header["name"].split("."))
+            if table == path:
+                return number
+            continue
+        match = _KEY.match(line)
+        if match is not None:
+            full = (*table, _unquote(match["key"]))
+            if full == path[: len(full)]:
+                return number
+    return None
+
+
+def _unquote(key: str) -> str:
+    if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
+        inner = key[1:-1]
+        if key[0] == '"':
+            value = tomllib.loads(f"k = {key}").get("k", inner)
+            return value if isinstance(value, str) else inner
+        return inner
+    return key
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def write_bhh(record: DealRecord) -> str:
+    """The text of a ``.bhh`` file: top-level keys first in the documented order, then ``[rules]``
+    and ``[cards]`` (hands as inline tables), one action a line."""
+    document = record.to_document()
+    lines = [f"{key} = {_value(document[key])}" for key in _TOP_KEYS[:6]]
+    actions = document["actions"]
+    if actions:
+        lines += ["actions = [", *(f"  {_value(a)}," for a in actions), "]"]
+    else:
+        lines.append("actions = []")
+    lines += ["", "[rules]"]
+    lines += [f"{_key(k)} = {_value(v)}" for k, v in document["rules"].items()]
+    lines += ["", "[cards]"]
+    lines += [f"{_key(k)} = {_value(v)}" for k, v in document["cards"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def dump(record: DealRecord, path: str | Path) -> None:
+    """Write a record to a ``.bhh`` file (see :func:`write_bhh`)."""
+    Path(path).write_text(write_bhh(record), encoding="utf-8")
+
+
+def _key(key: str) -> str:
+    """A TOML key, quoted when it is not a bare key (tomli_w decides)."""
+    return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
+
+
+def _value(value: object) -> str:
+    """A TOML value on one line: arrays and tables inline, scalars as tomli_w writes them."""
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if value is None:
+        raise NotationError("TOML has no null: a rule option cannot be written as None")
+    return tomli_w.dumps({"v": value}).split(" = ", 1)[1].rstrip("\n")
+
+
+# -- the registered replayer -------------------------------------------------------------------
+
+
+def replay_document(document: Mapping[str, Any]) -> DealReplay:
+    """Replay a parsed ``bhh/1`` document: the reader registered for ``bragkit replay``."""
+    from bragkit.replay import DealReplay
+
+    return DealReplay(DealRecord.from_document(document))
+
+
+register(_NAME, replay_document)

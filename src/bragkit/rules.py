@@ -1,0 +1,301 @@
+"""The house rules of the three-card family: :class:`Rules` (every option of RULES.md).
+
+Brag is played under rules the table agrees up front, and a record of a deal always carries them.
+A :class:`Rules` is frozen and keyword-only; every field is an option of RULES.md with its
+default, and its name is the key of the ``[rules]`` table of a ``.bhh`` file (HAND-HISTORY.md).
+
+>>> rules = Rules(max_bet=20, wild=("2",))
+>>> rules.max_bet, rules.see_cost, rules.variant
+(20, 'double', 'three-card')
+>>> rules.to_dict()
+{'max_bet': 20, 'wild': ['2']}
+>>> Rules.from_dict({"max_bet": 20, "wild": ["2"]}) == rules
+True
+>>> sorted(str(c) for c in rules.wild_cards)
+['2c', '2d', '2h', '2s']
+
+Nonsense is refused with a :class:`~bragkit.errors.RulesError` naming the option:
+
+>>> Rules(min_bet=5, max_bet=2)
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: min_bet 5 is more than max_bet 2 (rule B1)
+>>> Rules.from_dict({"maxbet": 20})
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: unknown rules key 'maxbet'
+
+Presets name the variants (four- and five-card Brag, F1/F3; Teen Patti, H10):
+
+>>> Rules.preset("four-card").cards, Rules.preset("teen-patti").ordering
+(4, 'teen-patti')
+>>> Rules.preset("five-card", jokers=2).to_dict()
+{'jokers': 2, 'cards': 5}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bragkit.cards import JOKER, Card, Rank, Suit
+from bragkit.errors import InvalidCardError, RulesError
+
+__all__ = ["ORDERINGS", "PRESETS", "Rules"]
+
+#: The hand orderings a three-card game may be played under (rule H10). Crash orderings rank a
+#: four of a kind, which a hand of three cannot hold, so they are not offered here.
+ORDERINGS: Final = ("standard", "teen-patti", "nine-card", "historic")
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "see_cost": ("double", "single"),  # rule B9
+    "short_money": ("cover", "fold"),  # rules M2, M4
+    "retained_blind": ("two-hands", "face-up"),  # rules R2, R3
+    "shuffle": ("prial-seen", "always"),  # rule D4
+    "ordering": ORDERINGS,  # rule H10
+}
+_VARIANTS: Final = {3: "three-card", 4: "four-card", 5: "five-card"}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Rules:
+    """Every option of RULES.md for the three-card family, with its default.
+
+    Amounts are whole chips. ``min_bet``/``max_bet``/``raise_limit`` are in open terms (a blind
+    bet counts double, rule B1); ``pot_limit`` caps the chips one bet puts in at what the pot
+    holds. ``wild`` names wild cards (``"2c"``) or whole ranks (``"2"``); ``jokers`` adds jokers
+    to the pack, always wild (W1). ``cards`` is 3, 4 or 5 (three-, four-, five-card Brag, F1/F3).
+
+    [decision] ``raise_limit`` and ``pot_limit`` are alternatives (B1 offers one *or* the other):
+    setting both is a :class:`RulesError`.
+    """
+
+    ante: int = 1  # rule D2
+    min_bet: int = 1  # rule B1
+    max_bet: int | None = None  # rule B1 (None: no maximum)
+    raise_limit: int | None = None  # rule B1 (None: no limit)
+    pot_limit: bool = False  # rule B1
+    see_cost: str = "double"  # rules B6, B9
+    blind: bool = True  # rule BL1
+    short_money: str = "cover"  # rules M2, M3, M4
+    lending: bool = False  # rule M4
+    retained_blind: str = "two-hands"  # rules R2, R3
+    shuffle: str = "prial-seen"  # rule D4
+    stock_face_up: bool = False  # rule D9
+    wild: tuple[str, ...] = ()  # rule W1
+    jokers: int = 0  # rule W1
+    cards: int = 3  # rules F1, F3
+    ordering: str = "standard"  # rule H10
+    buy_in: int = 0  # rule M1
+    dealers_choice: bool = False  # rule T2
+    _wild_cards: frozenset[Card] = field(default=frozenset(), init=False, repr=False,
+                                         compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "min_bet", "jokers", "cards", "buy_in"):
+            _check_int(name, getattr(self, name))
+        for name in ("max_bet", "raise_limit"):
+            value = getattr(self, name)
+            if value is not None:
+                _check_int(name, value)
+        for name in ("pot_limit", "blind", "lending", "stock_face_up", "dealers_choice"):
+            if type(getattr(self, name)) is not bool:
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for name, allowed in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        if self.min_bet < 1:
+            raise RulesError(f"min_bet must be at least 1 chip, not {self.min_bet} (rule B1)")
+        if self.max_bet is not None and self.max_bet < self.min_bet:
+            raise RulesError(
+                f"min_bet {self.min_bet} is more than max_bet {self.max_bet} (rule B1)"
+            )
+        if self.raise_limit is not None and self.pot_limit:
+            raise RulesError("raise_limit and pot_limit are alternatives: choose one (rule B1)")
+        if self.cards not in _VARIANTS:
+            raise RulesError(f"cards must be 3, 4 or 5, not {self.cards} (rules F1, F3)")
+        wild, cards = _parse_wild(self.wild)
+        object.__setattr__(self, "wild", wild)
+        if self.jokers:
+            cards.add(JOKER)
+        object.__setattr__(self, "_wild_cards", frozenset(cards))
+
+    # -- derived ------------------------------------------------------------------------------
+
+    @property
+    def wild_cards(self) -> frozenset[Card]:
+        """Every wild card, ranks expanded, the joker included when the pack has jokers (W1).
+
+        >>> sorted(str(c) for c in Rules(wild=("Jh", "js"), jokers=1).wild_cards)
+        ['Jh', 'Jk', 'Js']
+        """
+        return self._wild_cards
+
+    @property
+    def variant(self) -> str:
+        """``"three-card"``, ``"four-card"`` or ``"five-card"`` (the ``.bhh`` variant)."""
+        return _VARIANTS[self.cards]
+
+    @property
+    def pack_size(self) -> int:
+        """The cards in the pack: 52 and the jokers (rules H1, W1)."""
+        return 52 + self.jokers
+
+    def max_players(self, *, retained: int = 0) -> int:
+        """The most players the pack can deal (rule D1), ``retained`` blind hands held aside.
+
+        >>> Rules().max_players(), Rules().max_players(retained=1), Rules(cards=4).max_players()
+        (17, 16, 13)
+        """
+        return (self.pack_size - retained * self.cards) // self.cards
+
+    def check_table(self, players: int | Sequence[str], *, retained: int | bool = 0) -> None:
+        """Refuse a table the pack cannot deal (rule D1): at least two players, each dealt
+        ``cards`` cards, while ``retained`` blind hands (R1) hold a further ``cards`` each.
+
+        >>> Rules().check_table(["Ann", "Bob"])
+        >>> Rules().check_table(17, retained=True)
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: a pack of 52 cards cannot deal 17 players 3 cards each and \
+hold 1 retained hand (rules D1, R1)
+        """
+        if isinstance(players, int):
+            count = players
+        else:
+            names = list(players)
+            if len(set(names)) != len(names):
+                raise RulesError("a player cannot sit twice (rule D1)")
+            count = len(names)
+        if count < 2:
+            raise RulesError(f"Brag needs two or more players, not {count} (rule D1)")
+        held = int(retained)
+        if held < 0 or held > 1:
+            raise RulesError("at most one retained blind hand at a time (rule R1)")
+        if count > self.max_players(retained=held):
+            extra = f" and hold {held} retained hand" if held else ""
+            raise RulesError(
+                f"a pack of {self.pack_size} cards cannot deal {count} players {self.cards} "
+                f"cards each{extra} (rules D1, R1)"
+            )
+
+    # -- presets and the [rules] table ---------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Rules:
+        """The rules of a named variant, with any options overridden.
+
+        >>> Rules.preset("three-card") == Rules()
+        True
+        >>> Rules.preset("poker")
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: unknown preset 'poker' (known: three-card, four-card, \
+five-card, teen-patti)
+        """
+        if name not in PRESETS:
+            raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        options = {**PRESETS[name], **overrides}
+        return cls.from_dict(options)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated like a new object).
+
+        >>> Rules().replace(blind=False).blind
+        False
+        """
+        return Rules.from_dict({**self.to_dict(full=True), **changes})
+
+    def to_dict(self, *, full: bool = False) -> dict[str, Any]:
+        """The ``[rules]`` table: only options that differ from the default (all with ``full``).
+
+        ``wild`` is a list; options left at None (no maximum) are left out, TOML having no null.
+        """
+        table: dict[str, Any] = {}
+        for f in _FIELDS:
+            value = getattr(self, f.name)
+            if not full and value == f.default:
+                continue
+            if value is None:
+                continue
+            table[f.name] = list(value) if f.name == "wild" else value
+        return table
+
+    @classmethod
+    def from_dict(cls, table: Mapping[str, Any]) -> Rules:
+        """Rules from a ``[rules]`` table; an unknown key or a value of the wrong type is a
+        :class:`RulesError` naming it.
+
+        >>> Rules.from_dict({"ante": "1"})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: ante must be a whole number, not '1'
+        """
+        known = {f.name for f in _FIELDS}
+        for key in table:
+            if key not in known:
+                raise RulesError(f"unknown rules key {key!r}")
+        options = dict(table)
+        wild = options.get("wild", ())
+        if isinstance(wild, str):
+            raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
+        if not isinstance(wild, Sequence) or not all(isinstance(w, str) for w in wild):
+            raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
+        options["wild"] = tuple(wild)
+        return cls(**options)
+
+
+_FIELDS: Final = tuple(f for f in dataclasses.fields(Rules) if f.init)
+
+#: The named variants of the three-card family and the options that make them.
+PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "three-card": {},
+    "four-card": {"cards": 4},  # rule F1
+    "five-card": {"cards": 5},  # rule F3
+    "teen-patti": {"ordering": "teen-patti"},  # rule H10 [decision]
+}
+
+
+def _check_int(name: str, value: object) -> None:
+    if type(value) is not int:
+        raise RulesError(f"{name} must be a whole number, not {value!r}")
+    if value < 0:
+        raise RulesError(f"{name} cannot be negative: {value}")
+
+
+def _parse_wild(wild: object) -> tuple[tuple[str, ...], set[Card]]:
+    """Normalise the wild option (rule W1): each entry a card (``"2c"``) or a rank (``"2"``)."""
+    if isinstance(wild, str) or not isinstance(wild, Sequence):
+        raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
+    names: list[str] = []
+    cards: set[Card] = set()
+    for entry in wild:
+        if not isinstance(entry, str):
+            raise RulesError(f"wild must be a list of cards or ranks, not {entry!r}")
+        name, expanded = _wild_entry(entry)
+        if name in names:
+            raise RulesError(f"wild names {name} twice (rule W1)")
+        names.append(name)
+        cards.update(expanded)
+    return tuple(names), cards
+
+
+def _wild_entry(entry: str) -> tuple[str, tuple[Card, ...]]:
+    text = entry.strip()
+    try:
+        rank = Rank.parse(text)
+    except InvalidCardError:
+        pass
+    else:
+        return rank.symbol, tuple(Card.of(rank, suit) for suit in Suit)
+    try:
+        card = Card.parse(text)
+    except InvalidCardError:
+        raise RulesError(f"wild card {entry!r} is neither a card nor a rank (rule W1)") from None
+    if card.is_joker:
+        raise RulesError("jokers are always wild: add them with jokers = N, not wild (rule W1)")
+    return str(card), (card,)
+

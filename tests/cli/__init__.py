@@ -1,0 +1,1 @@
+"""Tests of the bragkit command (mirrors src/bragkit/cli)."""

@@ -1,0 +1,1 @@
+"""Tests of bragkit.hands (mirrors src/bragkit/hands)."""
