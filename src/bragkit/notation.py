@@ -411,17 +411,22 @@ _TOML_AT: Final = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P
 def parse_toml(text: str) -> dict[str, Any]:
     """The TOML document of a record; a syntax error names its line.
 
-    >>> parse_toml('format = "bhh/1"\\nplayers = [')
+    >>> parse_toml('format = "bhh/1"\\nplayers = [\\n"Ann" "Bob"]')
     Traceback (most recent call last):
     ...
-    bragkit.errors.NotationError: line 2: not valid TOML: ... (column 12)
+    bragkit.errors.NotationError: line 3: not valid TOML: Unclosed array (column 7)
     """
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        match = _TOML_AT.match(str(error))
+        message = str(error)
+        if message.endswith(" (at end of document)"):
+            what = message.removesuffix(" (at end of document)")
+            raise NotationError(f"line {max(1, len(text.splitlines()))}: not valid TOML: {what} "
+                                "(at the end of the file)") from None
+        match = _TOML_AT.match(message)
         if match is None:
-            raise NotationError(f"not valid TOML: {error}") from None
+            raise NotationError(f"not valid TOML: {message}") from None
         raise NotationError(f"line {match['line']}: not valid TOML: {match['what']} "
                             f"(column {match['col']})") from None
 

@@ -359,7 +359,9 @@ def head_to_head(
     pack = _make_pack(ordering, wild, jokers, dead)
     _, rank, mine = _checked_hand(cards, pack)
     positions, values = _hand_values(pack)
-    disjoint = ~np.isin(positions, mine).any(axis=1)
+    held = np.zeros(pack.size, dtype=bool)
+    held[mine] = True
+    disjoint = ~held[positions].any(axis=1)
     theirs = values[disjoint]
     win = int(np.count_nonzero(theirs < rank.value))
     tie = int(np.count_nonzero(theirs == rank.value))

@@ -18,7 +18,7 @@ noting the pot after every action, and gives the result in the fields of HAND-HI
 >>> replay.to_json()["winners"], replay.to_json()["shown"]
 ({'Ann': 10}, {'Bob': 'As Tc 2d', 'Ann': 'Qh Qs 4d'})
 >>> replay.pots
-(5, 7, 10)
+(4, 6, 10)
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
+from bragkit.games.operations import Acted
 from bragkit.games.three_card import Deal
 
 if TYPE_CHECKING:
@@ -67,13 +68,16 @@ def start_deal(record: DealRecord) -> Deal:
 
 def _pack_of(record: DealRecord) -> Pack:
     assert record.pack is not None
+    jokers = record.rules.jokers
     if not record.retained:
-        return Pack(record.pack, jokers=record.rules.jokers)
-    # The retained hand is out of the pack (rule R1): build the complete pack, then take it out.
+        return Pack(record.pack, jokers=jokers)
+    # The retained hand is out of the pack (rule R1): a whole pack, with its cards taken out.
     held = [card for hand in record.retained.values() for card in hand]
-    pack = Pack([*record.pack, *held], jokers=record.rules.jokers)
-    for _ in held:
-        pack._cards.pop(0)  # the held cards were put last, at the bottom
+    pack = Pack([*record.pack, *held], jokers=jokers)
+    top = [pack.deal() for _ in record.pack]
+    while len(pack):
+        pack.deal()
+    pack.put_under(top)
     return pack
 
 
@@ -132,8 +136,9 @@ class DealReplay:
         self.antes = self.deal.pot
         pots = []
         for number, action in enumerate(record.actions, 1):
+            before = self.deal.pot
             apply_numbered(self.deal, number, action)
-            pots.append(self.deal.pot)
+            pots.append(_pot_after(self.deal, before))
         #: The pot after each action (rule D2: the antes are in it before the first).
         self.pots: tuple[int, ...] = tuple(pots)
 
@@ -221,6 +226,15 @@ class DealReplay:
             top = format_cards(result.next_pack.peek(9), pretty=True)
             lines.append(f"Next pack, top first (rule D5): {top} …")
         return lines
+
+
+def _pot_after(deal: Deal, before: int) -> int:
+    """The pot just after an action: once the deal is over the engine's pot is what is carried
+    forward, so the last action's pot is the pot before it plus what it paid."""
+    if not deal.is_over:
+        return deal.pot
+    last = next(op for op in reversed(deal.operations) if isinstance(op, Acted))
+    return before if last.action.verb is Verb.TOPUP else before + last.paid
 
 
 def _title(variant: str) -> str:

@@ -36,9 +36,8 @@ def listing(ordering: str, wild: frozenset[int] | str, jokers: int) -> str:
     thirteen fours of a kind too (C2, C3)."""
     pack = list(range(52)) + [JOKER_INDEX] * jokers
     hands = np.array(list(itertools.combinations(pack, 3)))
-    entries = list(
-        zip(evaluate_many(hands, ordering=ordering, wild=wild).tolist(), hands.tolist(), strict=True)
-    )
+    values = evaluate_many(hands, ordering=ordering, wild=wild).tolist()
+    entries = list(zip(values, hands.tolist(), strict=True))
     if Ordering(ordering).allows_four_of_a_kind:
         for rank in range(13):
             quad = [4 * rank + suit for suit in range(4)]
@@ -74,7 +73,9 @@ def test_h9_category_counts() -> None:
     pair 3,744, high card 16,440."""
     values = evaluate_many(ALL)
     assert len(values) == math.comb(52, 3) == 22100
-    objects = {int(v): evaluate(tuple(Card(int(c)) for c in h)) for v, h in zip(values, ALL)}
+    objects = {
+        int(v): evaluate(tuple(Card(int(c)) for c in h)) for v, h in zip(values, ALL, strict=True)
+    }
     counts: dict[str, int] = {}
     for v in values.tolist():
         rank = objects[v]
@@ -123,6 +124,16 @@ def test_batch_path_checks_its_input() -> None:
     with pytest.raises(InvalidCardError, match="integers"):
         evaluate_many([[1.0, 2.0, 3.0]])
     assert evaluate_many(np.empty((0, 3), dtype=np.int8)).shape == (0,)
+
+
+def test_batch_path_reports_the_bad_row_in_any_chunk_and_any_layout() -> None:
+    hands = np.tile(ALL, (4, 1))  # 88,400 rows: more than one chunk
+    hands[70_001] = [9, 9, 10]
+    with pytest.raises(InvalidCardError, match="row 70001"):
+        evaluate_many(hands)
+    fortran = np.asfortranarray(ALL.astype(np.int16))
+    assert np.array_equal(evaluate_many(fortran), evaluate_many(ALL))
+    assert np.array_equal(evaluate_many(ALL[::-1]), evaluate_many(ALL)[::-1])
 
 
 def test_batch_path_accepts_small_integer_types_and_jokers() -> None:

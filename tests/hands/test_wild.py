@@ -129,7 +129,7 @@ def test_w2_tables_match_trying_every_substitution(ordering: str) -> None:
     samples = []
     for _ in range(60):
         naturals = rng.sample([c for c in range(52) if c not in wild], rng.choice([1, 2]))
-        wilds = rng.sample(sorted(wild | {JOKER_INDEX}) + [JOKER_INDEX], 3 - len(naturals))
+        wilds = rng.sample([*sorted(wild | {JOKER_INDEX}), JOKER_INDEX], 3 - len(naturals))
         samples.append(tuple(naturals + wilds))
     samples.append((JOKER_INDEX, JOKER_INDEX, JOKER_INDEX))
     theirs = {h: _brute(h, ordering, wild) for h in samples}

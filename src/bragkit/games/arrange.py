@@ -346,6 +346,11 @@ class Arrangements(Sequence[Arrangement]):
         self._rows = rows  # (R, k) hand ids, strongest first, -1 padded
         self._keys: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] | None = None
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hand arranged, in card order."""
+        return self._cards
+
     def __len__(self) -> int:
         return int(self._rows.shape[0])
 
@@ -515,7 +520,8 @@ def legal_arrangements(
     rows = np.where(rows >= 0, rows, len(strengths))  # index of "no hand"
     ext = np.concatenate([strengths, np.array([_NONE], dtype=np.int32)])
     rows = np.where(ext[rows] >= 0, rows, len(strengths))
-    rows = np.unique(np.sort(rows, axis=1), axis=0)
+    if not (strengths >= 0).all():  # rows that differ only in hands not accepted coincide
+        rows = _unique_sorted(np.sort(rows, axis=1))
     masks = np.array([sum(1 << p for p in h) for h in hands] + [0], dtype=np.int64)
     used = np.bitwise_or.reduce(masks[rows], axis=1)
     count = (rows < len(strengths)).sum(axis=1)
@@ -539,6 +545,19 @@ def _unique_rows(hand: tuple[Card, ...], hands: list[tuple[int, ...]],
             keep.append(i)
     del strengths
     return rows[np.array(keep, dtype=np.intp)]
+
+
+def _unique_sorted(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """The distinct rows (each row's ids below 512), via one integer key per row."""
+    key = np.zeros(len(rows), dtype=np.int64)
+    for i in range(rows.shape[1]):
+        key = key * 512 + rows[:, i]
+    key = np.unique(key)
+    out = np.empty((len(key), rows.shape[1]), dtype=np.intp)
+    for i in reversed(range(rows.shape[1])):
+        out[:, i] = key % 512
+        key //= 512
+    return out
 
 
 def _has_hand(hand_masks: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:

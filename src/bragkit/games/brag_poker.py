@@ -119,7 +119,8 @@ class BragPokerRules:
                              f"{self.big_blind}")
         if self.max_raises is not None and (type(self.max_raises) is not int
                                             or self.max_raises < 0):
-            raise RulesError(f"max_raises must be a whole number, not {self.max_raises!r}")
+            raise RulesError(f"max_raises must be a whole number (or no cap), not "
+                             f"{self.max_raises!r}")
         if type(self.half_price) is not bool:
             raise RulesError("half_price is true or false")
 
@@ -141,10 +142,19 @@ class BragPokerRules:
                       max_raises=self.max_raises, cap_rule=rule, half_price=self.half_price)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options that differ from the defaults (the ``[rules]`` table of a record)."""
+        """The options that differ from the defaults (the ``[rules]`` table of a record).
+
+        TOML has no null, so "no cap on raises" is written ``max_raises = false``.
+
+        >>> BragPokerRules(max_raises=None, big_blind=4).to_dict()
+        {'big_blind': 4, 'max_raises': False}
+        """
         default = BragPokerRules()
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != getattr(default, f.name)}
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)
+                               if getattr(self, f.name) != getattr(default, f.name)}
+        if "max_raises" in out and out["max_raises"] is None:
+            out["max_raises"] = False
+        return out
 
     @classmethod
     def from_dict(cls, table: Mapping[str, Any]) -> BragPokerRules:
@@ -158,7 +168,10 @@ class BragPokerRules:
         unknown = sorted(set(table) - {f.name for f in fields(cls)})
         if unknown:
             raise RulesError(f"unknown brag-poker rule(s): {', '.join(unknown)}")
-        return cls(**table)
+        values = dict(table)
+        if values.get("max_raises", 0) is False:
+            values["max_raises"] = None
+        return cls(**values)
 
 
 class BragPoker(StakeGame):

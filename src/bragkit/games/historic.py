@@ -130,7 +130,8 @@ class HistoricRules:
         if self.max_raise is not None and self.min_raise > self.max_raise:
             raise RulesError(f"min_raise {self.min_raise} is more than max_raise "
                              f"{self.max_raise}")
-        if isinstance(self.wild, str) or not all(isinstance(w, str) for w in self.wild):
+        if not isinstance(self.wild, tuple | list) or not all(isinstance(w, str)
+                                                              for w in self.wild):
             raise RulesError("wild is a list of cards, like [\"Ad\", \"Jc\", \"9d\"]")
         try:
             cards = parse_cards(" ".join(self.wild))
@@ -465,9 +466,9 @@ class ThreeStakeBrag(StakeGame):
         top = max(c.rank for c in up.values())
         winner = next(p for p in self.deal_order if up[p].rank == top)
         amount = self.money.pots["first"]
-        self._award("first", {winner: amount}, f"highest face-up card, {up[winner]}")
-        self.contests.append(ContestResult(pot="first", winner=winner, amount=amount,
-                                           why=f"highest face-up card {up[winner]}"))
+        why = f"highest face-up card, {up[winner]}"
+        self._award("first", {winner: amount}, why)
+        self.contests.append(ContestResult(pot="first", winner=winner, amount=amount, why=why))
 
     def _second_stake(self) -> None:
         """Rule S4, stake 2: after the betting, the last player in or the best hand shown."""

@@ -25,12 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bragkit.actions import LegalAction
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 
-__all__ = ["DealView", "legal_action_dict"]
+if TYPE_CHECKING:
+    from bragkit.games.three_card import Deal
+
+__all__ = ["DealView", "build_view", "legal_action_dict", "public_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,3 +123,72 @@ def legal_action_dict(option: LegalAction) -> dict[str, Any]:
         "discards": option.discards,
         "text": str(option),
     }
+
+
+def public_action(action: Action, viewer: str | None) -> str:
+    """An action as ``viewer`` may read it: another player's discards stay face down (F1).
+
+    >>> public_action(Action.parse("Ann discard 7c"), "Bob")
+    'Ann discard [1 card]'
+    >>> public_action(Action.parse("Ann discard 7c"), "Ann")
+    'Ann discard 7c'
+    """
+    if action.verb is Verb.DISCARD and action.player != viewer:
+        count = len(action.cards)
+        return f"{action.player} discard [{count} card{'s' if count > 1 else ''}]"
+    return str(action)
+
+
+def build_view(deal: Deal, viewer: str | None) -> DealView:
+    """The view of ``deal`` for ``viewer`` (``None``: a spectator, who sees no hidden card)."""
+    # The engine's private state is read here on purpose: a view is the engine's censor.
+    names = deal._names
+    seat = -1 if viewer is None else deal._seat_of(viewer)
+    hand: tuple[Card, ...] | None = None
+    discards: tuple[Card, ...] = ()
+    if seat >= 0:
+        if deal._pending == seat:  # rule R2: the one hand just looked at
+            old = deal._old[seat]
+            hand = old if deal._pending_hand == "old" else deal._hand[seat]
+        elif deal._looked[seat]:  # rule BL6: own cards only once looked
+            hand = deal._hand[seat]
+            discards = deal._discards[seat]
+    result = deal._result
+    stock = deal._stock
+    face_up = {}
+    if deal._face_up is not None:  # rule R3
+        face_up[names[deal._fu_seat]] = deal._face_up
+    held = {}
+    for s, name in enumerate(names):
+        if deal._status[s] == 1:
+            held[name] = 0
+        else:
+            held[name] = len(deal._hand[s]) + len(deal._old[s] or ())
+    return DealView(
+        viewer=viewer,
+        players=names,
+        dealer=deal.dealer,
+        stacks=deal.stacks,
+        pot=deal.pot,
+        pots=deal.pots,
+        carried_pot=deal._carried_in,
+        stake=deal._stake,
+        to_act=deal.to_act,
+        is_over=result is not None,
+        in_play=deal.in_play,
+        covered=tuple(names[s] for s in deal._coverers),
+        blind=tuple(n for s, n in enumerate(names) if not deal._looked[s]),
+        two_hands=names[deal._two_seat] if deal._two_seat >= 0 else None,
+        held=held,
+        hand=hand,
+        discards=discards,
+        face_up=face_up,
+        # rule D9: the one visible card of a face-up stock
+        stock_card=stock.bottom if deal.rules.stock_face_up and stock is not None else None,
+        shown={} if result is None else dict(result.shown),
+        actions=tuple(public_action(a, viewer) for a in deal.actions),
+        legal_actions=() if viewer is None else tuple(deal.legal_actions(viewer)),
+        winners={} if result is None else dict(result.winners),
+        carried_forward=0 if result is None else result.carried_pot,
+        retained=None if result is None else result.retained,
+    )

@@ -46,7 +46,7 @@ class BestHand:
     rank: HandRank
     kept: tuple[Card, ...]
     discards: tuple[Card, ...] = ()
-    _discard_ranks: tuple[int, ...] = field(default=(), repr=False)
+    _discard_ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_discard_ranks", _discard_key(self.discards))

@@ -16,6 +16,7 @@ bragkit.errors.InvalidCardError: a hand is three cards, not 2
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -31,15 +32,18 @@ __all__ = ["evaluate"]
 _N = JOKER_INDEX + 1
 _N2 = _N * _N
 _SEQUENCES = frozenset((tuple, list))
-# The plain tables (no wild card but jokers) as nested lists [a][b][c], by ordering name;
-# filled on first use by the checked path.
-_PLAIN: dict[str, list[list[list[HandRank | None]]]] = {}
+_Nested = list[list[list[HandRank | None]]]
+# The tables of the fast path as nested lists [a][b][c], filled on first use by the checked path:
+# with no wild card but jokers by ordering name; with wild cards by (ordering, wild) as given.
+_PLAIN: dict[str, _Nested] = {}
+_WILD: dict[tuple[object, object], _Nested] = {}
+_MAX_WILD_TABLES = 32
 
 
 def evaluate(
     cards: str | Iterable[Card],
     *,
-    ordering: Ordering | str = Ordering.STANDARD,
+    ordering: Ordering | str = "standard",
     wild: WildLike = (),
 ) -> HandRank:
     """The :class:`HandRank` of three cards (or a four of a kind under a Crash ordering, C2).
@@ -57,15 +61,15 @@ def evaluate(
     ...
     bragkit.errors.InvalidCardError: a hand holds As twice
     """
-    # The fast path: a tuple or list of three card indices, no named wild cards, an ordering
-    # already seen. Its checks are the table itself (None for a repeated card, IndexError or
+    # The fast path: a tuple or list of three card indices, an ordering (and a hashable wild
+    # set) already seen. Its checks are the table itself (None for a repeated card, IndexError or
     # TypeError for what is not an index) plus the sign test; anything else takes the checked path.
-    if not wild and type(cards) in _SEQUENCES:
+    if type(cards) in _SEQUENCES:
         trio: Any = cards
         hand: HandRank | None
         try:
             a, b, c = trio
-            hand = _PLAIN[ordering][a][b][c]
+            hand = (_WILD[ordering, wild] if wild else _PLAIN[ordering])[a][b][c]
         except (ValueError, KeyError, IndexError, TypeError):
             hand = None
         if hand is not None and a >= 0 and b >= 0 and c >= 0:
@@ -81,8 +85,7 @@ def _evaluate(cards: str | Iterable[Card], ordering: Ordering | str, wild: WildL
     _check_distinct(hand)
     if len(hand) == 3:
         table = hand_objects(order, wilds)
-        if wilds == _JOKER_ONLY and order.value not in _PLAIN:
-            _PLAIN[order.value] = _nested(table)
+        _remember(ordering, wild, order, wilds)
         a, b, c = hand
         found = table[a * _N2 + b * _N + c]
         assert found is not None  # distinct cards always make a hand
@@ -99,8 +102,24 @@ def _evaluate(cards: str | Iterable[Card], ordering: Ordering | str, wild: WildL
 _JOKER_ONLY = wild_set(())
 
 
-def _nested(flat: list[HandRank | None]) -> list[list[list[HandRank | None]]]:
+@functools.cache
+def _nested(order: Ordering, wilds: frozenset[int]) -> _Nested:
+    """The hand objects as nested lists ``[a][b][c]``: the fastest look-up from Python."""
+    flat = hand_objects(order, wilds)
     return [[flat[i : i + _N] for i in range(a * _N2, (a + 1) * _N2, _N)] for a in range(_N)]
+
+
+def _remember(ordering: object, wild: object, order: Ordering, wilds: frozenset[int]) -> None:
+    """Let the fast path find this ordering (and wild set, as it was written) next time."""
+    if wilds == _JOKER_ONLY:
+        _PLAIN.setdefault(order.value, _nested(order, wilds))
+        return
+    try:
+        key = (ordering, wild)
+        if key not in _WILD and len(_WILD) < _MAX_WILD_TABLES:
+            _WILD[key] = _nested(order, wilds)
+    except TypeError:
+        pass  # an unhashable wild set (a list): the checked path every time
 
 
 def _check_distinct(hand: tuple[Card, ...]) -> None:

@@ -47,6 +47,8 @@ __all__ = [
 #: At most four wild cards count in one hand (four of a kind, rule C3).
 MAX_WILDS = 4
 _N = JOKER_INDEX + 1  # 53 card indices
+_WEIGHTS = np.array([_N * _N, _N, 1], dtype=np.intp)
+_CHUNK = 65_536  # rows per step of evaluate_many: about 2 MB of work, which stays in cache
 
 
 @functools.cache
@@ -187,15 +189,20 @@ def evaluate_many(
     if array.dtype.kind not in "iu":
         raise InvalidCardError(f"card indices must be integers, not {array.dtype}")
     flat = strength_table(ordering, wild).ravel()
-    if check and array.size and (int(array.min()) < 0 or int(array.max()) > JOKER_INDEX):
-        raise InvalidCardError("card indices run from 0 to 52")
-    work = array if array.dtype == np.intp else array.astype(np.intp)
-    index = work[:, 0] * (_N * _N)
-    index += work[:, 1] * _N
-    index += work[:, 2]
-    out = flat.take(index)
-    if check and out.size:
-        bad = np.flatnonzero(out < 0)
-        if bad.size:
-            raise InvalidCardError(f"a hand repeats a card (row {int(bad[0])})")
+    # As unsigned, a negative index is huge: one maximum finds both kinds of bad index.
+    unsigned = array.view(array.dtype.str.replace("i", "u"))
+    out = np.empty(len(array), dtype=np.int16)
+    index = np.empty(min(len(array), _CHUNK), dtype=np.intp)
+    # In chunks that stay in cache: check, index (a * 53² + b * 53 + c), look up, check.
+    for start in range(0, len(array), _CHUNK):
+        rows = array[start : start + _CHUNK]
+        if check and int(unsigned[start : start + _CHUNK].max()) > JOKER_INDEX:
+            raise InvalidCardError("card indices run from 0 to 52")
+        keys = index[: len(rows)]
+        np.matmul(rows if rows.dtype == np.intp else rows.astype(np.intp), _WEIGHTS, out=keys)
+        values = out[start : start + _CHUNK]
+        flat.take(keys, out=values)
+        if check and int(values.min()) < 0:
+            bad = start + int(np.flatnonzero(values < 0)[0])
+            raise InvalidCardError(f"a hand repeats a card (row {bad})")
     return out

@@ -1,0 +1,99 @@
+"""Speed of the three-card deal engine through its public, checked API.
+
+Plays complete four-player deals of Three Card Brag with random legal agents: at each turn the
+player to act picks uniformly among ``deal.legal_actions(player)`` (top-ups aside) and, for an
+amount, uniformly between its least and most (at most 10 over the least); every action goes
+through ``Deal.apply`` and is checked. Packs are shuffled before the clock starts (a session
+deals from the last deal's pack without shuffling, rule D4).
+
+The baseline, measured in the same run, is a bare loop making the same number of
+``random.choice`` calls over a short list: the ratio says how many plain random choices one
+engine decision costs, which travels between machines better than deals per second.
+
+Run: ``python benchmarks/bench_deals.py [--deals N] [--seed S]``. Target: >= 20,000 deals/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from bragkit.actions import Verb
+from bragkit.cards import Pack
+from bragkit.games.three_card import Deal
+from bragkit.rules import Rules
+
+PLAYERS = ("Ann", "Bob", "Cy", "Di")
+
+
+def play_deals(count: int, rng: random.Random, packs: list[Pack], rules: Rules) -> int:
+    """Play ``count`` deals; return how many decisions the agents made."""
+    decisions = 0
+    choice = rng.choice
+    randint = rng.randint
+    topup = Verb.TOPUP
+    stacks = [200, 200, 200, 200]
+    shuffles = 0
+    for i in range(count):
+        deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=stacks,
+                    pack=packs[i % len(packs)])
+        while not deal.is_over:
+            player = deal.to_act
+            options = [o for o in deal.legal_actions(player) if o.verb is not topup]
+            option = choice(options)
+            low = option.min_amount
+            if low is None:
+                action = option.action()
+            else:
+                high = option.max_amount
+                top = low + 10 if high is None or high > low + 10 else high
+                action = option.action(randint(low, top))
+            deal.apply(action)
+            decisions += 1
+        if deal.result.shuffle_next:  # what a Table reads after every deal
+            shuffles += 1
+    return decisions
+
+
+def baseline(decisions: int, rng: random.Random) -> None:
+    """The same number of bare ``random.choice`` calls over a list of five."""
+    items = ["fold", "bet", "blind", "look", "see"]
+    choice = rng.choice
+    for _ in range(decisions):
+        choice(items)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    args = parser.parse_args()
+    packs = [Pack.shuffled(random.Random(args.seed + i)) for i in range(256)]
+    rules = Rules(max_bet=20)
+    play_deals(500, random.Random(0), packs, rules)  # warm the caches and the hand tables
+
+    # CPU time of this process, best of a few runs: the machine may be shared
+    engine = bare = float("inf")
+    for _ in range(args.repeat):
+        rng = random.Random(args.seed)
+        start = time.process_time()
+        decisions = play_deals(args.deals, rng, packs, rules)
+        engine = min(engine, time.process_time() - start)
+        start = time.process_time()
+        baseline(decisions, rng)
+        bare = min(bare, time.process_time() - start)
+
+    per_deal = engine / args.deals
+    print(f"deals: {args.deals:,} four-player deals, {decisions:,} decisions "
+          f"({decisions / args.deals:.1f} per deal)")
+    print(f"engine: {args.deals / engine:,.0f} deals/s, {per_deal * 1e6:.1f} us/deal, "
+          f"{engine / decisions * 1e6:.2f} us/decision (target >= 20,000 deals/s)")
+    print(f"baseline: {decisions / bare:,.0f} bare random.choice calls/s")
+    print(f"ratio: one engine decision costs {engine / bare:.1f} bare random.choice calls "
+          f"(engine time / baseline time)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Reading a view, for bots: the menu of legal actions, and the public betting history.
+
+:class:`Menu` holds the options of the viewer (from ``view.legal_actions``) and turns a wish
+("bet about 6") into a legal action, clamped into the allowed range, so a bot built on it
+cannot act illegally. :class:`History` replays the public action strings of a view to recover,
+for every player, how they have played this deal: blind bets (which say nothing about their
+cards, rule BL1), open bets and raises (which do), sees and covers.
+
+>>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card import Deal
+>>> deal = Deal(Rules(max_bet=20), players=["Ann", "Bob", "Cy"], dealer="Cy",
+...             stacks=[50, 50, 50],
+...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
+>>> for text in ["Ann bet 2", "Bob blind 1", "Cy bet 6"]:
+...     deal.apply(text)
+>>> view = deal.view("Ann")
+>>> menu = Menu(view)
+>>> str(menu.bet(100)), str(menu.bet(1))          # clamped into 6..20 (rules B1, B3)
+('Ann bet 20', 'Ann bet 6')
+>>> history = History.of(view)
+>>> history.stake, [b.amount for b in history.player("Cy").open_bets]
+(6, [6])
+>>> history.player("Bob").blind_bets, history.player("Cy").open_bets[0].raised
+(1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card
+from bragkit.errors import InvalidActionError
+from bragkit.games.views import DealView
+
+__all__ = ["History", "Menu", "OpenBet", "PlayerHistory"]
+
+_PAYING = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER})
+
+
+class Menu:
+    """The viewer's legal actions (top-ups and the agreed showdown of B8 set apart)."""
+
+    __slots__ = ("_options", "player", "view")
+
+    def __init__(self, view: DealView) -> None:
+        self.view = view
+        self.player = view.viewer
+        self._options: dict[tuple[Verb, str | None], LegalAction] = {}
+        for option in view.legal_actions:
+            if option.player == view.viewer:
+                self._options.setdefault((option.verb, option.hand), option)
+
+    def get(self, verb: Verb, hand: str | None = None) -> LegalAction | None:
+        """The option for a verb (and ``old``/``new`` for a look, R2), if legal."""
+        return self._options.get((verb, hand))
+
+    def has(self, verb: Verb, hand: str | None = None) -> bool:
+        """Whether the verb is legal now."""
+        return (verb, hand) in self._options
+
+    @property
+    def choices(self) -> tuple[LegalAction, ...]:
+        """Every option of the viewer's turn: not top-ups (M1, not a move in the game)."""
+        return tuple(o for (verb, _), o in self._options.items() if verb is not Verb.TOPUP)
+
+    def wager_option(self) -> LegalAction | None:
+        """The option to stay in by betting: an open bet if the viewer has looked, else a blind
+        bet (BL1); a lent bet (M4) when that is all there is."""
+        return self.get(Verb.BLIND) if self.view.hand is None and self.has(Verb.BLIND) \
+            else self.get(Verb.BET) or self.get(Verb.BLIND)
+
+    def bet(self, amount: int | None = None, *, option: LegalAction | None = None) -> Action:
+        """A bet as close to ``amount`` as the rules allow (None: the least). Raises
+        :class:`InvalidActionError` when no bet is legal."""
+        chosen = option or self.wager_option()
+        if chosen is None:
+            raise InvalidActionError(f"{self.player} cannot bet now")
+        low = chosen.min_amount or 0
+        high = chosen.max_amount
+        wanted = low if amount is None else max(low, amount)
+        if high is not None:
+            wanted = min(wanted, high)
+        return chosen.action(wanted)
+
+    def fold(self) -> Action:
+        """Fold (always legal at one's turn, B2)."""
+        return Action(player=self.player, verb=Verb.FOLD)
+
+    def simple(self, verb: Verb, hand: str | None = None) -> Action | None:
+        """The action of an option without a choice of amount (fold, look, keep, throw, the
+        exact see or cover), if legal."""
+        option = self.get(verb, hand)
+        return None if option is None else option.action()
+
+    def discard(self, cards: tuple[Card, ...]) -> Action:
+        """Set these cards aside (F1)."""
+        return Action(player=self.player, verb=Verb.DISCARD, cards=cards)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OpenBet:
+    """An open bet (or see, or cover) by a player who had looked: evidence about their hand.
+
+    ``index`` counts the player's open bets this deal (1 for the first); ``amount`` is in open
+    terms; ``stake`` the stake before it (0 for the first bet of the deal, B2); ``raised`` whether
+    it went above the least allowed; ``pot`` the pot before it.
+    """
+
+    index: int
+    amount: int
+    stake: int
+    raised: bool
+    pot: int
+    verb: Verb
+
+
+@dataclass(slots=True)
+class PlayerHistory:
+    """How one player has played this deal so far."""
+
+    looked: bool = False
+    folded: bool = False
+    covered: bool = False
+    blind_bets: int = 0
+    open_bets: list[OpenBet] = field(default_factory=list)
+    paid: int = 0
+
+    @property
+    def bets(self) -> int:
+        """Every bet made, blind or open."""
+        return self.blind_bets + len(self.open_bets)
+
+
+@dataclass(slots=True)
+class History:
+    """The public betting of one deal, replayed from a view's action strings."""
+
+    players: dict[str, PlayerHistory]
+    stake: int
+    start_pot: int
+
+    @classmethod
+    def of(cls, view: DealView, *, min_bet: int = 1) -> History:
+        """Replay the actions of ``view``."""
+        names = view.players
+        people = {name: PlayerHistory() for name in names}
+        parsed = [_parse(text, names) for text in view.actions]
+        paid_total = sum(a.amount for a in parsed if a is not None and a.verb in _PAYING
+                         and a.amount is not None)
+        start_pot = view.pot - paid_total if not view.is_over else 0
+        pot = start_pot
+        stake = 0
+        for action in parsed:
+            if action is None or action.player is None:
+                continue
+            who = people[action.player]
+            verb = action.verb
+            amount = action.amount or 0
+            if verb in (Verb.LOOK, Verb.DISCARD, Verb.KEEP):
+                if action.hand is None:
+                    who.looked = True
+                if verb is Verb.KEEP:
+                    who.looked = True
+            elif verb is Verb.FOLD:
+                who.folded = True
+            elif verb is Verb.BLIND:
+                who.blind_bets += 1
+                stake = 2 * amount  # rule BL1
+            elif verb is Verb.BET:
+                who.looked = True  # a bet includes the look (BL2)
+                least = stake if stake else min_bet
+                who.open_bets.append(OpenBet(index=len(who.open_bets) + 1, amount=amount,
+                                             stake=stake, raised=amount > least, pot=pot,
+                                             verb=verb))
+                stake = amount
+            elif verb in (Verb.SEE, Verb.COVER) and who.looked:
+                who.open_bets.append(OpenBet(index=len(who.open_bets) + 1, amount=stake,
+                                             stake=stake, raised=False, pot=pot, verb=verb))
+                who.covered = verb is Verb.COVER
+            elif verb is Verb.COVER:
+                who.covered = True
+            if verb in _PAYING:
+                pot += amount
+                who.paid += amount
+        return cls(players=people, stake=stake, start_pot=start_pot)
+
+    def player(self, name: str) -> PlayerHistory:
+        """One player's history."""
+        return self.players[name]
+
+
+def _parse(text: str, players: tuple[str, ...]) -> Action | None:
+    """An action string of a view; another player's face-down discard (F1) reads as a
+    discard of unknown cards."""
+    if " discard [" in text:
+        name = text.split(" discard [", 1)[0]
+        return Action(player=name, verb=Verb.LOOK) if name in players else None
+    try:
+        return Action.parse(text, players=players)
+    except InvalidActionError:
+        return None

@@ -1,0 +1,1059 @@
+"""Crash, thirteen-card Brag (rules C1–C6): four hands each, a point a round, game to 15.
+
+There is no betting. Each player is dealt thirteen cards and sorts them into up to four hands —
+three cards, or a four of a kind as a hand of four — discarding the rest (C2). Before play a
+player may call "crash", predicting they will win all four rounds (C5). Then the hands are played
+best first, and each round's best hand scores a point; a tie scores nothing (C4).
+
+>>> game = CrashGame(players=["Ann", "Bob"], dealer="Bob", deals=[{
+...     "Ann": "4s 4h 4d 4c As Ah Ad Ks Kh Kd Qs Qh 2c",
+...     "Bob": "3s 3h 3d Js Ts 9s Jh Th 9h 8c 7c 6c 2d"}])
+>>> game.to_act, game.phase
+('Ann', 'arrange')
+>>> game.apply("Ann arranges As Ah Ad | 4s 4h 4d 4c | Ks Kh Kd | Qs Qh 2c")
+>>> game.apply("Bob arranges 3s 3h 3d | Js Ts 9s | Jh Th 9h | 8c 7c 6c")
+>>> game.apply("Ann crash")
+>>> game.apply("Bob pass")
+>>> game.scores   # rule C4: 4444 beats 333, AAA beats JT9, KKK beats JT9, 876 beats QQ2
+{'Ann': 3, 'Bob': 1}
+>>> game.nets     # rule C5: Ann called and missed, so she pays Bob 1
+{'Ann': -1, 'Bob': 1}
+
+**Decisions** (RULES.md leaves them open):
+
+- *Order of play*: each player in turn from the dealer's left arranges their cards (hidden);
+  when all have arranged, each in the same order calls ``crash`` or ``pass`` (C5: "before
+  play"; a crash call needs four hands). The rounds are then played out at once, every player's
+  hands best first (C4); the hands are shown, the discards never are.
+- *Rounds*: round *k* compares every *k*-th hand; a player with fewer hands sits the round out.
+  The best hand outright scores one point; a tie for the best scores nothing (C4).
+- *Crash money* (C5): called and made, each other player pays ``crash_reward`` (2); made
+  without calling (won all four rounds), each other player pays ``natural_reward`` (1); called
+  and missed, the caller pays ``crash_penalty`` (1) to each other player.
+- *End of the game* (C6): checked at the end of each deal (crash money is settled per deal); the
+  game ends when someone has at least ``target`` points and more than anyone else. Option
+  ``stake`` (default 0: the sources put money only on crashes) adds a payment per point
+  behind the winner, as in Nine Card Brag (N7). Money is settled in the fewest payments
+  (:func:`bragkit.ledger.settle`).
+- *Order of hands* (C3): the standard order with four of a kind above it (4-4-4-4 best, then
+  A-A-A-A, K-K-K-K …); option ``aces_high`` makes prials aces high (ordering
+  ``crash-aces-high``). Option ``min_category``: ``"high-card"`` (default), ``"pair"`` or
+  ``"flush"``: a hand below it is not accepted, so a player may have fewer than four (C4).
+- *The deal*: one pack, thirteen cards each, one at a time from the dealer's left; the first
+  dealer is given or cut at random; the deal passes to the left; every deal is shuffled.
+
+Records: ``format = "crash/1"``, documented in ``docs/records-nine-card-crash.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar, overload
+
+from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
+from bragkit.errors import (
+    BragError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    NotationError,
+    RulesError,
+)
+from bragkit.games import arrange
+from bragkit.games.nine_card import (
+    DealRecord,
+    DealSource,
+    check_players,
+    deal_hands,
+    deal_sources,
+    left_of,
+    read_header,
+    replay_deals,
+    seats_from,
+    split_name,
+    toml_string,
+)
+from bragkit.hands import Category, Ordering
+from bragkit.ledger import Payment, settle
+from bragkit.records import register
+
+__all__ = [
+    "Arranged",
+    "Called",
+    "CrashAction",
+    "CrashGame",
+    "CrashPaid",
+    "CrashRecord",
+    "CrashReplay",
+    "CrashResult",
+    "CrashRules",
+    "CrashVerb",
+    "CrashView",
+    "DealEnded",
+    "DealStarted",
+    "GameWon",
+    "HandsDealt",
+    "RoundPlayed",
+    "compare_strategies",
+    "random_action",
+    "strong_action",
+]
+
+_FLOORS = {"high-card": Category.HIGH_CARD, "pair": Category.PAIR, "flush": Category.FLUSH}
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CrashRules:
+    """The house rules of Crash, fixed before play (RULES.md C1–C6).
+
+    >>> CrashRules(min_category="pair").floor
+    <Category.PAIR: 1>
+    >>> CrashRules(aces_high=True).ordering
+    <Ordering.CRASH_ACES_HIGH: 'crash-aces-high'>
+    >>> CrashRules(min_category="run")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: min_category must be high-card, pair or flush, not 'run' (rule C4)
+    """
+
+    target: int = 15
+    """Points that win the game (C6)."""
+    min_category: str = "high-card"
+    """The least hand accepted: ``"high-card"``, ``"pair"`` or ``"flush"`` (C4)."""
+    aces_high: bool = False
+    """Prials aces high (the house option of C3)."""
+    crash_reward: int = 2
+    """Paid by each other player for a crash called and made (C5)."""
+    natural_reward: int = 1
+    """Paid by each other player for all four rounds won without a call (C5)."""
+    crash_penalty: int = 1
+    """Paid to each other player for a crash called and missed (C5)."""
+    stake: int = 0
+    """Paid per point behind the winner at the end [decision]; 0 by default."""
+
+    def __post_init__(self) -> None:
+        if type(self.target) is not int or self.target < 1:
+            raise RulesError(f"target must be a whole number of at least 1: {self.target!r} "
+                             "(rule C6)")
+        if self.min_category not in _FLOORS:
+            raise RulesError(f"min_category must be high-card, pair or flush, not "
+                             f"{self.min_category!r} (rule C4)")
+        if type(self.aces_high) is not bool:
+            raise RulesError(f"aces_high must be true or false: {self.aces_high!r} (rule C3)")
+        for name in ("crash_reward", "natural_reward", "crash_penalty", "stake"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise RulesError(f"{name} must be a whole number, 0 or more: {value!r} (rule C5)")
+
+    @property
+    def floor(self) -> Category:
+        """The least category accepted (C4)."""
+        return _FLOORS[self.min_category]
+
+    @property
+    def ordering(self) -> Ordering:
+        """The order of hands (C3)."""
+        return Ordering.CRASH_ACES_HIGH if self.aces_high else Ordering.CRASH
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (the record's ``[rules]`` table).
+
+        >>> CrashRules(target=10, aces_high=True).to_dict()
+        {'target': 10, 'aces_high': True}
+        """
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != f.default}
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, Any]) -> CrashRules:
+        """Rules from a ``[rules]`` table; an unknown key is a RulesError naming it."""
+        unknown = sorted(set(options) - {f.name for f in fields(cls)})
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+        return cls(**options)
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+class CrashVerb(StrEnum):
+    """What a Crash player does."""
+
+    ARRANGES = "arranges"  # C2
+    CRASH = "crash"  # C5
+    PASS = "pass"  # C5
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CrashAction:
+    """``"Ann arranges Ks Kh Kd | Qs Js Ts | 9c 9d 2h | 7s 7h 7d 7c"`` (the hands; what is left
+    is discarded), ``"Ann crash"`` or ``"Ann pass"``.
+
+    >>> a = CrashAction.parse("Ann arranges Ks Kh Kd | 7s 7h 7d 7c")
+    >>> len(a.hands), str(a)
+    (2, 'Ann arranges Ks Kh Kd | 7s 7h 7d 7c')
+    >>> str(CrashAction.parse("Ann crash"))
+    'Ann crash'
+    >>> CrashAction.parse("Ann arranges Ks Kh | | 2c")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidActionError: an empty hand in 'Ann arranges Ks Kh | | 2c'
+    """
+
+    player: str
+    verb: CrashVerb
+    hands: tuple[tuple[Card, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.hands and self.verb is not CrashVerb.ARRANGES:
+            raise InvalidActionError(f"{self.verb} takes no cards")
+
+    @classmethod
+    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> CrashAction:
+        """An action from its text; with ``players`` names may hold spaces."""
+        name, rest = split_name(text, players)
+        if not rest:
+            raise InvalidActionError(f"no verb in {text!r}")
+        try:
+            verb = CrashVerb(rest[0])
+        except ValueError:
+            raise InvalidActionError(f"unknown verb {rest[0]!r} in {text!r}: arranges, crash "
+                                     "or pass") from None
+        if verb is not CrashVerb.ARRANGES:
+            if len(rest) > 1:
+                raise InvalidActionError(f"{verb} takes nothing more: {text!r}")
+            return cls(player=name, verb=verb)
+        body = " ".join(rest[1:]).strip()
+        hands: list[tuple[Card, ...]] = []
+        if body:
+            for part in body.split("|"):
+                try:
+                    cards = parse_cards(part)
+                except InvalidCardError as error:
+                    raise InvalidActionError(f"{error} in {text!r}") from None
+                if not cards:
+                    raise InvalidActionError(f"an empty hand in {text!r}")
+                hands.append(cards)
+        return cls(player=name, verb=verb, hands=tuple(hands))
+
+    def __str__(self) -> str:
+        if self.verb is CrashVerb.ARRANGES:
+            body = " | ".join(format_cards(h) for h in self.hands)
+            return f"{self.player} arranges {body}".rstrip()
+        return f"{self.player} {self.verb.value}"
+
+    def __repr__(self) -> str:
+        return f"CrashAction.parse({str(self)!r})"
+
+
+class ArrangementMenu(Sequence[CrashAction]):
+    """The arrangements a player may choose, as actions (lazy: a hand has up to ~200,000).
+
+    Lists every arrangement that leaves no acceptable hand among the discards (see
+    :func:`~bragkit.games.arrange.legal_arrangements`); :meth:`CrashGame.apply` also accepts
+    one that does (an extra hand never costs a point)."""
+
+    def __init__(self, player: str, arrangements: arrange.Arrangements, rules: CrashRules
+                 ) -> None:
+        self._player = player
+        self._arrangements = arrangements
+        self._rules = rules
+
+    def __len__(self) -> int:
+        return len(self._arrangements)
+
+    @overload
+    def __getitem__(self, index: int) -> CrashAction: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[CrashAction]: ...
+    def __getitem__(self, index: int | slice) -> CrashAction | Sequence[CrashAction]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self._action(self._arrangements[index])
+
+    def __iter__(self) -> Iterator[CrashAction]:
+        return (self._action(a) for a in self._arrangements)
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, CrashAction) or item.player != self._player:
+            return False
+        if item.verb is not CrashVerb.ARRANGES:
+            return False
+        try:
+            made = arrange.check_crash_hands(self._arrangements.cards, item.hands,
+                                             ordering=self._rules.ordering,
+                                             min_category=self._rules.floor)
+        except IllegalActionError:
+            return False
+        return made in self._arrangements
+
+    def _action(self, arrangement: arrange.Arrangement) -> CrashAction:
+        return CrashAction(player=self._player, verb=CrashVerb.ARRANGES, hands=arrangement.sets)
+
+
+# ---------------------------------------------------------------------------------------------
+# Operations
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealStarted:
+    """A deal began; ``pack`` is the whole pack as it was, top first (never shown)."""
+
+    deal: int
+    dealer: str
+    pack: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return f"deal {self.deal}: {self.dealer} deals"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandsDealt:
+    """A player's thirteen cards, in the order dealt (seen by that player only, C1)."""
+
+    deal: int
+    player: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.player} is dealt {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Arranged:
+    """A player arranged their hands, best first (C2, C4); ``hands`` is None in another
+    player's view (they are hidden until played)."""
+
+    deal: int
+    player: str
+    hands: tuple[tuple[Card, ...], ...] | None
+    discards: tuple[Card, ...] | None
+
+    def __str__(self) -> str:
+        if self.hands is None:
+            return f"{self.player} arranges"
+        return f"{self.player} arranges " + " | ".join(format_cards(h) for h in self.hands)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Called:
+    """A player called crash, or passed (C5)."""
+
+    deal: int
+    player: str
+    crash: bool
+
+    def __str__(self) -> str:
+        return f"{self.player} {'calls crash' if self.crash else 'passes'}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoundPlayed:
+    """A round: every player's hand of that rank shown, and the winner (None on a tie, C4)."""
+
+    deal: int
+    round: int
+    hands: tuple[tuple[str, tuple[Card, ...], str], ...]
+    winner: str | None
+
+    def __str__(self) -> str:
+        shown = "; ".join(f"{p} {format_cards(c)} ({d})" for p, c, d in self.hands)
+        won = f"{self.winner} scores" if self.winner else "a tie: nobody scores"
+        return f"round {self.round}: {shown} — {won}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CrashPaid:
+    """Crash money (C5): ``each`` is what every other player pays ``player`` (negative: what
+    ``player`` pays each of them)."""
+
+    deal: int
+    player: str
+    called: bool
+    made: bool
+    each: int
+
+    def __str__(self) -> str:
+        what = ("called crash and made it" if self.called and self.made else
+                "won every round without calling" if self.made else "called crash and missed")
+        if self.each >= 0:
+            return f"{self.player} {what}: each other player pays {self.each}"
+        return f"{self.player} {what}: pays each other player {-self.each}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealEnded:
+    """A deal is over; ``scores`` are the game totals, ``nets`` the money so far."""
+
+    deal: int
+    scores: tuple[tuple[str, int], ...]
+    nets: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return f"deal {self.deal} over: " + ", ".join(f"{p} {n}" for p, n in self.scores)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameWon:
+    """The game is won (C6); ``nets`` is each player's money, ``payments`` squares them."""
+
+    winner: str
+    scores: tuple[tuple[str, int], ...]
+    nets: tuple[tuple[str, int], ...]
+    payments: tuple[Payment, ...]
+
+    def __str__(self) -> str:
+        paid = "; ".join(str(p) for p in self.payments) or "nothing to pay"
+        return f"{self.winner} wins: {paid}"
+
+
+Operation = DealStarted | HandsDealt | Arranged | Called | RoundPlayed | CrashPaid | DealEnded | \
+    GameWon
+
+
+# ---------------------------------------------------------------------------------------------
+# Views and results
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrashView:
+    """The game as one player (or a spectator) may know it: their own cards and arrangement;
+    other players' hands only once played; nobody's discards."""
+
+    viewer: str | None
+    players: tuple[str, ...]
+    dealer: str
+    deal: int
+    phase: str
+    to_act: str | None
+    scores: Mapping[str, int]
+    nets: Mapping[str, int]
+    cards: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...] | None
+    arranged: tuple[str, ...]
+    calls: Mapping[str, bool]
+    legal_actions: tuple[str, ...]
+    operations: tuple[Operation, ...]
+    is_over: bool
+    winner: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-able data (cards as text; in the arrange phase ``legal_actions``
+        holds just the verbs, the arrangements being many)."""
+        return {
+            "viewer": self.viewer,
+            "players": list(self.players),
+            "dealer": self.dealer,
+            "deal": self.deal,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "scores": dict(self.scores),
+            "nets": dict(self.nets),
+            "cards": format_cards(self.cards),
+            "hands": None if self.hands is None else [format_cards(h) for h in self.hands],
+            "arranged": list(self.arranged),
+            "calls": dict(self.calls),
+            "legal_actions": list(self.legal_actions),
+            "log": [str(op) for op in self.operations],
+            "is_over": self.is_over,
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrashResult:
+    """A finished game: the winner, the scores, each player's net and the payments (C5, C6)."""
+
+    winner: str
+    scores: Mapping[str, int]
+    nets: Mapping[str, int]
+    payments: tuple[Payment, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+class CrashGame:
+    """A game of Crash to ``rules.target`` points, deal after deal (C1–C6).
+
+    Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),
+    then — or when ``deals`` is None — from packs shuffled by ``rng``. When the listed deals run
+    out the game waits (:attr:`awaiting_deal`) for :meth:`start_deal`. The first dealer is
+    ``dealer``, or cut at random.
+    """
+
+    def __init__(
+        self,
+        rules: CrashRules | None = None,
+        *,
+        players: Sequence[str],
+        dealer: str | None = None,
+        rng: RandomSource = None,
+        deals: Iterable[DealSource] | None = None,
+    ) -> None:
+        self._rules = rules if rules is not None else CrashRules()
+        self._players = check_players(players, least=2, most=4, rule="C1")
+        self._rng = make_rng(rng)
+        if dealer is None:
+            dealer = self._players[self._rng.randrange(len(self._players))]
+        if dealer not in self._players:
+            raise RulesError(f"the dealer {dealer!r} is not at the table")
+        self._first_dealer = dealer
+        self._dealer = dealer
+        self._sources: Iterator[DealSource] | None = iter(deals) if deals is not None else None
+        self._scores = dict.fromkeys(self._players, 0)
+        self._nets = dict.fromkeys(self._players, 0)
+        self._ops: list[Operation] = []
+        self._deal_sources: list[DealSource] = []
+        self._deal_actions: list[list[CrashAction]] = []
+        self._deal = 0
+        self._phase = "arrange"
+        self._cards: dict[str, tuple[Card, ...]] = {}
+        self._arranged: dict[str, arrange.Arrangement] = {}
+        self._calls: dict[str, bool] = {}
+        self._order: list[str] = []
+        self._awaiting = False
+        self._winner: str | None = None
+        self._result: CrashResult | None = None
+        self._menus: dict[tuple[int, str], ArrangementMenu] = {}
+        self._next_deal()
+
+    # -- properties ---------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> CrashRules:
+        """The house rules."""
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats, clockwise."""
+        return self._players
+
+    @property
+    def first_dealer(self) -> str:
+        """Who dealt the first deal."""
+        return self._first_dealer
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt the current (or last) deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal, from 1."""
+        return self._deal
+
+    @property
+    def phase(self) -> str:
+        """``"arrange"`` or ``"call"`` (``"over"`` once the game is won, ``"waiting"`` for a
+        deal)."""
+        if self._winner is not None:
+            return "over"
+        return "waiting" if self._awaiting else self._phase
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        done = self._arranged if self._phase == "arrange" else self._calls
+        return self._order[len(done)]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has been won (C6)."""
+        return self._winner is not None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether the listed deals ran out and :meth:`start_deal` is awaited."""
+        return self._awaiting
+
+    @property
+    def winner(self) -> str | None:
+        """The winner once the game is over."""
+        return self._winner
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Points so far."""
+        return dict(self._scores)
+
+    @property
+    def nets(self) -> dict[str, int]:
+        """Money each player is up or down (crash money so far; with the stake at the end)."""
+        return dict(self._nets)
+
+    @property
+    def result(self) -> CrashResult | None:
+        """The result once the game is over."""
+        return self._result
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """Every change of state, in order (the engine's own log: it holds hidden cards)."""
+        return tuple(self._ops)
+
+    @property
+    def actions(self) -> tuple[CrashAction, ...]:
+        """Every action applied, in order."""
+        return tuple(a for deal in self._deal_actions for a in deal)
+
+    @property
+    def deal_sources(self) -> tuple[DealSource, ...]:
+        """Each deal's cards as given: the pack before dealing, or the hands (for records)."""
+        return tuple(self._deal_sources)
+
+    @property
+    def deal_actions(self) -> tuple[tuple[CrashAction, ...], ...]:
+        """The actions of each deal."""
+        return tuple(tuple(d) for d in self._deal_actions)
+
+    def cards(self, player: str) -> tuple[Card, ...]:
+        """A player's thirteen cards this deal (the engine's knowledge; views censor it)."""
+        return self._cards.get(player, ())
+
+    def arrangement(self, player: str) -> arrange.Arrangement | None:
+        """A player's arrangement this deal, once made."""
+        return self._arranged.get(player)
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def _next_deal(self) -> None:
+        if self._sources is None:
+            self._begin(Pack.shuffled(self._rng))
+            return
+        source = next(self._sources, None)
+        if source is None:
+            self._awaiting = True
+            return
+        self._begin(source)
+
+    def start_deal(self, cards: DealSource | None = None) -> None:
+        """Start the awaited deal from ``cards`` (a pack or hands), or a pack shuffled by the
+        game's random source."""
+        if not self._awaiting:
+            raise IllegalActionError("a deal is already in play or the game is over", rule="C6")
+        self._begin(cards if cards is not None else Pack.shuffled(self._rng))
+
+    def _begin(self, source: DealSource) -> None:
+        dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
+        hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=13,
+                                 decks=1, rule="C1")
+        self._awaiting = False
+        self._deal += 1
+        self._dealer = dealer
+        self._deal_sources.append(Pack(pack) if pack is not None else dict(hands))
+        self._deal_actions.append([])
+        self._ops.append(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
+        self._order = seats_from(self._players, left_of(self._players, dealer))
+        for p in self._order:
+            self._ops.append(HandsDealt(deal=self._deal, player=p, cards=hands[p]))
+        self._cards = dict(hands)
+        self._arranged = {}
+        self._calls = {}
+        self._phase = "arrange"
+        self._menus = {}
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def legal_actions(self, player: str | None = None) -> Sequence[CrashAction]:
+        """The actions of the player to act (``player`` given: that player's, empty when it is
+        not their turn). Arranging: every arrangement that leaves no acceptable hand unused, a
+        lazy sequence (C2, C4); calling: ``crash`` (with four hands) and ``pass`` (C5)."""
+        who = self.to_act
+        if who is None or (player is not None and player != who):
+            return []
+        if self._phase == "arrange":
+            key = (self._deal, who)
+            if key not in self._menus:
+                self._menus[key] = ArrangementMenu(who, arrange.legal_arrangements(
+                    self._cards[who], game="crash", ordering=self._rules.ordering,
+                    min_category=self._rules.floor), self._rules)
+            return self._menus[key]
+        options = [CrashAction(player=who, verb=CrashVerb.PASS)]
+        if len(self._arranged[who].sets) == 4:
+            options.insert(0, CrashAction(player=who, verb=CrashVerb.CRASH))
+        return options
+
+    def _parse(self, action: CrashAction | str) -> CrashAction:
+        if isinstance(action, CrashAction):
+            return action
+        return CrashAction.parse(action, players=self._players)
+
+    def check(self, action: CrashAction | str) -> tuple[CrashAction, arrange.Arrangement | None]:
+        """The action parsed and checked (with the arrangement it makes); raises
+        IllegalActionError naming the rule it breaks. Changes nothing."""
+        act = self._parse(action)
+        if self._winner is not None:
+            raise IllegalActionError(f"the game is over: {self._winner} won", rule="C6")
+        if self._awaiting:
+            raise IllegalActionError("no deal is in play", rule="C6")
+        who = act.player
+        if who not in self._scores:
+            raise IllegalActionError(f"{who} is not at the table", rule="C1")
+        if who != self.to_act:
+            raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
+                                     rule="T3")
+        if act.verb is CrashVerb.ARRANGES:
+            if self._phase != "arrange":
+                raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
+            arrangement = arrange.check_crash_hands(
+                self._cards[who], act.hands, ordering=self._rules.ordering,
+                min_category=self._rules.floor)
+            return act, arrangement
+        if self._phase != "call":
+            raise IllegalActionError("crash is called after every player has arranged",
+                                     rule="C5")
+        if act.verb is CrashVerb.CRASH and len(self._arranged[who].sets) < 4:
+            raise IllegalActionError(f"{who} has {len(self._arranged[who].sets)} hands: a crash "
+                                     "is a prediction of winning all four rounds", rule="C5")
+        return act, None
+
+    def can_apply(self, action: CrashAction | str) -> bool:
+        """Whether :meth:`apply` would accept the action (it never disagrees)."""
+        try:
+            self.check(action)
+        except BragError:
+            return False
+        return True
+
+    def apply(self, action: CrashAction | str) -> None:
+        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
+        act, arrangement = self.check(action)
+        who = act.player
+        self._deal_actions[-1].append(act)
+        if arrangement is not None:
+            self._arranged[who] = arrangement
+            self._ops.append(Arranged(deal=self._deal, player=who, hands=arrangement.sets,
+                                      discards=arrangement.discards))
+            if len(self._arranged) == len(self._players):
+                self._phase = "call"
+            return
+        self._calls[who] = act.verb is CrashVerb.CRASH
+        self._ops.append(Called(deal=self._deal, player=who, crash=self._calls[who]))
+        if len(self._calls) == len(self._players):
+            self._play_rounds()
+
+    def _play_rounds(self) -> None:
+        order = self._rules.ordering
+        wins = dict.fromkeys(self._players, 0)
+        for k in range(4):  # rule C4: the hands are played best first
+            entries = [(p, self._arranged[p].sets[k], self._arranged[p].strengths[k])
+                       for p in self._order if len(self._arranged[p].sets) > k]
+            if not entries:
+                continue
+            best = max(s for _, _, s in entries)
+            top = [p for p, _, s in entries if s == best]
+            winner = top[0] if len(top) == 1 else None  # rule C4: a tie scores nothing
+            if winner is not None:
+                wins[winner] += 1
+                self._scores[winner] += 1
+            self._ops.append(RoundPlayed(
+                deal=self._deal, round=k + 1, winner=winner,
+                hands=tuple((p, c, arrange.name_of(s, ordering=order)) for p, c, s in entries)))
+        others = len(self._players) - 1
+        rules = self._rules
+        for p in self._order:  # rule C5
+            called, made = self._calls[p], wins[p] == 4
+            if not (called or made):
+                continue
+            each = (rules.crash_reward if called else rules.natural_reward) if made \
+                else -rules.crash_penalty
+            for q in self._players:
+                if q != p:
+                    self._nets[q] -= each
+            self._nets[p] += each * others
+            self._ops.append(CrashPaid(deal=self._deal, player=p, called=called, made=made,
+                                       each=each))
+        self._ops.append(DealEnded(deal=self._deal, scores=tuple(self._scores.items()),
+                                   nets=tuple(self._nets.items())))
+        if not self._check_winner():
+            self._next_deal()
+
+    def _check_winner(self) -> bool:
+        best = max(self._scores.values())
+        leaders = [p for p, s in self._scores.items() if s == best]
+        if best < self._rules.target or len(leaders) > 1:  # rule C6
+            return False
+        winner = leaders[0]
+        for p, s in self._scores.items():  # [decision] an optional stake per point behind
+            owed = self._rules.stake * (best - s)
+            self._nets[p] -= owed
+            self._nets[winner] += owed
+        payments = tuple(settle(self._nets))
+        self._winner = winner
+        self._result = CrashResult(winner=winner, scores=dict(self._scores),
+                                   nets=dict(self._nets), payments=payments)
+        self._ops.append(GameWon(winner=winner, scores=tuple(self._scores.items()),
+                                 nets=tuple(self._nets.items()), payments=payments))
+        return True
+
+    # -- views --------------------------------------------------------------------------------
+
+    def view(self, player: str | None = None) -> CrashView:
+        """What ``player`` may know (None: a spectator): their own cards and arrangement; the
+        calls and every hand played; never another player's cards before play, nor discards."""
+        if player is not None and player not in self._scores:
+            raise RulesError(f"{player} is not at the table")
+        ops: list[Operation] = []
+        for op in self._ops:
+            if isinstance(op, DealStarted):
+                ops.append(DealStarted(deal=op.deal, dealer=op.dealer))
+            elif isinstance(op, HandsDealt):
+                if op.player == player:
+                    ops.append(op)
+            elif isinstance(op, Arranged) and op.player != player:
+                ops.append(Arranged(deal=op.deal, player=op.player, hands=None, discards=None))
+            else:
+                ops.append(op)
+        mine = self._arranged.get(player) if player is not None else None
+        legal: tuple[str, ...] = ()
+        if player is not None and player == self.to_act:
+            legal = ("arranges",) if self._phase == "arrange" else tuple(
+                str(a) for a in self.legal_actions(player))
+        return CrashView(
+            viewer=player,
+            players=self._players,
+            dealer=self._dealer,
+            deal=self._deal,
+            phase=self.phase,
+            to_act=self.to_act,
+            scores=dict(self._scores),
+            nets=dict(self._nets),
+            cards=self._cards.get(player, ()) if player is not None else (),
+            hands=mine.sets if mine is not None else None,
+            arranged=tuple(p for p in self._order if p in self._arranged),
+            calls=dict(self._calls),
+            legal_actions=legal,
+            operations=tuple(ops),
+            is_over=self.is_over,
+            winner=self._winner,
+        )
+
+    def record(self) -> CrashRecord:
+        """The game so far as a record (``crash/1``)."""
+        return CrashRecord.from_game(self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots
+
+
+def random_action(game: CrashGame, rng: RandomSource = None) -> CrashAction:
+    """A uniformly random legal action of the player to act (any listed arrangement)."""
+    return make_rng(rng).choice(game.legal_actions())
+
+
+def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -> CrashAction:
+    """Arrange by ``strategy``; call crash when the estimated chance of winning all four rounds
+    makes the call worth more than passing (C5)."""
+    who = game.to_act
+    if who is None:
+        raise IllegalActionError("nobody is to act", rule="T3")
+    rules = game.rules
+    if game.phase == "arrange":
+        best = arrange.best_arrangement(
+            game.cards(who), strategy=strategy, game="crash", ordering=rules.ordering,
+            min_category=rules.floor, players=len(game.players))
+        return CrashAction(player=who, verb=CrashVerb.ARRANGES, hands=best.sets)
+    mine = game.arrangement(who)
+    assert mine is not None
+    if len(mine.sets) == 4:
+        chance = 1.0
+        for p in arrange.win_chances(mine, players=len(game.players), ordering=rules.ordering,
+                                     min_category=rules.floor):
+            chance *= p
+        gain = chance * (rules.crash_reward - rules.natural_reward)
+        if gain > (1 - chance) * rules.crash_penalty:
+            return CrashAction(player=who, verb=CrashVerb.CRASH)
+    return CrashAction(player=who, verb=CrashVerb.PASS)
+
+
+def compare_strategies(
+    strategies: Sequence[arrange.Strategy] = arrange.STRATEGIES,
+    *,
+    players: int = 3,
+    deals: int = 100,
+    seed: int = 0,
+    rules: CrashRules | None = None,
+) -> dict[str, float]:
+    """Points per deal won by one seat playing each strategy while the others play greedily,
+    over the same ``deals`` random seeded deals (the seat moves round the table).
+
+    >>> scores = compare_strategies(deals=2, seed=1)
+    >>> sorted(scores), all(0 <= v <= 4 for v in scores.values())
+    (['expected', 'greedy'], True)
+    """
+    base = rules if rules is not None else CrashRules()
+    options = {f.name: getattr(base, f.name) for f in fields(base)}
+    options["target"] = 10**9
+    rules = CrashRules(**options)
+    names = [f"P{i + 1}" for i in range(players)]
+    out: dict[str, float] = {}
+    for strategy in strategies:
+        rng = random.Random(seed)
+        total = 0
+        for d in range(deals):
+            hero = names[d % players]
+            game = CrashGame(rules, players=names, dealer=names[(d + 1) % players],
+                             deals=[Pack.shuffled(rng)])
+            while game.to_act is not None:
+                plan = strategy if game.to_act == hero else "greedy"
+                game.apply(strong_action(game, strategy=plan))
+            total += game.scores[hero]
+        out[strategy] = total / deals
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Records: format = "crash/1"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrashRecord:
+    """A whole game of Crash as a TOML record (``format = "crash/1"``).
+
+    >>> game = CrashGame(players=["Ann", "Bob"], dealer="Bob", rng=5, rules=CrashRules(target=3))
+    >>> while not game.is_over:
+    ...     game.apply(strong_action(game, strategy="greedy"))
+    >>> text = game.record().dumps()
+    >>> CrashRecord.loads(text).dumps() == text
+    True
+    >>> CrashRecord.loads(text).replay().nets == game.nets
+    True
+    """
+
+    players: tuple[str, ...]
+    dealer: str
+    rules: CrashRules = field(default_factory=CrashRules)
+    deals: tuple[DealRecord, ...] = ()
+
+    FORMAT: ClassVar[str] = "crash/1"
+
+    @classmethod
+    def from_game(cls, game: CrashGame) -> CrashRecord:
+        """The record of a game so far."""
+        deals = []
+        for source, actions in zip(game.deal_sources, game.deal_actions, strict=True):
+            texts = tuple(str(a) for a in actions)
+            if isinstance(source, Pack):
+                deals.append(DealRecord(pack=source.cards, actions=texts))
+            else:
+                deals.append(DealRecord(hands={p: parse_cards(c) for p, c in source.items()},
+                                        actions=texts))
+        return cls(players=game.players, dealer=game.first_dealer, rules=game.rules,
+                   deals=tuple(deals))
+
+    def dumps(self) -> str:
+        """The record as TOML text (top-level keys, then ``[rules]``, then ``[[deals]]``)."""
+        lines = [f"format = {toml_string(self.FORMAT)}",
+                 "players = [" + ", ".join(toml_string(p) for p in self.players) + "]",
+                 f"dealer = {toml_string(self.dealer)}", "", "[rules]"]
+        for key, value in self.rules.to_dict().items():
+            lines.append(f"{key} = {json.dumps(value)}")
+        for deal in self.deals:
+            lines += ["", deal.to_toml()]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> CrashRecord:
+        """A record from TOML text."""
+        try:
+            document = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            raise NotationError(f"not valid TOML: {error}") from None
+        return cls.from_document(document)
+
+    @classmethod
+    def from_document(cls, document: Mapping[str, Any]) -> CrashRecord:
+        """A record from a parsed TOML document; NotationError for a malformed one."""
+        players, dealer, options, tables = read_header(document, cls.FORMAT)
+        try:
+            rules = CrashRules.from_dict(options)
+        except (RulesError, TypeError) as error:
+            raise NotationError(f"[rules]: {error}") from None
+        deals = tuple(DealRecord.from_table(t, i, players) for i, t in enumerate(tables, 1))
+        return cls(players=players, dealer=dealer, rules=rules, deals=deals)
+
+    def replay(self) -> CrashGame:
+        """The game played again from the record. An illegal action raises IllegalActionError
+        naming the deal, the action's number and text, and the rule."""
+        try:
+            game = CrashGame(self.rules, players=self.players, dealer=self.dealer,
+                             deals=deal_sources(self.deals, 1))
+        except RulesError as error:
+            raise NotationError(str(error)) from None
+        except InvalidCardError as error:
+            raise NotationError(f"deal 1: {error}") from None
+        replay_deals(game, self.deals)
+        return game
+
+
+class CrashReplay:
+    """A replayed ``crash/1`` record, for ``bragkit replay``."""
+
+    def __init__(self, record: CrashRecord) -> None:
+        self.record = record
+        self.game = record.replay()
+
+    def describe(self) -> str:
+        """The game as a person reads it."""
+        game, rules = self.game, self.record.rules
+        lines = [f"Crash: {', '.join(game.players)}; game to {rules.target}, least hand "
+                 f"{rules.min_category}{', prials aces high' if rules.aces_high else ''}; crash "
+                 f"{rules.crash_reward}/{rules.natural_reward}/{rules.crash_penalty}"]
+        for op in game.operations:
+            if isinstance(op, DealStarted):
+                lines.append(f"Deal {op.deal}: {op.dealer} deals")
+            elif (isinstance(op, Called) and op.crash) or isinstance(
+                    op, RoundPlayed | CrashPaid | DealEnded | GameWon):
+                lines.append(f"  {op}")
+        lines.append("Scores: " + ", ".join(f"{p} {s}" for p, s in game.scores.items()))
+        lines.append("Money: " + ", ".join(f"{p} {n:+d}" for p, n in game.nets.items()))
+        if not game.is_over:
+            lines.append("The game is not over.")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Scores, winner, nets, payments, and every round and crash call."""
+        game = self.game
+        rounds = [{"deal": op.deal, "round": op.round,
+                   "hands": {p: format_cards(c) for p, c, _ in op.hands}, "winner": op.winner}
+                  for op in game.operations if isinstance(op, RoundPlayed)]
+        crashes = [{"deal": op.deal, "player": op.player, "called": op.called, "made": op.made,
+                    "each": op.each} for op in game.operations if isinstance(op, CrashPaid)]
+        result = game.result
+        return {
+            "format": CrashRecord.FORMAT,
+            "players": list(game.players),
+            "deals": game.deal_number,
+            "scores": game.scores,
+            "over": game.is_over,
+            "winner": game.winner,
+            "nets": game.nets,
+            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount}
+                         for p in (result.payments if result else ())],
+            "rounds": rounds,
+            "crashes": crashes,
+        }
+
+
+def _replay_document(document: Mapping[str, Any]) -> CrashReplay:
+    return CrashReplay(CrashRecord.from_document(document))
+
+
+register("crash", _replay_document)

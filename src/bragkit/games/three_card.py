@@ -1,0 +1,1070 @@
+"""One deal of the three-card family as a state machine: :class:`Deal`.
+
+Three-, four- and five-card Brag (rules D, B, BL, M, R, F and W of RULES.md). A deal takes the
+antes and deals on construction; then :meth:`Deal.apply` takes the actions of HAND-HISTORY.md,
+checked: an illegal action raises :class:`~bragkit.errors.IllegalActionError` naming the rule
+it breaks and changes nothing. :meth:`Deal.legal_actions` lists what may be done, with amounts;
+:meth:`Deal.can_apply` never disagrees with :meth:`Deal.apply`.
+
+>>> from bragkit.rules import Rules
+>>> deal = Deal(Rules(max_bet=20), players=["Ann", "Bob", "Cy"], dealer="Cy",
+...             stacks=[50, 50, 50],
+...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
+>>> deal.pot, deal.to_act
+(3, 'Ann')
+>>> [str(a) for a in deal.legal_actions("Ann")]
+['Ann look', 'Ann fold', 'Ann blind 1..10', 'Ann bet 1..20', 'showdown', 'Ann topup 1..']
+>>> deal.apply("Ann bet 2")
+>>> deal.apply("Bob bet 1")
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: Bob must bet at least 2 to stay in (rule B3)
+>>> deal.apply("Bob fold"); deal.apply("Cy blind 2")   # a blind 2 counts 4 (rule BL1)
+>>> deal.stake, deal.pot
+(4, 7)
+>>> deal.apply("Ann see 8")
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: Ann cannot see a blind player (rule BL4)
+>>> deal.apply("Ann fold")      # everyone folded against a blind player (rule BL3)
+>>> deal.result.carried_pot, deal.result.retained, deal.result.winners
+(7, 'Cy', {})
+
+Decisions the rules leave open, taken here (each also noted where it is enforced):
+
+- **Antes (D2).** A player whose stack cannot pay the ante is refused on construction
+  (:class:`~bragkit.errors.RulesError`): top them up or leave them out of the deal first.
+- **The look window (BL6).** "Before the first bet" lasts until the first ``bet`` or ``blind``:
+  until then anyone still blind may look (and, in four-/five-card Brag, discard) out of turn.
+- **Showdown (B8).** ``showdown`` is legal whenever three or more players are still betting and
+  is applied as all of them having agreed; it may be proposed at any point of the betting.
+- **Seeing needs a bet (B6).** No see before the first bet.
+- **Covers.** Only a player who cannot meet the least bet may cover, with exactly their whole
+  stack. With ``short_money = "fold"`` and two still betting, a short player may still cover:
+  M4's choice of the player with money "to allow a cover" is taken as given by the record.
+- **Loans (M4).** With ``lending`` on, a short player may make the least bet of their turn with
+  more chips than they hold: the shortfall is lent, with two betting by the other of the two,
+  otherwise by the richest other player at the table (the first from the dealer's left on a
+  tie), who must hold the whole shortfall. A :class:`~bragkit.games.operations.Loan` records it.
+- **Two hands (R2).** While a player in play holds two hands, no one may see, cover or agree a
+  showdown (there would be no single hand to compare). A two-hand holder must ``look old`` or
+  ``look new``; ``bet`` (which includes a look) is refused. A blind winner holding two hands
+  keeps the new one; :meth:`Deal.result_keeping` gives the result of keeping the old one.
+- **Face-up hand (R3).** Every other player has seen their cards from the deal. Each other
+  player's first decision must be a fold unless their hand beats the face-up hand strictly. The
+  face-up hand is discarded (under the pack) at the first stay-in by another player; until then
+  the blind player may not look or cover. If all others fold while it is out, the blind player
+  takes everything put in this deal and the carried pot stays.
+- **Blind play off.** With ``blind = False`` every player has seen their cards at the deal:
+  ``look`` and ``blind`` are refused (BL1) and no one is a blind winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bragkit.actions import Action, HandChoice, LegalAction, Verb
+from bragkit.cards import JOKER, Card, Pack, RandomSource, parse_cards
+from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
+from bragkit.games.betting import bet_bounds, see_cost, split
+from bragkit.games.diagnosis import explain
+from bragkit.games.operations import (
+    Acted,
+    AnteTaken,
+    CardDealt,
+    HandRetained,
+    HandShown,
+    HandToPack,
+    Loan,
+    Operation,
+    PotAwarded,
+    PotCarried,
+)
+from bragkit.games.results import DealResult, DealStart
+from bragkit.games.views import DealView, build_view
+from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
+from bragkit.rules import Rules
+
+__all__ = ["Deal", "DealResult", "DealStart", "DealView"]
+
+_BETTING: Final = 0
+_FOLDED: Final = 1
+_COVERED: Final = 2
+
+_FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
+_KEEP, _THROW, _DISCARD, _SEE = Verb.KEEP, Verb.THROW, Verb.DISCARD, Verb.SEE
+_COVER, _TOPUP, _SHOWDOWN = Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN
+
+# Interned menu entries: LegalAction objects are immutable, and the same few recur deal after
+# deal, so they are built once (a bounded cache; cleared when it grows large).
+_OPTIONS: dict[tuple[Any, ...], LegalAction] = {}
+# Markers of the compact log: the antes and the deal are one entry each, expanded on demand.
+_ANTES: Final = "antes"
+_DEALT: Final = "dealt"
+_SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
+
+# Field names of each operation record, for the compact internal log (see Deal.operations).
+_OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
+    AnteTaken: ("player", "amount"),
+    CardDealt: ("player", "card", "face_up"),
+    Acted: ("action", "paid"),
+    Loan: ("lender", "borrower", "amount"),
+    HandToPack: ("player", "cards"),
+    HandShown: ("player", "cards"),
+    PotAwarded: ("player", "amount"),
+    PotCarried: ("amount",),
+    HandRetained: ("player", "cards"),
+}
+
+
+class _Fixed:
+    """A player's menu entries without amounts, built once per name (they never change)."""
+
+    __slots__ = ("discard", "fold", "keep", "look", "look_two", "throw", "topup")
+
+    def __init__(self, name: str) -> None:
+        def make(verb: Verb, hand: HandChoice | None = None, discards: int = 0) -> LegalAction:
+            return LegalAction(player=name, verb=verb, hand=hand, discards=discards)
+
+        self.fold = make(_FOLD)
+        self.look = make(_LOOK)
+        self.look_two = (make(_LOOK, "old"), make(_LOOK, "new"))  # rule R2
+        self.keep = make(_KEEP)
+        self.throw = make(_THROW)
+        self.topup = LegalAction(player=name, verb=_TOPUP, min_amount=1)  # rule M1
+        # rules F1, F3: the discard of four- and five-card Brag, by cards dealt
+        self.discard = {4: make(_DISCARD, discards=1), 5: make(_DISCARD, discards=2)}
+
+
+_FIXED: dict[str, _Fixed] = {}
+
+
+def _fixed_options(name: str) -> _Fixed:
+    found = _FIXED.get(name)
+    if found is None:
+        if len(_FIXED) > 10_000:
+            _FIXED.clear()
+        found = _FIXED[name] = _Fixed(name)
+    return found
+
+
+def _amount_option(player: str, verb: Verb, low: int, high: int) -> LegalAction:
+    key = (player, verb, low, high)
+    found = _OPTIONS.get(key)
+    if found is None:
+        if len(_OPTIONS) > 50_000:
+            _OPTIONS.clear()
+        found = _OPTIONS[key] = LegalAction(player=player, verb=verb, min_amount=low,
+                                            max_amount=high)
+    return found
+
+
+Strength = tuple[int, tuple[int, ...]]
+
+
+class Deal:
+    """One deal of three-, four- or five-card Brag (see the module docstring).
+
+    ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
+    (B2, D3). ``stacks`` is each seat's money before the ante. ``carried_pot`` is a pot carried
+    from the last deal (BL3). The cards come from ``pack`` (dealt one at a time from the top,
+    from the dealer's left, D6), or are given per player as ``hands``, or else a pack shuffled
+    from ``rng`` is dealt. ``retained`` maps the blind winner of the last deal to the hand they
+    kept (R1): their old hand; they are dealt a new one as usual. ``first_deal`` is kept in
+    :attr:`start` for the record (D4: the first deal of a session is shuffled).
+
+    Raises :class:`~bragkit.errors.RulesError` for a table that cannot be dealt (D1), a stack
+    that cannot pay the ante (D2), or cards that do not make a pack or hands.
+    """
+
+    __slots__ = (
+        "_bet_made",
+        "_cards",
+        "_carried_in",
+        "_coverers",
+        "_dealer",
+        "_dealt",
+        "_discards",
+        "_end_returns",
+        "_face_up",
+        "_face_up_cards",
+        "_fu_seat",
+        "_gate",
+        "_hand",
+        "_kept",
+        "_layers",
+        "_log",
+        "_looked",
+        "_menus",
+        "_n",
+        "_n_betting",
+        "_names",
+        "_need_discard",
+        "_old",
+        "_ops",
+        "_ops_done",
+        "_order",
+        "_pending",
+        "_pending_hand",
+        "_result",
+        "_seat",
+        "_stacks",
+        "_stake",
+        "_start",
+        "_start_info",
+        "_start_pack",
+        "_status",
+        "_stock",
+        "_stock_at_end",
+        "_strengths",
+        "_to_act",
+        "_topups",
+        "_two_seat",
+        "_wild",
+        "rules",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        players: Sequence[str],
+        dealer: str,
+        stacks: Sequence[int],
+        carried_pot: int = 0,
+        pack: Pack | None = None,
+        hands: Mapping[str, Sequence[Card] | str] | None = None,
+        retained: Mapping[str, Sequence[Card] | str] | None = None,
+        rng: RandomSource = None,
+        first_deal: bool = True,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+        names = tuple(players)
+        kept_old = {p: parse_cards(c) for p, c in (retained or {}).items()}
+        rules.check_table(names, retained=len(kept_old))  # rule D1
+        if dealer not in names:
+            raise RulesError(f"the dealer {dealer!r} is not one of the players")
+        stacks = tuple(stacks)
+        if len(stacks) != len(names):
+            raise RulesError(f"{len(stacks)} stacks for {len(names)} players")
+        for name, stack in zip(names, stacks, strict=True):
+            if type(stack) is not int or stack < 0:
+                raise RulesError(f"{name}'s stack must be a whole number of chips: {stack!r}")
+            if stack < rules.ante:
+                # rule D2 [decision]: the Table tops up or seats out a player who cannot ante
+                raise RulesError(f"{name} cannot pay the ante of {rules.ante} (rule D2)")
+        if type(carried_pot) is not int or carried_pot < 0:
+            raise RulesError(f"carried_pot must be a whole number of chips: {carried_pot!r}")
+        if kept_old and not rules.blind:
+            raise RulesError("a retained blind hand needs blind play (rules BL3, R1)")
+        for name, old in kept_old.items():
+            if name not in names:
+                raise RulesError(f"{name!r} keeps a hand but is not one of the players")
+            if len(old) != rules.cards:
+                raise RulesError(f"a retained hand is {rules.cards} cards, not {len(old)} (R1)")
+        if pack is not None and hands is not None:
+            raise RulesError("give a pack or hands, not both")
+
+        self.rules = rules
+        n = len(names)
+        self._names = names
+        self._seat = {name: i for i, name in enumerate(names)}
+        self._n = n
+        self._dealer = self._seat[dealer]
+        self._order = tuple((self._dealer + 1 + i) % n for i in range(n))
+        self._cards = rules.cards
+        # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
+        self._wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
+        self._stacks = list(stacks)
+        self._status = [_BETTING] * n
+        self._n_betting = n
+        self._looked = [not rules.blind] * n
+        self._need_discard = [not rules.blind and rules.cards > 3] * n
+        self._kept: list[tuple[Card, ...] | None] = [None] * n
+        self._discards: list[tuple[Card, ...]] = [()] * n
+        self._old: list[tuple[Card, ...] | None] = [None] * n
+        self._stake = 0
+        self._bet_made = False
+        self._carried_in = carried_pot
+        self._coverers: list[int] = []
+        self._topups = [0] * n
+        self._pending = -1
+        self._pending_hand: HandChoice = "new"
+        self._two_seat = -1
+        self._face_up: tuple[Card, ...] | None = None
+        self._face_up_cards: tuple[Card, ...] = ()
+        self._gate: set[int] = set()
+        self._result: DealResult | None = None
+        self._strengths: dict[int, tuple[Strength, tuple[Card, ...], HandRank]] = {}
+        self._end_returns: list[tuple[int, tuple[Card, ...]]] = []
+        self._stock_at_end: Pack | None = None
+        self._ops: list[Operation] = []
+        self._ops_done = 0
+        log: list[tuple[Any, ...]] = []
+        self._log = log
+
+        # rule D2: the antes, from the dealer's left (one log entry, expanded in operations)
+        ante = rules.ante
+        if ante:
+            stacks_now = self._stacks
+            for seat in range(n):
+                stacks_now[seat] -= ante
+        log.append((_ANTES,))
+        self._layers = [carried_pot + ante * n]
+
+        face_up_seat = -1
+        if kept_old:
+            (old_name, old_hand), = kept_old.items()
+            face_up_seat = self._seat[old_name] if rules.retained_blind == "face-up" else -1
+        self._fu_seat = face_up_seat
+        self._hand, self._start_pack = self._deal_cards(pack, hands, kept_old, rng)
+        self._dealt = tuple(self._hand)
+        log.append((_DEALT,))
+        self._start_info = (stacks, kept_old, first_deal)
+        self._start: DealStart | None = None
+        if kept_old:
+            seat = self._seat[old_name]
+            if face_up_seat >= 0:  # rule R3: the new hand lies face up; the old one plays
+                self._face_up = self._face_up_cards = self._hand[seat]
+                self._hand[seat] = old_hand
+                self._fu_seat = seat
+                self._gate = {s for s in range(n) if s != seat}
+                for s in self._gate:  # rule R3: everyone else must look
+                    self._looked[s] = True
+                    self._need_discard[s] = rules.cards > 3
+            else:  # rule R2: two hands, both blind
+                self._old[seat] = old_hand
+                self._two_seat = seat
+        self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
+        self._menus: list[list[LegalAction] | None] = [None] * n
+
+    # -- construction helpers ------------------------------------------------------------------
+
+    def _deal_cards(
+        self,
+        pack: Pack | None,
+        hands: Mapping[str, Sequence[Card] | str] | None,
+        kept_old: Mapping[str, tuple[Card, ...]],
+        rng: RandomSource,
+    ) -> tuple[list[tuple[Card, ...]], Pack | None]:
+        """The hands as dealt (D6) and the pack as it was before the deal, if any."""
+        rules = self.rules
+        held = [c for old in kept_old.values() for c in old]
+        if hands is not None:
+            self._stock = None
+            dealt = _check_hands(hands, self._names, rules, held)
+            return [dealt[name] for name in self._names], None
+        if pack is None:
+            stock = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
+            if held:
+                stock = _without(stock, held)
+        else:
+            _check_pack(pack, rules, held)
+            stock = pack.copy()
+        self._stock = stock
+        start = stock.copy()
+        n = self._n
+        deal_one = stock.deal
+        # rule D6: one card at a time from the dealer's left: the k-th card dealt goes to the
+        # seat order[k % n]
+        cards = [deal_one() for _ in range(rules.cards * n)]
+        hands_out: list[tuple[Card, ...]] = [()] * n
+        for i, seat in enumerate(self._order):
+            hands_out[seat] = tuple(cards[i::n])
+        return hands_out, start
+
+    # -- public state --------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats, clockwise."""
+        return self._names
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt; betting starts at their left (B2)."""
+        return self._names[self._dealer]
+
+    @property
+    def start(self) -> DealStart:
+        """The deal as it started, before the ante (for a record of it)."""
+        if self._start is None:
+            stacks, kept_old, first_deal = self._start_info
+            self._start = DealStart(
+                stacks=stacks, carried_pot=self._carried_in, pack=self._start_pack,
+                hands=dict(zip(self._names, self._dealt, strict=True)), retained=kept_old,
+                first_deal=first_deal,
+            )
+        return self._start
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is (None once the deal is over)."""
+        return self._names[self._to_act] if self._to_act >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the betting has ended (B10) and the pot is settled."""
+        return self._result is not None
+
+    @property
+    def pot(self) -> int:
+        """All the chips in the middle: the carried pot, antes, bets, every covered layer (M2).
+        Once the deal is over, what is carried forward (BL3)."""
+        return sum(self._layers)
+
+    @property
+    def pots(self) -> tuple[int, ...]:
+        """The pot in layers: one per cover (M2), the last the one being bet into."""
+        return tuple(self._layers)
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Each seat's money now."""
+        return dict(zip(self._names, self._stacks, strict=True))
+
+    @property
+    def stake(self) -> int:
+        """The current stake in open terms (B3, BL1): 0 before the first bet."""
+        return self._stake
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """Players still holding a hand (not folded), covered ones included, in seat order."""
+        return tuple(n for n, s in zip(self._names, self._status, strict=True) if s != _FOLDED)
+
+    @property
+    def betting(self) -> tuple[str, ...]:
+        """Players still betting: in play and not covered (M2)."""
+        return tuple(n for n, s in zip(self._names, self._status, strict=True) if s == _BETTING)
+
+    def is_blind(self, player: str) -> bool:
+        """Whether ``player`` has not looked at their cards (BL6)."""
+        return not self._looked[self._seat_of(player)]
+
+    @property
+    def result(self) -> DealResult:
+        """The end of the deal (:class:`RulesError` if it is not over yet)."""
+        if self._result is None:
+            raise RulesError("the deal is not over yet")
+        return self._result
+
+    @property
+    def operations(self) -> tuple[Operation, ...]:
+        """Every change of state, in order, as frozen records (see
+        :mod:`bragkit.games.operations`). The engine's own log: it holds every card."""
+        ops = self._ops
+        log = self._log
+        names = self._names
+        for entry in log[self._ops_done:]:
+            cls = entry[0]
+            if cls is _ANTES:  # rule D2, from the dealer's left
+                ops += [AnteTaken(player=names[s], amount=self.rules.ante) for s in self._order]
+            elif cls is _DEALT:  # rule D6: one card at a time from the dealer's left
+                for k in range(self._cards):
+                    ops += [CardDealt(player=names[s], card=self._dealt[s][k],
+                                      face_up=s == self._fu_seat) for s in self._order]
+            else:
+                ops.append(cls(**dict(zip(_OP_FIELDS[cls], entry[1:], strict=True))))
+        self._ops_done = len(log)
+        return tuple(ops)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied, in order: the ``actions`` of the game record."""
+        return tuple(entry[1] for entry in self._log if entry[0] is Acted)
+
+    def cards_of(self, player: str) -> tuple[Card, ...]:
+        """Every card in front of ``player`` (both hands under R2, the old first; the face-up
+        hand of R3 last). Omniscient: for records, tests and settlement, never for a player's
+        screen (use :meth:`view`)."""
+        seat = self._seat_of(player)
+        old = self._old[seat] or ()
+        return old + self._hand[seat] + (self._face_up or () if seat == self._fu_seat else ())
+
+    # -- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """Every legal action now, with its amounts (chips actually paid), or those of one
+        player. Looks during the deal (BL6), top-ups (M1, any player, any time, no maximum) and
+        an agreed showdown (B8, listed once, with no player) are included."""
+        if self._result is not None:
+            return []
+        if player is not None:
+            return list(self._menu(self._seat_of(player)))
+        options: list[LegalAction] = []
+        for seat in range(self._n):
+            options += [o for o in self._menu(seat) if o is not _SHOWDOWN_OPTION]
+        if self._showdown_ok():
+            options.append(_SHOWDOWN_OPTION)
+        return options
+
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether :meth:`apply` would accept ``action`` (it never disagrees)."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action, players=self._names)
+            except InvalidActionError:
+                return False
+        return self._find(action) is not None
+
+    def _menu(self, seat: int) -> list[LegalAction]:
+        menu = self._menus[seat]
+        if menu is None:
+            menu = self._menus[seat] = self._build_menu(seat)
+        return menu
+
+    def _find(self, action: Action) -> LegalAction | None:
+        if self._result is None:
+            if action.verb is _SHOWDOWN:
+                return _SHOWDOWN_OPTION if self._showdown_ok() else None
+            seat = self._seat.get(action.player)  # type: ignore[arg-type]
+            if seat is not None:
+                verb = action.verb
+                for option in self._menu(seat):
+                    if option.verb is verb and action in option:
+                        if action.verb is _DISCARD and not self._discard_ok(seat, action.cards):
+                            return None
+                        return option
+        return None
+
+    def _showdown_ok(self) -> bool:
+        # rule B8; R2: not while a player holds two hands; R3: not while the face-up hand decides
+        return (self._n_betting >= 3 and self._pending < 0 and self._two_seat < 0
+                and self._face_up is None and not self._gate)
+
+    def _build_menu(self, seat: int) -> list[LegalAction]:
+        name = self._names[seat]
+        fixed = _fixed_options(name)
+        if self._pending >= 0:  # rule R2: keep or throw the hand just looked at, at once
+            if seat == self._pending:
+                return [fixed.keep, fixed.throw, fixed.topup]
+            return [fixed.topup]
+        options: list[LegalAction] = []
+        if self._status[seat] == _BETTING:
+            if seat == self._to_act:
+                self._turn_options(seat, fixed, options)
+            elif not self._bet_made:  # rule BL6: anyone may look during the deal
+                if not self._looked[seat]:
+                    self._look_options(seat, fixed, options)
+                elif self._need_discard[seat]:  # rule F1
+                    options.append(fixed.discard[self._cards])
+            if (self._n_betting >= 3 and self._two_seat < 0 and self._face_up is None
+                    and not self._gate):  # rule B8 (see _showdown_ok)
+                options.append(_SHOWDOWN_OPTION)
+        options.append(fixed.topup)  # rule M1
+        return options
+
+    def _look_options(self, seat: int, fixed: _Fixed, options: list[LegalAction]) -> None:
+        """The looks open to a player who has not looked (BL2, BL6, R2, R3, F1)."""
+        if self._old[seat] is not None:  # rule R2
+            options += fixed.look_two
+        elif seat != self._fu_seat or self._face_up is None:  # rule R3
+            options.append(fixed.look)
+            if self._cards > 3:  # rule F2: discarding includes the look
+                options.append(fixed.discard[self._cards])
+
+    def _turn_options(self, seat: int, fixed: _Fixed, options: list[LegalAction]) -> None:
+        looked = self._looked[seat]
+        if not looked:
+            self._look_options(seat, fixed, options)
+        options.append(fixed.fold)
+        if looked and self._need_discard[seat]:  # rule F1: discard before betting
+            options.append(fixed.discard[self._cards])
+            return
+        if self._gate and seat in self._gate and not self._beats_face_up(seat):
+            return  # rule R3: cannot beat the face-up hand, so must fold
+        rules = self.rules
+        name = fixed.topup.player
+        assert name is not None
+        stack = self._stacks[seat]
+        stake = self._stake
+        bet_made = self._bet_made
+        pot = sum(self._layers) if rules.pot_limit else 0
+        verb = _BET if looked else _BLIND
+        low, high = bet_bounds(rules, stake=stake, bet_made=bet_made, pot=pot, blind=not looked)
+        short = stack < low
+        if not short:
+            options.append(_amount_option(name, verb, low,
+                                          stack if high is None or high > stack else high))
+        if (not looked and self._cards == 3 and self._old[seat] is None
+                and (seat != self._fu_seat or self._face_up is None)):
+            # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
+            open_low, open_high = bet_bounds(rules, stake=stake, bet_made=bet_made, pot=pot,
+                                             blind=False)
+            if stack >= open_low:
+                options.append(_amount_option(
+                    name, _BET, open_low,
+                    stack if open_high is None or open_high > stack else open_high))
+        if short:
+            if self._cover_ok(seat):  # rules M2, M3
+                options.append(_amount_option(name, _COVER, stack, stack))
+            if rules.lending and self._lender(seat, low - stack) >= 0:  # rule M4
+                options.append(_amount_option(name, verb, low, low))
+        if self._n_betting == 2 and bet_made and self._two_seat < 0:  # rule B6
+            other = self._other_betting(seat)
+            if not looked or self._looked[other]:  # rule BL4: you can't see a blind man
+                cost = see_cost(rules, stake=stake, seer_blind=not looked)
+                if stack >= cost:
+                    options.append(_amount_option(name, _SEE, cost, cost))
+
+    def _cover_ok(self, seat: int) -> bool:
+        return ((self.rules.short_money == "cover" or self._n_betting == 2)  # rules M2, M3, M4
+                and self._two_seat < 0  # rule R2
+                and (seat != self._fu_seat or self._face_up is None))  # rule R3
+
+    def _lender(self, seat: int, amount: int) -> int:
+        """Who lends ``amount`` to ``seat`` (rule M4 [decision]), or -1."""
+        if self._n_betting == 2:
+            other = self._other_betting(seat)
+            return other if self._stacks[other] >= amount else -1
+        best = -1
+        for other in self._order:
+            if other != seat and self._stacks[other] >= amount and (
+                    best < 0 or self._stacks[other] > self._stacks[best]):
+                best = other
+        return best
+
+    def _other_betting(self, seat: int) -> int:
+        for other in self._order:
+            if other != seat and self._status[other] == _BETTING:
+                return other
+        raise AssertionError("no other player is betting")  # pragma: no cover
+
+    def _discard_ok(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        hand = list(self._hand[seat])
+        for card in cards:
+            if card not in hand:
+                return False
+            hand.remove(card)
+        return True
+
+    # -- applying ------------------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> None:
+        """Apply one action (an :class:`~bragkit.actions.Action` or its hand-history text).
+
+        An illegal action raises :class:`~bragkit.errors.IllegalActionError` whose ``rule`` is
+        the RULES.md id it breaks, and leaves the deal exactly as it was. Text that is not an
+        action raises :class:`~bragkit.errors.InvalidActionError`.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action, players=self._names)
+        option = self._find(action)
+        if option is None:
+            raise self._why(action)
+        self._menus = [None] * self._n
+        verb = action.verb
+        if verb is _SHOWDOWN:
+            self._log.append((Acted, action, 0))
+            self._end_showdown()
+            return
+        seat = self._seat[action.player]  # type: ignore[index]
+        if verb is _TOPUP:  # rule M1
+            amount = action.amount
+            assert amount is not None
+            self._stacks[seat] += amount
+            self._topups[seat] += amount
+            self._log.append((Acted, action, 0))
+        elif verb is _FOLD:
+            self._log.append((Acted, action, 0))
+            self._fold(seat)
+        elif verb is _BET or verb is _BLIND:
+            self._bet(seat, action)
+        elif verb is _LOOK:
+            self._log.append((Acted, action, 0))
+            if action.hand is not None:  # rule R2: look at one of two hands
+                self._pending = seat
+                self._pending_hand = action.hand
+            else:  # rule BL2
+                self._looked[seat] = True
+                self._need_discard[seat] = self._cards > 3  # rule F1
+        elif verb is _DISCARD:  # rule F1
+            self._log.append((Acted, action, 0))
+            self._discard(seat, action.cards)
+        elif verb is _SEE:
+            self._see(seat, action)
+        elif verb is _COVER:
+            self._cover(seat, action)
+        else:  # keep / throw, rule R2
+            self._log.append((Acted, action, 0))
+            self._keep_or_throw(seat, keep=verb is _KEEP)
+
+    def _pay(self, seat: int, amount: int) -> None:
+        self._stacks[seat] -= amount
+        self._layers[-1] += amount
+
+    def _next_turn(self, seat: int) -> None:
+        status = self._status
+        n = self._n
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if status[seat] == _BETTING:
+                self._to_act = seat
+                return
+        raise AssertionError("no one left to act")  # pragma: no cover
+
+    def _stay_in(self, seat: int) -> None:
+        """Rule R3: a first decision to stay in discards the face-up hand."""
+        self._gate.discard(seat)
+        if self._face_up is not None and seat != self._fu_seat:
+            self._to_pack(self._fu_seat, self._face_up)
+            self._face_up = None
+
+    def _to_pack(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Rule D5: a hand goes under the pack, its cards in the order dealt."""
+        if self._stock is not None:
+            self._stock.put_under(cards)
+        self._log.append((HandToPack, self._names[seat], cards))
+
+    def _fold(self, seat: int) -> None:
+        self._status[seat] = _FOLDED
+        self._n_betting -= 1
+        self._gate.discard(seat)
+        old = self._old[seat]
+        if old is not None:  # rule R2: both hands go, the old one first [decision]
+            self._to_pack(seat, old)
+            self._old[seat] = None
+            self._two_seat = -1
+        self._to_pack(seat, self._hand[seat])
+        if seat == self._fu_seat and self._face_up is not None:
+            self._to_pack(seat, self._face_up)  # rule R3: the face-up hand goes with it
+            self._face_up = None
+            self._gate.clear()
+        if self._n_betting == 1:
+            self._end_last_standing()
+        else:
+            self._next_turn(seat)
+
+    def _bet(self, seat: int, action: Action) -> None:
+        amount = action.amount
+        assert amount is not None
+        stack = self._stacks[seat]
+        if amount > stack:  # rule M4: the shortfall is lent
+            lender = self._lender(seat, amount - stack)
+            short = amount - stack
+            self._stacks[lender] -= short
+            self._stacks[seat] += short
+            self._log.append((Loan, self._names[lender], self._names[seat], short))
+        if action.verb is _BET:
+            self._looked[seat] = True  # a bet includes the look (BL2)
+            self._stake = amount
+        else:
+            self._stake = 2 * amount  # rule BL1: a blind bet counts double
+        self._bet_made = True
+        self._pay(seat, amount)
+        self._log.append((Acted, action, amount))
+        if self._gate or self._face_up is not None:
+            self._stay_in(seat)
+        self._next_turn(seat)
+
+    def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self._looked[seat] = True  # a discard includes the look (F2)
+        self._need_discard[seat] = False
+        kept = list(self._hand[seat])
+        for card in cards:
+            kept.remove(card)
+        self._kept[seat] = tuple(kept)
+        self._discards[seat] = cards
+        self._strengths.pop(seat, None)
+
+    def _keep_or_throw(self, seat: int, *, keep: bool) -> None:
+        self._pending = -1
+        old = self._old[seat]
+        assert old is not None
+        looked_old = self._pending_hand == "old"
+        looked_hand, other = (old, self._hand[seat]) if looked_old else (self._hand[seat], old)
+        self._old[seat] = None
+        self._two_seat = -1
+        self._strengths.pop(seat, None)
+        if keep:  # rule R2: keep it, the other folded unseen; now open
+            self._to_pack(seat, other)
+            self._hand[seat] = looked_hand
+            self._looked[seat] = True
+            self._need_discard[seat] = self._cards > 3
+        else:  # rule R2: fold the looked-at hand; one blind hand remains
+            self._to_pack(seat, looked_hand)
+            self._hand[seat] = other
+
+    def _see(self, seat: int, action: Action) -> None:
+        amount = action.amount
+        assert amount is not None
+        self._pay(seat, amount)
+        self._log.append((Acted, action, amount))
+        if self._gate or self._face_up is not None:
+            self._stay_in(seat)
+        seen = self._other_betting(seat)
+        # rule B6: the seen player shows first; the seer wins only with a better hand (H8)
+        if self._strength(seat)[0] > self._strength(seen)[0]:
+            self._end_compared([seat], shown=[seen, seat])
+        else:
+            self._end_compared([seen], shown=[seen])
+
+    def _cover(self, seat: int, action: Action) -> None:
+        amount = action.amount
+        assert amount is not None
+        self._pay(seat, amount)
+        self._log.append((Acted, action, amount))
+        if self._gate or self._face_up is not None:
+            self._stay_in(seat)
+        self._status[seat] = _COVERED  # rule M2: cards face down on the pot
+        self._n_betting -= 1
+        self._coverers.append(seat)
+        self._layers.append(0)  # the others bet into a new pot
+        if self._n_betting == 1:  # rule M3: the betting ends; the other pays nothing more
+            self._end_last_standing()
+        else:
+            self._next_turn(seat)
+
+    # -- hands ---------------------------------------------------------------------------------
+
+    def _strength(self, seat: int) -> tuple[Strength, tuple[Card, ...], HandRank]:
+        """A hand's strength key, the cards it shows (kept, then discards) and its rank."""
+        found = self._strengths.get(seat)
+        if found is None:
+            found = self._strengths[seat] = self._evaluate(
+                self._hand[seat], self._kept[seat], self._discards[seat])
+        return found
+
+    def _evaluate(
+        self, hand: tuple[Card, ...], kept: tuple[Card, ...] | None, discards: tuple[Card, ...]
+    ) -> tuple[Strength, tuple[Card, ...], HandRank]:
+        ordering = self.rules.ordering
+        if kept is not None:  # rule F1: the three the player kept, then the discards
+            chosen = hand_of(kept, discards, ordering=ordering, wild=self._wild)
+        elif len(hand) == 3:
+            rank = evaluate(hand, ordering=ordering, wild=self._wild)
+            return (rank.value, ()), hand, rank
+        else:  # rule F2: a hand shown without a look plays its best three
+            chosen = best_hand(hand, ordering=ordering, wild=self._wild, keep=3)
+        return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
+
+    def _beats_face_up(self, seat: int) -> bool:
+        """Rule R3: whether a hand beats the face-up hand strictly."""
+        face_up = self._evaluate(self._face_up_cards, None, ())[0]
+        return self._strength(seat)[0] > face_up
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def _end_last_standing(self) -> None:
+        """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
+        winner = next(s for s in self._order if self._status[s] == _BETTING)
+        if self._coverers:  # rules M2, M3: the winner shows (even blind) and is compared
+            self._end_compared([winner], shown=[winner])
+            return
+        pot = self._layers[0]
+        if self._face_up is not None and winner == self._fu_seat:
+            # rule R3: everyone folded to the face-up hand; this deal's money to the blind
+            # player, the carried pot stays
+            award = pot - self._carried_in
+            self._finish({winner: award} if award else {}, self._carried_in, winner)
+        elif not self._looked[winner]:  # rule BL3: a blind winner carries the pot forward
+            self._finish({}, pot, winner)
+        else:  # rule B5
+            self._finish({winner: pot}, 0, -1)
+
+    def _end_showdown(self) -> None:
+        """Rule B8: every hand still betting is shown; the best wins, equal best split."""
+        seats = [s for s in self._order if self._status[s] == _BETTING]
+        best = max(self._strength(s)[0] for s in seats)
+        winners = [s for s in seats if self._strength(s)[0] == best]
+        self._end_compared(winners, shown=seats)
+
+    def _end_compared(self, final: list[int], shown: list[int]) -> None:
+        """Settle the pot when hands are compared: a see, a showdown or a covered pot.
+
+        Rule M2 [decision]: each covered layer goes to the best hand among its coverer, every
+        later coverer and the final winner(s), ties to the later player; the last layer goes to
+        the final winner(s), split as B8 says.
+        """
+        awards: dict[int, int] = {}
+        final_key = self._strength(final[0])[0]
+        coverers = self._coverers
+        for i, coverer in enumerate(coverers):
+            best, best_key = coverer, self._strength(coverer)[0]
+            for later in coverers[i + 1:]:
+                key = self._strength(later)[0]
+                if key >= best_key:
+                    best, best_key = later, key
+            if final_key >= best_key:
+                for seat, share in split(self._layers[i], final).items():
+                    awards[seat] = awards.get(seat, 0) + share
+            else:
+                awards[best] = awards.get(best, 0) + self._layers[i]
+        for seat, share in split(self._layers[-1], final).items():
+            awards[seat] = awards.get(seat, 0) + share
+        shown = shown + [c for c in coverers if c not in shown]  # rule D8
+        self._finish(awards, 0, -1, shown)
+
+    def _finish(
+        self, awards: dict[int, int], carried: int, retained: int, shown: Sequence[int] = ()
+    ) -> None:
+        names = self._names
+        log = self._log
+        shown_cards: dict[str, tuple[Card, ...]] = {}
+        for seat in shown:  # rule D8
+            cards = self._strength(seat)[1]
+            shown_cards[names[seat]] = cards
+            log.append((HandShown, names[seat], cards))
+        winners: dict[str, int] = {}
+        prial = False
+        for seat in self._order:
+            amount = awards.get(seat, 0)
+            if amount:
+                self._stacks[seat] += amount
+                winners[names[seat]] = amount
+                log.append((PotAwarded, names[seat], amount))
+                if shown and self._strength(seat)[2].category is Category.PRIAL:
+                    prial = True  # rule D4: seen and won by a prial
+        retained_hand: tuple[Card, ...] | None = None
+        if carried:
+            log.append((PotCarried, carried))
+        if retained >= 0:  # rules BL3, R1: the blind hand stays on the table
+            retained_hand = self._hand[retained]
+            log.append((HandRetained, names[retained], retained_hand))
+        self._layers = [carried]
+        # rule D5: the remaining hands go under the pack from the dealer's left
+        returns = self._end_returns
+        for seat in self._order:
+            if self._status[seat] == _FOLDED:
+                continue
+            if seat == retained:
+                other = self._face_up if self._face_up is not None else self._old[seat]
+                if other is not None:
+                    returns.append((seat, other))
+                continue
+            if self._old[seat] is not None:  # pragma: no cover - two hands end only in BL3
+                returns.append((seat, self._old[seat]))  # type: ignore[arg-type]
+            returns.append((seat, self._hand[seat]))
+        if self._stock is not None and retained >= 0 and self._old[retained] is not None:
+            self._stock_at_end = self._stock.copy()  # for result_keeping (R2)
+        for seat, cards in returns:
+            self._to_pack(seat, cards)
+        self._to_act = -1
+        self._result = DealResult(
+            stacks=dict(zip(names, self._stacks, strict=True)),
+            winners=winners,
+            shown=shown_cards,
+            carried_pot=carried,
+            retained=names[retained] if retained >= 0 else None,
+            retained_hand=retained_hand,
+            retained_choice="new" if retained >= 0 and self._old[retained] is not None else None,
+            shuffle_next=self.rules.shuffle == "always" or prial,
+            next_pack=None if self._stock is None else self._stock.copy(),
+            loans=self._loans(),
+            topups={names[s]: t for s, t in enumerate(self._topups) if t} if any(self._topups)
+            else {},
+        )
+
+    def _loans(self) -> tuple[Loan, ...]:
+        if not self.rules.lending:
+            return ()
+        return tuple(Loan(lender=e[1], borrower=e[2], amount=e[3])
+                     for e in self._log if e[0] is Loan)
+
+    def result_keeping(self, hand: HandChoice) -> DealResult:
+        """The result when a blind winner holding two hands keeps ``hand`` (rule R2: "they
+        keep one of the two, unseen"). :attr:`result` keeps the new hand; keeping the old one
+        puts the new hand under the pack in its place (D5). The operation log records the
+        default; a Table that offers the choice uses this result.
+        """
+        result = self.result
+        seat = -1 if result.retained is None else self._seat[result.retained]
+        if seat < 0 or result.retained_choice is None:
+            raise RulesError("no blind winner holds two hands in this deal (rule R2)")
+        if hand == "new":
+            return result
+        if hand != "old":
+            raise RulesError(f"keep 'old' or 'new', not {hand!r} (rule R2)")
+        old = self._old[seat]
+        assert old is not None
+        next_pack = None
+        if self._stock_at_end is not None:
+            next_pack = self._stock_at_end.copy()
+            for returned, cards in self._end_returns:
+                next_pack.put_under(self._hand[seat] if returned == seat else cards)
+        return DealResult(
+            stacks=result.stacks, winners=result.winners, shown=result.shown,
+            carried_pot=result.carried_pot, retained=result.retained, retained_hand=old,
+            retained_choice="old", shuffle_next=result.shuffle_next, next_pack=next_pack,
+            loans=result.loans, topups=result.topups,
+        )
+
+    # -- errors --------------------------------------------------------------------------------
+
+    def _seat_of(self, player: str) -> int:
+        seat = self._seat.get(player)
+        if seat is None:
+            raise RulesError(f"no player {player!r} at this table")
+        return seat
+
+    def _why(self, action: Action) -> IllegalActionError:
+        return explain(self, action)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def view(self, player: str | None = None) -> DealView:
+        """What ``player`` may know (a spectator with ``None``): see :mod:`bragkit.games.views`."""
+        return build_view(self, player)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.to_act} to act"
+        return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
+
+
+def _check_hands(
+    hands: Mapping[str, Sequence[Card] | str], names: tuple[str, ...], rules: Rules,
+    held: list[Card],
+) -> dict[str, tuple[Card, ...]]:
+    dealt = {name: parse_cards(cards) for name, cards in hands.items()}
+    for name in dealt:
+        if name not in names:
+            raise RulesError(f"a hand for {name!r}, who is not one of the players")
+    seen = list(held)
+    for name in names:
+        if name not in dealt:
+            raise RulesError(f"no hand for {name} (every player is dealt, rule D6)")
+        if len(dealt[name]) != rules.cards:
+            raise RulesError(f"{name} is dealt {len(dealt[name])} cards, not {rules.cards}")
+        seen += dealt[name]
+    _check_distinct(seen, rules)
+    return dealt
+
+
+def _check_distinct(cards: list[Card], rules: Rules) -> None:
+    jokers = cards.count(JOKER)
+    if jokers > rules.jokers:
+        raise RulesError(f"{jokers} jokers, but the rules add {rules.jokers} (rule W1)")
+    if len(set(cards)) != len(cards) - jokers + (1 if jokers else 0):
+        plain = [c for c in cards if not c.is_joker]
+        twice = sorted({c for c in plain if plain.count(c) > 1})
+        raise RulesError(f"{' '.join(map(str, twice))} dealt twice")
+
+
+def _check_pack(pack: Pack, rules: Rules, held: list[Card]) -> None:
+    if not isinstance(pack, Pack):
+        raise RulesError(f"pack must be a Pack, not {type(pack).__name__}")
+    if pack.decks != 1 or pack.jokers != rules.jokers:
+        raise RulesError(f"the pack has {pack.jokers} jokers and {pack.decks} decks; the rules "
+                         f"want one deck and {rules.jokers} jokers (rule W1)")
+    cards = [*pack.cards, *held]
+    if len(cards) != rules.pack_size:
+        raise RulesError(f"the pack and the retained hand hold {len(cards)} cards, not "
+                         f"{rules.pack_size} (rules D5, R1)")
+    _check_distinct(cards, rules)
+
+
+def _without(pack: Pack, held: Sequence[Card]) -> Pack:
+    """The pack with the retained hand taken out (rule R1), order otherwise kept."""
+    remaining = list(held)
+    keep: list[Card] = []
+    while len(pack):
+        card = pack.deal()
+        if card in remaining:
+            remaining.remove(card)
+        else:
+            keep.append(card)
+    pack.put_under(keep)
+    return pack

@@ -1,0 +1,1 @@
+"""The heads-up Three Card Brag solver (placeholder, filled in below)."""

@@ -1,0 +1,153 @@
+"""The abstraction the solver plays: heads-up Three Card Brag on a small stake menu.
+
+An :class:`Abstraction` fixes everything that shapes the game tree: the ante, the menu of open
+stakes (a blind bet counts double, rule BL1), the cap on the number of bets, whether blind play
+is allowed, the see cost (B6, B9), the hand ordering (H10) and the pack (all thirteen ranks, or
+fewer for a small test game). It is a frozen, keyword-only record with a stable hash, the key
+of the solver's cache.
+
+>>> a = Abstraction()
+>>> a.stakes, a.blind_stakes, a.max_bets
+((1, 2, 4, 8, 16), (2, 4, 8, 16), 4)
+>>> len(a.deck()), a.key() == Abstraction.from_dict(a.to_dict()).key()
+(52, True)
+>>> Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQ").describe()
+'ranks AKQ x4 suits, ante 1, stakes 1/2, at most 2 bets, blind play, see double'
+
+The rules the engine plays the same game under (the bot's real deals):
+
+>>> a.rules().max_bet, a.rules().min_bet
+(16, 1)
+
+Nonsense is refused with a :class:`~bragkit.errors.RulesError`:
+
+>>> Abstraction(stakes=(2, 1))
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: stakes must rise strictly, not (2, 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bragkit.cards import Card, Rank
+from bragkit.errors import RulesError
+from bragkit.rules import ORDERINGS, Rules
+
+__all__ = ["ALL_RANKS", "FORMAT_VERSION", "Abstraction"]
+
+#: Every rank, high to low (rule H1).
+ALL_RANKS: Final = "AKQJT98765432"
+#: Bumped whenever the tree or the strategy file changes meaning: part of the cache key.
+FORMAT_VERSION: Final = 1
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Abstraction:
+    """Heads-up Three Card Brag as the solver plays it (see ``docs/equilibrium.md``).
+
+    ``stakes`` are the open stakes a bet may set (B1-B3: at least the current stake); a blind
+    player bets half of an even stake (BL1), so the stakes a blind bet may set are the even
+    ones. ``max_bets`` caps the bets of a deal (Brag has no cap; the tree needs one): once it
+    is reached a player may only fold, look or see. ``ranks`` names the ranks in the pack, each
+    with ``suits`` suits (a smaller pack makes a small test game; rule H1 is all thirteen and
+    four suits).
+    """
+
+    ante: int = 1  # rule D2
+    stakes: tuple[int, ...] = (1, 2, 4, 8, 16)  # rules B1-B3, open terms
+    max_bets: int = 4
+    blind: bool = True  # rule BL1
+    see_cost: str = "double"  # rules B6, B9
+    ordering: str = "standard"  # rule H10
+    ranks: str = ALL_RANKS  # rule H1
+    suits: int = 4  # rule H1
+
+    def __post_init__(self) -> None:
+        stakes = tuple(self.stakes)
+        object.__setattr__(self, "stakes", stakes)
+        if type(self.ante) is not int or self.ante < 1:
+            raise RulesError(f"ante must be a whole number of chips, at least 1: {self.ante!r}")
+        if not stakes or any(type(s) is not int or s < 1 for s in stakes):
+            raise RulesError(f"stakes must be whole numbers of chips, at least 1: {stakes!r}")
+        if any(b <= a for a, b in zip(stakes, stakes[1:], strict=False)):
+            raise RulesError(f"stakes must rise strictly, not {stakes!r}")
+        if type(self.max_bets) is not int or not 1 <= self.max_bets <= 12:
+            raise RulesError(f"max_bets must be from 1 to 12, not {self.max_bets!r}")
+        if type(self.blind) is not bool:
+            raise RulesError(f"blind must be true or false, not {self.blind!r}")
+        if self.see_cost not in ("double", "single"):
+            raise RulesError(f"see_cost must be double or single, not {self.see_cost!r}")
+        if self.ordering not in ORDERINGS:
+            raise RulesError(f"ordering must be one of {', '.join(ORDERINGS)}: {self.ordering!r}")
+        ranks = "".join(self.ranks).upper()
+        if not ranks or any(r not in ALL_RANKS for r in ranks) or len(set(ranks)) != len(ranks):
+            raise RulesError(f"ranks must be distinct rank symbols, e.g. 'AKQ': {self.ranks!r}")
+        object.__setattr__(self, "ranks", "".join(r for r in ALL_RANKS if r in ranks))
+        if type(self.suits) is not int or not 1 <= self.suits <= 4:
+            raise RulesError(f"suits must be from 1 to 4, not {self.suits!r}")
+        if len(ranks) * self.suits < 6:
+            raise RulesError("the pack must hold at least six cards to deal two hands (rule D1)")
+        if self.blind and not self.blind_stakes:
+            raise RulesError("blind play needs an even stake for a blind bet to set (rule BL1)")
+
+    # -- derived --------------------------------------------------------------------------------
+
+    @property
+    def blind_stakes(self) -> tuple[int, ...]:
+        """The stakes a blind bet may set: the even ones (a blind bet of b sets 2b, BL1)."""
+        return tuple(s for s in self.stakes if s % 2 == 0) if self.blind else ()
+
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the pack, in index order."""
+        chosen = {int(Rank.parse(r)) for r in self.ranks}
+        return tuple(Card(i) for i in range(52) if i // 4 + 2 in chosen and i % 4 < self.suits)
+
+    def rules(self) -> Rules:
+        """The engine's rules for the same game: the real deals a solver bot plays."""
+        return Rules(ante=self.ante, min_bet=self.stakes[0], max_bet=self.stakes[-1],
+                     see_cost=self.see_cost, blind=self.blind, ordering=self.ordering)
+
+    def describe(self) -> str:
+        """One line for people."""
+        stakes = "/".join(str(s) for s in self.stakes)
+        return (f"ranks {self.ranks} x{self.suits} suits, ante {self.ante}, stakes {stakes}, "
+                f"at most {self.max_bets} bets, {'blind play' if self.blind else 'no blind play'}"
+                f", see {self.see_cost}")
+
+    # -- records --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter, JSON-able."""
+        table = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        table["stakes"] = list(self.stakes)
+        return table
+
+    @classmethod
+    def from_dict(cls, table: Mapping[str, Any]) -> Abstraction:
+        """An abstraction from :meth:`to_dict`'s table; an unknown key is a RulesError."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        for key in table:
+            if key not in known:
+                raise RulesError(f"unknown abstraction parameter {key!r}")
+        options = dict(table)
+        if "stakes" in options:
+            options["stakes"] = tuple(options["stakes"])
+        return cls(**options)
+
+    def key(self) -> str:
+        """A stable hash of the parameters and the format version: the cache key.
+
+        >>> Abstraction().key() == Abstraction(ranks="23456789TJQKA").key()
+        True
+        >>> Abstraction().key() == Abstraction(max_bets=3).key()
+        False
+        """
+        text = json.dumps({"format": FORMAT_VERSION, **self.to_dict()}, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,255 @@
+"""Hands as the solver sees them: suit classes and showdown sums with exact card removal.
+
+Suits have no order in Brag (rule H1), so two hands that differ only by a renaming of suits play
+alike: the solver keeps one number per *class* of such hands (1,755 classes of the 22,100 hands
+of rule H9), and loses nothing by it (the game is the same under any renaming of suits, so the
+equilibrium CFR+ finds from a symmetric start is symmetric too).
+
+The opponent's hands must share no card with ours. :class:`HandSpace` sums the opponent's
+reach over the hands disjoint from each of ours by inclusion–exclusion over shared cards — all
+hands, less those holding each of our three cards, plus those holding each pair of them, less
+our own hand — and with the classes sorted by strength each sum is a prefix sum: linear time for
+every hand at once (the head-to-head trick of :func:`bragkit.odds.all_head_to_head`).
+
+>>> from bragkit.solver.abstraction import Abstraction
+>>> space = HandSpace(Abstraction())
+>>> space.n_hands, space.n_classes, space.opponents
+(22100, 1755, 18424)
+>>> import numpy as np
+>>> ones = np.ones((1, space.n_classes))
+>>> i = space.class_of("Qh Qs 4d")
+>>> int(space.below(ones)[0, i]), int(space.ties(ones)[0, i]), int(space.disjoint(ones)[0, i])
+(16269, 3, 18424)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.cards import CardsLike, parse_cards
+from bragkit.errors import InvalidCardError
+from bragkit.hands.table import strength_table
+from bragkit.solver.abstraction import Abstraction
+
+__all__ = ["HandSpace", "hand_space"]
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.intp]
+
+
+@functools.lru_cache(maxsize=8)
+def hand_space(abstraction: Abstraction) -> HandSpace:
+    """The (cached) hand space of an abstraction's pack and ordering."""
+    return HandSpace(abstraction)
+
+
+class HandSpace:
+    """The hands of a pack, grouped into suit classes sorted by strength (weakest first).
+
+    ``hands`` is every hand (an ``(H, 3)`` array of card indices, ascending), ``hand_class``
+    the class of each; per class, ``counts`` is how many hands it holds, ``strength`` its
+    strength (higher is better) and ``representative`` one of its hands.
+    """
+
+    def __init__(self, abstraction: Abstraction) -> None:
+        deck = np.array([int(c) for c in abstraction.deck()], dtype=np.intp)
+        self.deck = deck
+        self.suits = abstraction.suits
+        hands = np.array(list(itertools.combinations(deck.tolist(), 3)), dtype=np.intp)
+        table = strength_table(abstraction.ordering)
+        hand_strength = table[hands[:, 0], hands[:, 1], hands[:, 2]].astype(np.int64)
+        self.hands = hands
+        self.n_hands = len(hands)
+        self.opponents = math.comb(len(deck) - 3, 3)
+
+        # Suit classes: the least code of the hand over every renaming of its suits.
+        codes = np.full(len(hands), np.iinfo(np.int64).max, dtype=np.int64)
+        for perm in itertools.permutations(range(self.suits)):
+            mapping = np.arange(52)
+            for s, t in enumerate(perm):
+                mapping[s::4] = np.arange(t, 52, 4)
+            renamed = np.sort(mapping[hands], axis=1)
+            code = (renamed[:, 0] * 64 + renamed[:, 1]) * 64 + renamed[:, 2]
+            codes = np.minimum(codes, code)
+        unique_codes, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        # order the classes by strength (then by code), weakest first
+        order = np.lexsort((unique_codes, hand_strength[first]))
+        rank_of = np.empty(len(order), dtype=np.intp)
+        rank_of[order] = np.arange(len(order))
+        self.hand_class: IntArray = rank_of[inverse.ravel()]
+        self.n_classes = len(order)
+        self.counts: FloatArray = np.bincount(self.hand_class, minlength=self.n_classes).astype(
+            np.float64)
+        self.representative: IntArray = hands[first[order]]
+        self.strength: npt.NDArray[np.int64] = hand_strength[first[order]]
+        self._index = {tuple(h): i for i, h in enumerate(hands.tolist())}
+        self._build_groups()
+
+    # -- the prefix-sum groups -----------------------------------------------------------------
+
+    def _build_groups(self) -> None:
+        """Entries (group, class, weight), sorted by group then strength.
+
+        Group 0 is every hand; then one group per rank (hands holding a given card of that
+        rank), then one per pair type (hands holding a given pair of cards of that type: two
+        ranks, suited or not). By the suit symmetry the count depends only on the rank or type.
+        """
+        n, s = self.n_classes, self.suits
+        ranks = self.hands // 4
+        suits = self.hands % 4
+        n_ranks = 13
+        # per class, how many (hand, card of rank R) there are, and per pair type
+        card_counts = np.zeros((n, n_ranks))
+        np.add.at(card_counts, (np.repeat(self.hand_class, 3), ranks.ravel()), 1.0)
+        rank_weight = card_counts / s  # hands of the class holding one given card of rank R
+        pair_ids = []
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            pair_ids.append(self._pair_type(ranks[:, a], ranks[:, b], suits[:, a] == suits[:, b]))
+        pair_type = np.stack(pair_ids, axis=1)
+        n_types = n_ranks * n_ranks * 2
+        pair_counts = np.zeros((n, n_types))
+        np.add.at(pair_counts, (np.repeat(self.hand_class, 3), pair_type.ravel()), 1.0)
+        pairs_in_deck = np.zeros(n_types)
+        deck_ranks, deck_suits = self.deck // 4, self.deck % 4
+        for x, y in itertools.combinations(range(len(self.deck)), 2):
+            t = self._pair_type(np.array([deck_ranks[x]]), np.array([deck_ranks[y]]),
+                                np.array([deck_suits[x] == deck_suits[y]]))[0]
+            pairs_in_deck[t] += 1
+        pair_weight = np.divide(pair_counts, pairs_in_deck, out=np.zeros_like(pair_counts),
+                                where=pairs_in_deck > 0)
+        for w in (rank_weight, pair_weight):  # the symmetry makes these whole numbers
+            if not np.allclose(w, np.round(w)):  # pragma: no cover - a pack that is not closed
+                raise InvalidCardError("the pack is not closed under renaming suits")
+
+        # weights: columns = groups (0: all; 1..13: ranks; then pair types)
+        weights = np.concatenate([self.counts[:, None], rank_weight, pair_weight], axis=1)
+        self._group_weights = weights  # (classes, groups), for the full sums
+        entry_group, entry_class = np.nonzero(weights.T)  # sorted by group, then class
+        self._entry_class: IntArray = entry_class.astype(np.intp)
+        self._entry_weight: FloatArray = weights[entry_class, entry_group]
+        n_groups = weights.shape[1]
+        starts = np.searchsorted(entry_group, np.arange(n_groups + 1))
+
+        # Each class's representative: its seven terms (all; 3 cards; 3 pairs), with signs.
+        rep = self.representative
+        rep_rank, rep_suit = rep // 4, rep % 4
+        groups = np.stack([
+            np.zeros(n, dtype=np.intp),
+            1 + rep_rank[:, 0], 1 + rep_rank[:, 1], 1 + rep_rank[:, 2],
+            1 + n_ranks + self._pair_type(rep_rank[:, 0], rep_rank[:, 1],
+                                          rep_suit[:, 0] == rep_suit[:, 1]),
+            1 + n_ranks + self._pair_type(rep_rank[:, 0], rep_rank[:, 2],
+                                          rep_suit[:, 0] == rep_suit[:, 2]),
+            1 + n_ranks + self._pair_type(rep_rank[:, 1], rep_rank[:, 2],
+                                          rep_suit[:, 1] == rep_suit[:, 2]),
+        ], axis=1)
+        self._terms = groups
+        self._signs = np.array([1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
+        # within a group, the entries before the cut are strictly weaker (or at most as strong):
+        # entries are sorted by (group, strength), so one search over a combined key finds both
+        span = int(self.strength.max()) + 1
+        key = entry_group.astype(np.int64) * span + self.strength[entry_class]
+        wanted = groups.astype(np.int64) * span + self.strength[:, None]
+        lo = starts[groups]
+        hi = starts[groups + 1]
+        below_cut = np.searchsorted(key, wanted, side="left").astype(np.intp)
+        at_most_cut = np.searchsorted(key, wanted, side="right").astype(np.intp)
+        self._lo, self._hi, self._below_cut, self._at_most_cut = lo, hi, below_cut, at_most_cut
+
+    @staticmethod
+    def _pair_type(
+        r1: npt.NDArray[np.integer], r2: npt.NDArray[np.integer], suited: npt.NDArray[np.bool_]
+    ) -> IntArray:
+        low = np.minimum(r1, r2).astype(np.intp)
+        high = np.maximum(r1, r2).astype(np.intp)
+        return (low * 13 + high) * 2 + suited.astype(np.intp)
+
+    # -- sums over the opponent's disjoint hands --------------------------------------------------
+
+    def _prefix(self, reach: FloatArray) -> FloatArray:
+        values = reach[:, self._entry_class] * self._entry_weight
+        out = np.zeros((reach.shape[0], values.shape[1] + 1))
+        np.cumsum(values, axis=1, out=out[:, 1:])
+        return out
+
+    def _signed(self, prefix: FloatArray, cut: IntArray) -> FloatArray:
+        total = np.zeros((prefix.shape[0], self.n_classes))
+        for k, sign in enumerate(self._signs):
+            part = prefix[:, cut[:, k]] - prefix[:, self._lo[:, k]]
+            if sign > 0:
+                total += part
+            else:
+                total -= part
+        return total
+
+    def _check(self, reach: npt.ArrayLike) -> FloatArray:
+        array = np.asarray(reach, dtype=np.float64)
+        if array.ndim != 2 or array.shape[1] != self.n_classes:
+            raise InvalidCardError(f"reach must be (T, {self.n_classes}), not {array.shape}")
+        return array
+
+    def disjoint(self, reach: npt.ArrayLike) -> FloatArray:
+        """For each of our classes, the opponent's reach summed over the hands disjoint from it.
+
+        ``reach`` is ``(T, classes)``: the reach of every hand of a class, one row per node.
+        """
+        array = self._check(reach)
+        full = array @ self._group_weights  # (T, groups)
+        total = (full[:, self._terms] * self._signs).sum(axis=2)
+        total -= array
+        return total
+
+    def below(self, reach: npt.ArrayLike) -> FloatArray:
+        """The same sum over the opponent's disjoint hands strictly weaker than ours."""
+        array = self._check(reach)
+        return self._signed(self._prefix(array), self._below_cut)
+
+    def at_most(self, reach: npt.ArrayLike) -> FloatArray:
+        """The same sum over the opponent's disjoint hands no stronger than ours."""
+        array = self._check(reach)
+        return self._signed(self._prefix(array), self._at_most_cut) - array
+
+    def ties(self, reach: npt.ArrayLike) -> FloatArray:
+        """The same sum over the opponent's disjoint hands exactly as strong as ours (H8)."""
+        array = self._check(reach)
+        prefix = self._prefix(array)
+        return (self._signed(prefix, self._at_most_cut) - array
+                - self._signed(prefix, self._below_cut))
+
+    def showdown_sums(self, reach: FloatArray, *, seer: bool) -> tuple[FloatArray, FloatArray]:
+        """``(won, disjoint)``: the reach we beat and the reach we meet, from one prefix pass.
+
+        A seer wins only with a strictly better hand, the seen player on a tie too (B6, H8).
+        """
+        prefix = self._prefix(reach)
+        if seer:
+            won = self._signed(prefix, self._below_cut)
+        else:
+            won = self._signed(prefix, self._at_most_cut) - reach
+        return won, self._signed(prefix, self._hi) - reach
+
+    # -- hands and classes -------------------------------------------------------------------------
+
+    def class_of(self, cards: CardsLike) -> int:
+        """The class of a hand of this pack.
+
+        >>> from bragkit.solver.abstraction import Abstraction
+        >>> space = HandSpace(Abstraction())
+        >>> space.class_of("3s 3h 3d") == space.n_classes - 1    # the best hand (H3)
+        True
+        """
+        parsed = parse_cards(cards)
+        key = tuple(sorted(int(c) for c in parsed))
+        index = self._index.get(key)  # type: ignore[call-overload]
+        if len(parsed) != 3 or index is None:
+            raise InvalidCardError(f"not a hand of this pack: {cards!r}")
+        return int(self.hand_class[index])
+
+    def hands_of(self, cls: int) -> IntArray:
+        """Every hand of class ``cls`` (an ``(m, 3)`` array)."""
+        return self.hands[self.hand_class == cls]
