@@ -162,7 +162,8 @@ class DealRecord:
     ...                     hands={"Ann": parse_cards("As Ks Qs"), "Bob": parse_cards("2h 2d 2c")})
     >>> record.variant, record.carried_pot, record.actions
     ('three-card', 0, ())
-    >>> DealRecord(players=("Ann", "Ann"), dealer="Ann", stacks=(10, 10), pack=Pack.standard().cards)
+    >>> DealRecord(players=("Ann", "Ann"), dealer="Ann", stacks=(10, 10),
+    ...            pack=Pack.standard().cards)
     Traceback (most recent call last):
     ...
     bragkit.notation.FieldError: players: 'Ann' sits twice

@@ -23,12 +23,13 @@ noting the pot after every action, and gives the result in the fields of HAND-HI
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card, Pack, format_cards
 from bragkit.errors import (
+    BragError,
     IllegalActionError,
     InvalidCardError,
     NotationError,
@@ -135,15 +136,27 @@ class DealReplay:
         self.deal = start_deal(record)
         self.antes = self.deal.pot
         pots = []
+        self._seen: str | None = None
+        self._seer_blind = False
         for number, action in enumerate(record.actions, 1):
             before = self.deal.pot
+            if action.verb is Verb.SEE and action.player is not None:
+                others = [p for p in self.deal.betting if p != action.player]
+                self._seen = others[0] if len(others) == 1 else None
+                self._seer_blind = self.deal.is_blind(action.player)
             apply_numbered(self.deal, number, action)
             pots.append(_pot_after(self.deal, before))
         #: The pot after each action (rule D2: the antes are in it before the first).
         self.pots: tuple[int, ...] = tuple(pots)
 
     def to_json(self) -> dict[str, Any]:
-        """The result as HAND-HISTORY.md lists it, every player-keyed field a dict by name."""
+        """The result as HAND-HISTORY.md lists it, every player-keyed field a dict by name.
+
+        ``stacks``, ``carried_pot``, ``winners``, ``shown`` (cards as text: the three a hand
+        plays, then any discards), ``retained`` (who keeps a blind hand; its cards stay hidden,
+        rule BL6), ``shuffle_next``, ``next_pack`` (``None`` when the record gave hands), and
+        ``over``. A record whose deal is not over gives the stacks so far, ``to_act`` and
+        ``pot``, and no result."""
         deal = self.deal
         if not deal.is_over:
             return {
@@ -155,33 +168,17 @@ class DealReplay:
                 "winners": {},
                 "shown": {},
                 "retained": None,
-                "retained_hand": None,
                 "shuffle_next": None,
                 "next_pack": None,
             }
-        result = deal.result
-        return {
-            "over": True,
-            "stacks": dict(result.stacks),
-            "carried_pot": result.carried_pot,
-            "winners": dict(result.winners),
-            "shown": {name: format_cards(cards) for name, cards in result.shown.items()},
-            "retained": result.retained,
-            "retained_hand": (format_cards(result.retained_hand)
-                              if result.retained_hand else None),
-            "shuffle_next": result.shuffle_next,
-            "next_pack": str(result.next_pack) if result.next_pack is not None else None,
-        }
+        return {"over": True, **deal.result.to_dict()}
 
     def describe(self) -> str:
         """The deal as a person reads it: seats, each action with the pot after it, the end."""
-        record, deal = self.record, self.deal
+        record = self.record
         lines = [f"{_title(record.variant)} Brag ({record.format}), {len(record.players)} "
                  f"players, {record.dealer} deals"]
-        rules = record.rules.to_dict()
-        rules.pop("cards", None)
-        lines.append("Rules: " + (", ".join(f"{k.replace('_', ' ')} {_plain(v)}"
-                                            for k, v in rules.items()) or "the defaults"))
+        lines.append("Rules: " + _rules_text(record))
         width = max(len(name) for name in record.players)
         lines.append("Seats:")
         for name, stack in zip(record.players, record.stacks, strict=True):
@@ -200,17 +197,46 @@ class DealReplay:
         lines += self._outcome()
         return "\n".join(lines)
 
+    @property
+    def _showdown(self) -> bool:
+        actions = self.record.actions
+        return bool(actions) and actions[-1].verb is Verb.SHOWDOWN
+
+    def _ending(self) -> str:
+        """How the betting ended (rule B10)."""
+        actions = self.record.actions
+        last = actions[-1] if actions else None
+        if last is None:
+            return "The deal ended before any action."
+        if last.verb is Verb.SEE:
+            seen = f" {self._seen}" if self._seen else ""
+            rule = "BL4" if self._seer_blind else "B9" if self.record.rules.see_cost == "single" \
+                else "B6"
+            return f"{last.player} pays {last.amount} to see{seen} (rule {rule}):"
+        if last.verb is Verb.SHOWDOWN:
+            return "Showdown: every hand still in is shown (rule B8):"
+        if last.verb is Verb.COVER:
+            return f"{last.player} covers the pot with their last {last.amount} (rule M3):"
+        if self.deal.result.retained is not None or self.deal.result.carried_pot:
+            return "Everyone else folded against a blind player (rule BL3)."
+        return "Everyone else folded (rule B5)."
+
     def _outcome(self) -> list[str]:
         deal, record = self.deal, self.record
         if not deal.is_over:
             return [f"The deal is not over: {deal.to_act} to act, pot {deal.pot}."]
         result = deal.result
-        lines = [_ending(record.actions)]
+        lines = [self._ending()]
         for name, cards in result.shown.items():
-            lines.append(f"  {name} shows {format_cards(cards, pretty=True)}"
+            lines.append(f"  {name} shows {format_cards(cards[:3], pretty=True)}"
                          f"{_hand_name(cards, record)}")
+        for action in record.actions[:-1]:
+            if action.verb is Verb.COVER:
+                lines.append(f"  {action.player} had covered the pot: the pot under their cards "
+                             "goes to the better of their hand and the later ones (rule M2)")
+        split = " (a split pot, rule B8)" if len(result.winners) > 1 and self._showdown else ""
         for name, amount in result.winners.items():
-            lines.append(f"{name} wins {amount}")
+            lines.append(f"{name} wins {amount}{split}")
         if result.carried_pot:
             lines.append(f"Carried to the next deal: {result.carried_pot} (rule BL3)")
         if result.retained is not None:
@@ -241,6 +267,19 @@ def _title(variant: str) -> str:
     return variant.replace("-", " ").capitalize().replace("card", "Card")
 
 
+def _rules_text(record: DealRecord) -> str:
+    """The stakes always, then every other option that differs from RULES.md's defaults."""
+    rules = record.rules
+    options = rules.to_dict()
+    for key in ("cards", "ante", "min_bet", "max_bet"):
+        options.pop(key, None)
+    top = "no maximum" if rules.max_bet is None else f"max bet {rules.max_bet}"
+    text = f"ante {rules.ante}, min bet {rules.min_bet}, {top}"
+    for key, value in options.items():
+        text += f", {key.replace('_', ' ')} {_plain(value)}"
+    return text
+
+
 def _plain(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
@@ -249,30 +288,16 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _ending(actions: Sequence[Action]) -> str:
-    last = actions[-1] if actions else None
-    if last is None:
-        return "The deal ended before any action."
-    if last.verb is Verb.SEE:
-        return f"{last.player} sees (rule B6):"
-    if last.verb is Verb.SHOWDOWN:
-        return "Showdown (rule B8):"
-    if last.verb is Verb.COVER:
-        return f"{last.player} covers the pot (rules M2, M3):"
-    return "All but one folded (rule B5):"
-
-
 def _hand_name(cards: Sequence[Card], record: DealRecord) -> str:
-    """`` — pair of queens`` and the like, or nothing when the evaluator cannot name it."""
+    """``  (pair of queens, 4 kicker)`` and the like: a shown hand is the three cards it plays,
+    then any discards (rule F1); nothing when the evaluator cannot name it."""
     try:
-        from bragkit.hands import best_hand
+        from bragkit.hands import hand_of
 
-        wild = record.rules.wild_cards
-        best = best_hand(cards, ordering=record.rules.ordering, wild=wild)
-    except Exception:  # the description is a courtesy; the result does not depend on it
+        rules = record.rules
+        hand = hand_of(cards[:3], cards[3:], ordering=rules.ordering, wild=rules.wild_cards)
+    except BragError:  # the description is a courtesy; the result does not depend on it
         return ""
-    return f"  ({best.rank})"
-
-
-def _mapping(value: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(value)
+    if hand.discards:
+        return f"  ({hand.rank}; discards {format_cards(hand.discards, pretty=True)})"
+    return f"  ({hand.rank})"

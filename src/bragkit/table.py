@@ -351,8 +351,9 @@ class Table:
         self._sync()
         if self.in_deal:
             assert self._current is not None
-            return {**self._stacks, **self._current.stacks}
-        return dict(self._stacks)
+            playing = self._current.stacks
+            return {name: playing.get(name, self._stacks[name]) for name in self._seats}
+        return {name: self._stacks[name] for name in self._seats}
 
     @property
     def ledger(self) -> Ledger:
@@ -577,11 +578,10 @@ class Table:
         if GameChoice.of(rules).rules_from(self._rules) != rules:
             raise TableError("a dealer names only the wild cards, blind play and the number "
                              "of cards; the other rules are the table's (rule T2)")
-        if self._retained is not None:
-            if rules.cards != len(self._retained[1]) or not rules.blind:
-                raise TableError(f"{self._retained[0]} keeps a blind hand of "
-                                 f"{len(self._retained[1])} cards: the game must keep its size "
-                                 "and blind play (rules R1, T2)")
+        kept = self._retained
+        if kept is not None and (rules.cards != len(kept[1]) or not rules.blind):
+            raise TableError(f"{kept[0]} keeps a blind hand of {len(kept[1])} cards: the game "
+                             "must keep its size and blind play (rules R1, T2)")
         return rules
 
     def _stock_for(

@@ -263,9 +263,12 @@ def test_crash_four_of_a_kind_stands_as_a_hand_of_four_c2() -> None:
     hand = "As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc 2c"
     best = best_arrangement(hand, strategy="greedy")
     assert [len(x) for x in best.sets] == [4, 4, 4] and best.discards == parse_cards("2c")
-    keys = {a.key() for a in legal_arrangements(hand)}
-    three_quads = best.key()
-    assert three_quads in keys
+    listed = legal_arrangements(hand)
+    assert best in listed
+    prials = check_crash_hands(hand, [parse_cards(x) for x in ["As Ah Ad", "Ks Kh Kd",
+                                                               "Qs Qh Qd", "Ac Kc Qc"]])
+    assert prials in listed
+    assert check_crash_hands(hand, [parse_cards("As Ah Ad Ac")]) not in listed  # not maximal
 
 
 def test_greedy_is_not_always_best_in_crash() -> None:

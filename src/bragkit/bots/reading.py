@@ -121,6 +121,7 @@ class PlayerHistory:
 
     looked: bool = False
     folded: bool = False
+    folded_blind: bool = False
     covered: bool = False
     blind_bets: int = 0
     open_bets: list[OpenBet] = field(default_factory=list)
@@ -164,6 +165,7 @@ class History:
                     who.looked = True
             elif verb is Verb.FOLD:
                 who.folded = True
+                who.folded_blind = not who.looked
             elif verb is Verb.BLIND:
                 who.blind_bets += 1
                 stake = 2 * amount  # rule BL1

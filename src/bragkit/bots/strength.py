@@ -181,7 +181,9 @@ class HandSpace:
         if need > len(free):
             return np.zeros(0, dtype=np.int32)
         generator = np.random.default_rng(rng.getrandbits(64))
-        picks = np.argsort(generator.random((samples, len(free))), axis=1)[:, :need]
+        keys = generator.random((samples, len(free)))
+        picks = np.argpartition(keys, need - 1, axis=1)[:, :need] if need < len(free) \
+            else np.argsort(keys, axis=1)
         hands = self.physical[free[picks]]
         if holding:
             fixed = np.broadcast_to(self.physical[holding], (samples, len(holding)))

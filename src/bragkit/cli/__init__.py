@@ -17,6 +17,7 @@ from bragkit.errors import BragError
 
 # Subcommands register themselves on import (one module each).
 from bragkit.cli import odds as _odds  # noqa: F401  isort: skip
+from bragkit.cli import replay as _replay  # noqa: F401  isort: skip
 from bragkit.cli import verify as _verify  # noqa: F401  isort: skip
 
 __all__ = ["app", "fail", "main"]

@@ -345,6 +345,8 @@ class Arrangements(Sequence[Arrangement]):
         self._strengths = strengths
         self._rows = rows  # (R, k) hand ids, strongest first, -1 padded
         self._keys: set[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] | None = None
+        self._index = {h: i for i, h in enumerate(hands)}
+        self._row_keys: set[int] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -370,9 +372,37 @@ class Arrangements(Sequence[Arrangement]):
     def __contains__(self, item: object) -> bool:
         if not isinstance(item, Arrangement):
             return False
-        if self._keys is None:
-            self._keys = {a.key() for a in self}
-        return item.key() in self._keys
+        if len(set(self._cards)) < len(self._cards):  # twins (two packs): compare the cards
+            if self._keys is None:
+                self._keys = {a.key() for a in self}
+            return item.key() in self._keys
+        where = {c: p for p, c in enumerate(self._cards)}
+        ids: list[int] = []
+        for cards in item.sets:
+            try:
+                hand = tuple(sorted(where[c] for c in cards))
+            except KeyError:
+                return False
+            if hand not in self._index:
+                return False
+            ids.append(self._index[hand])
+        used = sorted(p for h in ids for p in self._hands[h])
+        rest = sorted(where.get(c, -1) for c in item.discards)
+        if len(set(used)) != len(used) or sorted(used + rest) != list(range(len(self._cards))):
+            return False
+        if self._row_keys is None:
+            self._row_keys = set(_row_keys(self._rows).tolist())
+        return int(_row_keys(np.array([ids + [-1] * (self._rows.shape[1] - len(ids))]))[0]) \
+            in self._row_keys
+
+
+def _row_keys(rows: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    """One integer per row, the same for the same hands in any order."""
+    ordered = np.sort(np.where(rows >= 0, rows, 511), axis=1)
+    key = np.zeros(len(rows), dtype=np.int64)
+    for i in range(rows.shape[1]):
+        key = key * 512 + ordered[:, i]
+    return key
 
 
 def _build(cards: tuple[Card, ...], hands: list[tuple[int, ...]],

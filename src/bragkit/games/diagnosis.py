@@ -154,6 +154,8 @@ def _why_amount(deal: Deal, seat: int, action: Action, *, blind: bool) -> Illega
     low, high = bet_bounds(deal.rules, stake=deal._stake, bet_made=deal._bet_made,
                            pot=sum(deal._layers), blind=blind)
     kind = "blind bet" if blind else "bet"
+    if amount == 0:
+        return _E("there is no check in Brag: fold or bet", rule="B2")
     if amount < low:
         if not deal._bet_made:
             return _E(f"the first {kind} is at least {low}", rule="BL1" if blind else "B1")

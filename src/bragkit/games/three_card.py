@@ -242,38 +242,32 @@ class Deal:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
         names = tuple(players)
-        kept_old = {p: parse_cards(c) for p, c in (retained or {}).items()}
-        rules.check_table(names, retained=len(kept_old))  # rule D1
-        if dealer not in names:
+        kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
+        seats = _seating(names, dealer)
+        if seats is None:  # the slow path explains what is wrong
+            rules.check_table(names, retained=len(kept_old))  # rule D1
             raise RulesError(f"the dealer {dealer!r} is not one of the players")
+        if kept_old or len(names) > rules.max_players():
+            rules.check_table(names, retained=len(kept_old))  # rules D1, R1
         stacks = tuple(stacks)
         if len(stacks) != len(names):
             raise RulesError(f"{len(stacks)} stacks for {len(names)} players")
-        for name, stack in zip(names, stacks, strict=True):
-            if type(stack) is not int or stack < 0:
-                raise RulesError(f"{name}'s stack must be a whole number of chips: {stack!r}")
-            if stack < rules.ante:
-                # rule D2 [decision]: the Table tops up or seats out a player who cannot ante
-                raise RulesError(f"{name} cannot pay the ante of {rules.ante} (rule D2)")
+        ante = rules.ante
+        for stack in stacks:
+            if type(stack) is not int or stack < ante:
+                _check_stacks(names, stacks, ante)
         if type(carried_pot) is not int or carried_pot < 0:
             raise RulesError(f"carried_pot must be a whole number of chips: {carried_pot!r}")
-        if kept_old and not rules.blind:
-            raise RulesError("a retained blind hand needs blind play (rules BL3, R1)")
-        for name, old in kept_old.items():
-            if name not in names:
-                raise RulesError(f"{name!r} keeps a hand but is not one of the players")
-            if len(old) != rules.cards:
-                raise RulesError(f"a retained hand is {rules.cards} cards, not {len(old)} (R1)")
+        if kept_old:
+            _check_retained(kept_old, names, rules)
         if pack is not None and hands is not None:
             raise RulesError("give a pack or hands, not both")
 
         self.rules = rules
         n = len(names)
         self._names = names
-        self._seat = {name: i for i, name in enumerate(names)}
+        self._seat, self._dealer, self._order = seats
         self._n = n
-        self._dealer = self._seat[dealer]
-        self._order = tuple((self._dealer + 1 + i) % n for i in range(n))
         self._cards = rules.cards
         # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
         self._wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
@@ -306,7 +300,6 @@ class Deal:
         self._log = log
 
         # rule D2: the antes, from the dealer's left (one log entry, expanded in operations)
-        ante = rules.ante
         if ante:
             stacks_now = self._stacks
             for seat in range(n):
@@ -1014,6 +1007,51 @@ class Deal:
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
 
 
+_SEATING: dict[tuple[tuple[str, ...], str], tuple[dict[str, int], int, tuple[int, ...]]] = {}
+
+
+def _seating(
+    names: tuple[str, ...], dealer: str
+) -> tuple[dict[str, int], int, tuple[int, ...]] | None:
+    """The seat of each name, the dealer's seat and the seats from the dealer's left round
+    (D3, D6), or None for a table with a name twice, fewer than two seats or no such dealer.
+    Cached: a table seats the same players deal after deal (the dict is never mutated)."""
+    key = (names, dealer)
+    found = _SEATING.get(key)
+    if found is None:
+        seat = {name: i for i, name in enumerate(names)}
+        if len(seat) != len(names) or len(names) < 2 or dealer not in seat:
+            return None
+        n = len(names)
+        first = seat[dealer] + 1
+        if len(_SEATING) > 10_000:
+            _SEATING.clear()
+        found = _SEATING[key] = (seat, seat[dealer],
+                                 tuple((first + i) % n for i in range(n)))
+    return found
+
+
+def _check_stacks(names: tuple[str, ...], stacks: tuple[int, ...], ante: int) -> None:
+    for name, stack in zip(names, stacks, strict=True):
+        if type(stack) is not int or stack < 0:
+            raise RulesError(f"{name}'s stack must be a whole number of chips: {stack!r}")
+        if stack < ante:
+            # rule D2 [decision]: the Table tops up or seats out a player who cannot ante
+            raise RulesError(f"{name} cannot pay the ante of {ante} (rule D2)")
+
+
+def _check_retained(
+    kept_old: dict[str, tuple[Card, ...]], names: tuple[str, ...], rules: Rules
+) -> None:
+    if not rules.blind:
+        raise RulesError("a retained blind hand needs blind play (rules BL3, R1)")
+    for name, old in kept_old.items():
+        if name not in names:
+            raise RulesError(f"{name!r} keeps a hand but is not one of the players")
+        if len(old) != rules.cards:
+            raise RulesError(f"a retained hand is {rules.cards} cards, not {len(old)} (R1)")
+
+
 def _check_hands(
     hands: Mapping[str, Sequence[Card] | str], names: tuple[str, ...], rules: Rules,
     held: list[Card],
@@ -1049,11 +1087,12 @@ def _check_pack(pack: Pack, rules: Rules, held: list[Card]) -> None:
     if pack.decks != 1 or pack.jokers != rules.jokers:
         raise RulesError(f"the pack has {pack.jokers} jokers and {pack.decks} decks; the rules "
                          f"want one deck and {rules.jokers} jokers (rule W1)")
-    cards = [*pack.cards, *held]
-    if len(cards) != rules.pack_size:
-        raise RulesError(f"the pack and the retained hand hold {len(cards)} cards, not "
-                         f"{rules.pack_size} (rules D5, R1)")
-    _check_distinct(cards, rules)
+    cards = pack.cards
+    if len(cards) + len(held) != rules.pack_size:
+        raise RulesError(f"the pack and the retained hand hold {len(cards) + len(held)} cards, "
+                         f"not {rules.pack_size} (rules D5, R1)")
+    if held or rules.jokers or len(set(cards)) != 52:
+        _check_distinct([*cards, *held], rules)
 
 
 def _without(pack: Pack, held: Sequence[Card]) -> Pack:

@@ -36,8 +36,9 @@ WILD_SLOTS = 8
 class HandRank:
     """How strong a hand is; compare with ``<``, ``==`` … within one ordering.
 
-    Hands of different orderings do not compare (:class:`~bragkit.errors.RulesError`): a
-    Nine Card Brag set and a Three Card Brag hand are not measured on one scale.
+    Hands of different orderings do not compare (``<`` and the like raise
+    :class:`~bragkit.errors.RulesError`; ``==`` is simply false): a Nine Card Brag set and a
+    Three Card Brag hand are not measured on one scale.
 
     >>> from bragkit.hands import evaluate
     >>> evaluate("As Ah Ad") < evaluate("3s 3h 3d")  # rule H3

@@ -41,6 +41,8 @@ __all__ = ["HandSpace", "hand_space"]
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
+_BLOCK = 32  # rows of reach worked at once: their prefix sums stay in the cache
+
 
 @functools.lru_cache(maxsize=8)
 def hand_space(abstraction: Abstraction) -> HandSpace:
@@ -160,6 +162,13 @@ class HandSpace:
         below_cut = np.searchsorted(key, wanted, side="left").astype(np.intp)
         at_most_cut = np.searchsorted(key, wanted, side="right").astype(np.intp)
         self._lo, self._hi, self._below_cut, self._at_most_cut = lo, hi, below_cut, at_most_cut
+        # the group-start terms as a signed (classes, groups) matrix, and the full-group terms
+        self._starts = starts[:-1]
+        start_signs = np.zeros((n, n_groups))
+        for k in range(groups.shape[1]):
+            np.add.at(start_signs, (np.arange(n), groups[:, k]), self._signs[k])
+        self._start_signs = start_signs
+        self._term_matrix = np.ascontiguousarray(start_signs.T)  # (groups, classes)
 
     @staticmethod
     def _pair_type(
@@ -171,27 +180,46 @@ class HandSpace:
 
     # -- sums over the opponent's disjoint hands --------------------------------------------------
 
-    def _prefix(self, reach: FloatArray) -> FloatArray:
-        values = reach[:, self._entry_class] * self._entry_weight
-        out = np.zeros((reach.shape[0], values.shape[1] + 1))
-        np.cumsum(values, axis=1, out=out[:, 1:])
-        return out
-
-    def _signed(self, prefix: FloatArray, cut: IntArray) -> FloatArray:
-        total = np.zeros((prefix.shape[0], self.n_classes))
-        for k, sign in enumerate(self._signs):
-            part = prefix[:, cut[:, k]] - prefix[:, self._lo[:, k]]
-            if sign > 0:
-                total += part
-            else:
-                total -= part
-        return total
-
     def _check(self, reach: npt.ArrayLike) -> FloatArray:
         array = np.asarray(reach, dtype=np.float64)
         if array.ndim != 2 or array.shape[1] != self.n_classes:
             raise InvalidCardError(f"reach must be (T, {self.n_classes}), not {array.shape}")
         return array
+
+    def _cut_sums(self, reach: FloatArray, *cuts: IntArray) -> list[FloatArray]:
+        """For each cut: Σ over the seven terms of sign × (prefix at the cut − prefix at the
+        group start), for every row of ``reach``.
+
+        Worked on blocks of rows, transposed so that every gather takes whole rows, and the
+        entries' prefix sums of a block stay in the cache.
+        """
+        rows = reach.shape[0]
+        outs = [np.empty_like(reach) for _ in cuts]
+        n_entries = len(self._entry_class)
+        weight = self._entry_weight[:, None]
+        groups = self._terms
+        for start in range(0, rows, _BLOCK):
+            block = np.ascontiguousarray(reach[start:start + _BLOCK].T)  # (classes, b)
+            prefix = np.empty((n_entries + 1, block.shape[1]))
+            prefix[0] = 0.0
+            np.multiply(block[self._entry_class], weight, out=prefix[1:])
+            np.cumsum(prefix[1:], axis=0, out=prefix[1:])
+            at_start = prefix[self._starts]  # (groups, b): small, so its gathers are cheap
+            base = at_start[groups[:, 1]] + at_start[groups[:, 2]] + at_start[groups[:, 3]]
+            base -= at_start[groups[:, 0]]
+            base -= at_start[groups[:, 4]]
+            base -= at_start[groups[:, 5]]
+            base -= at_start[groups[:, 6]]
+            for cut, out in zip(cuts, outs, strict=True):
+                total = prefix[cut[:, 0]] - prefix[cut[:, 1]]
+                total -= prefix[cut[:, 2]]
+                total -= prefix[cut[:, 3]]
+                total += prefix[cut[:, 4]]
+                total += prefix[cut[:, 5]]
+                total += prefix[cut[:, 6]]
+                total += base
+                out[start:start + _BLOCK] = total.T
+        return outs
 
     def disjoint(self, reach: npt.ArrayLike) -> FloatArray:
         """For each of our classes, the opponent's reach summed over the hands disjoint from it.
@@ -199,39 +227,36 @@ class HandSpace:
         ``reach`` is ``(T, classes)``: the reach of every hand of a class, one row per node.
         """
         array = self._check(reach)
-        full = array @ self._group_weights  # (T, groups)
-        total = (full[:, self._terms] * self._signs).sum(axis=2)
+        full = array @ self._group_weights  # (T, groups): every hand, per card, per pair
+        total = full @ self._term_matrix
         total -= array
         return total
 
     def below(self, reach: npt.ArrayLike) -> FloatArray:
         """The same sum over the opponent's disjoint hands strictly weaker than ours."""
-        array = self._check(reach)
-        return self._signed(self._prefix(array), self._below_cut)
+        return self._cut_sums(self._check(reach), self._below_cut)[0]
 
     def at_most(self, reach: npt.ArrayLike) -> FloatArray:
         """The same sum over the opponent's disjoint hands no stronger than ours."""
         array = self._check(reach)
-        return self._signed(self._prefix(array), self._at_most_cut) - array
+        return self._cut_sums(array, self._at_most_cut)[0] - array
 
     def ties(self, reach: npt.ArrayLike) -> FloatArray:
         """The same sum over the opponent's disjoint hands exactly as strong as ours (H8)."""
-        array = self._check(reach)
-        prefix = self._prefix(array)
-        return (self._signed(prefix, self._at_most_cut) - array
-                - self._signed(prefix, self._below_cut))
+        return self.at_most(reach) - self.below(reach)
 
     def showdown_sums(self, reach: FloatArray, *, seer: bool) -> tuple[FloatArray, FloatArray]:
-        """``(won, disjoint)``: the reach we beat and the reach we meet, from one prefix pass.
+        """``(won, met)``: the opponent's reach we beat, and all we meet (disjoint hands).
 
         A seer wins only with a strictly better hand, the seen player on a tie too (B6, H8).
         """
-        prefix = self._prefix(reach)
-        if seer:
-            won = self._signed(prefix, self._below_cut)
-        else:
-            won = self._signed(prefix, self._at_most_cut) - reach
-        return won, self._signed(prefix, self._hi) - reach
+        array = self._check(reach)
+        won, met = self._cut_sums(array, self._below_cut if seer else self._at_most_cut,
+                                  self._hi)
+        met -= array
+        if not seer:
+            won -= array
+        return won, met
 
     # -- hands and classes -------------------------------------------------------------------------
 

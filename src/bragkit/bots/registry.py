@@ -1,0 +1,76 @@
+"""The bots by name: ``random``, ``cautious``, ``bold`` and ``shark``, and room for more.
+
+>>> sorted(BOTS)
+['bold', 'cautious', 'random', 'shark']
+>>> make_bot("cautious").kind
+'cautious'
+>>> make_bot("poker")
+Traceback (most recent call last):
+...
+bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark)
+
+Any factory taking ``seed``, ``budget`` and ``rules`` keywords can join with :func:`register`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent
+from bragkit.bots.shark import SharkBot
+from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, ThresholdBot
+from bragkit.cards import RandomSource
+from bragkit.errors import BragError
+from bragkit.rules import Rules
+
+__all__ = ["BOTS", "BotFactory", "make_bot", "register"]
+
+BotFactory = Callable[..., Agent]
+
+
+def _random(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+            rules: Rules | None = None) -> Agent:
+    return RandomBot(seed=seed, budget=budget)
+
+
+def _cautious(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+              rules: Rules | None = None) -> Agent:
+    return ThresholdBot(CAUTIOUS, rules=rules, budget=budget)
+
+
+def _bold(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+          rules: Rules | None = None) -> Agent:
+    return ThresholdBot(BOLD, rules=rules, budget=budget)
+
+
+def _shark(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+           rules: Rules | None = None) -> Agent:
+    return SharkBot(seed=seed, budget=budget, rules=rules)
+
+
+#: The bots by name, with a one-line description each.
+BOTS: dict[str, tuple[BotFactory, str]] = {
+    "random": (_random, "uniform over its legal moves, amounts uniform in range"),
+    "cautious": (_cautious, "looks at once, bets good hands, raises rarely, sees early"),
+    "bold": (_bold, "bets blind two rounds, plays weak hands, raises often"),
+    "shark": (_shark, "exact equity, follows the unshuffled pack, reads opponents' bets"),
+}
+
+
+def register(kind: str, factory: BotFactory, description: str = "") -> None:
+    """Add a bot under a name (replacing one of that name)."""
+    BOTS[kind] = (factory, description)
+
+
+def make_bot(
+    kind: str,
+    *,
+    seed: RandomSource = None,
+    budget: float = DEFAULT_BUDGET,
+    rules: Rules | None = None,
+) -> Agent:
+    """A new bot of a kind, seeded (a seed makes it reproducible)."""
+    found = BOTS.get(kind)
+    if found is None:
+        raise BragError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+    return found[0](seed=seed, budget=budget, rules=rules)

@@ -1,0 +1,113 @@
+"""Passes over the betting tree with hand-range vectors: reach down, values at the terminals.
+
+Everything is a matrix with one row per node (or edge, or terminal) and one column per suit
+class of hands (:mod:`bragkit.solver.hand_space`). A *strategy* is an ``(edges, classes)``
+array: row ``e`` is the probability that the player to act at ``e``'s node takes ``e``, for each
+class of their hand. Where that player is blind the row is the same for every class (they do not
+know their hand, rule BL6).
+
+A player's *reach* at a node is the product of their own probabilities along the way; the
+counterfactual value of a class at a node sums, over the opponent's hands disjoint from it, the
+opponent's reach times what the terminal pays (the deal's chance is uniform, so it is a count).
+
+>>> from bragkit.solver.abstraction import Abstraction
+>>> from bragkit.solver.tree import BettingTree
+>>> from bragkit.solver.hand_space import HandSpace
+>>> a = Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQ")
+>>> tree, space = BettingTree(a), HandSpace(a)
+>>> sigma = uniform_strategy(tree, space)
+>>> reach = player_reach(tree, sigma, 0)
+>>> float(reach[tree.find(["look"]), 0]), float(reach[tree.find(["look", "bet 1"]), 0])
+(0.5, 0.16666666666666666)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.solver.hand_space import HandSpace
+from bragkit.solver.tree import BettingTree, Kind
+
+__all__ = [
+    "FloatArray",
+    "normalise",
+    "per_game",
+    "player_reach",
+    "terminal_reach",
+    "terminal_values",
+    "uniform_strategy",
+]
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def uniform_strategy(tree: BettingTree, space: HandSpace) -> FloatArray:
+    """Every action of a node equally likely, for every class."""
+    share = 1.0 / tree.n_edges_of[tree.edge_node]
+    return np.repeat(share[:, None], space.n_classes, axis=1)
+
+
+def normalise(tree: BettingTree, weights: FloatArray) -> FloatArray:
+    """Weights per edge made a distribution over each node's edges (uniform where all zero)."""
+    totals = np.add.reduceat(weights, tree.first_edge, axis=0)[tree.edge_node]
+    share = np.broadcast_to((1.0 / tree.n_edges_of[tree.edge_node])[:, None], weights.shape)
+    out = np.divide(weights, totals, out=np.array(share), where=totals > 0)
+    return out
+
+
+def player_reach(tree: BettingTree, strategy: FloatArray, player: int) -> FloatArray:
+    """``(nodes, classes)``: the product of ``player``'s own probabilities down to each node."""
+    reach = np.ones((tree.n_nodes, strategy.shape[1]))
+    for level in tree.levels:
+        edges = np.arange(level.edge_start, level.edge_end)
+        edges = edges[tree.child[edges] >= 0]
+        if not len(edges):
+            continue
+        rows = reach[tree.edge_node[edges]]
+        mine = tree.player[tree.edge_node[edges]] == player
+        rows[mine] *= strategy[edges[mine]]
+        reach[tree.child[edges]] = rows
+    return reach
+
+
+def terminal_reach(
+    tree: BettingTree, strategy: FloatArray, reach: FloatArray, player: int
+) -> FloatArray:
+    """``(terminals, classes)``: ``player``'s reach at each terminal (their last step too)."""
+    edges = tree.term_edge
+    rows = reach[tree.edge_node[edges]]
+    mine = tree.term_actor == player
+    rows[mine] *= strategy[edges[mine]]
+    return rows
+
+
+def terminal_values(
+    tree: BettingTree, space: HandSpace, player: int, opponent_reach: FloatArray
+) -> FloatArray:
+    """``(terminals, classes)``: ``player``'s counterfactual value at each terminal.
+
+    A fold gives the pot to the other player (B5; a blind winner takes it too in this
+    abstraction); a see compares hands, the seer winning only with a strictly better one (B6,
+    H8). The winner gains what the loser put in.
+    """
+    out = np.empty_like(opponent_reach)
+    mine = tree.term_paid[:, player].astype(np.float64)[:, None]
+    theirs = tree.term_paid[:, 1 - player].astype(np.float64)[:, None]
+    folds = np.flatnonzero(tree.term_kind == Kind.FOLD)
+    if len(folds):
+        met = space.disjoint(opponent_reach[folds])
+        they_folded = (tree.term_actor[folds] != player)[:, None]
+        out[folds] = np.where(they_folded, theirs[folds] * met, -mine[folds] * met)
+    for seer in (True, False):
+        sees = np.flatnonzero((tree.term_kind == Kind.SEE)
+                              & ((tree.term_actor == player) == seer))
+        if len(sees):
+            won, met = space.showdown_sums(opponent_reach[sees], seer=seer)
+            out[sees] = theirs[sees] * won - mine[sees] * (met - won)
+    return out
+
+
+def per_game(space: HandSpace, root_values: FloatArray) -> float:
+    """A root value vector (per class, summed over opponent hands) as chips per deal."""
+    return float(root_values @ space.counts) / (space.n_hands * space.opponents)
