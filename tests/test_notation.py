@@ -226,6 +226,7 @@ INVALID: list[tuple[str, dict[str, Any], str]] = [
     ("player twice", {"players": ["Ann", "Ann", "Cy"]}, "'Ann' sits twice"),
     ("empty name", {"players": ["Ann", "", "Cy"]}, "'' is not a name"),
     ("name not a string", {"players": ["Ann", 2, "Cy"]}, "2 is not a string"),
+    ("ambiguous names", {"players": ["Ann", "Ann bet", "Cy"]}, "'Ann bet' reads as 'Ann'"),
     ("dealer not seated", {"dealer": "Dan"}, "dealer: 'Dan' is not one of the players"),
     ("no dealer", {"dealer": None}, "dealer: missing"),
     ("stacks short", {"stacks": [30, 30]}, "stacks: 2 stacks for 3 players"),
@@ -655,8 +656,8 @@ def test_showdown_split_record() -> None:
 
 
 def test_wild_and_joker_records() -> None:
-    """Rule W3: a hand with a wild card beats an equal... no: 2-8-7 as 9-8-7 beats the natural
-    8-7-6; the seer loses and is not shown (B6). Rule W1: jokers are wild."""
+    """Rules W2, W3: wild 2-8-7 of hearts is the running flush 9-8-7 and beats the natural 8-7-6;
+    the seer loses and is not shown (B6). Rule W1: jokers are wild (K-K-joker, joker-A-A)."""
     wild = results_of("wild-twos.bhh")
     assert wild["winners"] == {"Bob": 16} and wild["shown"] == {"Bob": "2d 8h 7h"}
     jokers = results_of("jokers.bhh")
@@ -852,3 +853,98 @@ def test_mutated_records_are_read_or_refused_cleanly(deal: Deal, changes: list[A
         assert "\n" not in str(error).strip() or "TOML" in str(error)
     else:
         assert read_bhh(write_bhh(record)) == record
+
+
+def test_retained_face_up_record() -> None:
+    """Rule R3: the blind winner's second hand lies face up; a player who cannot beat it must
+    fold (Bob), one who can stays in (Cy), and blind Ann plays her old hand on."""
+    result = results_of("retained-face-up.bhh")
+    assert result["winners"] == {"Ann": 14}
+    assert result["shown"] == {"Cy": "As 6s 3h", "Ann": "Ks Kd 2c"}
+    text = (RECORDS / "retained-face-up.bhh").read_text(encoding="utf-8")
+    with pytest.raises(IllegalActionError) as caught:
+        read_bhh(text.replace('"Bob fold"', '"Bob bet 2"'))
+    assert caught.value.rule == "R3" and str(caught.value).startswith('action 2 "Bob bet 2": ')
+
+
+HAND_HISTORY_EXAMPLE = '''\
+# top-level keys first: in TOML a key after a [table] header belongs to that table
+format = "bhh/1"
+variant = "three-card"            # "three-card" | "four-card" | "five-card"
+players = ["Andy", "Bill", "Chris", "Dan", "Eddie"]   # seats, clockwise
+dealer = "Eddie"                  # betting starts at the dealer's left
+stacks = [50, 50, 50, 50, 50]     # each seat's money before the ante
+carried_pot = 0                   # pot carried from the previous deal (rule BL3), default 0
+actions = [
+  "Andy bet 1",
+  "Bill blind 1",                 # a blind bet: worth 2 in open terms
+  "Chris look",                   # a blind player looks (their turn goes on)
+  "Chris bet 2",
+  "Dan fold",
+  "Eddie fold",
+  "Andy fold",                    # two left: Bill (blind) and Chris (open)
+  "Bill see 2",                   # the amount paid to see: here the open player's last bet
+]
+
+
+[rules]                           # every option of RULES.md, defaults when left out
+ante = 1
+min_bet = 1
+max_bet = 20
+# raise_limit = 10 / pot_limit = true / see_cost = "single" / short_money = "fold" /
+# retained_blind = "face-up" / wild = ["2c", "2s"] / jokers = 2 / shuffle = "always" ...
+
+[cards]                           # one of the two forms:
+pack = "PACK"
+# or, per player, the cards dealt:
+# hands = { Andy = "As Kd 7c", Bill = "2h 2d 9s" }
+# retained = { Andy = "Qs 9d 4c" }  # a blind hand kept from the last deal (R1), if any
+
+'''
+
+
+def test_the_example_of_hand_history_md_reads_and_replays() -> None:
+    """The example document of HAND-HISTORY.md, comments and all, with a whole pack (dealt from
+    Andy, D6: Bill gets 2h 2d 2c, Chris Qh Qs 4d) and again with hands: blind Bill sees open
+    Chris for 2, the open player's last bet (BL4)."""
+    cards = parse_cards("As 2h Qh 5c 3c Kc 2d Qs 6c 7c 7d 2c 4d 8c 9c")
+    pack = " ".join(map(str, [*cards, *(c for c in Pack.standard().cards if c not in cards)]))
+    record = read_bhh(HAND_HISTORY_EXAMPLE.replace("PACK", pack))
+    assert record.rules == Rules(max_bet=20)
+    result = record.replay().result
+    assert result.winners == {"Bill": 11}  # antes 5, bets 1 + 1 + 2, the see 2
+    assert result.shown == {"Chris": parse_cards("Qh Qs 4d"), "Bill": parse_cards("2h 2d 2c")}
+    hands = HAND_HISTORY_EXAMPLE.replace('pack = "PACK"', 'hands = { Andy = "As Kc 7c", '
+                                         'Bill = "Kd 2h 2d", Chris = "Qh Qs 4d", '
+                                         'Dan = "2c 5c 8c", Eddie = "3c 6c 9c" }')
+    # Chris's pair of queens beats Bill's pair of twos: the seer loses and is not shown (B6)
+    result = read_bhh(hands).replay().result
+    assert result.winners == {"Chris": 11} and list(result.shown) == ["Chris"]
+
+
+def test_records_are_hashable_values() -> None:
+    one, two = load(RECORDS / "retained-two-hands.bhh"), load(RECORDS / "retained-two-hands.bhh")
+    assert one == two and hash(one) == hash(two) and len({one, two}) == 1
+    assert one != load(RECORDS / "blind-winner.bhh")
+
+
+def test_bhh_is_registered_for_bragkit_replay() -> None:
+    """bragkit.records finds the reader by the format key; it replays a parsed document."""
+    from bragkit.notation import replay_document
+    from bragkit.records import replayer_for
+
+    document = tomllib.loads(SMALL)
+    assert replayer_for(document) is replay_document
+    replay = replay_document(document)
+    assert replay.to_json()["winners"] == {"Ann": 11}
+    assert "Ann pays 4 to see Cy (rule B6)" in replay.describe()
+
+
+def test_replay_of_an_unfinished_deal() -> None:
+    from bragkit.replay import DealReplay
+
+    replay = DealReplay(read_bhh(small_text('"Cy bet 2", "Ann see 4"', '"Cy bet 2"')))
+    data = replay.to_json()
+    assert data["over"] is False and data["to_act"] == "Ann" and data["pot"] == 7
+    assert data["winners"] == {} and data["stacks"] == {"Ann": 27, "Bob": 29, "Cy": 27}
+    assert replay.describe().endswith("The deal is not over: Ann to act, pot 7.")

@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import tomli_w
 
-from bragkit.actions import Action
+from bragkit.actions import Action, Verb
 from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
 from bragkit.errors import (
     InvalidActionError,
@@ -97,6 +97,7 @@ __all__ = [
     "dump",
     "key_line",
     "load",
+    "parse_toml",
     "read_bhh",
     "replay_document",
     "write_bhh",
@@ -113,6 +114,7 @@ _TOP_KEYS: Final = (
 )
 _REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
 _CARD_KEYS: Final = ("pack", "hands", "retained")
+_VERBS: Final = frozenset(verb.value for verb in Verb)
 
 
 class FieldError(NotationError):
@@ -233,6 +235,14 @@ class DealRecord:
             held += hands[name]
         _check_disjoint(held, jokers=self.rules.jokers)
 
+    def __hash__(self) -> int:
+        def items(hands: Mapping[str, tuple[Card, ...]] | None) -> tuple[object, ...] | None:
+            return None if hands is None else tuple(sorted(hands.items()))
+
+        return hash((self.format, self.variant, self.players, self.dealer, self.stacks,
+                     self.carried_pot, self.actions, self.rules, self.pack, items(self.hands),
+                     items(self.retained)))
+
     # -- reading and writing -------------------------------------------------------------------
 
     @classmethod
@@ -331,6 +341,13 @@ def _check_players(players: tuple[str, ...]) -> None:
         if name in seen:
             raise _fail(["players"], f"{name!r} sits twice")
         seen.add(name)
+    for name in players:
+        for other in players:
+            rest = name[len(other) + 1:].split() if name.startswith(other + " ") else []
+            if rest and rest[0] in _VERBS:
+                # "Ann bet 2" could not tell Ann's bet from a player called "Ann bet"
+                raise _fail(["players"], f"{name!r} reads as {other!r} and a verb: the actions "
+                            "could not be told apart")
 
 
 def _check_chips(key: Sequence[str], value: object) -> None:

@@ -46,10 +46,8 @@ __all__ = ["DealReplay", "record_of_deal", "replay_record"]
 
 def start_deal(record: DealRecord) -> Deal:
     """The deal of a record as dealt, before any action (antes taken, rule D2)."""
-    pack = None
-    if record.pack is not None:
-        pack = _pack_of(record)
     try:
+        pack = _pack_of(record) if record.pack is not None else None
         return Deal(
             record.rules,
             players=record.players,
@@ -61,8 +59,6 @@ def start_deal(record: DealRecord) -> Deal:
             retained=dict(record.retained) if record.retained else None,
             first_deal=not record.retained and record.carried_pot == 0,
         )
-    except IllegalActionError:
-        raise
     except (RulesError, InvalidCardError, NotationError) as error:
         raise NotationError(f"the deal cannot start: {error}") from None
 
@@ -106,12 +102,11 @@ def replay_record(record: DealRecord) -> Deal:
 
 def record_of_deal(deal: Deal) -> DealRecord:
     """The record of a deal as it started, with every action applied so far."""
-    from bragkit.notation import VARIANTS, DealRecord
+    from bragkit.notation import DealRecord
 
-    variant = next(v for v, n in VARIANTS.items() if n == deal.rules.cards)
     start = deal.start
     return DealRecord(
-        variant=variant,
+        variant=deal.rules.variant,
         players=tuple(deal.players),
         dealer=deal.dealer,
         stacks=tuple(start.stacks),
@@ -185,6 +180,9 @@ class DealReplay:
             note = "  (dealer)" if name == record.dealer else ""
             if record.retained and name in record.retained:
                 note += "  (holds a blind hand from the last deal, rule R1)"
+                if record.rules.retained_blind == "face-up":
+                    face_up = self.deal.start.hands[name]
+                    note += f"; dealt {format_cards(face_up, pretty=True)} face up (rule R3)"
             lines.append(f"  {name:<{width}}  {stack:>6}{note}")
         carried = f", {record.carried_pot} carried from the last deal" if record.carried_pot else ""
         lines.append(f"Antes: pot {self.antes}{carried}")

@@ -790,6 +790,8 @@ class Table:
         """The blind winner holding two hands keeps the ``"old"`` or ``"new"`` one, unseen, for
         the next deal (rule R2; the new one unless said otherwise). Before the next deal."""
         self._between_deals("a hand is kept")
+        if hand not in ("old", "new"):
+            raise TableError(f"keep the 'old' or the 'new' hand, not {hand!r} (rule R2)")
         if not self._keep_open or self._last is None or self._retained is None:
             raise TableError("no blind winner holds two hands to choose from (rule R2)")
         result = self._last.result_keeping(hand)

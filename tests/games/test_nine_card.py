@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
-from bragkit.games import arrange
 from bragkit.games.nine_card import (
     CardsDealt,
     DealStarted,
@@ -88,13 +87,10 @@ def test_n2_first_dealer_cut_and_deal_rotates_clockwise() -> None:
     first = NineCardGame(players=THREE, rng=7).dealer
     assert first == NineCardGame(players=THREE, rng=7).dealer  # the cut is seeded
     game = NineCardGame(players=THREE, dealer="Bob", rng=3)
-    dealers = []
     while not game.is_over:
-        if game.round == 1 and not any(game.played(p) for p in THREE):
-            dealers.append(game.dealer)
         game.apply(strong_action(game, strategy="greedy"))
-    assert dealers[:4] == ["Bob", "Cat", "Ann", "Bob"][:len(dealers[:4])]
     starts = [op for op in game.operations if isinstance(op, DealStarted)]
+    assert len(starts) >= 3
     assert [op.dealer for op in starts] == [THREE[(1 + i) % 3] for i in range(len(starts))]
 
 
@@ -148,8 +144,7 @@ def test_n3_nine_card_order_in_play_a23_is_the_lowest_run() -> None:
     game.apply("Ann plays As 2d 3c")  # a run, but A-2-3 is the lowest (N3) ...
     game.apply("Bob plays 4s 3h 2c")  # ... so 4-3-2 beats it
     game.apply("Cat plays 9s 9h 7d")
-    assert game.scores == {"Bob": 3, "Ann": 2, "Cat": 1} | {}
-    assert game.scores["Bob"] == 3 and game.scores["Ann"] == 2
+    assert game.scores == {"Ann": 2, "Bob": 3, "Cat": 1}
 
 
 # --- N5: the winner leads, three rounds a deal -------------------------------------------------
@@ -157,22 +152,24 @@ def test_n3_nine_card_order_in_play_a23_is_the_lowest_run() -> None:
 
 def test_n5_round_winner_leads_next_and_three_rounds_make_a_deal() -> None:
     game = new_game()
-    game.apply("Ann plays 7h 7s Kc")  # rule N6: the rest can still go below a pair of sevens
+    game.apply("Ann plays Kc Qc Jc")
     game.apply("Bob plays 9s 9h 9d")
     game.apply("Cat plays 4h 4d 4c")
     assert game.to_act == "Bob" and game.round == 2  # Bob's prial of nines won
-    refuse(game, "Ann plays As Ah 2d", "N5")
-    game.apply("Bob plays Ks Kh 2s")
-    game.apply("Cat plays 8h 8d 3s")
-    game.apply("Ann plays As Ah 2d")  # Ann's aces win round 2
-    assert game.to_act == "Ann" and game.round == 3
-    game.apply("Ann plays Ad Qc Jc")
+    refuse(game, "Ann plays As Ah 7h", "N5")
     game.apply("Bob plays 7c 6c 5c")
     game.apply("Cat plays Qs Jd Ts")
+    game.apply("Ann plays As Ah 7h")
+    assert game.scores == {"Ann": 2, "Bob": 6, "Cat": 4}
+    assert game.to_act == "Bob" and game.round == 3
+    game.apply("Bob plays Ks Kh 2s")
+    game.apply("Cat plays 8h 8d 3s")
+    game.apply("Ann plays Ad 7s 2d")
     assert game.deal_number == 1 and game.awaiting_deal  # the listed deals ran out
-    assert sum(game.scores.values()) == 18
+    assert game.to_act is None and sum(game.scores.values()) == 18
     game.start_deal()
     assert game.deal_number == 2 and game.dealer == "Ann" and game.to_act == "Bob"
+    assert all(len(game.hand(p)) == 9 for p in THREE)
 
 
 # --- N6: descending strength, fixed sets, re-sorting --------------------------------------------
@@ -183,8 +180,8 @@ def test_n6_a_set_may_not_beat_the_players_previous_set() -> None:
     game.apply("Ann plays Kc Qc Jc")  # a running flush first; the prial of aces now beats it
     game.apply("Bob plays 9s 9h 9d")
     game.apply("Cat plays 4h 4d 4c")
-    game.apply("Bob plays Ks Kh 2s")
-    game.apply("Cat plays 8h 8d 3s")
+    game.apply("Bob plays 7c 6c 5c")
+    game.apply("Cat plays Qs Jd Ts")
     error = refuse(game, "Ann plays As Ah Ad", "N6")
     assert "beats Ann's previous set" in str(error)
     game.apply("Ann plays As Ah 7h")
@@ -247,22 +244,23 @@ def test_n7_equal_sets_rank_in_the_order_played() -> None:
 
 
 def test_n7_identical_sets_with_two_packs() -> None:
+    """Rule N1: with two packs two players can hold identical sets; N7: the first played ranks
+    higher."""
     players = [f"p{i}" for i in range(6)]
-    pack = Pack.standard(decks=2)  # As As Ah Ah ...: the first players get identical sets
-    order = [c for c in pack.cards]
-    twin = Pack([*order[0::2], *order[1::2]], decks=2)  # two identical halves
-    game = NineCardGame(players=players, dealer="p5", deals=[twin])
-    assert game.hand("p0")[:2] == game.hand("p0")[:2]
-    a, b = game.legal_actions()[0], None
-    game.apply(a)
-    b = next(x for x in game.legal_actions() if Counter(x.cards) == Counter(a.cards)) \
-        if Counter(a.cards) <= Counter(game.hand("p1")) else game.legal_actions()[0]
-    game.apply(b)
-    for _ in range(4):
+    twin = parse_cards(HANDS["Ann"])
+    rest = [Card(i) for i in range(52) if Card(i) not in twin]
+    hands = {"p0": twin, "p1": twin}
+    for i in range(2, 6):
+        hands[players[i]] = tuple(rest[(i - 2) * 9:(i - 1) * 9])
+    game = NineCardGame(players=players, dealer="p5", deals=[hands])
+    assert game.decks == 2
+    game.apply("p0 plays As Ah Ad")
+    game.apply("p1 plays As Ah Ad")
+    for _p in players[2:]:
         game.apply(game.legal_actions()[0])
-    scored = [op for op in game.operations if isinstance(op, RoundScored)][0]
-    assert scored.ranking.index("p0") < scored.ranking.index("p1") or \
-        arrange.strength_of(a.cards) < arrange.strength_of(b.cards)
+    scored = next(op for op in game.operations if isinstance(op, RoundScored))
+    assert scored.ranking[:2] == ("p0", "p1") and scored.points[:2] == (3, 2)
+    assert game.to_act == "p0"
 
 
 def test_n7_game_to_21_and_stake_per_point_behind() -> None:
@@ -286,15 +284,18 @@ def test_n7_game_to_21_and_stake_per_point_behind() -> None:
 
 
 def test_n7_a_tie_at_the_top_plays_on() -> None:
-    rules = NineCardRules(target=3, points=(3, 3))
+    rules = NineCardRules(target=5, points=(3, 2))
     game = NineCardGame(rules, players=["Ann", "Bob"], dealer="Bob",
                         deals=[{"Ann": HANDS["Ann"], "Bob": HANDS["Bob"]}])
     game.apply("Ann plays As Ah Ad")
     game.apply("Bob plays 9s 9h 9d")
-    assert game.scores == {"Ann": 3, "Bob": 3} and not game.is_over
-    game.apply("Ann plays Kc Qc Jc")
+    game.apply("Ann plays Kc 7h 7s")
+    game.apply("Bob plays 7c 6c 5c")
+    assert game.scores == {"Ann": 5, "Bob": 5} and not game.is_over  # tied at the target
     game.apply("Bob plays Ks Kh 2s")
-    assert game.is_over and game.winner == "Ann"
+    game.apply("Ann plays Qc Jc 2d")
+    assert game.is_over and game.winner == "Bob" and game.scores == {"Ann": 7, "Bob": 8}
+    assert game.result is not None and game.result.nets == {"Ann": -1, "Bob": 1}
 
 
 def test_rules_are_validated() -> None:
@@ -432,8 +433,8 @@ actions = [
   "Bob plays 9s 9h 9d",
   "Cat plays 4h 4d 4c",
   "Ann plays Kc Qc Jc",
-  "Bob plays Ks Kh 2s",
-  "Cat plays 8h 8d 3s",
+  "Bob plays 7c 6c 5c",
+  "Cat plays Qs Jd Ts",
 ]
 '''
 
@@ -444,7 +445,8 @@ def test_record_round_trips_and_replays() -> None:
     game = record.replay()
     assert game.is_over and game.winner == "Ann"
     assert game.scores == {"Ann": 6, "Bob": 4, "Cat": 2}
-    replay = replayer_for(NineCardRecord.loads(RECORD) and _toml(RECORD))(_toml(RECORD))
+    document = _toml(RECORD)
+    replay = replayer_for(document)(document)
     data = replay.to_json()
     assert data["winner"] == "Ann" and data["nets"] == {"Ann": 12, "Bob": -4, "Cat": -8}
     assert data["payments"] == [{"payer": "Bob", "payee": "Ann", "amount": 4},
@@ -460,7 +462,7 @@ def _toml(text: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("change, kind, words", [
-    (("Bob plays Ks Kh 2s", "Bob plays Ks Kh 5c"), IllegalActionError, "deal 1, action 5"),
+    (("Bob plays 7c 6c 5c", "Bob plays 7c 6c 4c"), IllegalActionError, "deal 1, action 5"),
     (('"Ann plays Kc Qc Jc"', '"Ann plays As Kc Qc"'), IllegalActionError, "rule N6"),
     (('format = "nine-card/1"', 'format = "nine-card/2"'), NotationError, "not supported"),
     (('dealer = "Cat"', 'dealer = "Zed"'), NotationError, "dealer"),
@@ -479,7 +481,7 @@ def test_bad_records_are_refused(change: tuple[str, str], kind: type[Exception],
 
 
 def test_an_unfinished_deal_may_not_be_followed_by_another() -> None:
-    text = RECORD.replace('  "Cat plays 8h 8d 3s",\n', "") + "\n[[deals]]\npack = \"" + \
+    text = RECORD.replace('  "Cat plays Qs Jd Ts",\n', "") + "\n[[deals]]\npack = \"" + \
         str(Pack.standard()) + "\"\nactions = []\n"
     with pytest.raises(NotationError, match="not finished"):
         NineCardRecord.loads(text).replay()
@@ -507,7 +509,7 @@ def test_replay_cli_plays_nine_card_records(tmp_path: object) -> None:
     folder = Path(str(tmp_path))
     good, bad = folder / "game.toml", folder / "bad.toml"
     good.write_text(RECORD, encoding="utf-8")
-    bad.write_text(RECORD.replace("Bob plays Ks Kh 2s", "Bob plays Ks Kh 5c"), encoding="utf-8")
+    bad.write_text(RECORD.replace("Bob plays 7c 6c 5c", "Bob plays 7c 6c 4c"), encoding="utf-8")
     runner = CliRunner()
     result = runner.invoke(app, ["replay", str(good), "--json"])
     assert result.exit_code == 0 and '"winner": "Ann"' in result.output

@@ -818,6 +818,23 @@ def _expected_tables(game: Game, order: Ordering, floor: Category, decks: int, p
     return table
 
 
+def _this_round(order: Ordering, decks: int, round_: int, players: int, points: tuple[int, ...],
+                seen: tuple[int, ...]) -> npt.NDArray[np.float64]:
+    """Expected points of each strength played now, after the sets ``seen`` this round and
+    before ``players - 1 - len(seen)`` more (each an opponent's set of the round, at random)."""
+    dist = _round_distributions("nine-card", order, Category.HIGH_CARD, decks)[round_]
+    above = 1.0 - np.cumsum(dist)  # P(a later set beats s): ties go to the earlier player (N7)
+    values = np.arange(-1, len(dist) - 1)
+    known = (np.array(seen, dtype=np.int64)[None, :] >= values[:, None]).sum(axis=1)
+    later = max(players - 1 - len(seen), 0)
+    pts = np.array(list(points[:players]) + [0] * (players + 1), dtype=np.float64)
+    out = np.zeros(len(dist), dtype=np.float64)
+    for j in range(later + 1):
+        weight = math.comb(later, j) * above ** j * (1.0 - above) ** (later - j)
+        out += weight * pts[np.minimum(known + j, len(pts) - 1)]
+    return out
+
+
 def win_chances(arrangement: Arrangement, *, players: int, ordering: Ordering | str = "crash",
                 min_category: Category | str = Category.HIGH_CARD) -> tuple[float, ...]:
     """Estimated chance that each Crash hand wins its round outright against ``players - 1``
@@ -844,12 +861,23 @@ def best_arrangement(
     players: int = 3,
     points: Sequence[int] = (3, 2, 1),
     decks: int = 1,
+    seen: Sequence[int] | None = None,
 ) -> Arrangement:
     """A strong arrangement of a hand by ``strategy`` (module docstring).
 
     Nine Card Brag hands of 6 or 3 cards are the later rounds of a deal (rounds 2–3, or 3), and
     ``cap`` bounds their strongest set (N6). Crash hands use ``min_category`` (C4). ``players``,
-    ``points`` and ``decks`` tune the ``"expected"`` model.
+    ``points`` and ``decks`` tune the ``"expected"`` model. In Nine Card Brag, ``seen`` holds the
+    strengths of the sets already played in this round, in order: the ``"expected"`` strategy
+    then scores the set it plays now against them (equal sets rank in the order played, N7) and
+    against the players still to play — so it may hold back a strong set it cannot win with, as
+    the Nine Card Brag source advises.
+
+    >>> hand, best = "As Ah Ad 7s 7h 7d 2c 3c 4c", set_strength("Ks Kh Kd")
+    >>> str(best_arrangement(hand, seen=[best, best], players=3))   # the aces cannot lose
+    'As Ah Ad | 7s 7h 7d | 4c 3c 2c'
+    >>> str(best_arrangement(hand, seen=[set_strength("5s 6d 7c")] * 2, players=3))
+    'As Ah Ad | 7s 7h 7d | 4c 3c 2c'
 
     >>> crash = "As Ah Ad Ac Ks Kh Kd Qs Qh Qd Js Jh 2c"
     >>> str(best_arrangement(crash, strategy="greedy"))   # a weak fourth hand
@@ -893,7 +921,11 @@ def best_arrangement(
         table = _expected_tables(which, order, floor, decks, players, tuple(points))
         score = np.zeros(len(s), dtype=np.float64)
         for i in range(s.shape[1]):
-            score += table[first_round + i][s[:, i] + 1]
+            column = table[first_round + i]
+            if i == 0 and seen is not None and which == "nine-card":
+                column = _this_round(order, decks, first_round, players, tuple(points),
+                                     tuple(seen))
+            score += column[s[:, i] + 1]
         top = score.max()
         near = np.flatnonzero(score >= top - 1e-9)
         choice = int(near[key[near].argmax()])
