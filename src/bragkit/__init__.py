@@ -27,4 +27,8 @@ __all__ = [
 from bragkit.hands import Category, HandRank, Ordering, best_hand, evaluate
 
 __all__ += ["Category", "HandRank", "Ordering", "best_hand", "evaluate"]
+from bragkit.games.three_card import Deal  # noqa: E402
+from bragkit.rules import Rules  # noqa: E402
+
+__all__ += ["Deal", "Rules"]
 __version__ = "0.1.0"

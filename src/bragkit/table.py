@@ -69,7 +69,8 @@ Decisions the rules leave to the table, taken here:
   :meth:`Table.choose_game` (or the ``chooser`` callback is asked) — which cards are wild,
   whether blind play is allowed, three, four or five cards (:class:`GameChoice`). A named game
   lasts one deal. Jokers are not part of the choice: they are cards of the pack, which carries
-  over (D5). While a blind hand is kept (R1) the game must keep its size and blind play.
+  over (D5). While a blind hand is kept (R1) the game it was kept in goes on unless the dealer
+  names another of the same size with blind play.
 - **Shuffles (D4).** The first deal is shuffled (from ``pack`` when one is given: a pack in a
   known order stands for the shuffle), later deals only after a deal seen and won by a prial
   (or every deal with ``shuffle = "always"``). A retained hand stays out of a shuffle. The
@@ -313,6 +314,7 @@ class Table:
         self._finished = True
         self._ops_seen = 0
         self._choice: Rules | None = None
+        self._kept_rules: Rules | None = None
         self._choice_open = False
         self._number = 0
         self._history: list[TableEvent] = []
@@ -470,7 +472,7 @@ class Table:
     def next_rules(self) -> Rules:
         """The rules the next deal will be played under, as far as they are named (T2)."""
         self._sync()
-        return self._choice if self._choice is not None else self._rules
+        return self._choice if self._choice is not None else self._house_game()
 
     def __repr__(self) -> str:
         state = "in a deal" if self.in_deal else f"{self._next_dealer} to deal"
@@ -560,13 +562,20 @@ class Table:
                 rules = self._check_choice(named.rules_from(self._rules)
                                            if isinstance(named, GameChoice) else named)
         if rules is None:
-            return self._rules
+            return self._house_game()
         return self._check_choice(rules)
+
+    def _house_game(self) -> Rules:
+        """The game when no one names one: the table's, but while a blind hand is kept (R1)
+        the game it was kept in, whose size and blind play it needs (T2 [decision])."""
+        if self._retained is not None and self._kept_rules is not None:
+            return self._kept_rules
+        return self._rules
 
     def _check_choice(self, rules: Rules) -> Rules:
         if not isinstance(rules, Rules):
             raise TableError(f"rules must be a Rules object, not {type(rules).__name__}")
-        if rules == self._rules:
+        if rules == self._rules or rules == self._house_game():
             return rules
         if not self._rules.dealers_choice:
             raise TableError("the deal must be played under the table's rules: dealer's choice "
@@ -664,6 +673,7 @@ class Table:
         self._carried = result.carried_pot
         if result.retained is not None and result.retained_hand is not None:
             self._retained = (result.retained, tuple(result.retained_hand))
+            self._kept_rules = self._current_rules
         else:
             self._retained = None
         assert result.next_pack is not None

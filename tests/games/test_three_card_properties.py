@@ -54,7 +54,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Deal, random.Random]:
     rules = draw(rules_strategy())
-    rng = draw(st.randoms(use_true_random=False))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # the play's choices, reproducible
     retained = rules.blind and draw(st.booleans())
     count = draw(st.integers(2, min(8, rules.max_players(retained=int(retained)))))
     players = [f"P{i}" for i in range(count)]
@@ -177,7 +177,8 @@ def test_random_legal_play_keeps_every_invariant(table: tuple[Deal, random.Rando
         # chips are conserved to the chip (loans move chips between stacks)
         assert sum(deal.stacks.values()) + deal.pot == start + topups
         assert all(stack >= 0 for stack in deal.stacks.values())
-        check_cards(deal)
+        if not deal.is_over:  # at the end every hand is back under the pack (D5)
+            check_cards(deal)
         if rng.random() < 0.3:
             check_views(deal)
         if not deal.is_over and rng.random() < 0.3:

@@ -45,7 +45,7 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, DealEnded, DealStarted, Event, Stopwatch
 from bragkit.bots.reading import History, Menu
 from bragkit.bots.reads import Reads
-from bragkit.bots.strength import HandSpace, best_discards
+from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import Card, RandomSource, make_rng
 from bragkit.games.views import DealView
@@ -155,7 +155,7 @@ class SharkBot:
             return menu.discard(best_discards(view.hand, rules, option.discards))  # F1
         kept = known_hand
         if view.hand is not None and view.discards:
-            kept = tuple(c for c in view.hand if c not in view.discards)
+            kept = kept_cards(view.hand, view.discards)
         history = History.of(view, min_bet=rules.min_bet)
         if watch.left() <= 0:
             return self._fallback(view, menu, space, kept)

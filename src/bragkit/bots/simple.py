@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from bragkit.actions import Action, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, DealStarted, Event
 from bragkit.bots.reading import History, Menu
-from bragkit.bots.strength import HandSpace, best_discards
-from bragkit.cards import Card, RandomSource, make_rng
+from bragkit.bots.strength import HandSpace, best_discards, kept_cards
+from bragkit.cards import RandomSource, make_rng
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 
@@ -111,9 +111,7 @@ def hand_quantile(view: DealView, rules: Rules) -> float:
     """The share of hands the viewer's hand beats: its kept three once it has discarded (F1),
     else its best three. Needs a looked hand."""
     assert view.hand is not None
-    cards: tuple[Card, ...] = view.hand
-    if view.discards:
-        cards = tuple(c for c in cards if c not in view.discards)
+    cards = kept_cards(view.hand, view.discards)
     space = HandSpace.of(_rules_for(rules, len(view.hand)))
     return space.quantile(space.value(cards))
 

@@ -39,7 +39,7 @@ from bragkit.cards import JOKER_INDEX, Card, parse_cards
 from bragkit.hands import Ordering, strength_table, wild_set
 from bragkit.rules import Rules
 
-__all__ = ["HandSpace", "best_discards"]
+__all__ = ["HandSpace", "best_discards", "kept_cards"]
 
 IntArray = npt.NDArray[np.intp]
 ValueArray = npt.NDArray[np.int32]
@@ -231,3 +231,15 @@ def best_discards(
     wild = sorted(rules.wild_cards - {Card(JOKER_INDEX)})
     best = best_hand(hand, ordering=rules.ordering, wild=wild, keep=len(hand) - count)
     return tuple(best.discards)
+
+
+def kept_cards(hand: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``hand`` left once ``discards`` are set aside (F1; jokers may repeat).
+
+    >>> kept_cards(parse_cards("Jk Jk 4d 9c"), parse_cards("Jk"))
+    (Card('Jk'), Card('4d'), Card('9c'))
+    """
+    left = list(hand)
+    for card in discards:
+        left.remove(card)
+    return tuple(left)

@@ -59,6 +59,7 @@ from bragkit.errors import IllegalActionError, InvalidCardError, RulesError
 from bragkit.hands import Category, Ordering, evaluate, strength_table
 
 __all__ = [
+    "STRATEGIES",
     "Arrangement",
     "Arrangements",
     "Game",
@@ -68,6 +69,7 @@ __all__ = [
     "check_crash_hands",
     "describe_set",
     "legal_arrangements",
+    "name_of",
     "playable_sets",
     "set_strength",
     "strength_of",
@@ -873,11 +875,12 @@ def best_arrangement(
     against the players still to play — so it may hold back a strong set it cannot win with, as
     the Nine Card Brag source advises.
 
-    >>> hand, best = "As Ah Ad 7s 7h 7d 2c 3c 4c", set_strength("Ks Kh Kd")
-    >>> str(best_arrangement(hand, seen=[best, best], players=3))   # the aces cannot lose
-    'As Ah Ad | 7s 7h 7d | 4c 3c 2c'
-    >>> str(best_arrangement(hand, seen=[set_strength("5s 6d 7c")] * 2, players=3))
-    'As Ah Ad | 7s 7h 7d | 4c 3c 2c'
+    >>> hand = "Ah Ad Ac 7s 7c 4c Jd 6s 6c"
+    >>> str(best_arrangement(hand, players=3))
+    'Ah Ad Ac | 7s 7c 4c | Jd 6s 6c'
+    >>> low = [set_strength("5s 6d 8c"), set_strength("4s 6d 8c")]   # two high cards played
+    >>> str(best_arrangement(hand, players=3, seen=low))   # a flush will do: keep the aces
+    'Ac 6c 4c | Ah Ad Jd | 7s 7c 6s'
 
     >>> crash = "As Ah Ad Ac Ks Kh Kd Qs Qh Qd Js Jh 2c"
     >>> str(best_arrangement(crash, strategy="greedy"))   # a weak fourth hand

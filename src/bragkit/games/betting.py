@@ -43,7 +43,7 @@ _T = TypeVar("_T")
 
 
 def bet_bounds(
-    rules: Rules, *, stake: int, bet_made: bool, pot: int, blind: bool
+    rules: Rules, stake: int, bet_made: bool, pot: int, blind: bool
 ) -> tuple[int, int | None]:
     """The least and the most chips one bet may put in (``None``: no limit but the stack).
 
@@ -69,7 +69,7 @@ def bet_bounds(
     return least, most
 
 
-def see_cost(rules: Rules, *, stake: int, seer_blind: bool) -> int:
+def see_cost(rules: Rules, stake: int, seer_blind: bool) -> int:
     """What a see costs (rules B6, B9, BL4). A see is not a bet: no limit caps it (B1)."""
     if seer_blind:
         return stake  # rule BL4: twice the blind stake, the open player's last bet

@@ -592,6 +592,11 @@ class NineCardGame:
         """The sets a player has played this deal."""
         return tuple(self._played.get(player, ()))
 
+    @property
+    def round_plays(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """The sets played so far in this round, in order (public)."""
+        return tuple((p, cards) for p, cards, _ in self._plays)
+
     def cap(self, player: str) -> int | None:
         """The strength no set of the player may beat (their last set this deal, N6)."""
         return self._caps.get(player)
@@ -815,13 +820,15 @@ def random_action(game: NineCardGame, rng: RandomSource = None) -> NineCardActio
 def strong_action(game: NineCardGame, *, strategy: arrange.Strategy = "expected"
                   ) -> NineCardAction:
     """The strongest set of the player's best arrangement of their unplayed cards (re-sorted
-    every turn, below their previous set: N6)."""
+    every turn, below their previous set: N6), the ``"expected"`` strategy weighing the sets
+    already played in the round."""
     who = game.to_act
     if who is None:
         raise IllegalActionError("nobody is to act", rule="N4")
+    seen = [arrange.strength_of(cards, ordering=ORDERING) for _, cards in game.round_plays]
     best = arrange.best_arrangement(
         game.hand(who), strategy=strategy, game="nine-card", cap=game.cap(who),
-        players=len(game.players), points=game.rules.points, decks=game.decks)
+        players=len(game.players), points=game.rules.points, decks=game.decks, seen=seen)
     return NineCardAction(player=who, cards=best.sets[0])
 
 

@@ -486,7 +486,13 @@ class Deal:
         if self._result is not None:
             return []
         if player is not None:
-            return list(self._menu(self._seat_of(player)))
+            seat = self._seat.get(player)
+            if seat is None:
+                seat = self._seat_of(player)  # raises
+            menu = self._menus[seat]
+            if menu is None:
+                menu = self._menus[seat] = self._build_menu(seat)
+            return list(menu)
         options: list[LegalAction] = []
         for seat in range(self._n):
             options += [o for o in self._menu(seat) if o is not _SHOWDOWN_OPTION]
@@ -515,11 +521,26 @@ class Deal:
                 return _SHOWDOWN_OPTION if self._showdown_ok() else None
             seat = self._seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None:
+                menu = self._menus[seat]
+                if menu is None:
+                    menu = self._menus[seat] = self._build_menu(seat)
                 verb = action.verb
-                for option in self._menu(seat):
-                    if option.verb is verb and action in option:
-                        if action.verb is _DISCARD and not self._discard_ok(seat, action.cards):
-                            return None
+                amount = action.amount
+                for option in menu:
+                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
+                    if option.verb is not verb or option.hand != action.hand:
+                        continue
+                    if verb is _DISCARD:
+                        if len(action.cards) == option.discards and self._discard_ok(
+                                seat, action.cards):
+                            return option
+                        return None
+                    low = option.min_amount
+                    if low is None:
+                        if amount is None:
+                            return option
+                    elif amount is not None and low <= amount and (
+                            option.max_amount is None or amount <= option.max_amount):
                         return option
         return None
 
@@ -577,7 +598,7 @@ class Deal:
         bet_made = self._bet_made
         pot = sum(self._layers) if rules.pot_limit else 0
         verb = _BET if looked else _BLIND
-        low, high = bet_bounds(rules, stake=stake, bet_made=bet_made, pot=pot, blind=not looked)
+        low, high = bet_bounds(rules, stake, bet_made, pot, not looked)
         short = stack < low
         if not short:
             options.append(_amount_option(name, verb, low,
@@ -585,8 +606,7 @@ class Deal:
         if (not looked and self._cards == 3 and self._old[seat] is None
                 and (seat != self._fu_seat or self._face_up is None)):
             # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
-            open_low, open_high = bet_bounds(rules, stake=stake, bet_made=bet_made, pot=pot,
-                                             blind=False)
+            open_low, open_high = bet_bounds(rules, stake, bet_made, pot, False)
             if stack >= open_low:
                 options.append(_amount_option(
                     name, _BET, open_low,
@@ -599,7 +619,7 @@ class Deal:
         if self._n_betting == 2 and bet_made and self._two_seat < 0:  # rule B6
             other = self._other_betting(seat)
             if not looked or self._looked[other]:  # rule BL4: you can't see a blind man
-                cost = see_cost(rules, stake=stake, seer_blind=not looked)
+                cost = see_cost(rules, stake, not looked)
                 if stack >= cost:
                     options.append(_amount_option(name, _SEE, cost, cost))
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
@@ -105,7 +105,7 @@ class ProtocolError(BragError):
         self.reason = message
         self.rule = rule
         self.re = re
-        super().__init__(f"{self.code.value}: {message}")
+        super().__init__(f"{self.code.value}: {message}" + (f" (rule {rule})" if rule else ""))
 
 
 # -- client messages ---------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def _ping(f: _Fields) -> Ping:
     return Ping()
 
 
-_PARSERS: Final = {
+_PARSERS: Final[dict[str, Callable[[_Fields], ClientMessage]]] = {
     "hello": _hello, "resume": _resume, "sit": _sit, "act": _act, "seed": _seed,
     "host": _host, "leave": _leave, "ping": _ping,
 }

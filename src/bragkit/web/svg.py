@@ -190,7 +190,8 @@ def hand_svg(cards: Sequence[Card | str | None], *, width: int | None = None,
     step = CARD_WIDTH * (1 - overlap)
     total = CARD_WIDTH + step * max(len(cards) - 1, 0)
     label = ", ".join(card_title(c) for c in cards) or "no cards"
-    size = "" if width is None else f' width="{width}" height="{round(width * CARD_HEIGHT / total)}"'
+    height = None if width is None else round(width * CARD_HEIGHT / total)
+    size = "" if width is None else f' width="{width}" height="{height}"'
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total:g} {CARD_HEIGHT}"'
              f'{size} role="img" aria-label={quoteattr(label)}>']
     for i, card in enumerate(cards):
