@@ -10,7 +10,11 @@ The baseline, measured in the same run, is a bare loop making the same number of
 ``random.choice`` calls over a short list: the ratio says how many plain random choices one
 engine decision costs, which travels between machines better than deals per second.
 
-Run: ``python benchmarks/bench_deals.py [--deals N] [--seed S]``. Target: >= 20,000 deals/s.
+A second figure replays the same deals' recorded actions through fresh deals (construct,
+``apply`` every action, read the result): the engine's own cost, the agents' choosing aside.
+
+Run: ``python benchmarks/bench_deals.py [--deals N] [--seed S] [--repeat R]``.
+Target: >= 20,000 deals/s.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import argparse
 import random
 import time
 
-from bragkit.actions import Verb
+from bragkit.actions import Action, Verb
 from bragkit.cards import Pack
 from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
@@ -27,8 +31,14 @@ from bragkit.rules import Rules
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
 
-def play_deals(count: int, rng: random.Random, packs: list[Pack], rules: Rules) -> int:
-    """Play ``count`` deals; return how many decisions the agents made."""
+def play_deals(
+    count: int, rng: random.Random, packs: list[Pack], rules: Rules, *, memo: bool = False
+) -> int:
+    """Play ``count`` deals; return how many decisions the agents made.
+
+    With ``memo`` the agents keep the actions they have built (an action is an immutable
+    value, so a simulation agent may reuse one instead of building it again)."""
+    made: dict[tuple[object, int | None], Action] = {}
     decisions = 0
     choice = rng.choice
     randint = rng.randint
@@ -43,17 +53,54 @@ def play_deals(count: int, rng: random.Random, packs: list[Pack], rules: Rules) 
             options = [o for o in deal.legal_actions(player) if o.verb is not topup]
             option = choice(options)
             low = option.min_amount
-            if low is None:
-                action = option.action()
-            else:
+            amount = None
+            if low is not None:
                 high = option.max_amount
-                top = low + 10 if high is None or high > low + 10 else high
-                action = option.action(randint(low, top))
+                amount = randint(low, low + 10 if high is None or high > low + 10 else high)
+            if memo:
+                action = made.get((option, amount))
+                if action is None:
+                    action = made[option, amount] = option.action(amount)
+            else:
+                action = option.action(amount)
             deal.apply(action)
             decisions += 1
         if deal.result.shuffle_next:  # what a Table reads after every deal
             shuffles += 1
     return decisions
+
+
+def record_deals(
+    count: int, rng: random.Random, packs: list[Pack], rules: Rules
+) -> list[tuple[int, list[Action]]]:
+    """The action lists of ``count`` random deals (for the replay measure)."""
+    games = []
+    topup = Verb.TOPUP
+    for i in range(count):
+        deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=[200] * 4,
+                    pack=packs[i % len(packs)])
+        while not deal.is_over:
+            options = [o for o in deal.legal_actions(deal.to_act) if o.verb is not topup]
+            option = rng.choice(options)
+            low = option.min_amount
+            amount = None if low is None else rng.randint(low, min(option.max_amount or low,
+                                                                   low + 10))
+            deal.apply(option.action(amount))
+        games.append((i, list(deal.actions)))
+    return games
+
+
+def replay_deals(games: list[tuple[int, list[Action]]], packs: list[Pack], rules: Rules) -> None:
+    """Play recorded deals again through the public API: construct, apply each action (every
+    one checked), read the result. The engine alone, without the agents' choosing."""
+    stacks = [200, 200, 200, 200]
+    for i, actions in games:
+        deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=stacks,
+                    pack=packs[i % len(packs)])
+        apply = deal.apply
+        for action in actions:
+            apply(action)
+        assert deal.result is not None
 
 
 def baseline(decisions: int, rng: random.Random) -> None:
@@ -75,7 +122,7 @@ def main() -> None:
     play_deals(500, random.Random(0), packs, rules)  # warm the caches and the hand tables
 
     # CPU time of this process, best of a few runs: the machine may be shared
-    engine = bare = float("inf")
+    engine = memo = bare = float("inf")
     for _ in range(args.repeat):
         rng = random.Random(args.seed)
         start = time.process_time()
@@ -84,12 +131,26 @@ def main() -> None:
         start = time.process_time()
         baseline(decisions, rng)
         bare = min(bare, time.process_time() - start)
+        start = time.process_time()
+        play_deals(args.deals, random.Random(args.seed), packs, rules, memo=True)
+        memo = min(memo, time.process_time() - start)
+
+    games = record_deals(args.deals, random.Random(args.seed), packs, rules)
+    replay = float("inf")
+    for _ in range(args.repeat):
+        start = time.process_time()
+        replay_deals(games, packs, rules)
+        replay = min(replay, time.process_time() - start)
 
     per_deal = engine / args.deals
     print(f"deals: {args.deals:,} four-player deals, {decisions:,} decisions "
           f"({decisions / args.deals:.1f} per deal)")
     print(f"engine: {args.deals / engine:,.0f} deals/s, {per_deal * 1e6:.1f} us/deal, "
           f"{engine / decisions * 1e6:.2f} us/decision (target >= 20,000 deals/s)")
+    print(f"random agents reusing their actions: {args.deals / memo:,.0f} deals/s, "
+          f"{memo / args.deals * 1e6:.1f} us/deal")
+    print(f"engine alone (recorded actions replayed, every one checked): "
+          f"{args.deals / replay:,.0f} deals/s, {replay / args.deals * 1e6:.1f} us/deal")
     print(f"baseline: {decisions / bare:,.0f} bare random.choice calls/s")
     print(f"ratio: one engine decision costs {engine / bare:.1f} bare random.choice calls "
           f"(engine time / baseline time)")

@@ -8,6 +8,7 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -209,7 +210,7 @@ def record() -> SessionRecord:
     return load(SESSIONS / "joins-leaves-loans.toml")
 
 
-def with_deal(record: SessionRecord, number: int, **changes: object) -> SessionRecord:
+def with_deal(record: SessionRecord, number: int, **changes: Any) -> SessionRecord:
     deals = list(record.deals)
     deal = deals[number - 1]
     deals[number - 1] = replace(deal, record=replace(deal.record, **changes))
@@ -230,7 +231,7 @@ def test_a_shuffled_deal_may_have_any_pack(record: SessionRecord) -> None:
     shuffled = tuple(Pack.shuffled(1))
     changed = with_deal(record, 1, pack=shuffled)
     # deal 1 is accepted; deal 2 no longer follows from it
-    with pytest.raises(NotationError, match="^deal 2: the pack does not follow"):
+    with pytest.raises(NotationError, match=r"^deal 2: the pack does not follow"):
         changed.replay()
 
 
@@ -294,6 +295,26 @@ def test_an_unfinished_deal_is_only_allowed_last(record: SessionRecord) -> None:
     table = last.replay()
     assert table.in_deal and table.current is not None and table.current.to_act == "Cy"
     assert SessionReplay(last).to_json()["settlement"] is None
+
+
+def test_a_session_saved_mid_deal_replays_to_the_same_point() -> None:
+    """A table in the middle of a deal is recorded with that deal last, unfinished; the replay
+    stops at the same action with the same stacks and pot."""
+    table = Table(Rules(), seats=["A", "B", "C"], buy_ins=20, rng=6)
+    table.start_deal()
+    table.apply("B bet 2")
+    table.apply("C fold")
+    table.apply("A fold")
+    table.topup("A", 4)
+    deal = table.start_deal()
+    table.apply(f"{deal.to_act} bet 3")
+    record = SessionRecord.from_table(table)
+    assert record.deals[0].after == ("A topup 4",) and len(record.deals) == 2
+    again = read_session(write_session(record)).replay()
+    current = again.current
+    assert current is not None and again.in_deal
+    assert (current.to_act, current.pot, again.stacks) == (deal.to_act, deal.pot, table.stacks)
+    assert current.actions == deal.actions
 
 
 @pytest.mark.parametrize(("edit", "message"), [

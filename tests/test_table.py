@@ -176,7 +176,7 @@ def test_a_prial_seen_and_winning_shuffles_the_next_deal() -> None:
     left = table.pack
     deal = table.start_deal()
     assert deal.start.pack != left
-    assert Counter(deal.start.pack) == full_pack()  # type: ignore[arg-type]
+    assert deal.start.pack is not None and Counter(deal.start.pack) == full_pack()
     history = [e for e in table.history if isinstance(e, DealPlayed)]
     assert history[0].shuffled
 
@@ -290,6 +290,9 @@ def test_r2_two_hands_won_blind_twice_keeping_the_old_one_unseen() -> None:
     assert table.pack is not None and tuple(table.pack)[-3:] == new
     assert cards_in_place(table) == full_pack()
     assert isinstance(table.history[-1], Kept)
+    played = table.history[-2]
+    assert isinstance(played, DealPlayed) and played.result.retained_choice == "old"
+    assert played.result.retained_hand == old and played.result.next_pack == table.pack
     with pytest.raises(TableError, match="R2"):
         table.keep("maybe")  # type: ignore[arg-type]
 
@@ -498,7 +501,7 @@ def test_settlement_squares_the_session_and_refuses_a_carried_pot() -> None:
     shares = table.share_carried_pot()
     assert sum(shares.values()) == 4 and table.retained is None
     assert isinstance(table.history[-1], PotShared)
-    assert Counter(table.pack) == full_pack()  # type: ignore[arg-type]
+    assert table.pack is not None and Counter(table.pack) == full_pack()
     payments = table.settlement()
     nets = table.ledger.nets()
     assert sum(nets.values()) == 0
@@ -553,6 +556,7 @@ def test_dealers_choice_opens_after_round_the_table_and_one_more() -> None:
     assert len(deal.cards_of("C")) == 4
     assert not deal.is_blind("C")  # no blind play: everyone has seen (BL1)
     first = deal.to_act
+    assert first is not None
     table.apply(f"{first} discard {deal.cards_of(first)[0]}")
     table.apply(f"{first} bet 1")
     while table.in_deal:

@@ -227,8 +227,7 @@ def _play_deal(table: Table, agents: dict[str, Agent], slowest: dict[str, float]
     for name in players:
         notify(agents[name], started_event(deal, name, shuffled=shuffled))
     while not deal.is_over:
-        name = deal.to_act
-        assert name is not None
+        name = str(deal.to_act)
         began = time.perf_counter()
         action = ask(agents[name], deal, name)
         spent = time.perf_counter() - began

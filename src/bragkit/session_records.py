@@ -211,26 +211,26 @@ class SessionRecord:
 
     @classmethod
     def from_table(cls, table: Table) -> SessionRecord:
-        """The record of a table's session so far (finished deals only)."""
+        """The record of a table's session so far; a deal in progress is the last deal (its
+        proof, if any, is not revealed until it ends)."""
         before: list[str] = []
         deals: list[SessionDeal] = []
-        after: list[str] = []
+        events = before
         played: DealPlayed | None = None
         for event in table.history:
             if isinstance(event, DealPlayed):
                 if played is not None:
-                    deals.append(SessionDeal(record=played.record, after=tuple(after),
+                    deals.append(SessionDeal(record=played.record, after=tuple(events),
                                              proof=played.proof))
-                else:
-                    before = after
-                played, after = event, []
+                played, events = event, []
             else:
-                after.append(_event_text(event))
+                events.append(_event_text(event))
         if played is not None:
-            deals.append(SessionDeal(record=played.record, after=tuple(after),
+            deals.append(SessionDeal(record=played.record, after=tuple(events),
                                      proof=played.proof))
-        else:
-            before = after
+        current = table.current
+        if table.in_deal and current is not None:
+            deals.append(SessionDeal(record=DealRecord.from_deal(current)))
         return cls(
             seats=tuple(name for name, _ in table.opening),
             buy_ins=tuple(amount for _, amount in table.opening),
@@ -623,8 +623,8 @@ class SessionReplay:
             f"Brag session ({record.format}), {len(record.deals)} deal"
             f"{'s' * (len(record.deals) != 1)}",
             f"Opening: {opening}; {record.dealer} deals first",
-            "Rules: " + (", ".join(f"{k.replace('_', ' ')} {v}" for k, v in rules.items())
-                         or "the defaults"),
+            "Rules: " + (", ".join(f"{k.replace('_', ' ')} {_plain(v)}"
+                                   for k, v in rules.items()) or "the defaults"),
         ]
         if record.before:
             lines.append("  then: " + "; ".join(record.before))
@@ -647,6 +647,14 @@ class SessionReplay:
             lines.append("Settlement: " + ("; ".join(str(p) for p in payments) or "all square"))
         lines.append("Every deal's pack follows from the last (rules D4, D5).")
         return "\n".join(lines)
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value)
+    return str(value)
 
 
 def _deal_line(number: int, deal: SessionDeal, base: Rules, played: DealPlayed | None) -> str:

@@ -87,8 +87,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.cards import Card, Pack, RandomSource, make_rng, parse_cards
@@ -99,10 +99,8 @@ from bragkit.games.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.results import DealResult
 from bragkit.games.three_card import Deal
 from bragkit.ledger import Ledger, Payment
+from bragkit.notation import DealRecord
 from bragkit.rules import Rules
-
-if TYPE_CHECKING:
-    from bragkit.notation import DealRecord
 
 __all__ = [
     "Chooser",
@@ -243,20 +241,26 @@ class PotShared:
         return "carried pot shared"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass(frozen=True, kw_only=True)
 class DealPlayed:
-    """A finished deal: its number (from 1), its record (:class:`~bragkit.notation.DealRecord`),
-    its result (after any R2 choice, see :class:`Kept`), whether it was shuffled (D4) and its
-    fairness proof (shuffled deals of a ``fair`` table)."""
+    """A finished deal: its number (from 1), the :class:`~bragkit.games.three_card.Deal`, its
+    result (after any R2 choice, see :class:`Kept`), whether it was shuffled (D4) and its
+    fairness proof (shuffled deals of a ``fair`` table). :attr:`record` is its ``.bhh`` record.
+    """
 
     number: int
-    record: DealRecord
+    deal: Deal
     result: DealResult
     shuffled: bool
     proof: FairnessProof | None = None
 
+    @cached_property
+    def record(self) -> DealRecord:
+        """The deal's record (:class:`~bragkit.notation.DealRecord`), made when first asked."""
+        return DealRecord.from_deal(self.deal)
+
     def __str__(self) -> str:
-        return f"deal {self.number}, dealt by {self.record.dealer}"
+        return f"deal {self.number}, dealt by {self.deal.dealer}"
 
 
 TableEvent = Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared | DealPlayed
@@ -293,6 +297,8 @@ class Table:
             raise TableError(f"rules must be a Rules object, not {type(rules).__name__}")
         names = list(seats)
         amounts = _amounts(buy_ins, names)
+        if fair and pack is not None:
+            raise TableError("a fair table draws its packs from commitments: give no pack")
         self._rules = rules
         self._seats: list[str] = []
         self._stacks: dict[str, int] = {}
@@ -645,8 +651,6 @@ class Table:
             self._finish(deal)
 
     def _finish(self, deal: Deal) -> None:
-        from bragkit.notation import DealRecord
-
         self._finished = True
         result = deal.result
         self._adopt(result)
@@ -661,8 +665,8 @@ class Table:
         if self._number >= len(self._seats) + 1:
             self._choice_open = True  # rule T2: round the table and one more
         self._history.append(DealPlayed(
-            number=self._number, record=DealRecord.from_deal(deal), result=result,
-            shuffled=self._current_shuffled, proof=proof,
+            number=self._number, deal=deal, result=result, shuffled=self._current_shuffled,
+            proof=proof,
         ))
         self._prepare_commitment()
 
@@ -806,6 +810,11 @@ class Table:
             raise TableError("no blind winner holds two hands to choose from (rule R2)")
         result = self._last.result_keeping(hand)
         self._adopt(result)
+        for i in range(len(self._history) - 1, -1, -1):  # the deal's result is the kept one
+            event = self._history[i]
+            if isinstance(event, DealPlayed):
+                self._history[i] = replace(event, result=result)
+                break
         self._history.append(Kept(player=self._retained[0], hand=hand))
 
     def choose_game(self, choice: GameChoice | Rules | None, *, dealer: str | None = None) -> None:

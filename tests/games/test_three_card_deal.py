@@ -190,3 +190,32 @@ def test_a_pack_with_a_retained_hand_is_the_rest_of_the_pack() -> None:
     with pytest.raises(RulesError, match="pack or hands"):
         Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], pack=whole,
              hands={"Ann": "As Ah Ad", "Bob": "Ks Kd Qc"})
+
+
+def test_every_change_is_an_operation_and_the_actions_derive_from_them() -> None:
+    """The operation log: antes (D2), cards (D6), actions, hands shown (D8), the pot, the
+    hands under the pack (D5); the record's actions are its Acted entries."""
+    deal = deal_of({"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
+    play(deal, "Ann look", "Ann bet 2", "Bob topup 3", "Bob look", "Bob see 4")
+    kinds = [type(op).__name__ for op in deal.operations]
+    assert kinds == ["AnteTaken"] * 2 + ["CardDealt"] * 6 + ["Acted"] * 5 + [
+        "HandShown", "PotAwarded", "HandToPack", "HandToPack"]
+    assert [str(a) for a in deal.actions] == ["Ann look", "Ann bet 2", "Bob topup 3",
+                                              "Bob look", "Bob see 4"]
+    assert deal.operations == deal.operations  # stable, rebuilt from the same log
+    assert [str(op) for op in deal.operations][-4:] == [
+        "Ann shows Qh Qs 4d", "Ann takes 8", "Ann: Qh Qs 4d under the pack",
+        "Bob: As Tc 2d under the pack"]
+
+
+def test_legal_actions_cover_every_player_and_can_apply_agrees() -> None:
+    """Rules B2, BL6, M1, B8: the full menu lists the turn, the looks of the deal, top-ups
+    and the showdown once."""
+    deal = deal_of(HANDS)
+    texts = [str(a) for a in deal.legal_actions()]
+    assert texts == ["Ann look", "Ann fold", "Ann blind 1..99", "Ann bet 1..99", "Ann topup 1..",
+                     "Bob look", "Bob topup 1..", "Cy look", "Cy topup 1..", "showdown"]
+    assert deal.can_apply("Bob look") and not deal.can_apply("Bob bet 1")
+    assert not deal.can_apply("Bob dance") and not deal.can_apply("Zed look")
+    assert [str(a) for a in deal.legal_actions("Bob")] == ["Bob look", "showdown",
+                                                           "Bob topup 1.."]

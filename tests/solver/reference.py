@@ -1,9 +1,9 @@
-"""A brute-force reference for the solver: every deal played out one at a time.
+"""A brute-force reference for the solver: every deal of a tiny pack, one by one.
 
-Independent of the vectorised code paths: hands are explicit card triples, showdowns compare
-strengths straight from the engine's evaluator, and a best response is found by summing over
-the deals of each information set (a player's public history and, once they have looked, their
-own hand). Only for tiny packs.
+Independent of the solver's inclusion–exclusion: the deals are the explicit ordered pairs of
+disjoint hands, showdowns compare strengths straight from the engine's evaluator, and a best
+response is found by summing over the deals of each information set (a player's public history
+and, once they have looked, their own hand). Vectorised over deals only, for speed.
 """
 
 from __future__ import annotations
@@ -15,119 +15,89 @@ from bragkit.hands import evaluate
 from bragkit.solver.hand_space import HandSpace
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["best_response_value", "deals", "expected_value", "payoff", "random_strategy"]
-
-Deal = tuple[tuple[int, ...], tuple[int, ...]]
+__all__ = ["Deals", "best_response_value", "expected_value", "random_strategy"]
 
 
-def deals(space: HandSpace) -> list[Deal]:
-    """Every ordered pair of disjoint hands."""
-    hands = [tuple(h) for h in space.hands.tolist()]
-    return [(a, b) for a in hands for b in hands if not set(a) & set(b)]
+class Deals:
+    """Every ordered pair of disjoint hands of the pack: hand ids, classes, who is stronger."""
+
+    def __init__(self, space: HandSpace, ordering: str) -> None:
+        hands = [tuple(h) for h in space.hands.tolist()]
+        strength = [evaluate([Card(c) for c in h], ordering=ordering).value for h in hands]
+        pairs = [(i, j) for i, a in enumerate(hands) for j, b in enumerate(hands)
+                 if not set(a) & set(b)]
+        self.hand = np.array(pairs, dtype=np.intp)  # (deals, 2): hand ids of seat 0 and 1
+        self.cls = space.hand_class[self.hand]  # (deals, 2)
+        s = np.array(strength)[self.hand]
+        self.stronger = np.sign(s[:, 0] - s[:, 1])  # +1: seat 0 better, 0: equal, -1: seat 1
+        self.n = len(pairs)
 
 
-def _strength(hand: tuple[int, ...], ordering: str) -> int:
-    return evaluate([Card(c) for c in hand], ordering=ordering).value
-
-
-def payoff(tree: BettingTree, terminal: int, deal: Deal, player: int) -> float:
-    """What ``player`` wins at ``terminal`` with these hands (rules B5, B6, H8)."""
+def _payoffs(tree: BettingTree, deals: Deals, terminal: int, player: int) -> np.ndarray:
+    """What ``player`` wins at ``terminal`` in every deal (rules B5, B6, H8)."""
     paid = tree.term_paid[terminal]
     actor = int(tree.term_actor[terminal])
     if tree.term_kind[terminal] == Kind.FOLD:
-        winner = 1 - actor
+        winner = np.full(deals.n, 1 - actor)
     else:
-        ordering = tree.abstraction.ordering
-        seer, seen = _strength(deal[actor], ordering), _strength(deal[1 - actor], ordering)
-        winner = actor if seer > seen else 1 - actor  # ties go against the seer
-    return float(paid[1 - player]) if winner == player else -float(paid[player])
+        seer_better = deals.stronger * (1 if actor == 0 else -1) > 0
+        winner = np.where(seer_better, actor, 1 - actor)  # ties go against the seer
+    return np.where(winner == player, float(paid[1 - player]), -float(paid[player]))
 
 
-def _class(space: HandSpace, hand: tuple[int, ...]) -> int:
-    return space.class_of([Card(c) for c in hand])
-
-
-def _probability(tree: BettingTree, space: HandSpace, strategy: np.ndarray, edge: int,
-                 hand: tuple[int, ...]) -> float:
+def _probability(tree: BettingTree, strategy: np.ndarray, deals: Deals, edge: int) -> np.ndarray:
     node = int(tree.edge_node[edge])
     if tree.blind_actor[node]:
-        return float(strategy[edge, 0])
-    return float(strategy[edge, _class(space, hand)])
+        return np.full(deals.n, float(strategy[edge, 0]))
+    return strategy[edge, deals.cls[:, int(tree.player[node])]]
 
 
 def expected_value(tree: BettingTree, space: HandSpace, strategy: np.ndarray,
                    player: int) -> float:
     """``player``'s value per deal when both play ``strategy``."""
-    total = 0.0
-    all_deals = deals(space)
-    for deal in all_deals:
-        total += _value(tree, space, strategy, deal, 0, player)
-    return total / len(all_deals)
-
-
-def _value(tree: BettingTree, space: HandSpace, strategy: np.ndarray, deal: Deal, node: int,
-           player: int) -> float:
-    actor = int(tree.player[node])
-    out = 0.0
-    for edge in tree.edges_of(node):
-        p = _probability(tree, space, strategy, edge, deal[actor])
-        if p == 0.0:
-            continue
-        child = int(tree.child[edge])
-        if child < 0:
-            out += p * payoff(tree, int(tree.terminal[edge]), deal, player)
-        else:
-            out += p * _value(tree, space, strategy, deal, child, player)
-    return out
+    deals = Deals(space, tree.abstraction.ordering)
+    value = np.zeros((tree.n_nodes, deals.n))
+    for node in range(tree.n_nodes - 1, -1, -1):  # children come after parents
+        for edge in tree.edges_of(node):
+            child = int(tree.child[edge])
+            q = value[child] if child >= 0 else _payoffs(tree, deals, int(tree.terminal[edge]),
+                                                          player)
+            value[node] += _probability(tree, strategy, deals, edge) * q
+    return float(value[0].mean())
 
 
 def best_response_value(tree: BettingTree, space: HandSpace, strategy: np.ndarray,
                         player: int) -> float:
     """The value per deal of a best response of ``player`` to ``strategy``, by brute force."""
-    all_deals = deals(space)
+    deals = Deals(space, tree.abstraction.ordering)
     other = 1 - player
-    # the opponent's reach at every node, per deal (top down: parents come before children)
-    reach = np.ones((len(all_deals), tree.n_nodes))
+    reach = np.ones((tree.n_nodes, deals.n))  # the opponent's reach, per deal
     for node in range(1, tree.n_nodes):
         edge = int(tree.parent_edge[node])
         parent = int(tree.edge_node[edge])
-        for d, deal in enumerate(all_deals):
-            factor = 1.0
-            if tree.player[parent] == other:
-                factor = _probability(tree, space, strategy, edge, deal[other])
-            reach[d, node] = reach[d, parent] * factor
-    value = np.zeros((len(all_deals), tree.n_nodes))
-    for node in range(tree.n_nodes - 1, -1, -1):  # children before parents
+        reach[node] = reach[parent]
+        if tree.player[parent] == other:
+            reach[node] *= _probability(tree, strategy, deals, edge)
+    value = np.zeros((tree.n_nodes, deals.n))
+    own_hand = deals.hand[:, player]
+    for node in range(tree.n_nodes - 1, -1, -1):
         edges = list(tree.edges_of(node))
-        q = np.zeros((len(all_deals), len(edges)))
-        for k, edge in enumerate(edges):
-            child = int(tree.child[edge])
-            for d, deal in enumerate(all_deals):
-                if child >= 0:
-                    q[d, k] = value[d, child]
-                else:
-                    q[d, k] = payoff(tree, int(tree.terminal[edge]), deal, player)
+        q = np.stack([
+            value[int(tree.child[e])] if tree.child[e] >= 0
+            else _payoffs(tree, deals, int(tree.terminal[e]), player) for e in edges
+        ])  # (edges, deals)
         if tree.player[node] == other:
-            for d, deal in enumerate(all_deals):
-                value[d, node] = sum(
-                    _probability(tree, space, strategy, edge, deal[other]) * q[d, k]
-                    for k, edge in enumerate(edges))
-            continue
-        # the best responder's information sets: blind, one for all; open, one per own hand
-        groups: dict[object, list[int]] = {}
-        for d, deal in enumerate(all_deals):
-            key = None if tree.blind_actor[node] else deal[player]
-            groups.setdefault(key, []).append(d)
-        for members in groups.values():
-            weights = reach[members, node]
-            totals = weights @ q[members]
-            pick = int(np.argmax(totals))
-            value[members, node] = q[members, pick]
-    # the opponent's reach is already folded in below the root; weight deals equally
-    root = 0.0
-    for d in range(len(all_deals)):
-        root += value[d, 0]
-    return root / len(all_deals)
+            value[node] = sum(_probability(tree, strategy, deals, e) * q[k]
+                              for k, e in enumerate(edges))
+        elif tree.blind_actor[node]:  # one information set: every deal reaching this history
+            pick = int(np.argmax(q @ reach[node]))
+            value[node] = q[pick]
+        else:  # one information set per own hand
+            for hand in np.unique(own_hand):
+                members = own_hand == hand
+                pick = int(np.argmax(q[:, members] @ reach[node, members]))
+                value[node, members] = q[pick, members]
+    return float(value[0].mean())
 
 
 def random_strategy(tree: BettingTree, space: HandSpace, seed: int) -> np.ndarray:

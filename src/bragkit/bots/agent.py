@@ -168,10 +168,10 @@ def ended_event(deal: Deal, viewer: str) -> DealEnded:
         if isinstance(op, HandShown | PotAwarded | PotCarried | HandRetained):
             ending = True
         elif isinstance(op, HandToPack):
-            cards: list[Card | None] = [c if c in known else None for c in op.cards]
-            if stock_face_up and not ending and cards:
-                cards[-1] = op.cards[-1]  # rule D9: it lay face up at the bottom of the stock
-            returned.append(HandReturned(player=op.player, cards=tuple(cards), folded=not ending))
+            seen: list[Card | None] = [c if c in known else None for c in op.cards]
+            if stock_face_up and not ending and seen:
+                seen[-1] = op.cards[-1]  # rule D9: it lay face up at the bottom of the stock
+            returned.append(HandReturned(player=op.player, cards=tuple(seen), folded=not ending))
     result = deal.result
     return DealEnded(viewer=viewer, view=view, returned=tuple(returned),
                      shuffle_next=result.shuffle_next)

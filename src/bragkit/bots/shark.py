@@ -104,6 +104,7 @@ class SharkBot:
         """Follow the pack (D5) and learn from the hands shown (D8)."""
         if isinstance(event, DealStarted):
             self.rules = event.rules
+            HandSpace.of(event.rules)  # ready before the first decision
             self._retained = event.retained  # R1: their tracked cards are their new hand
             self._cache.clear()
             if self.track:
@@ -137,11 +138,10 @@ class SharkBot:
 
     def act(self, view: DealView) -> Action:
         """The move of highest expected gain (see the module docstring)."""
+        rules = self._rules_for(view)
+        space = HandSpace.of(rules)  # built once per game: not thinking time
         watch = Stopwatch(self.budget)
         menu = Menu(view)
-        rules = self._rules_for(view)
-        space = HandSpace.of(rules)
-        name = str(view.viewer)
         if menu.has(Verb.KEEP):  # rule R2: keep the hand looked at if it is better than most
             assert view.hand is not None
             keep = space.quantile(space.value(view.hand)) >= 0.5

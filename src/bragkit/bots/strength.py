@@ -11,6 +11,7 @@ H10, W1, F1, F3) and cached. It knows every three-card hand the pack can deal wi
   under the pack: rules D5, D8, D9), and any of the opponent's own cards it knows. For three
   cards that list is exact (every hand, each once); for four and five it is a seeded sample.
 
+>>> from bragkit.cards import parse_cards
 >>> from bragkit.rules import Rules
 >>> space = HandSpace.of(Rules())
 >>> round(space.quantile(space.value(parse_cards("3s 3h 3d"))), 4)   # rule H3: the best
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.cards import JOKER_INDEX, Card, parse_cards
+from bragkit.cards import JOKER_INDEX, Card
 from bragkit.hands import Ordering, strength_table, wild_set
 from bragkit.rules import Rules
 
@@ -168,7 +169,8 @@ class HandSpace:
                 return np.zeros(0, dtype=np.int32)
             rest = self.physical[pairs]
             vals = self.table[fixed[0], rest[:, 0], rest[:, 1]]
-        return vals.astype(np.int32)
+        out: ValueArray = vals.astype(np.int32)
+        return out
 
     def _sampled(
         self, dead: npt.NDArray[np.bool_], holding: list[int], rng: random.Random, samples: int
@@ -223,6 +225,7 @@ def best_discards(
 ) -> tuple[Card, ...]:
     """The ``count`` cards to set aside so the best three are kept (rules F1, F3).
 
+    >>> from bragkit.cards import parse_cards
     >>> best_discards(parse_cards("Qh Qs 4d 9c"), Rules(cards=4), 1)
     (Card('4d'),)
     """
@@ -236,6 +239,7 @@ def best_discards(
 def kept_cards(hand: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards of ``hand`` left once ``discards`` are set aside (F1; jokers may repeat).
 
+    >>> from bragkit.cards import parse_cards
     >>> kept_cards(parse_cards("Jk Jk 4d 9c"), parse_cards("Jk"))
     (Card('Jk'), Card('4d'), Card('9c'))
     """

@@ -57,6 +57,18 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
   takes everything put in this deal and the carried pot stays.
 - **Blind play off.** With ``blind = False`` every player has seen their cards at the deal:
   ``look`` and ``blind`` are refused (BL1) and no one is a blind winner.
+- **Limits never stop a player meeting the stake** (B1, BL1): see
+  :func:`~bragkit.games.betting.bet_bounds`. A see costs the stake for a blind seer whatever
+  ``see_cost`` says (B9 is about open seers).
+- **Shown hands** (D8): the three cards a hand plays, then its discards (F1), so a tie decided
+  by the discards can be checked. The hands compared over a covered pot are all shown.
+- **The pot after the deal** is what is carried forward (0 unless BL3 or R3), so that
+  ``sum(stacks) + pot`` always equals the chips brought in (stacks, carried pot, top-ups).
+
+Speed: legality is decided in one place, by matching against a menu of legal actions built
+once per state (and reused by :meth:`Deal.legal_actions`); the operation log is kept compact
+(the antes and the dealt cards are one entry each) and expanded into frozen records on demand.
+``benchmarks/bench_deals.py`` measures whole deals through this checked API.
 """
 
 from __future__ import annotations
@@ -103,6 +115,7 @@ _OPTIONS: dict[tuple[Any, ...], LegalAction] = {}
 _ANTES: Final = "antes"
 _DEALT: Final = "dealt"
 _SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
+_PRIAL: Final = Category.PRIAL
 
 # Field names of each operation record, for the compact internal log (see Deal.operations).
 _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
@@ -121,9 +134,10 @@ _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
 class _Fixed:
     """A player's menu entries without amounts, built once per name (they never change)."""
 
-    __slots__ = ("discard", "fold", "keep", "look", "look_two", "throw", "topup")
+    __slots__ = ("discard", "fold", "keep", "look", "look_two", "name", "throw", "topup")
 
     def __init__(self, name: str) -> None:
+        self.name = name
         def make(verb: Verb, hand: HandChoice | None = None, discards: int = 0) -> LegalAction:
             return LegalAction(player=name, verb=verb, hand=hand, discards=discards)
 
@@ -189,6 +203,7 @@ class Deal:
         "_end_returns",
         "_face_up",
         "_face_up_cards",
+        "_fixed",
         "_fu_seat",
         "_gate",
         "_hand",
@@ -332,6 +347,7 @@ class Deal:
                 self._two_seat = seat
         self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
         self._menus: list[list[LegalAction] | None] = [None] * n
+        self._fixed: list[_Fixed | None] = [None] * n
 
     # -- construction helpers ------------------------------------------------------------------
 
@@ -550,8 +566,9 @@ class Deal:
                 and self._face_up is None and not self._gate)
 
     def _build_menu(self, seat: int) -> list[LegalAction]:
-        name = self._names[seat]
-        fixed = _fixed_options(name)
+        fixed = self._fixed[seat]
+        if fixed is None:
+            fixed = self._fixed[seat] = _fixed_options(self._names[seat])
         if self._pending >= 0:  # rule R2: keep or throw the hand just looked at, at once
             if seat == self._pending:
                 return [fixed.keep, fixed.throw, fixed.topup]
@@ -582,8 +599,13 @@ class Deal:
 
     def _turn_options(self, seat: int, fixed: _Fixed, options: list[LegalAction]) -> None:
         looked = self._looked[seat]
+        three = self._cards == 3
+        plain = three and self._old[seat] is None and self._fu_seat < 0  # no R2/R3 state
         if not looked:
-            self._look_options(seat, fixed, options)
+            if plain:
+                options.append(fixed.look)
+            else:
+                self._look_options(seat, fixed, options)
         options.append(fixed.fold)
         if looked and self._need_discard[seat]:  # rule F1: discard before betting
             options.append(fixed.discard[self._cards])
@@ -591,8 +613,7 @@ class Deal:
         if self._gate and seat in self._gate and not self._beats_face_up(seat):
             return  # rule R3: cannot beat the face-up hand, so must fold
         rules = self.rules
-        name = fixed.topup.player
-        assert name is not None
+        name = fixed.name
         stack = self._stacks[seat]
         stake = self._stake
         bet_made = self._bet_made
@@ -603,8 +624,8 @@ class Deal:
         if not short:
             options.append(_amount_option(name, verb, low,
                                           stack if high is None or high > stack else high))
-        if (not looked and self._cards == 3 and self._old[seat] is None
-                and (seat != self._fu_seat or self._face_up is None)):
+        if not looked and (plain or (three and self._old[seat] is None
+                                     and (seat != self._fu_seat or self._face_up is None))):
             # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
             open_low, open_high = bet_bounds(rules, stake, bet_made, pot, False)
             if stack >= open_low:
@@ -880,9 +901,11 @@ class Deal:
 
     def _end_showdown(self) -> None:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
-        seats = [s for s in self._order if self._status[s] == _BETTING]
-        best = max(self._strength(s)[0] for s in seats)
-        winners = [s for s in seats if self._strength(s)[0] == best]
+        status = self._status
+        seats = [s for s in self._order if status[s] == _BETTING]
+        keys = [self._strength(s)[0] for s in seats]
+        best = max(keys)
+        winners = [s for s, key in zip(seats, keys, strict=True) if key == best]
         self._end_compared(winners, shown=seats)
 
     def _end_compared(self, final: list[int], shown: list[int]) -> None:
@@ -916,6 +939,7 @@ class Deal:
     ) -> None:
         names = self._names
         log = self._log
+        stacks = self._stacks
         shown_cards: dict[str, tuple[Card, ...]] = {}
         for seat in shown:  # rule D8
             cards = self._strength(seat)[1]
@@ -924,56 +948,57 @@ class Deal:
         winners: dict[str, int] = {}
         prial = False
         for seat in self._order:
-            amount = awards.get(seat, 0)
+            amount = awards.get(seat)
             if amount:
-                self._stacks[seat] += amount
+                stacks[seat] += amount
                 winners[names[seat]] = amount
                 log.append((PotAwarded, names[seat], amount))
-                if shown and self._strength(seat)[2].category is Category.PRIAL:
+                if shown and self._strength(seat)[2].category is _PRIAL:
                     prial = True  # rule D4: seen and won by a prial
         retained_hand: tuple[Card, ...] | None = None
         if carried:
             log.append((PotCarried, carried))
+        two = retained >= 0 and self._old[retained] is not None
         if retained >= 0:  # rules BL3, R1: the blind hand stays on the table
             retained_hand = self._hand[retained]
             log.append((HandRetained, names[retained], retained_hand))
         self._layers = [carried]
         # rule D5: the remaining hands go under the pack from the dealer's left
         returns = self._end_returns
+        status = self._status
         for seat in self._order:
-            if self._status[seat] == _FOLDED:
+            if status[seat] == _FOLDED:
                 continue
             if seat == retained:
                 other = self._face_up if self._face_up is not None else self._old[seat]
                 if other is not None:
                     returns.append((seat, other))
-                continue
-            if self._old[seat] is not None:  # pragma: no cover - two hands end only in BL3
-                returns.append((seat, self._old[seat]))  # type: ignore[arg-type]
-            returns.append((seat, self._hand[seat]))
-        if self._stock is not None and retained >= 0 and self._old[retained] is not None:
-            self._stock_at_end = self._stock.copy()  # for result_keeping (R2)
+            else:  # (two hands end only in BL3: a player here holds one)
+                returns.append((seat, self._hand[seat]))
+        stock = self._stock
+        if stock is not None:
+            if two:
+                self._stock_at_end = stock.copy()  # for result_keeping (R2)
+            stock.put_under([card for _, cards in returns for card in cards])
         for seat, cards in returns:
-            self._to_pack(seat, cards)
+            log.append((HandToPack, names[seat], cards))
         self._to_act = -1
         self._result = DealResult(
-            stacks=dict(zip(names, self._stacks, strict=True)),
+            stacks=dict(zip(names, stacks, strict=True)),
             winners=winners,
             shown=shown_cards,
             carried_pot=carried,
             retained=names[retained] if retained >= 0 else None,
             retained_hand=retained_hand,
-            retained_choice="new" if retained >= 0 and self._old[retained] is not None else None,
-            shuffle_next=self.rules.shuffle == "always" or prial,
-            next_pack=None if self._stock is None else self._stock.copy(),
-            loans=self._loans(),
+            retained_choice="new" if two else None,
+            shuffle_next=prial or self.rules.shuffle == "always",
+            next_pack=None if stock is None else stock.copy(),
+            loans=self._loans() if self.rules.lending else (),
             topups={names[s]: t for s, t in enumerate(self._topups) if t} if any(self._topups)
             else {},
         )
 
     def _loans(self) -> tuple[Loan, ...]:
-        if not self.rules.lending:
-            return ()
         return tuple(Loan(lender=e[1], borrower=e[2], amount=e[3])
                      for e in self._log if e[0] is Loan)
 

@@ -12,7 +12,7 @@ of the solver's cache.
 >>> len(a.deck()), a.key() == Abstraction.from_dict(a.to_dict()).key()
 (52, True)
 >>> Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQ").describe()
-'ranks AKQ x4 suits, ante 1, stakes 1/2, at most 2 bets, blind play, see double'
+'ranks AKQ x4 suits, ante 1, stakes 1/2, at most 2 bets (cap: see), blind play, see double'
 
 The rules the engine plays the same game under (the bot's real deals):
 
@@ -55,7 +55,9 @@ class Abstraction:
     ``stakes`` are the open stakes a bet may set (B1-B3: at least the current stake); a blind
     player bets half of an even stake (BL1), so the stakes a blind bet may set are the even
     ones. ``max_bets`` caps the bets of a deal (Brag has no cap; the tree needs one): once it
-    is reached a player may only fold, look or see. ``ranks`` names the ranks in the pack, each
+    is reached a player may only fold, look or see. ``cap_rule`` says whether an open player
+    at the cap may see a blind one (``"see"``: the cap ends the betting at the price of a see)
+    or, as the rules say (BL4), must fold (``"fold"``). ``ranks`` names the ranks in the pack, each
     with ``suits`` suits (a smaller pack makes a small test game; rule H1 is all thirteen and
     four suits).
     """
@@ -63,6 +65,7 @@ class Abstraction:
     ante: int = 1  # rule D2
     stakes: tuple[int, ...] = (1, 2, 4, 8, 16)  # rules B1-B3, open terms
     max_bets: int = 4
+    cap_rule: str = "see"
     blind: bool = True  # rule BL1
     see_cost: str = "double"  # rules B6, B9
     ordering: str = "standard"  # rule H10
@@ -80,6 +83,8 @@ class Abstraction:
             raise RulesError(f"stakes must rise strictly, not {stakes!r}")
         if type(self.max_bets) is not int or not 1 <= self.max_bets <= 12:
             raise RulesError(f"max_bets must be from 1 to 12, not {self.max_bets!r}")
+        if self.cap_rule not in ("see", "fold"):
+            raise RulesError(f"cap_rule must be see or fold, not {self.cap_rule!r}")
         if type(self.blind) is not bool:
             raise RulesError(f"blind must be true or false, not {self.blind!r}")
         if self.see_cost not in ("double", "single"):
@@ -118,7 +123,7 @@ class Abstraction:
         """One line for people."""
         stakes = "/".join(str(s) for s in self.stakes)
         return (f"ranks {self.ranks} x{self.suits} suits, ante {self.ante}, stakes {stakes}, "
-                f"at most {self.max_bets} bets, {'blind play' if self.blind else 'no blind play'}"
+                f"at most {self.max_bets} bets (cap: {self.cap_rule}), {'blind play' if self.blind else 'no blind play'}"
                 f", see {self.see_cost}")
 
     # -- records --------------------------------------------------------------------------------

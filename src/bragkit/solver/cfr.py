@@ -32,8 +32,9 @@ from bragkit.solver.traversal import (
     player_reach,
     terminal_reach,
     terminal_values,
+    uniform_strategy,
 )
-from bragkit.solver.tree import BettingTree
+from bragkit.solver.tree import BettingTree, Segments
 
 __all__ = ["CFRPlus"]
 
@@ -49,6 +50,7 @@ class CFRPlus:
         self.regrets: FloatArray = np.zeros(shape)
         self.strategy_sum: FloatArray = np.zeros(shape)
         self.iterations = 0
+        self._sigma = uniform_strategy(tree, space)
         # per level, the edges whose node belongs to each player
         self._own = [
             [
@@ -57,14 +59,35 @@ class CFRPlus:
             ]
             for p in (0, 1)
         ]
+        # each player's nodes and edges, for their regret matching
+        self._nodes = [np.flatnonzero(tree.player == p) for p in (0, 1)]
+        self._edges = [np.flatnonzero(tree.player[tree.edge_node] == p) for p in (0, 1)]
+        self._segments = []
+        for p in (0, 1):
+            nodes = self._nodes[p]
+            local_first = np.searchsorted(self._edges[p], tree.first_edge[nodes])
+            self._segments.append(Segments(local_first, tree.n_edges_of[nodes]))
+        self._edge_local_node = [
+            np.repeat(np.arange(len(self._nodes[p])), tree.n_edges_of[self._nodes[p]])
+            for p in (0, 1)
+        ]
+        self._share = [1.0 / tree.n_edges_of[tree.edge_node[self._edges[p]]] for p in (0, 1)]
 
     def current_strategy(self) -> FloatArray:
-        """Regret matching: each action in proportion to its positive regret."""
-        return normalise(self.tree, self.regrets)
+        """Regret matching: each action in proportion to its positive regret (a copy)."""
+        return self._sigma.copy()
 
     def average_strategy(self) -> FloatArray:
         """The weighted average of the strategies played: it converges to an equilibrium."""
         return normalise(self.tree, self.strategy_sum)
+
+    def restore(self, regrets: FloatArray, strategy_sum: FloatArray, iterations: int) -> None:
+        """Take up a saved state (from a cache) and go on from there."""
+        self.regrets = np.maximum(np.asarray(regrets, dtype=np.float64), 0.0)
+        self.strategy_sum = np.asarray(strategy_sum, dtype=np.float64).copy()
+        self.iterations = iterations
+        for player in (0, 1):
+            self._match(player)
 
     def run(self, iterations: int) -> None:
         """Iterate ``iterations`` times (each: both players, in turn)."""
@@ -73,9 +96,17 @@ class CFRPlus:
             for player in (0, 1):
                 self._half_iteration(player, float(self.iterations))
 
+    def _match(self, player: int) -> None:
+        """Regret matching for ``player``'s edges, after their regrets changed."""
+        edges = self._edges[player]
+        regrets = self.regrets[edges]
+        totals = self._segments[player].sum(regrets)[self._edge_local_node[player]]
+        share = np.broadcast_to(self._share[player][:, None], regrets.shape)
+        self._sigma[edges] = np.divide(regrets, totals, out=np.array(share), where=totals > 0)
+
     def _half_iteration(self, player: int, weight: float) -> None:
         tree, space = self.tree, self.space
-        sigma = self.current_strategy()
+        sigma = self._sigma
         other = 1 - player
         their_reach = player_reach(tree, sigma, other)
         own_reach = player_reach(tree, sigma, player)
@@ -96,7 +127,7 @@ class CFRPlus:
             weighted = q.copy()
             edges = own + e0
             weighted[own] *= sigma[edges]
-            values[n0:n1] = np.add.reduceat(weighted, tree.first_edge[n0:n1] - e0, axis=0)
+            values[n0:n1] = tree.level_segments[depth].sum(weighted)
             if not len(own):
                 continue
             nodes = tree.edge_node[edges]
@@ -108,3 +139,4 @@ class CFRPlus:
             np.maximum(regret, 0.0, out=regret)
             self.regrets[edges] = regret
             self.strategy_sum[edges] += weight * own_reach[nodes] * sigma[edges]
+        self._match(player)

@@ -77,14 +77,14 @@ def _backup(
         inner = child >= 0
         q[inner] = values[child[inner]]
         q[~inner] = leaves[tree.terminal[e0:e1][~inner]]
-        starts = tree.first_edge[n0:n1] - e0
+        segments = tree.level_segments[tree.levels.index(level)]
         own = tree.player[tree.edge_node[e0:e1]] == player
         if not best:
             weighted = q.copy()
             weighted[own] *= strategy[e0:e1][own]
-            values[n0:n1] = np.add.reduceat(weighted, starts, axis=0)
+            values[n0:n1] = segments.sum(weighted)
             continue
-        theirs = np.add.reduceat(np.where(own[:, None], 0.0, q), starts, axis=0)
+        theirs = segments.sum(np.where(own[:, None], 0.0, q))
         for node in range(n0, n1):
             if tree.player[node] != player:
                 values[node] = theirs[node - n0]

@@ -151,7 +151,6 @@ class HandSpace:
                                           rep_suit[:, 1] == rep_suit[:, 2]),
         ], axis=1)
         self._terms = groups
-        self._signs = np.array([1.0, -1.0, -1.0, -1.0, 1.0, 1.0, 1.0])
         # within a group, the entries before the cut are strictly weaker (or at most as strong):
         # entries are sorted by (group, strength), so one search over a combined key finds both
         span = int(self.strength.max()) + 1
@@ -162,13 +161,7 @@ class HandSpace:
         below_cut = np.searchsorted(key, wanted, side="left").astype(np.intp)
         at_most_cut = np.searchsorted(key, wanted, side="right").astype(np.intp)
         self._lo, self._hi, self._below_cut, self._at_most_cut = lo, hi, below_cut, at_most_cut
-        # the group-start terms as a signed (classes, groups) matrix, and the full-group terms
         self._starts = starts[:-1]
-        start_signs = np.zeros((n, n_groups))
-        for k in range(groups.shape[1]):
-            np.add.at(start_signs, (np.arange(n), groups[:, k]), self._signs[k])
-        self._start_signs = start_signs
-        self._term_matrix = np.ascontiguousarray(start_signs.T)  # (groups, classes)
 
     @staticmethod
     def _pair_type(
@@ -228,7 +221,13 @@ class HandSpace:
         """
         array = self._check(reach)
         full = array @ self._group_weights  # (T, groups): every hand, per card, per pair
-        total = full @ self._term_matrix
+        terms = self._terms
+        total = full[:, terms[:, 0]] - full[:, terms[:, 1]]
+        total -= full[:, terms[:, 2]]
+        total -= full[:, terms[:, 3]]
+        total += full[:, terms[:, 4]]
+        total += full[:, terms[:, 5]]
+        total += full[:, terms[:, 6]]
         total -= array
         return total
 

@@ -50,7 +50,7 @@ def uniform_strategy(tree: BettingTree, space: HandSpace) -> FloatArray:
 
 def normalise(tree: BettingTree, weights: FloatArray) -> FloatArray:
     """Weights per edge made a distribution over each node's edges (uniform where all zero)."""
-    totals = np.add.reduceat(weights, tree.first_edge, axis=0)[tree.edge_node]
+    totals = tree.segments.sum(weights)[tree.edge_node]
     share = np.broadcast_to((1.0 / tree.n_edges_of[tree.edge_node])[:, None], weights.shape)
     out = np.divide(weights, totals, out=np.array(share), where=totals > 0)
     return out
@@ -98,13 +98,17 @@ def terminal_values(
     if len(folds):
         met = space.disjoint(opponent_reach[folds])
         they_folded = (tree.term_actor[folds] != player)[:, None]
-        out[folds] = np.where(they_folded, theirs[folds] * met, -mine[folds] * met)
+        met *= np.where(they_folded, theirs[folds], -mine[folds])
+        out[folds] = met
     for seer in (True, False):
         sees = np.flatnonzero((tree.term_kind == Kind.SEE)
                               & ((tree.term_actor == player) == seer))
         if len(sees):
             won, met = space.showdown_sums(opponent_reach[sees], seer=seer)
-            out[sees] = theirs[sees] * won - mine[sees] * (met - won)
+            won *= theirs[sees] + mine[sees]  # win theirs where won; lose mine where not
+            met *= mine[sees]
+            won -= met
+            out[sees] = won
     return out
 
 

@@ -6,7 +6,8 @@ even stake, which sets the stake to twice the bet) or ``see`` (BL4: for the stak
 made; a blind player may see an open or a blind one). An open player may ``fold``, ``bet`` any
 stake of the menu at least the current one (B2, B3), or ``see`` an open player (B6: twice the
 stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). Once
-``max_bets`` bets are made, no more bets: fold, look or see. A blind player never folds without
+``max_bets`` bets are made, no more bets: fold, look or see (with ``cap_rule = "see"``, the
+default, an open player at the cap may see a blind one: the cap ends the betting). A blind player never folds without
 looking (it would be the same as looking and then folding, and the look is free).
 
 Everything a showdown or a fold needs is kept per terminal: who folded or saw, and what each
@@ -23,7 +24,7 @@ the tree is a contiguous block of nodes and of edges — the solver works a leve
 >>> tree.find(["look", "bet 2", "look"]), tree.history(tree.find(["blind 1"]))
 (9, ('blind 1',))
 >>> tree.n_nodes, tree.n_edges, tree.n_terminals
-(17, 38, 22)
+(17, 41, 25)
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import numpy.typing as npt
 from bragkit.errors import RulesError
 from bragkit.solver.abstraction import Abstraction
 
-__all__ = ["BettingTree", "Kind", "Level", "NodeState"]
+__all__ = ["BettingTree", "Kind", "Level", "NodeState", "Segments"]
 
 IntArray = npt.NDArray[np.intp]
 
@@ -77,6 +78,27 @@ class Level:
     node_end: int
     edge_start: int
     edge_end: int
+
+
+class Segments:
+    """Sums of edge rows per node, for a block of nodes whose edges are contiguous.
+
+    Faster than ``np.add.reduceat`` along the first axis: one gather of each node's first edge,
+    then one gathered add per further edge slot (nodes have at most a handful of edges).
+    """
+
+    def __init__(self, first: IntArray, count: IntArray) -> None:
+        self.first = first
+        self.slots = [
+            (np.flatnonzero(count > k), first[count > k] + k) for k in range(1, int(count.max()))
+        ] if len(count) else []
+
+    def sum(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """``out[i]`` = the sum of the rows of node ``i``'s edges."""
+        out = rows[self.first]
+        for nodes, edges in self.slots:
+            out[nodes] += rows[edges]
+        return out
 
 
 class BettingTree:
@@ -137,6 +159,10 @@ class BettingTree:
         has_child = self.child >= 0
         self.parent_edge[self.child[has_child]] = np.flatnonzero(has_child)
         self.levels: tuple[Level, ...] = self._levels()
+        self.segments = Segments(self.first_edge, self.n_edges_of)
+        self.level_segments = tuple(
+            Segments(self.first_edge[lv.node_start:lv.node_end] - lv.edge_start,
+                     self.n_edges_of[lv.node_start:lv.node_end]) for lv in self.levels)
         self._children = [
             {self.label(x): x for x in self.edges_of(n)} for n in range(self.n_nodes)
         ]
@@ -171,7 +197,8 @@ class BettingTree:
                 for stake in a.stakes:
                     if stake >= floor:
                         yield Kind.BET, stake, after_bet(stake, stake)
-            if s.bets and not s.blind[other]:  # rules B6, B9; BL4: never see a blind player
+            # rules B6, B9; BL4: never see a blind player (but see cap_rule at the cap)
+            if s.bets and (not s.blind[other] or (not can_bet and a.cap_rule == "see")):
                 yield Kind.SEE, (2 * s.stake if a.see_cost == "double" else s.stake), None
 
     def _levels(self) -> tuple[Level, ...]:

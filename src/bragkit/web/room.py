@@ -364,6 +364,12 @@ class Room:
         deal = self.deal
         return deal.to_act if deal is not None and self.in_deal else None
 
+    @property
+    def shuffled(self) -> bool:
+        """Whether the deal in progress (or the last) was dealt from a fresh shuffle (D4)."""
+        number = self.table.deal_number if self.table is not None else 0
+        return number > 0 and self._chain_of.get(number) == number
+
     def duplicate(self, principal: str | None, client_id: str | None) -> int | None:
         """The event number of a command already applied with this id from this sender, else
         None: a command sent twice is applied once."""
@@ -623,7 +629,7 @@ class Room:
         seat = _Seat(position=data["seat"], name=data["name"], token_hash=data["token_hash"],
                      bot=data["bot"], buy_in=data["buy_in"])
         self._seats[seat.position] = seat
-        who = f"{seat.name} ({seat.bot} bot)" if seat.bot else seat.name
+        who = seat.name
         if self.table is None:
             return [f"{who} sits in seat {seat.position + 1} with {seat.buy_in}"]
         if self.table.in_deal:

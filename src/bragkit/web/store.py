@@ -25,6 +25,7 @@ bragkit.web.store.StoreError: event 1 of table t1 is already stored
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -41,11 +42,11 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
     select,
-    bindparam,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -217,10 +218,8 @@ class Store:
 
     def _drop_connection(self) -> None:
         if self._writer is not None:
-            try:
+            with contextlib.suppress(SQLAlchemyError):
                 self._writer.close()
-            except SQLAlchemyError:  # pragma: no cover - already broken
-                pass
         self._writer = None
 
     def exists(self, table_id: str) -> bool:

@@ -1,0 +1,170 @@
+"""``bragkit arena``: bots play each other for many deals; who wins how much.
+
+::
+
+    $ bragkit arena shark cautious --deals 2000 --seed 1
+    $ bragkit arena --round-robin --deals 20000 --seed 7 --json
+    $ bragkit arena shark bold --game four-card --rules max_bet=20 --rules see_cost=single
+
+Each bot's result is the chips won per 100 deals with a 95% confidence interval
+(:mod:`bragkit.arena`). ``--game`` is a preset of the three-card family (``three-card``,
+``four-card``, ``five-card``, ``teen-patti``); ``--rules KEY=VALUE`` overrides any option of the
+``[rules]`` table (repeatable; ``true``/``false``, numbers, ``none``, and comma lists for
+``wild``). The arena's stakes (ante 1, bets 1 to 10) apply unless overridden. The same
+``--seed`` prints the same output. Bad input: one line on standard error, exit status 2.
+
+>>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
+{'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin
+from bragkit.bots.agent import DEFAULT_BUDGET
+from bragkit.bots.registry import BOTS
+from bragkit.cli._app import app, fail
+from bragkit.errors import BragError
+from bragkit.rules import PRESETS
+
+__all__ = ["arena", "parse_overrides"]
+
+#: Runs this long or longer show a progress bar (on standard error).
+PROGRESS_FROM = 500
+
+
+def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings as rules options (a later key wins)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise BragError(f"--rules takes KEY=VALUE, not {item!r}")
+        options[key] = _value(key, text.strip())
+    return options
+
+
+def _value(key: str, text: str) -> Any:
+    lowered = text.lower()
+    if key == "wild":
+        return tuple(w.strip() for w in text.split(",") if w.strip())
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered in ("none", "null", ""):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+@contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None] | None]:
+    if not enabled:
+        yield None
+        return
+    console = Console(stderr=True)
+    with Progress(TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("deals", total=total)
+
+        def tick(done: int) -> None:
+            bar.update(task, completed=done)
+
+        yield tick
+
+
+@app.command("arena")
+def arena(
+    bots: Annotated[
+        list[str] | None,
+        typer.Argument(help=f"Bots to seat: {', '.join(BOTS)} (default: all four).",
+                       show_default=False),
+    ] = None,
+    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to play (per match).")] = 1000,
+    game: Annotated[
+        str, typer.Option("--game", "-g", help=f"The game: {', '.join(PRESETS)}.")
+    ] = "three-card",
+    rules: Annotated[
+        list[str] | None,
+        typer.Option("--rules", "-r", help="A house rule, KEY=VALUE (repeatable).",
+                     show_default=False),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed: same seed, same output.")
+    ] = None,
+    stack: Annotated[int, typer.Option("--stack", help="Each bot's buy-in (topped up).")] = 200,
+    budget: Annotated[
+        float, typer.Option("--budget", help="Seconds a bot may think per move.")
+    ] = DEFAULT_BUDGET,
+    robin: Annotated[
+        bool, typer.Option("--round-robin", help="Every pair of bots heads-up.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Bots play each other; chips won per 100 deals with 95% confidence intervals."""
+    kinds = list(bots) if bots else list(BOTS)
+    try:
+        for kind in kinds:
+            if kind not in BOTS:
+                fail(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+        if deals < 1:
+            fail(f"--deals must be at least 1, not {deals}")
+        if budget <= 0:
+            fail(f"--budget must be positive, not {budget}")
+        table_rules = arena_rules(game, **parse_overrides(rules or []))
+        total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
+        with _progress(total, not as_json and total >= PROGRESS_FROM) as tick:
+            if robin:
+                if len(kinds) < 2:
+                    fail("a round robin needs two or more bots")
+                results = round_robin(kinds, deals=deals, rules=table_rules, seed=seed,
+                                      stack=stack, budget=budget, progress=tick)
+            else:
+                results = [play_arena(kinds, deals=deals, rules=table_rules, seed=seed,
+                                      stack=stack, budget=budget, progress=tick)]
+    except BragError as error:
+        fail(str(error))
+    except TypeError as error:  # an option of the wrong kind for Rules
+        fail(f"bad --rules: {error}")
+    if as_json:
+        document: dict[str, Any] = (
+            {"round_robin": [r.to_dict() for r in results], "seed": seed} if robin
+            else results[0].to_dict())
+        typer.echo(json.dumps(document, sort_keys=False))
+        return
+    _print(results, robin)
+
+
+def _print(results: list[ArenaResult], robin: bool) -> None:
+    console = Console(highlight=False)
+    first = results[0]
+    title = (f"{first.deals} deals{' per match' if robin else ''} of "
+             f"{first.to_dict()['game']}" + ("" if first.seed is None or robin
+                                              else f", seed {first.seed}"))
+    table = RichTable(title=title, title_justify="left")
+    if robin:
+        table.add_column("match")
+    for column in ("bot", "chips / 100 deals", "95% CI", "net"):
+        table.add_column(column, justify="left" if column in ("bot", "match") else "right")
+    for result in results:
+        match = " v ".join(s.name for s in sorted(result.scores, key=lambda s: s.name))
+        for score in result.scores:
+            row = [score.name, f"{score.per_100:+.1f}",
+                   f"[{score.low:+.1f}, {score.high:+.1f}]", f"{score.net:+d}"]
+            table.add_row(*([match] if robin else []), *row)
+        if robin:
+            table.add_section()
+    console.print(table)

@@ -1,0 +1,72 @@
+"""``bragkit serve``: the web table, where friends play Brag in their browsers.
+
+Serves :mod:`bragkit.web` with uvicorn on ``--host``/``--port`` (default 127.0.0.1:8000, only
+this machine: give ``--host 0.0.0.0`` to let friends on the network in). Tables live in
+``--database`` (any SQLAlchemy URL; default SQLite in the user's data folder) and survive a
+restart, even a crash: every open table resumes where it was.
+
+>>> check_port(8000), check_port(0)
+(8000, 0)
+>>> check_port(70000)
+Traceback (most recent call last):
+...
+bragkit.errors.BragError: port must be from 0 to 65535, not 70000
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from bragkit.cli._app import app, fail
+from bragkit.errors import BragError
+
+__all__ = ["check_port", "serve_command"]
+
+
+def check_port(port: int) -> int:
+    """A TCP port number (0: any free port)."""
+    if not 0 <= port <= 65535:
+        raise BragError(f"port must be from 0 to 65535, not {port}")
+    return port
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(help="A SQLAlchemy database URL (default: SQLite in your data folder).",
+                     show_default=False),
+    ] = None,
+    durable: Annotated[
+        bool, typer.Option(help="SQLite: sync every event to disk (survives power loss).")
+    ] = False,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "warning",
+) -> None:
+    """Serve the web table: create a table, send the invite link, play in the browser."""
+    import uvicorn
+
+    from bragkit.web.app import create_app
+    from bragkit.web.store import Store, StoreError
+
+    try:
+        check_port(port)
+        store = Store(database, durable=durable)
+    except (BragError, StoreError) as error:
+        fail(str(error))
+    except Exception as error:  # a URL SQLAlchemy cannot use, a driver not installed
+        fail(f"cannot open the database {database!r}: {error}")
+    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
+        fail(f"unknown log level {log_level!r}")
+    typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
+               f"(database {store.safe_url})")
+    try:
+        uvicorn.run(create_app(store=store), host=host, port=port, log_level=log_level,
+                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
+    except OSError as error:  # pragma: no cover - e.g. the port is taken
+        fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
+    finally:
+        store.close()

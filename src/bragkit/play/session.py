@@ -1,0 +1,339 @@
+"""One person against bots, deal after deal: the game behind ``bragkit play`` (no screen here).
+
+A :class:`PlaySession` seats the player and the bots at a :class:`~bragkit.table.Table` (the
+pack carried over, pots carried, hands kept: D4, D5, BL3, R1), moves the bots one at a time
+(each told only what its seat may know), takes the player's actions (an illegal one raises
+:class:`~bragkit.errors.IllegalActionError` naming its rule and changes nothing), keeps a log a
+person can read, gives hints from the player's own view (:meth:`PlaySession.hint`), saves
+finished deals as ``.bhh`` and ends with the ledger and the settlement. The screen
+(:mod:`bragkit.play.app`) only draws it.
+
+>>> from bragkit.rules import Rules
+>>> session = PlaySession(Rules(max_bet=10), bots=["cautious"], seed=3)
+>>> deal = session.start_deal()
+>>> session.to_act == "You", session.view().hand is None     # you act first, blind (BL6)
+(True, True)
+>>> session.act("You fold")       # folding to a blind player carries the pot (BL3)
+>>> session.deal.is_over, session.log[-2:]
+(True, ['2 carried to the next deal (BL3)', 'Cautious keeps the blind hand (R1)'])
+>>> session.end().lines()[1:]
+['The carried pot is shared: You 1, Cautious 1 (BL3).', 'Ledger: You +0, Cautious +0', \
+'Settlement: nobody owes anybody.']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bragkit.actions import Action, Verb
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, started_event
+from bragkit.bots.registry import make_bot
+from bragkit.bots.strength import HandSpace, kept_cards
+from bragkit.cards import JOKER, Card, Pack, format_cards
+from bragkit.errors import BragError
+from bragkit.games.three_card import Deal
+from bragkit.games.views import DealView, public_action
+from bragkit.hands import best_hand, evaluate
+from bragkit.ledger import Payment
+from bragkit.odds import equity
+from bragkit.rules import Rules
+from bragkit.table import Table
+
+__all__ = ["PlayError", "PlaySession", "Summary"]
+
+
+class PlayError(BragError):
+    """Something the player cannot do now (not a rule of the deal: e.g. no deal to save)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Summary:
+    """The end of a session: each player's net, the pot shared out, who pays whom (T1)."""
+
+    nets: dict[str, int]
+    shared: dict[str, int]
+    payments: tuple[Payment, ...]
+    deals: int
+
+    def lines(self) -> list[str]:
+        """The summary as text."""
+        out = [f"{self.deals} deal{'s' if self.deals != 1 else ''} played."]
+        if self.shared:
+            out.append("The carried pot is shared: " + ", ".join(
+                f"{p} {n}" for p, n in self.shared.items()) + " (BL3).")
+        out.append("Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in self.nets.items()))
+        if self.payments:
+            out.append("Settlement: " + "; ".join(str(p) for p in self.payments) + ".")
+        else:
+            out.append("Settlement: nobody owes anybody.")
+        return out
+
+
+class PlaySession:
+    """A person (``name``) against ``bots`` (kinds, or ``(name, agent)`` pairs) at one table.
+
+    ``stack`` is everyone's buy-in; a bot that cannot pay the ante is topped up (M1), the
+    player tops up with :meth:`topup`. ``seed`` makes the shuffles and the bots reproducible;
+    ``pack`` fixes the first deal's pack. ``save_dir`` saves every finished deal as ``.bhh``.
+    The player sits first and the last bot deals first, so the player acts first (B2).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        bots: Sequence[str | tuple[str, Agent]] = ("shark", "cautious", "bold"),
+        name: str = "You",
+        stack: int = 100,
+        seed: int | None = None,
+        pack: Pack | None = None,
+        save_dir: Path | None = None,
+        budget: float = DEFAULT_BUDGET,
+    ) -> None:
+        self.rules = rules
+        self.name = name
+        self.stack = stack
+        self.save_dir = save_dir
+        master = random.Random(seed)
+        self.agents: dict[str, Agent] = {}
+        self.kinds: dict[str, str] = {}
+        for bot in bots:
+            if isinstance(bot, str):
+                kind = bot
+                agent = make_bot(kind, seed=master.getrandbits(64) if seed is not None else None,
+                                 budget=budget, rules=rules)
+                seat = kind.capitalize()
+            else:
+                seat, agent = bot
+                kind = getattr(agent, "kind", "bot")
+            base, count = seat, 2
+            while seat in self.agents or seat == name:
+                seat = f"{base} {count}"
+                count += 1
+            self.agents[seat] = agent
+            self.kinds[seat] = kind
+        seats = [name, *self.agents]
+        rules.check_table(seats)  # rule D1
+        table_rng = random.Random(master.getrandbits(64)) if seed is not None else None
+        self.table = Table(rules, seats=seats, buy_ins=stack, rng=table_rng, pack=pack,
+                           dealer=seats[-1])
+        self.log: list[str] = []
+        self.last_saved: Path | None = None
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal in progress, or the last one (None before the first)."""
+        return self.table.current
+
+    @property
+    def in_deal(self) -> bool:
+        """Whether a deal is being played."""
+        return self.table.in_deal
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is (None between deals)."""
+        deal = self.deal
+        return None if deal is None or deal.is_over else deal.to_act
+
+    @property
+    def bot_to_act(self) -> str | None:
+        """The bot whose turn it is, if it is a bot's."""
+        player = self.to_act
+        return player if player is not None and player != self.name else None
+
+    def view(self) -> DealView:
+        """The player's view of the deal: never another's hidden cards, nor their own while
+        blind (D8, BL6, T3)."""
+        deal = self.deal
+        if deal is None:
+            raise PlayError("no deal yet: start one")
+        return deal.view(self.name)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def start_deal(self) -> Deal:
+        """Start the next deal (bots that cannot pay the ante are topped up first, M1)."""
+        if self.in_deal:
+            raise PlayError("a deal is in progress")
+        stacks = self.table.stacks
+        for bot in self.agents:
+            if stacks[bot] < max(self.rules.ante, 1):
+                self.table.topup(bot, self.stack - stacks[bot])
+                self.log.append(f"{bot} tops up {self.stack - stacks[bot]} (M1)")
+        if stacks[self.name] < self.rules.ante:
+            raise PlayError(f"you cannot pay the ante of {self.rules.ante}: top up first "
+                            "(t, rule M1)")
+        shuffled = self.table.shuffle_due
+        deal = self.table.start_deal()
+        number = self.table.deal_number
+        self.log.append(f"— deal {number}: {deal.dealer} deals"
+                        f"{' from a shuffled pack' if shuffled else ''} (D3, D4) —")
+        for bot, agent in self.agents.items():
+            notify(agent, started_event(deal, bot, shuffled=shuffled))
+        return deal
+
+    def step(self) -> Action | None:
+        """Let the bot whose turn it is act (None if it is not a bot's turn)."""
+        bot = self.bot_to_act
+        deal = self.deal
+        if bot is None or deal is None:
+            return None
+        action = ask(self.agents[bot], deal, bot)
+        self._apply(action)
+        return action
+
+    def run_bots(self) -> list[Action]:
+        """Let the bots act until it is the player's turn or the deal is over."""
+        done: list[Action] = []
+        while (action := self.step()) is not None:
+            done.append(action)
+        return done
+
+    def act(self, action: Action | str) -> None:
+        """The player's action (text is parsed). An illegal one raises
+        :class:`~bragkit.errors.IllegalActionError` and changes nothing."""
+        deal = self.deal
+        if deal is None or not self.in_deal:
+            raise PlayError("no deal in progress: start the next one (n)")
+        if isinstance(action, str):
+            action = Action.parse(action, players=deal.players)
+        if action.player not in (self.name, None):
+            raise PlayError(f"you play {self.name}, not {action.player}")
+        self._apply(action)
+
+    def topup(self, amount: int) -> None:
+        """The player adds ``amount`` chips, at any time (rule M1)."""
+        self.table.topup(self.name, amount)
+        self.log.append(f"{self.name} tops up {amount} (M1)")
+
+    def _apply(self, action: Action) -> None:
+        self.table.apply(action)
+        self.log.append(public_action(action, self.name))
+        deal = self.deal
+        if deal is not None and deal.is_over:
+            self._finished(deal)
+
+    def _finished(self, deal: Deal) -> None:
+        result = deal.result
+        for player, cards in result.shown.items():
+            self.log.append(f"{player} shows {format_cards(cards, pretty=True)}"
+                            f" ({_describe(cards, self.rules)})")
+        for player, amount in result.winners.items():
+            self.log.append(f"{player} takes {amount}")
+        if result.carried_pot:
+            self.log.append(f"{result.carried_pot} carried to the next deal (BL3)")
+        if result.retained:
+            self.log.append(f"{result.retained} keeps the blind hand (R1)")
+        for bot, agent in self.agents.items():
+            notify(agent, ended_event(deal, bot))
+        if self.save_dir is not None:
+            self.save(self.save_dir)
+
+    # -- help ----------------------------------------------------------------------------------
+
+    def hint(self, *, trials: int = 40_000) -> str:
+        """The player's chance against the players still in, from their view only: their
+        cards, their discards, the face-up stock card (D9) and face-up hand (R3) are out of the
+        others' hands. Exact against one opponent; against more, an estimate (± its error)."""
+        view = self.view()
+        if view.is_over:
+            return "The deal is over."
+        if view.hand is None:
+            return ("You have not looked (BL6): your cards are unknown even to you. Look (l) "
+                    "for a hint.")
+        rules = self.rules
+        opponents = [p for p in view.in_play if p != self.name and p not in view.covered]
+        if not opponents:
+            return "No one is left against you."
+        dead: list[Card] = list(view.discards)
+        if view.stock_card is not None:
+            dead.append(view.stock_card)
+        for owner, cards in view.face_up.items():
+            if owner != self.name:
+                dead.extend(cards)
+        wild = sorted(rules.wild_cards - {JOKER})
+        if rules.cards == 3 or view.discards:
+            cards = kept_cards(view.hand, view.discards)
+        else:
+            cards = best_hand(view.hand, ordering=rules.ordering, wild=wild).kept
+            dead += [c for c in view.hand if c not in cards]
+        name = str(evaluate(cards, ordering=rules.ordering, wild=wild))
+        k = len(opponents)
+        if rules.cards == 3:
+            one = equity(cards, 1, ordering=rules.ordering, wild=wild, jokers=rules.jokers,
+                         dead=dead)
+            text = (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent: win "
+                    f"{one.win:.2%}, tie {one.tie:.2%} (exact).")
+            if k > 1:
+                many = equity(cards, k, ordering=rules.ordering, wild=wild, jokers=rules.jokers,
+                              dead=dead, trials=trials, rng=len(view.actions))
+                text += (f" Against the {k} still in: best hand {many.win:.1%} "
+                         f"± {1.96 * many.win_error:.1%} (estimate).")
+            return text
+        # four or five cards each (F1, F3): the others hold more than three; sample them
+        space = HandSpace.of(rules)
+        mine = space.value(cards)
+        values = space.opponent_values(known=[*view.hand, *dead],
+                                       rng=random.Random(len(view.actions)), samples=20_000)
+        win = float((mine > values).mean())
+        return (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent's best "
+                f"three: win about {win:.1%}; against {k}: about {win ** k:.1%} (estimate).")
+
+    # -- records and the end -------------------------------------------------------------------
+
+    def save(self, directory: Path | str | None = None) -> Path:
+        """Write the last finished deal as a ``.bhh`` file (a deal in progress is not saved:
+        its record would show every hidden card). Returns the path."""
+        from bragkit.notation import DealRecord, write_bhh
+
+        deal = self.deal
+        if deal is None or not deal.is_over:
+            raise PlayError("only a finished deal can be saved (its record holds every card)")
+        folder = Path(directory if directory is not None else self.save_dir or ".")
+        folder.mkdir(parents=True, exist_ok=True)
+        number = self.table.deal_number
+        path = folder / f"deal-{number:04d}.bhh"
+        path.write_text(write_bhh(DealRecord.from_deal(deal)), encoding="utf-8")
+        self.last_saved = path
+        return path
+
+    def end(self) -> Summary:
+        """End the session between deals (a deal in progress is abandoned only if over): share
+        a pot still carried (BL3), and settle who pays whom (T1)."""
+        if self.in_deal:
+            raise PlayError("finish the deal first")
+        shared = self.table.share_carried_pot()
+        ledger = self.table.ledger
+        return Summary(nets=ledger.nets(), shared=shared,
+                       payments=tuple(self.table.settlement()),
+                       deals=self.table.deal_number)
+
+    # -- what the player may do ----------------------------------------------------------------
+
+    def stake_line(self) -> str:
+        """The stake in open terms and what the player's next bet costs (half when blind)."""
+        view = self.view()
+        parts = [f"stake {view.stake} (open terms)"]
+        for option in view.legal_actions:
+            if option.player != self.name:
+                continue
+            if option.verb is Verb.BLIND:
+                parts.append(f"your next bet: {option.min_amount} blind (half, BL1)")
+            elif option.verb is Verb.BET and view.hand is not None:
+                parts.append(f"your next bet: {option.min_amount}")
+            elif option.verb is Verb.SEE:
+                parts.append(f"to see: {option.min_amount}")
+            elif option.verb is Verb.COVER:
+                parts.append(f"cover: {option.min_amount}")
+        return " · ".join(parts)
+
+
+def _describe(cards: Sequence[Card], rules: Rules) -> str:
+    wild = sorted(rules.wild_cards - {JOKER})
+    return str(evaluate(tuple(cards[:3]), ordering=rules.ordering, wild=wild))

@@ -1,0 +1,48 @@
+"""The last screen of ``bragkit play``: the ledger and the settlement (rule T1).
+
+>>> from bragkit.play.session import Summary
+>>> SummaryScreen(Summary(nets={"You": 3, "Bob": -3}, shared={}, payments=(), deals=2)).lines[1]
+'Ledger: You +3, Bob -3'
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from bragkit.play.session import Summary
+
+__all__ = ["SummaryScreen"]
+
+
+class SummaryScreen(Screen[Summary]):
+    """Who won and lost what, and who pays whom; any of q, Enter or Escape leaves."""
+
+    CSS = """
+    #summary { border: round $primary; padding: 1 2; height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "leave", "quit"),
+        Binding("enter", "leave", "quit", show=False),
+        Binding("escape", "leave", "quit", show=False),
+    ]
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__()
+        self.summary = summary
+        self.lines = summary.lines()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("\n".join(["The session is over.", "", *self.lines]), id="summary")
+        yield Footer()
+
+    def action_leave(self) -> None:
+        """Leave the game with the summary."""
+        self.dismiss(self.summary)

@@ -1,0 +1,164 @@
+"""What the table screen shows, as pure functions of the player's view (rules D8, D9, BL6, T3).
+
+Each function takes only what the player may know — their :class:`~bragkit.games.views.DealView`
+and the public state of the table — so nothing hidden can reach the screen: another player's
+cards show their backs until shown (D8), and the player's own cards show their backs while they
+are blind (BL6).
+
+>>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card import Deal
+>>> deal = Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob", stacks=[20, 20],
+...             hands={"You": "Qh Qs 4d", "Bob": "As Tc 2d"})
+>>> [f"{k} {label}" for k, label in action_keys(deal.view("You"))][:4]
+['l look', 'f fold', 'b blind 1..5', 't top-up']
+>>> hand_line(deal.view("You"), Rules()).plain
+'Your hand:  ▒▒   ▒▒   ▒▒   blind: you have not looked (BL6)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.table import Table
+from rich.text import Text
+
+from bragkit.actions import LegalAction, Verb
+from bragkit.cards import JOKER
+from bragkit.games.views import DealView
+from bragkit.hands import best_hand, evaluate
+from bragkit.play.cards import card_text, hand_text
+from bragkit.rules import Rules
+
+__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "seats_table"]
+
+#: The key for each verb (B2, BL2, B6, M2, M1, F1, R2, B8).
+KEYS: dict[Verb, str] = {
+    Verb.LOOK: "l", Verb.FOLD: "f", Verb.BET: "b", Verb.BLIND: "b", Verb.SEE: "s",
+    Verb.COVER: "c", Verb.TOPUP: "t", Verb.DISCARD: "d", Verb.KEEP: "k", Verb.THROW: "x",
+    Verb.SHOWDOWN: "a",
+}
+
+
+def _label(option: LegalAction) -> str:
+    text = option.verb.value
+    if option.verb is Verb.DISCARD:
+        return f"discard {option.discards}"
+    if option.verb is Verb.TOPUP:
+        return "top-up"
+    if option.min_amount is not None:
+        if option.min_amount == option.max_amount:
+            text += f" {option.min_amount}"
+        else:
+            top = "" if option.max_amount is None else str(option.max_amount)
+            text += f" {option.min_amount}..{top}"
+    return text
+
+
+def action_keys(view: DealView) -> list[tuple[str, str]]:
+    """The keys of the player's legal actions now, with labels (one key per verb; ``b`` is the
+    blind bet while blind, BL1 — look first to bet open)."""
+    keys: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    blind = view.hand is None
+    for option in view.legal_actions:
+        if option.player not in (view.viewer, None):
+            continue
+        if option.verb is Verb.BET and blind and any(
+                o.verb is Verb.BLIND for o in view.legal_actions):
+            continue  # the blind bet is the bet of a blind player; the open one needs a look
+        key = KEYS[option.verb]
+        if option.verb is Verb.LOOK and option.hand is not None:
+            label = "look old/new"
+        else:
+            label = _label(option)
+        if key in seen:
+            continue
+        seen.add(key)
+        keys.append((key, label))
+    return keys
+
+
+def hand_line(view: DealView, rules: Rules) -> Text:
+    """The player's own cards: face up once looked (with what the hand is), else backs (BL6)."""
+    text = Text("Your hand: ")
+    count = view.held.get(str(view.viewer), rules.cards) or rules.cards
+    if view.hand is None:
+        if view.two_hands == view.viewer:
+            text.append_text(hand_text(None, count=count))
+            text.append("  two hands, both blind (R2)", style="italic")
+            return text
+        text.append_text(hand_text(None, count=count))
+        text.append("  blind: you have not looked (BL6)", style="italic")
+        return text
+    text.append_text(hand_text(view.hand, marked=view.discards))
+    wild = sorted(rules.wild_cards - {JOKER})
+    try:
+        if len(view.hand) == 3:
+            what = str(evaluate(view.hand, ordering=rules.ordering, wild=wild))
+        elif view.discards:
+            kept = list(view.hand)
+            for card in view.discards:
+                kept.remove(card)
+            what = str(evaluate(tuple(kept), ordering=rules.ordering, wild=wild))
+        else:
+            best = best_hand(view.hand, ordering=rules.ordering, wild=wild)
+            what = f"best three: {best.rank} (discard {len(view.hand) - 3}, F1)"
+    except ValueError:  # pragma: no cover - a hand the evaluator cannot read
+        what = ""
+    text.append(f"  {what}", style="bold")
+    return text
+
+
+def info_line(view: DealView, stake_line: str) -> Text:
+    """The pot (and any carried pot), the stake and costs, the face-up stock card (D9)."""
+    text = Text()
+    text.append(f"Pot {view.pot}", style="bold yellow")
+    if view.carried_pot:
+        text.append(f" (carried {view.carried_pot}, BL3)", style="yellow")
+    if len(view.pots) > 1:
+        text.append(f" in layers {'+'.join(map(str, view.pots))} (M2)")
+    text.append(f" · {stake_line}")
+    if view.stock_card is not None:
+        text.append(" · stock card ")
+        text.append_text(card_text(view.stock_card))
+        text.append(" (D9)")
+    return text
+
+
+def seats_table(
+    view: DealView, *, stacks: Mapping[str, int], kinds: Mapping[str, str], rules: Rules
+) -> Table:
+    """One row a seat: the dealer and whose turn, stack, blind or open, and cards — the
+    player's own once looked, shown hands (D8), the face-up hand (R3), else backs."""
+    table = Table(show_header=True, header_style="bold", expand=True, box=None, pad_edge=False)
+    for column in ("", "seat", "stack", "status", "cards"):
+        table.add_column(column)
+    for name in view.players:
+        marks = ("D" if name == view.dealer else " ") + ("▶" if name == view.to_act else " ")
+        seat = name if name not in kinds else f"{name} ({kinds[name]})"
+        held = view.held.get(name, 0)
+        if name not in view.in_play:
+            status = "folded"
+        elif name in view.covered:
+            status = "covered (M2)"
+        elif view.two_hands == name:
+            status = "two hands, blind (R2)"
+        elif name in view.blind:
+            status = "blind"
+        else:
+            status = "open"
+        if name in view.shown:
+            cards = hand_text(view.shown[name])
+        elif name == view.viewer and view.hand is not None:
+            cards = hand_text(view.hand, marked=view.discards)
+        elif held:
+            cards = hand_text(None, count=held)
+        else:
+            cards = Text("—")
+        if name in view.face_up:
+            cards.append("  face up: ")
+            cards.append_text(hand_text(view.face_up[name]))
+        if name in view.winners:
+            status += f", takes {view.winners[name]}"
+        table.add_row(marks, seat, str(stacks.get(name, 0)), status, cards)
+    return table

@@ -1,0 +1,257 @@
+"""The web table's HTTP and WebSocket server: a Starlette app (served by uvicorn, ``bragkit
+serve``).
+
+Routes:
+
+=========================================  ====================================================
+``GET /``                                  the lobby page: create a table
+``POST /api/tables``                       create a table (JSON settings) → its id, the host's
+                                           token and the invite link
+``GET /api/tables/{id}``                   a table's name, status and seats (public)
+``GET /t/{id}``                            the table's page (the invite link)
+``WS /ws/{id}``                            the table's protocol (``docs/web-protocol.md``)
+``GET /api/tables/{id}/deals/{n}.bhh``     a deal's hand history, once released
+``GET /api/tables/{id}/deals/{n}/proof``   the fairness proof of a deal's shuffle, once released
+``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
+``GET /static/…``                          the page's script and style
+=========================================  ====================================================
+
+A record or proof is released only when it can no longer give a card away (see
+:meth:`Room.released <bragkit.web.room.Room.released>`); until then its URL answers 404 with
+the reason.
+
+>>> from starlette.testclient import TestClient
+>>> from bragkit.web.store import Store
+>>> client = TestClient(create_app(store=Store("sqlite://")))
+>>> client.get("/cards/Qh.svg").headers["content-type"]
+'image/svg+xml'
+>>> made = client.post("/api/tables", json={"name": "Friday", "seats": 4}).json()
+>>> sorted(made), client.get(f"/api/tables/{made['id']}").json()["name"]
+(['host_token', 'id', 'url'], 'Friday')
+>>> client.post("/api/tables", json={"seats": 40}).json()
+{'error': 'seats must be a whole number from 2 to 10'}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bragkit.errors import BragError
+from bragkit.web.room import ConfigError
+from bragkit.web.store import Store, StoreError
+from bragkit.web.svg import back_svg, card_svg
+from bragkit.web.tables import Connection, TableManager
+
+__all__ = ["STATIC", "create_app"]
+
+#: The folder of the page's files.
+STATIC = Path(__file__).parent / "static"
+_MAX_BODY = 16_384
+_SECURITY_HEADERS = {
+    "content-security-policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+
+class _SecurityHeaders:
+    """Adds the headers that keep the page's scripts its own (no injected script runs)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                for key, value in _SECURITY_HEADERS.items():
+                    if key.encode() not in present:
+                        headers.append((key.encode(), value.encode()))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def create_app(
+    *,
+    store: Store | None = None,
+    database: str | None = None,
+    manager: TableManager | None = None,
+    defaults: Mapping[str, Any] | None = None,
+) -> Starlette:
+    """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
+    SQLite in the user's data folder) and the ``defaults`` of new tables' settings."""
+    if manager is None:
+        manager = TableManager(store or Store(database), defaults=defaults)
+    tables = manager
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tables.resume_all()
+        yield
+        tables.shutdown()
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        if tables.room(request.path_params["table_id"]) is None:
+            return PlainTextResponse("No such table: check the invite link.", status_code=404)
+        return FileResponse(STATIC / "table.html")
+
+    async def create(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > _MAX_BODY:
+            return JSONResponse({"error": "settings too large"}, status_code=413)
+        try:
+            settings = json.loads(body or b"{}")
+            table_id, host_token = tables.create_table(settings)
+        except (ValueError, ConfigError) as error:
+            message = str(error) if isinstance(error, BragError) else "settings must be JSON"
+            return JSONResponse({"error": message}, status_code=400)
+        except StoreError as error:
+            return JSONResponse({"error": str(error)}, status_code=503)
+        tables.flush()
+        url = str(request.url_for("table_page", table_id=table_id))
+        return JSONResponse({"id": table_id, "host_token": host_token, "url": url},
+                            status_code=201)
+
+    async def summary(request: Request) -> Response:
+        room = tables.room(request.path_params["table_id"])
+        if room is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        return JSONResponse({"id": room.table_id, "name": room.config.name,
+                             "status": room.status, "seats": room.seats,
+                             "settings": room.config.to_dict()})
+
+    async def record(request: Request) -> Response:
+        room = tables.room(request.path_params["table_id"])
+        number = request.path_params["number"]
+        text = None if room is None else room.record_text(number)
+        if text is None:
+            return PlainTextResponse(_unreleased(room is None, number), status_code=404)
+        name = f"bragkit-{room.table_id if room else ''}-deal-{number}.bhh"
+        return PlainTextResponse(text, media_type="application/toml", headers={
+            "content-disposition": f'attachment; filename="{name}"'})
+
+    async def proof(request: Request) -> Response:
+        room = tables.room(request.path_params["table_id"])
+        number = request.path_params["number"]
+        text = None if room is None else room.proof_json(number)
+        if text is None:
+            return PlainTextResponse(_unreleased(room is None, number, proof=True),
+                                     status_code=404)
+        return Response(text, media_type="application/json")
+
+    async def card(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            svg = back_svg() if code == "back" else card_svg(code)
+        except BragError:
+            return PlainTextResponse("no such card", status_code=404)
+        return Response(svg, media_type="image/svg+xml",
+                        headers={"cache-control": "public, max-age=86400"})
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(tables, websocket)
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page, name="table_page"),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table_id}", summary),
+        Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),
+        Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
+        Route("/cards/{code}.svg", card),
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_SecurityHeaders)])
+    app.state.manager = tables
+    return app
+
+
+def _unreleased(missing: bool, number: int, *, proof: bool = False) -> str:
+    if missing:
+        return "No such table."
+    what = "the proof of its shuffle" if proof else "its hand history"
+    return (f"Deal {number} is not finished, was not shuffled, or {what} is not released yet: "
+            "records are released once their pack is no longer in play (the next deal is "
+            "shuffled) or the table is closed.")
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser always sends Origin: refuse pages of other sites (cross-site WebSocket
+    hijacking). Clients that send none (scripts, bots) are let in."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+async def _serve_socket(tables: TableManager, websocket: WebSocket) -> None:
+    table_id = websocket.path_params["table_id"]
+    if not _same_origin(websocket):
+        await websocket.close(code=4403)
+        return
+    if tables.room(table_id) is None:
+        await websocket.close(code=4404)
+        return
+    await websocket.accept()
+    conn = tables.connect(table_id)
+    writer = asyncio.create_task(_write(websocket, conn))
+    try:
+        while not conn.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                text = "\x00binary"  # refused as malformed: the protocol is text
+            tables.receive(conn, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        tables.disconnect(conn)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=2)
+        writer.cancel()
+
+
+async def _write(websocket: WebSocket, conn: Connection) -> None:
+    """Drain a connection's queue into its WebSocket, in order."""
+    try:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                break
+            await websocket.send_text(text)
+    except Exception:  # the socket went away: the reader ends too
+        conn.close()
+    with contextlib.suppress(Exception):
+        await websocket.close()

@@ -1,0 +1,674 @@
+// The table page: one WebSocket to the server (protocol 1, docs/web-protocol.md), one state
+// object from it, and a render of that state. Everything shown comes from the state the
+// server built for this viewer; the page never guesses a card.
+"use strict";
+
+(function () {
+  const PROTOCOL = 1;
+  const TABLE = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const KEYS = {
+    seat: "bragkit.seat." + TABLE,
+    host: "bragkit.host." + TABLE,
+    name: "bragkit.name",
+    seeds: "bragkit.seeds." + TABLE,
+  };
+  const $ = (id) => document.getElementById(id);
+
+  let ws = null;
+  let greeted = false;
+  let lastSeq = null;
+  let state = null;
+  let you = { name: null, host: false };
+  let log = [];
+  let online = [];
+  let timer = null; // {player, deadline, total}
+  let nextDealAt = null;
+  let retry = 0;
+  let picked = new Set();
+  let sitSeat = null;
+  let sitId = null;
+  const pending = new Map(); // id -> message, until replied to (resent after a reconnect)
+  const verdicts = new Map(); // deal number -> {ok, message}
+  const seeds = JSON.parse(sessionStorage.getItem(KEYS.seeds) || "{}"); // commitment -> my seed
+
+  // -- helpers -----------------------------------------------------------------------------
+
+  function randomToken(bytes) {
+    const raw = crypto.getRandomValues(new Uint8Array(bytes));
+    let text = "";
+    for (const b of raw) text += String.fromCharCode(b);
+    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function newId() {
+    return "c" + randomToken(9).replace(/[^A-Za-z0-9]/g, "x");
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+  const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine",
+    8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+
+  function cardImg(card, extra) {
+    const name = card === null ? "card face down" : card === "Jk" ? "joker"
+      : `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+    return el("img", Object.assign({ src: `/cards/${card === null ? "back" : card}.svg`,
+      alt: name, title: name, "data-card": card || "back", draggable: "false" }, extra || {}));
+  }
+
+  function toast(message, kind) {
+    const box = $("toast");
+    box.textContent = message;
+    box.className = "toast" + (kind ? " " + kind : "");
+    box.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { box.hidden = true; }, 4500);
+  }
+
+  function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+  }
+
+  // -- the connection ----------------------------------------------------------------------
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(TABLE)}`);
+    greeted = false;
+    ws.onopen = () => {
+      retry = 0;
+      const hello = { v: PROTOCOL, type: "hello", last_seq: lastSeq };
+      const token = localStorage.getItem(KEYS.seat);
+      const host = localStorage.getItem(KEYS.host);
+      if (token) hello.token = token;
+      if (host) hello.host = host;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      handle(message);
+    };
+    ws.onclose = (event) => {
+      greeted = false;
+      setConn(false);
+      if (event.code === 4404) {
+        toast("There is no such table: check the invite link.");
+        return;
+      }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** retry);
+    };
+  }
+
+  function setConn(live) {
+    const box = $("conn");
+    box.className = "conn " + (live ? "live" : "down");
+    box.textContent = live ? "live" : "reconnecting…";
+  }
+
+  function send(message) {
+    message.v = PROTOCOL;
+    if (message.id) pending.set(message.id, message);
+    if (ws && ws.readyState === WebSocket.OPEN && greeted) ws.send(JSON.stringify(message));
+  }
+
+  function act(option, amount, cards) {
+    const action = { verb: option.verb };
+    if (option.hand) action.hand = option.hand;
+    if (amount !== undefined && amount !== null) action.amount = amount;
+    if (cards) action.cards = cards;
+    send({ type: "act", id: newId(), at: lastSeq, action });
+  }
+
+  function host(op, extra) {
+    send(Object.assign({ type: "host", id: newId(), op }, extra || {}));
+  }
+
+  function takeExtras(message) {
+    if ("online" in message) online = message.online || [];
+    timer = message.timer ? { player: message.timer.player, total: message.timer.total,
+      deadline: performance.now() + message.timer.remaining * 1000 } : null;
+    nextDealAt = message.next_deal_in === null || message.next_deal_in === undefined ? null
+      : performance.now() + message.next_deal_in * 1000;
+  }
+
+  function handle(message) {
+    switch (message.type) {
+      case "welcome":
+        greeted = true;
+        you = message.you;
+        setConn(true);
+        break;
+      case "sync": {
+        state = message.state;
+        const known = log.length ? log[log.length - 1].seq : -1;
+        log = log.concat((message.log || []).filter((line) => line.seq > known)).slice(-400);
+        lastSeq = message.seq;
+        takeExtras(message);
+        render();
+        for (const waiting of pending.values()) ws.send(JSON.stringify(waiting));
+        break;
+      }
+      case "state":
+        if (lastSeq !== null && message.seq <= lastSeq) return;
+        if (lastSeq !== null && message.seq > lastSeq + 1) {
+          ws.send(JSON.stringify({ v: PROTOCOL, type: "resume", last_seq: lastSeq }));
+          return;
+        }
+        state = message.state;
+        lastSeq = message.seq;
+        for (const text of message.lines) log.push({ seq: message.seq, text });
+        if (log.length > 400) log = log.slice(-400);
+        takeExtras(message);
+        render();
+        break;
+      case "reply":
+        pending.delete(message.re);
+        if (message.re === sitId) sitId = null;
+        break;
+      case "error":
+        if (message.re) pending.delete(message.re);
+        if (message.re && message.re === sitId) {
+          localStorage.removeItem(KEYS.seat);
+          sitId = null;
+        }
+        if (message.code === "forbidden" && /token/.test(message.message)) {
+          if (/host/.test(message.message)) localStorage.removeItem(KEYS.host);
+          else localStorage.removeItem(KEYS.seat);
+        }
+        toast(message.message + (message.rule ? ` (rule ${message.rule})` : ""));
+        break;
+      default:
+        break;
+    }
+  }
+
+  // -- rendering ---------------------------------------------------------------------------
+
+  function me() {
+    return state && state.you ? state.you : { seat: null, name: null, host: false, legal: [] };
+  }
+
+  function render() {
+    if (!state) return;
+    const table = state.table;
+    document.title = `${table.name} · bragkit`;
+    $("table-name").textContent = table.name;
+    const status = $("status");
+    const words = { lobby: "waiting to start", playing: "playing", paused: "paused",
+      closing: "closing", closed: "closed" };
+    status.textContent = words[table.status] || table.status;
+    status.className = "pill " + table.status;
+    $("invite").value = `${location.origin}/t/${TABLE}`;
+    renderHost();
+    renderSeats();
+    renderCenter();
+    renderMe();
+    renderLog();
+    renderLedger();
+    renderRecords();
+    autoSeed();
+  }
+
+  function renderHost() {
+    const status = state.table.status;
+    $("host-bar").hidden = !me().host;
+    $("start").hidden = status !== "lobby";
+    $("pause").hidden = status !== "playing";
+    $("resume").hidden = status !== "paused";
+    $("close").disabled = status === "closed" || status === "closing";
+    const select = $("bot-seat");
+    const empty = state.seats.map((s, i) => (s ? null : i)).filter((i) => i !== null);
+    const chosen = select.value;
+    select.replaceChildren(...empty.map((i) => el("option", { value: i, text: `seat ${i + 1}` })));
+    if (empty.includes(Number(chosen))) select.value = chosen;
+    $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
+  }
+
+  function playerOf(text, names) {
+    let best = null;
+    for (const name of names) {
+      if ((text === name || text.startsWith(name + " ")) && (!best || name.length > best.length)) {
+        best = name;
+      }
+    }
+    return best;
+  }
+
+  function lastActions(deal) {
+    const out = {};
+    if (!deal) return out;
+    for (const text of deal.actions) {
+      const who = playerOf(text, deal.players);
+      if (who) out[who] = text.slice(who.length + 1);
+    }
+    return out;
+  }
+
+  function renderSeats() {
+    const felt = $("felt");
+    for (const old of felt.querySelectorAll(".seat")) old.remove();
+    const deal = state.deal;
+    const seats = state.seats;
+    const n = seats.length;
+    const mine = me().seat;
+    const last = lastActions(deal);
+    const narrow = felt.clientWidth < 560;
+    const seatW = narrow ? 92 : 150;
+    const seatH = narrow ? 78 : 112;
+    const rx = Math.min(45, 50 - (seatW / 2 + 2) / Math.max(felt.clientWidth, 1) * 100);
+    const ry = Math.min(44, 50 - (seatH / 2) / Math.max(felt.clientHeight, 1) * 100);
+    seats.forEach((seat, i) => {
+      const k = (i - (mine === null ? 0 : mine) + n) % n;
+      const angle = (90 + (k * 360) / n) * (Math.PI / 180);
+      const node = seat ? seatView(seat, deal, last) : emptySeat(i);
+      // set through the CSSOM: the page's security policy forbids inline style attributes
+      node.style.left = `${50 + rx * Math.cos(angle)}%`;
+      node.style.top = `${50 + ry * Math.sin(angle)}%`;
+      felt.append(node);
+    });
+  }
+
+  function emptySeat(i) {
+    const canSit = me().seat === null && !["closed", "closing"].includes(state.table.status);
+    return el("div", { class: "seat empty", "data-seat": i },
+      el("div", { class: "plate" },
+        el("div", { class: "name", text: `Seat ${i + 1}` }),
+        canSit ? el("button", { type: "button", class: "sit", "data-seat": i,
+          onclick: () => openSit(i), text: "Sit here" }) : el("div", { class: "stack", text: "empty" })));
+  }
+
+  function seatCards(name, deal) {
+    if (!deal) return null;
+    const shown = deal.shown[name];
+    if (shown) return el("div", { class: "cards shown" }, ...shown.map((c) => cardImg(c)));
+    const parts = [];
+    const faceUp = deal.face_up[name] || [];
+    if (name === me().name && deal.hand) {
+      for (const c of deal.hand) parts.push(cardImg(c));
+    } else {
+      for (let i = 0; i < (deal.held[name] || 0); i++) parts.push(cardImg(null));
+    }
+    for (const c of faceUp) parts.push(cardImg(c));
+    return el("div", { class: "cards" }, ...parts);
+  }
+
+  function seatView(seat, deal, last) {
+    const name = seat.name;
+    const inDeal = deal && deal.players.includes(name);
+    const folded = inDeal && !deal.in_play.includes(name);
+    const turn = deal && !deal.is_over && deal.to_act === name;
+    const won = deal && deal.is_over ? deal.winners[name] : undefined;
+    const classes = ["seat"];
+    if (name === me().name) classes.push("mine");
+    if (turn) classes.push("turn");
+    if (folded) classes.push("folded");
+    if (won) classes.push("winner");
+    const badges = [];
+    if (seat.bot) badges.push(el("span", { class: "badge bot", text: "bot" }));
+    if (inDeal && !deal.is_over && deal.blind.includes(name)) {
+      badges.push(el("span", { class: "badge blind", text: "blind" }));
+    }
+    if (deal && deal.covered.includes(name)) badges.push(el("span", { class: "badge", text: "covered" }));
+    if (folded) badges.push(el("span", { class: "badge", text: "folded" }));
+    if (seat.joining) badges.push(el("span", { class: "badge", text: "next deal" }));
+    if (seat.leaving) badges.push(el("span", { class: "badge away", text: "leaving" }));
+    if (!seat.bot && !online.includes(name)) badges.push(el("span", { class: "badge away", text: "away" }));
+    const plate = el("div", { class: "plate" },
+      seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
+      el("div", { class: "name", text: name }),
+      el("div", { class: "stack", text: `${seat.stack} chips` }),
+      badges.length ? el("div", { class: "badges" }, ...badges) : null,
+      turn && timer && timer.player === name
+        ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
+    const note = won ? el("div", { class: "won", text: `+${won}` })
+      : last[name] ? el("div", { class: "last", text: last[name] }) : null;
+    return el("div", { class: classes.join(" "), "data-seat": seat.seat, "data-name": name },
+      seatCards(name, deal), plate, note);
+  }
+
+  function renderCenter() {
+    const deal = state.deal;
+    const table = state.table;
+    const rules = table.rules;
+    $("deal-no").textContent = deal ? `Deal ${deal.number} · ${deal.dealer} deals`
+      : table.status === "lobby" ? "Waiting for the host to start" : "";
+    $("pot").textContent = deal ? deal.pot : state.ledger.carried_pot;
+    let stake = "";
+    if (deal && !deal.is_over && deal.costs) {
+      const blind = rules.blind ? ` (blind ${deal.costs.blind})` : "";
+      stake = deal.stake ? `Stake ${deal.stake} · to stay in: ${deal.costs.open}${blind}`
+        : `First bet ${rules.min_bet}${rules.max_bet ? "–" + rules.max_bet : "+"}${blind}`;
+    }
+    $("stake-line").textContent = stake;
+    const banner = $("banner");
+    banner.className = "banner";
+    banner.textContent = "";
+    if (deal && deal.is_over) {
+      const winners = Object.entries(deal.winners);
+      if (winners.length) {
+        banner.textContent = winners.map(([who, n]) => `${who} wins ${n}`).join(" · ");
+        banner.className = "banner win";
+      } else if (deal.carried_forward) {
+        banner.textContent = `${deal.carried_forward} carried forward`
+          + (deal.retained ? ` · ${deal.retained} keeps a blind hand` : "");
+      }
+    } else if (table.status === "paused") {
+      banner.textContent = "Paused by the host";
+    }
+    const settle = $("settle");
+    if (state.settlement) {
+      const payments = state.settlement.payments;
+      settle.replaceChildren(el("h3", { text: "Table closed · settlement" }),
+        payments.length ? el("ul", {}, ...payments.map((p) => el("li", { text: p })))
+          : el("div", { text: "Everyone is square." }));
+      settle.hidden = false;
+    } else {
+      settle.hidden = true;
+    }
+    const fair = state.fairness;
+    $("commit").textContent = fair.commitment
+      ? `Next shuffle sealed ${fair.commitment.slice(0, 10)}… · ${plural(fair.seeds, "seed")}` : "";
+  }
+
+  function renderMe() {
+    const mine = me();
+    const deal = state.deal;
+    const cards = $("my-cards");
+    const turn = $("turn");
+    const actions = $("actions");
+    const legal = mine.legal || [];
+    const discard = legal.find((o) => o.verb === "discard");
+    cards.replaceChildren();
+    if (mine.seat === null) {
+      cards.append(el("div", { class: "hint", text: state.table.status === "closed"
+        ? "This table is closed." : "You are watching. Pick an empty seat to play." }));
+    } else if (deal && deal.players.includes(mine.name) && (deal.held[mine.name] || deal.shown[mine.name])) {
+      if (deal.hand) {
+        picked = new Set([...picked].filter((c) => deal.hand.includes(c)));
+        for (const c of deal.hand) {
+          const img = cardImg(c, discard ? { class: "pick" + (picked.has(c) ? " picked" : "") } : {});
+          if (discard) img.addEventListener("click", () => { togglePick(c); });
+          cards.append(img);
+        }
+      } else if (deal.shown[mine.name]) {
+        for (const c of deal.shown[mine.name]) cards.append(cardImg(c));
+      } else {
+        for (let i = 0; i < deal.held[mine.name]; i++) cards.append(cardImg(null));
+        cards.append(el("div", { class: "hint", text: "Blind: your cards stay face down until you look. Blind bets cost half." }));
+      }
+    } else if (mine.seat !== null) {
+      cards.append(el("div", { class: "hint", text: state.table.status === "lobby"
+        ? "Seated. The host starts the table." : "Waiting for the next deal." }));
+    }
+    // whose turn
+    turn.className = "turn";
+    turn.replaceChildren();
+    if (deal && !deal.is_over) {
+      if (deal.to_act === mine.name) {
+        turn.className = "turn mine";
+        turn.append("Your turn");
+      } else if (deal.to_act) {
+        turn.append(`${deal.to_act} to act`);
+      }
+      turn.append(el("span", { class: "sub", "data-countdown": "turn" }));
+    } else if (nextDealAt !== null && state.table.status === "playing") {
+      turn.append(el("span", { class: "sub", "data-countdown": "deal" }));
+    }
+    // actions
+    actions.replaceChildren();
+    const order = ["look", "keep", "throw", "fold", "blind", "bet", "see", "cover", "discard", "showdown"];
+    const sorted = legal.filter((o) => o.verb !== "topup")
+      .sort((a, b) => order.indexOf(a.verb) - order.indexOf(b.verb));
+    for (const option of sorted) actions.append(actionControl(option));
+    if (mine.agreed) actions.append(el("span", { class: "note", text: "You agreed to a showdown." }));
+    const secondary = el("div", { class: "secondary" });
+    const topup = legal.find((o) => o.verb === "topup");
+    if (topup) {
+      const input = el("input", { type: "number", min: 1, value: state.table.buy_in, "aria-label": "Top-up amount" });
+      secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
+        text: "Top up", onclick: () => act(topup, Number(input.value)) }));
+    }
+    if (mine.seat !== null && state.table.status !== "closed") {
+      secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
+        onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
+    }
+    if (secondary.childNodes.length) actions.append(secondary);
+    tick();
+  }
+
+  function togglePick(card) {
+    if (picked.has(card)) picked.delete(card); else picked.add(card);
+    renderMe();
+  }
+
+  function actionControl(option) {
+    const verb = option.verb;
+    const label = {
+      look: option.hand ? `Look at ${option.hand} hand` : "Look at cards",
+      keep: "Keep this hand", throw: "Throw this hand", fold: "Fold",
+      showdown: "Agree showdown",
+    };
+    if (verb === "bet" || verb === "blind") {
+      const least = option.min;
+      const most = option.max;
+      const input = el("input", { type: "number", min: least, max: most ?? null, value: least,
+        "aria-label": `${verb} amount`, "data-amount": verb });
+      const slider = most !== null && most - least <= 1000 && most > least
+        ? el("input", { type: "range", min: least, max: most, value: least, "aria-label": `${verb} slider` }) : null;
+      const button = el("button", { type: "button", class: verb === "bet" ? "primary" : "", "data-verb": verb });
+      const sync = (value) => {
+        button.textContent = `${verb === "bet" ? "Bet" : "Blind"} ${value}`;
+      };
+      input.addEventListener("input", () => { if (slider) slider.value = input.value; sync(input.value); });
+      if (slider) slider.addEventListener("input", () => { input.value = slider.value; sync(slider.value); });
+      button.addEventListener("click", () => {
+        const amount = Number(input.value);
+        if (!Number.isInteger(amount) || amount < least || (most !== null && amount > most)) {
+          toast(`${verb === "bet" ? "A bet" : "A blind bet"} here is ${least}${most !== null ? " to " + most : " or more"}.`);
+          return;
+        }
+        act(option, amount);
+      });
+      sync(least);
+      return el("span", { class: "amount-group" }, slider, input, button);
+    }
+    if (verb === "see" || verb === "cover") {
+      return el("button", { type: "button", class: "primary", "data-verb": verb,
+        text: `${verb === "see" ? "See" : "Cover"} for ${option.min}`, onclick: () => act(option, option.min) });
+    }
+    if (verb === "discard") {
+      const ready = picked.size === option.discards;
+      return el("button", { type: "button", "data-verb": verb, disabled: !ready,
+        text: ready ? `Discard ${[...picked].join(" ")}` : `Pick ${plural(option.discards, "card")} to discard`,
+        onclick: () => { act(option, null, [...picked]); picked = new Set(); } });
+    }
+    return el("button", { type: "button", class: verb === "fold" ? "danger" : "",
+      "data-verb": verb + (option.hand ? "-" + option.hand : ""),
+      text: label[verb] || option.text, onclick: () => act(option) });
+  }
+
+  function renderLog() {
+    const list = $("log");
+    const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight
+      >= list.parentElement.scrollHeight - 30;
+    list.replaceChildren(...log.map((line) => el("li", {
+      class: line.text.startsWith("Deal ") ? "deal" : / takes \d+$/.test(line.text) ? "win" : "",
+    }, el("span", { class: "seq", text: line.seq }), line.text)));
+    if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
+  }
+
+  function renderLedger() {
+    const ledger = state.ledger;
+    $("ledger").replaceChildren(...ledger.rows.map((row) => el("tr", {},
+      el("td", { text: row.name }), el("td", { text: row.brought }), el("td", { text: row.stack }),
+      el("td", { class: row.net > 0 ? "up" : row.net < 0 ? "down" : "",
+        text: (row.net > 0 ? "+" : "") + row.net }))));
+    $("in-pot").textContent = ledger.rows.length
+      ? `In the pot: ${ledger.in_pot}${ledger.carried_pot ? ` (carried: ${ledger.carried_pot})` : ""}`
+      : "The ledger starts when the host starts the table.";
+    const box = $("settlement");
+    box.replaceChildren();
+    if (state.settlement) {
+      box.append(el("h3", { text: "Settlement" }));
+      const payments = state.settlement.payments;
+      box.append(payments.length ? el("ul", {}, ...payments.map((p) => el("li", { text: p })))
+        : el("p", { text: "Everyone is square." }));
+    }
+  }
+
+  function renderRecords() {
+    const box = $("records");
+    const records = state.records.slice().reverse();
+    box.replaceChildren(...records.map((record) => {
+      const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
+        || "pot carried";
+      const links = el("div", { class: "links" });
+      if (record.released) {
+        links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}.bhh`, download: "",
+          text: "Download .bhh" }));
+        if (record.proof) {
+          links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}/proof`,
+            download: `proof-deal-${record.deal}.json`, text: "Proof" }));
+          links.append(el("button", { type: "button", class: "ghost", "data-check": record.deal,
+            text: "Check the shuffle", onclick: () => checkProof(record) }));
+        } else if (!record.shuffled) {
+          links.append(el("span", { class: "note", text: "dealt from the last deal's pack" }));
+        }
+      } else {
+        links.append(el("span", { class: "note", text: "sealed while its pack is in play" }));
+      }
+      const verdict = verdicts.get(record.deal);
+      return el("div", { class: "record", "data-deal": record.deal },
+        el("div", { class: "head" }, el("strong", { text: `Deal ${record.deal}` }),
+          el("span", { class: "note", text: `${record.dealer} dealt · ${winners}` })),
+        links,
+        verdict ? el("div", { class: "verdict " + (verdict.ok ? "ok" : verdict.ok === false ? "bad" : ""),
+          text: verdict.message }) : null);
+    }));
+  }
+
+  async function checkProof(record) {
+    verdicts.set(record.deal, { ok: null, message: "Checking…" });
+    renderRecords();
+    try {
+      const response = await fetch(`/api/tables/${TABLE}/deals/${record.deal}/proof`);
+      if (!response.ok) throw new Error(await response.text());
+      const proof = await response.json();
+      const verdict = await window.BragFairness.verify(proof, record.commitment, seeds[proof.commitment]);
+      verdicts.set(record.deal, verdict);
+    } catch (error) {
+      verdicts.set(record.deal, { ok: false, message: String(error.message || error) });
+    }
+    renderRecords();
+  }
+
+  function autoSeed() {
+    const mine = me();
+    const commitment = state.fairness.commitment;
+    if (!commitment || mine.seat === null || mine.seeded || seeds[commitment]) return;
+    if (state.deal && !state.deal.is_over) return;
+    if (!["lobby", "playing", "paused"].includes(state.table.status)) return;
+    const seed = randomToken(18);
+    seeds[commitment] = seed;
+    sessionStorage.setItem(KEYS.seeds, JSON.stringify(seeds));
+    send({ type: "seed", id: newId(), seed });
+  }
+
+  // -- clocks ------------------------------------------------------------------------------
+
+  function tick() {
+    const now = performance.now();
+    for (const bar of document.querySelectorAll("[data-timer]")) {
+      if (!timer) continue;
+      const left = Math.max(timer.deadline - now, 0) / 1000;
+      bar.style.width = `${Math.max(0, Math.min(100, (left / timer.total) * 100))}%`;
+    }
+    const turnText = document.querySelector("[data-countdown=turn]");
+    if (turnText) {
+      turnText.textContent = timer ? `${Math.ceil(Math.max(timer.deadline - now, 0) / 1000)} s left` : "";
+    }
+    const dealText = document.querySelector("[data-countdown=deal]");
+    if (dealText) {
+      dealText.textContent = nextDealAt === null ? ""
+        : `Next deal in ${Math.ceil(Math.max(nextDealAt - now, 0) / 1000)} s`;
+    }
+  }
+
+  // -- seats -------------------------------------------------------------------------------
+
+  function openSit(seat) {
+    sitSeat = seat;
+    $("sit-title").textContent = `Take seat ${seat + 1}`;
+    $("sit-name").value = localStorage.getItem(KEYS.name) || "";
+    $("sit-buy-in").value = state.table.buy_in;
+    $("sit-dialog").showModal();
+    $("sit-name").focus();
+  }
+
+  $("sit-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = $("sit-name").value.trim();
+    if (!name) return;
+    localStorage.setItem(KEYS.name, name);
+    const token = randomToken(32);
+    localStorage.setItem(KEYS.seat, token);
+    sitId = newId();
+    send({ type: "sit", id: sitId, seat: sitSeat, name, token, buy_in: Number($("sit-buy-in").value) || null });
+    $("sit-dialog").close();
+    // the new token speaks for this connection from now on
+  });
+  $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
+
+  // -- wiring ------------------------------------------------------------------------------
+
+  for (const button of document.querySelectorAll(".tabs button")) {
+    button.addEventListener("click", () => {
+      for (const other of document.querySelectorAll(".tabs button")) {
+        other.classList.toggle("active", other === button);
+        $("tab-" + other.dataset.tab).hidden = other !== button;
+      }
+    });
+  }
+  $("copy").addEventListener("click", async () => {
+    const text = $("invite").value;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (error) {
+      $("invite").select();
+      document.execCommand("copy");
+    }
+    toast("Invite link copied: send it to your friends.", "info");
+  });
+  $("start").addEventListener("click", () => host("start"));
+  $("pause").addEventListener("click", () => host("pause"));
+  $("resume").addEventListener("click", () => host("resume"));
+  $("close").addEventListener("click", () => {
+    if (confirm("Close the table and settle up?")) host("close");
+  });
+  $("add-bot").addEventListener("click", () => {
+    const seat = Number($("bot-seat").value);
+    host("add_bot", { seat, bot: $("bot-kind").value });
+  });
+  window.addEventListener("resize", () => { if (state) renderSeats(); });
+  setInterval(tick, 250);
+  window.bragkit = { get state() { return state; }, get lastSeq() { return lastSeq; },
+    get socket() { return ws; }, pending };
+  connect();
+})();

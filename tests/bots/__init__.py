@@ -1,0 +1,1 @@
+"""Tests of the bots (mirrors src/bragkit/bots)."""

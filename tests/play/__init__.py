@@ -1,0 +1,1 @@
+"""Tests of the terminal game (mirrors src/bragkit/play)."""

@@ -1,0 +1,122 @@
+"""The arena: bots against bots over many deals, and ``bragkit arena`` (rules T1, D3-D5, BL3)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from bragkit.arena import arena_rules, play_arena, round_robin
+from bragkit.bots import RandomBot
+from bragkit.cli import app
+from bragkit.errors import BragError
+from bragkit.rules import Rules
+
+runner = CliRunner()
+
+
+def test_same_seed_same_result_and_other_seed_other_result() -> None:
+    first = play_arena(["shark", "bold", "random"], deals=60, seed=21)
+    assert play_arena(["shark", "bold", "random"], deals=60, seed=21).to_dict() == \
+        first.to_dict()
+    assert play_arena(["shark", "bold", "random"], deals=60, seed=22).to_dict() != \
+        first.to_dict()
+
+
+def test_chips_are_conserved_and_the_interval_holds_the_mean() -> None:
+    result = play_arena(["cautious", "bold", "random", "random"], deals=120, seed=3)
+    assert sum(s.net for s in result.scores) == 0
+    for score in result.scores:
+        assert score.low <= score.per_100 <= score.high
+        assert score.per_100 == pytest.approx(score.net / 120 * 100)
+    assert [s.name for s in result.scores] == sorted(
+        (s.name for s in result.scores), key=lambda n: -next(
+            x.per_100 for x in result.scores if x.name == n))
+    assert {s.name for s in result.scores} == {"cautious", "bold", "random", "random-2"}
+
+
+def test_long_runs_use_batches_and_seats_rotate() -> None:
+    result = play_arena(["cautious", "random", "bold"], deals=1000, seed=5)
+    assert all(s.deals == 1000 for s in result.scores)
+    assert result.topups > 0  # rule M1: a broke bot is topped up, not a win
+
+
+def test_any_agent_object_can_sit() -> None:
+    result = play_arena([("mine", RandomBot(seed=1)), "cautious"], deals=20, seed=1)
+    assert {s.name for s in result.scores} == {"mine", "cautious"}
+
+
+def test_four_and_five_card_and_teen_patti_games_rules_F1_F3_H10() -> None:
+    for game in ("four-card", "five-card", "teen-patti"):
+        result = play_arena(["shark", "cautious"], deals=15, seed=2, rules=arena_rules(game))
+        assert sum(s.net for s in result.scores) == 0
+
+
+def test_round_robin_plays_every_pair() -> None:
+    results = round_robin(["random", "cautious", "bold"], deals=12, seed=4)
+    pairs = [tuple(sorted(s.name for s in r.scores)) for r in results]
+    assert pairs == [("cautious", "random"), ("bold", "random"), ("bold", "cautious")]
+
+
+def test_bad_arenas_are_refused() -> None:
+    with pytest.raises(BragError):
+        play_arena(["shark"], deals=10)
+    with pytest.raises(BragError):
+        play_arena(["shark", "cautious"], deals=0)
+    with pytest.raises(BragError):
+        play_arena(["shark", "nobody"], deals=10)
+
+
+def test_arena_rules_put_the_preset_under_the_overrides() -> None:
+    rules = arena_rules("five-card", max_bet=None, see_cost="single")
+    assert rules == Rules(cards=5, see_cost="single")
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def test_cli_json_is_reproducible_from_the_seed() -> None:
+    args = ["arena", "shark", "cautious", "--deals", "30", "--seed", "9", "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    document = json.loads(first.stdout)
+    assert document["deals"] == 30 and document["seed"] == 9
+    assert {b["name"] for b in document["bots"]} == {"shark", "cautious"}
+    assert sum(b["net"] for b in document["bots"]) == 0
+    for bot in document["bots"]:
+        low, high = bot["ci95"]
+        assert low <= bot["per_100"] <= high
+    assert runner.invoke(app, args).stdout == first.stdout
+
+
+def test_cli_round_robin_json_and_rules() -> None:
+    result = runner.invoke(app, ["arena", "random", "bold", "cautious", "--round-robin",
+                                 "-n", "6", "--seed", "1", "--json", "--game", "four-card",
+                                 "--rules", "max_bet=4", "--rules", "see_cost=single"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert len(document["round_robin"]) == 3
+    assert document["round_robin"][0]["rules"] == {"max_bet": 4, "see_cost": "single",
+                                                   "cards": 4}
+
+
+def test_cli_prints_a_table() -> None:
+    result = runner.invoke(app, ["arena", "cautious", "random", "-n", "10", "--seed", "2"])
+    assert result.exit_code == 0
+    assert "chips / 100 deals" in result.stdout and "cautious" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nobody", "shark"], "unknown bot 'nobody'"),
+    (["shark", "bold", "--rules", "max_bet=lots"], "max_bet must be a whole number"),
+    (["shark", "bold", "--rules", "nonsense"], "KEY=VALUE"),
+    (["shark", "bold", "--game", "poker"], "unknown preset 'poker'"),
+    (["shark", "bold", "--deals", "0"], "--deals must be at least 1"),
+    (["shark", "--round-robin"], "two or more"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["arena", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]

@@ -1,0 +1,1 @@
+"""Tests of bragkit.web, the web table (mirrors src/bragkit/web)."""
