@@ -34,7 +34,7 @@ def test_rules_are_frozen_and_keyword_only() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Rules().ante = 2  # type: ignore[misc]
     with pytest.raises(TypeError):
-        Rules(2)  # type: ignore[misc]
+        Rules(2)  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(

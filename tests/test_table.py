@@ -736,9 +736,9 @@ def between_deals(table: Table, rng: random.Random, names: list[str]) -> None:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=house_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 5),
-       deals=st.integers(150, 250))
+       deals=st.integers(150, 250), fair=st.booleans())
 def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
-    rules: Rules, seed: int, seats: int, deals: int
+    rules: Rules, seed: int, seats: int, deals: int, fair: bool
 ) -> None:
     """Rules T1, D5, M1, M4, BL3, R1–R3: over hundreds of deals under random house rules with
     players joining, leaving, topping up, lending and naming games, every card is in exactly one
@@ -747,7 +747,8 @@ def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(8)]
     least = max(rules.buy_in, 1) + rules.ante
-    table = Table(rules, seats=names[:seats], buy_ins=least + 20, rng=rng.randrange(2**32))
+    table = Table(rules, seats=names[:seats], buy_ins=least + 20, rng=rng.randrange(2**32),
+                  fair=fair)
     full = full_pack(rules.jokers)
     for _ in range(deals):
         between_deals(table, rng, names)
@@ -769,6 +770,15 @@ def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
     after = received(table.settlement(cash_on_table=True))
     assert all(squared[p] == after.get(p, 0) for p in squared)
     assert len(table.deals) == deals
+    played = [e for e in table.history if isinstance(e, DealPlayed)]
+    assert played[0].shuffled  # rule D4: the first deal is shuffled
+    proved = [e.proof is not None for e in played]
+    assert proved == [fair and e.shuffled for e in played]  # one proof per shuffle
+    for event in played[:20]:
+        if event.proof is not None:
+            dealt = set(event.deal.start.pack or ())
+            assert [c for c in verify(event.proof) if c in dealt] == list(event.deal.start.pack
+                                                                           or ())
 
 
 def test_ledger_refuses_what_the_table_would_not_do() -> None:

@@ -72,8 +72,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-import tomli_w
-
 from bragkit.actions import Action, Verb
 from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
 from bragkit.errors import (
@@ -84,6 +82,8 @@ from bragkit.errors import (
 )
 from bragkit.records import register
 from bragkit.rules import Rules
+from bragkit.toml_text import dump_document
+from bragkit.toml_text import load_document as parse_toml
 
 if TYPE_CHECKING:
     from bragkit.games.three_card import Deal
@@ -423,32 +423,6 @@ def load(path: str | Path) -> DealRecord:
     return read_bhh(text)
 
 
-_TOML_AT: Final = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
-
-
-def parse_toml(text: str) -> dict[str, Any]:
-    """The TOML document of a record; a syntax error names its line.
-
-    >>> parse_toml('format = "bhh/1"\\nplayers = [\\n"Ann" "Bob"]')
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.NotationError: line 3: not valid TOML: Unclosed array (column 7)
-    """
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        if message.endswith(" (at end of document)"):
-            what = message.removesuffix(" (at end of document)")
-            raise NotationError(f"line {max(1, len(text.splitlines()))}: not valid TOML: {what} "
-                                "(at the end of the file)") from None
-        match = _TOML_AT.match(message)
-        if match is None:
-            raise NotationError(f"not valid TOML: {message}") from None
-        raise NotationError(f"line {match['line']}: not valid TOML: {match['what']} "
-                            f"(column {match['col']})") from None
-
-
 def _record_of(document: Mapping[str, Any]) -> DealRecord:
     if not isinstance(document, Mapping):
         raise NotationError("a record is a TOML document (a table of keys)")
@@ -608,41 +582,12 @@ def _unquote(key: str) -> str:
 def write_bhh(record: DealRecord) -> str:
     """The text of a ``.bhh`` file: top-level keys first in the documented order, then ``[rules]``
     and ``[cards]`` (hands as inline tables), one action a line."""
-    document = record.to_document()
-    lines = [f"{key} = {_value(document[key])}" for key in _TOP_KEYS[:6]]
-    actions = document["actions"]
-    if actions:
-        lines += ["actions = [", *(f"  {_value(a)}," for a in actions), "]"]
-    else:
-        lines.append("actions = []")
-    lines += ["", "[rules]"]
-    lines += [f"{_key(k)} = {_value(v)}" for k, v in document["rules"].items()]
-    lines += ["", "[cards]"]
-    lines += [f"{_key(k)} = {_value(v)}" for k, v in document["cards"].items()]
-    return "\n".join(lines) + "\n"
+    return dump_document(record.to_document(), multiline=("actions",))
 
 
 def dump(record: DealRecord, path: str | Path) -> None:
     """Write a record to a ``.bhh`` file (see :func:`write_bhh`)."""
     Path(path).write_text(write_bhh(record), encoding="utf-8")
-
-
-def _key(key: str) -> str:
-    """A TOML key, quoted when it is not a bare key (tomli_w decides)."""
-    return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
-
-
-def _value(value: object) -> str:
-    """A TOML value on one line: arrays and tables inline, scalars as tomli_w writes them."""
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if value is None:
-        raise NotationError("TOML has no null: a rule option cannot be written as None")
-    return tomli_w.dumps({"v": value}).split(" = ", 1)[1].rstrip("\n")
 
 
 # -- the registered replayer -------------------------------------------------------------------

@@ -7,13 +7,14 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import parse_cards
+from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
 FIVE = ["Andy", "Bill", "Chris", "Dan", "Eddie"]
 
 
-def rounds(deal, table: list[tuple[list[str], int]]) -> None:  # type: ignore[no-untyped-def]
+def rounds(deal: Deal, table: list[tuple[list[str], int]]) -> None:
     """Play each round's actions and check the pot after it."""
     for number, (actions, pot) in enumerate(table, 1):
         play(deal, *actions)

@@ -6,12 +6,13 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.cards import parse_cards
 from bragkit.games.operations import Loan
+from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
 
 FOUR = {"Ann": "7c 7d 7h", "Bob": "As Tc 2d", "Cy": "Qh Qs 4d", "Di": "Kh Kd 9s"}
 
 
-def total(deal) -> int:  # type: ignore[no-untyped-def]
+def total(deal: Deal) -> int:
     return sum(deal.stacks.values()) + deal.pot
 
 

@@ -12,6 +12,7 @@ import json
 import random
 import re
 from collections import Counter
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -65,7 +66,7 @@ def tables(draw: st.DrawFn) -> tuple[Deal, random.Random]:
         holder = draw(st.sampled_from(players))
         old = {holder: [pack.deal() for _ in range(rules.cards)]}
     use_hands = draw(st.booleans())
-    kwargs: dict[str, object] = {}
+    kwargs: dict[str, Any] = {}
     if use_hands:
         hands = {p: [pack.deal() for _ in range(rules.cards)] for p in players}
         kwargs["hands"] = hands

@@ -3,6 +3,8 @@ face-up hand."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from test_three_card_support import deal_of, legal_texts, play, refuse
 
@@ -16,8 +18,8 @@ NEW = {"Ann": "2c 5d 9h", "Bob": "As Tc 3d", "Cy": "Qh Qs 4d"}
 OLD = {"Ann": "Ks Kd Kh"}
 
 
-def two_hands(**options: object) -> Deal:
-    return deal_of(NEW, retained=OLD, dealer="Cy", **options)  # type: ignore[arg-type]
+def two_hands(**options: Any) -> Deal:
+    return deal_of(NEW, retained=OLD, dealer="Cy", **options)
 
 
 def test_r1_the_retained_hand_is_kept_and_a_new_one_dealt() -> None:
@@ -107,10 +109,10 @@ def test_r2_a_blind_winner_with_two_hands_keeps_one_unseen() -> None:
         plain.result_keeping("old")
 
 
-def face_up(**options: object) -> Deal:
+def face_up(**options: Any) -> Deal:
     hands = {"Ann": "9c 9d 2h", "Bob": "As Tc 3d", "Cy": "Qh Qs 4d"}
     return deal_of(hands, retained=OLD, dealer="Ann", carried_pot=6,
-                   rules=Rules(retained_blind="face-up"), **options)  # type: ignore[arg-type]
+                   rules=Rules(retained_blind="face-up"), **options)
 
 
 def test_r3_the_blind_winner_gets_a_face_up_hand_and_everyone_else_looks() -> None:

@@ -15,19 +15,18 @@ from bragkit.web.tables import Connection, TableManager
 CARD_TOKEN = re.compile(r"(?:[2-9TJQKA][shdc]|Jk)")
 
 
+_CARD_WORD = re.compile(r'(?<=[" ])(?:[2-9TJQKA][shdc]|Jk)(?=[" ])')
+
+
 def cards_in(data: Any) -> set[str]:
-    """Every card written anywhere in a message: any whitespace-separated word of any string
-    that is a card's text (``"Qh"``, ``"Jk"``)."""
-    found: set[str] = set()
-    if isinstance(data, str):
-        found.update(w for w in data.split() if CARD_TOKEN.fullmatch(w))
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            found |= cards_in(key) | cards_in(value)
-    elif isinstance(data, list | tuple):
-        for value in data:
-            found |= cards_in(value)
-    return found
+    """Every card written anywhere in a message: any space-separated word of any of its
+    strings that is a card's text (``"Qh"``, ``"Jk"``), found in the message's JSON text.
+
+    >>> sorted(cards_in({"hand": ["Qh", "Jk"], "log": ["Ann shows 7c 7d 2s"], "id": "a-7c-b"}))
+    ['2s', '7c', '7d', 'Jk', 'Qh']
+    """
+    text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+    return set(_CARD_WORD.findall(text))
 
 
 def token(name: str) -> str:
@@ -121,9 +120,8 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
         kwargs["amount"] = rng.randint(option.min_amount, min(high, option.min_amount + 20))
     if option.hand is not None:
         kwargs["hand"] = option.hand
-    if option.verb.value == "showdown":
-        if name not in deal.betting:
-            return None
+    if option.verb.value == "showdown" and name not in deal.betting:
+        return None
     from bragkit.web.protocol import ProtocolError
 
     try:

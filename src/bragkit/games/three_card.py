@@ -39,6 +39,8 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 - **Showdown (B8).** ``showdown`` is legal whenever three or more players are still betting and
   is applied as all of them having agreed; it may be proposed at any point of the betting.
 - **Seeing needs a bet (B6).** No see before the first bet.
+- **"Two left" (B6, B8, M3)** counts the players still betting: a player who covered is out of
+  the betting (their hand waits on the pot, M2), so the two others may see each other.
 - **Covers.** Only a player who cannot meet the least bet may cover, with exactly their whole
   stack. With ``short_money = "fold"`` and two still betting, a short player may still cover:
   M4's choice of the player with money "to allow a cover" is taken as given by the record.

@@ -54,12 +54,6 @@ class _Null:
         pass
 
 
-_VERB_KEYS: dict[str, Verb] = {
-    "fold": Verb.FOLD, "bet": Verb.BET, "look": Verb.LOOK, "see": Verb.SEE, "cover": Verb.COVER,
-    "discard": Verb.DISCARD, "keep": Verb.KEEP, "throw": Verb.THROW, "showdown": Verb.SHOWDOWN,
-}
-
-
 class TableScreen(Screen[Summary]):
     """The game (see the module docstring); dismissed with the session's :class:`Summary`."""
 
@@ -75,15 +69,10 @@ class TableScreen(Screen[Summary]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "fold", "fold"),
-        Binding("b", "bet", "bet"),
-        Binding("l", "look", "look"),
-        Binding("s", "see", "see"),
-        Binding("c", "cover", "cover"),
-        Binding("d", "discard", "discard"),
-        Binding("k", "keep", "keep"),
-        Binding("x", "throw", "throw"),
-        Binding("a", "showdown", "showdown"),
+        # the moves: shown on the keys line when legal; pressed when not, they say why
+        *(Binding(key, action, action, show=False) for key, action in (
+            ("f", "fold"), ("b", "bet"), ("l", "look"), ("s", "see"), ("c", "cover"),
+            ("d", "discard"), ("k", "keep"), ("x", "throw"), ("a", "showdown"))),
         Binding("t", "topup", "top up"),
         Binding("h", "hint", "hint"),
         Binding("w", "save", "save"),
@@ -110,8 +99,10 @@ class TableScreen(Screen[Summary]):
                 yield Static(id="hand")
                 yield Static(id="keys")
                 yield Static(id="message")
-                yield Input(id="prompt")
-            yield RichLog(id="log", wrap=True, markup=False)
+                yield Input(id="prompt", disabled=True)
+            log = RichLog(id="log", wrap=True, markup=False)
+            log.can_focus = False
+            yield log
         yield Footer()
 
     def on_mount(self) -> None:
@@ -197,18 +188,14 @@ class TableScreen(Screen[Summary]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the keys that do something now."""
+        """Grey out the footer keys that do nothing now (moves always answer, if only to say
+        which rule forbids them)."""
         session = self.session
         over = session.deal is None or session.deal.is_over
-        if action in _VERB_KEYS:
-            verb = _VERB_KEYS[action]
-            if verb is Verb.BET:
-                return self._option(Verb.BET) is not None or self._option(Verb.BLIND) is not None
-            return self._option(verb) is not None
         if action == "hint":
-            return not over
+            return True if not over else None
         if action in ("save", "next", "end"):
-            return over
+            return True if over else None
         return True
 
     # -- acting --------------------------------------------------------------------------------
@@ -245,12 +232,12 @@ class TableScreen(Screen[Summary]):
         prompt = self.query_one("#prompt", Input)
         prompt.placeholder = placeholder
         prompt.value = value
+        prompt.disabled = False
         prompt.add_class("shown")
         prompt.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.remove_class("shown")
+        self._hide_prompt()
         pending, self._prompt = self._prompt, None
         text = event.value.strip()
         if pending is None:
@@ -283,7 +270,13 @@ class TableScreen(Screen[Summary]):
     def action_cancel(self) -> None:
         """Close the prompt."""
         self._prompt = None
-        self.query_one("#prompt", Input).remove_class("shown")
+        self._hide_prompt()
+
+    def _hide_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.remove_class("shown")
+        prompt.disabled = True
+        self.set_focus(None)
 
     def action_fold(self) -> None:
         """Fold (B2)."""

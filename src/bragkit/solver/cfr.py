@@ -134,7 +134,7 @@ class CFRPlus:
             regret = q[own] - values[nodes]
             blind = tree.blind_actor[nodes]
             if blind.any():  # rule BL6: one infoset for every hand the blind player may hold
-                regret[blind] = (regret[blind] @ counts)[:, None]
+                regret[blind] = np.einsum("ij,j->i", regret[blind], counts)[:, None]
             np.add(self.regrets[edges], regret, out=regret)
             np.maximum(regret, 0.0, out=regret)
             self.regrets[edges] = regret

@@ -92,7 +92,7 @@ def _backup(
             edges = tree.edges_of(node)
             block = q[edges.start - e0:edges.stop - e0]
             if tree.blind_actor[node]:  # rule BL6: one choice for every hand
-                pick = int(np.argmax(block @ space.counts))
+                pick = int(np.argmax(np.einsum("ij,j->i", block, space.counts)))
                 values[node] = block[pick]
                 chosen[edges.start + pick] = 1.0
             else:

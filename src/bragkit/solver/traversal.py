@@ -114,4 +114,5 @@ def terminal_values(
 
 def per_game(space: HandSpace, root_values: FloatArray) -> float:
     """A root value vector (per class, summed over opponent hands) as chips per deal."""
-    return float(root_values @ space.counts) / (space.n_hands * space.opponents)
+    total = float(np.einsum("i,i->", root_values, space.counts))
+    return total / (space.n_hands * space.opponents)

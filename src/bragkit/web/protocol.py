@@ -176,8 +176,8 @@ class Seed:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Host:
-    """A host command (``op`` one of :data:`HOST_OPS`); ``seat`` and ``bot`` for ``add_bot``
-    and ``remove``."""
+    """A host command (``op`` one of :data:`HOST_OPS`); ``seat`` for ``add_bot`` and
+    ``remove``, and ``bot`` the kind of bot to add (default ``random``)."""
 
     id: str
     op: str
@@ -341,7 +341,7 @@ def _host(f: _Fields) -> Host:
     if op not in HOST_OPS:
         raise f.fail(f"unknown host op {op!r}")
     seat = f.whole("seat", optional=op not in ("add_bot", "remove"))
-    bot = f.text("bot", optional=op != "add_bot")
+    bot = f.text("bot", optional=True)
     if bot is not None and bot not in BOT_KINDS:
         raise f.fail(f"unknown bot {bot!r} (known: {', '.join(BOT_KINDS)})")
     return Host(id=ident, op=op, seat=seat, bot=bot)

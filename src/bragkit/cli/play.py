@@ -1,0 +1,106 @@
+"""``bragkit play``: Brag in the terminal, you against bots.
+
+::
+
+    $ bragkit play                                  # Three Card Brag against three bots
+    $ bragkit play --setup                          # choose the game, rules, bots, stakes
+    $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
+
+With no options a good game starts at once: three-card, a shark, a cautious and a bold bot,
+ante 1, bets 1 to 10, blind play on (:mod:`bragkit.play.config`). ``--rules KEY=VALUE`` sets any
+house rule (as for ``bragkit arena``); ``--save-dir`` saves every deal as ``.bhh``; ``--seed``
+makes the shuffles and the bots reproducible. When the session ends (``q``) the ledger and the
+settlement are printed. Bad options: one line on standard error, exit status 2.
+
+>>> config_from(game="teen-patti", rules=["max_bet=none"], bots="shark, bold").bots
+('shark', 'bold')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bragkit.bots.agent import DEFAULT_BUDGET
+from bragkit.bots.registry import BOTS
+from bragkit.cli._app import app, fail
+from bragkit.cli.arena import parse_overrides
+from bragkit.errors import BragError
+from bragkit.play.config import PlayConfig
+from bragkit.play.options import GAMES
+
+__all__ = ["config_from", "play"]
+
+
+def config_from(
+    *,
+    game: str = "three-card",
+    rules: list[str] | None = None,
+    bots: str = "shark,cautious,bold",
+    name: str = "You",
+    stack: int = 100,
+    seed: int | None = None,
+    save_dir: Path | None = None,
+    budget: float = DEFAULT_BUDGET,
+) -> PlayConfig:
+    """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
+    if game not in GAMES:
+        raise BragError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    for kind in kinds:
+        if kind not in BOTS:
+            raise BragError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+    if not 1 <= len(kinds) <= 5:
+        raise BragError(f"play against one to five bots, not {len(kinds)}")
+    if not name.strip() or name.strip() == "showdown":
+        raise BragError(f"{name!r} is not a name to play under")
+    if stack < 1:
+        raise BragError(f"--stack must be at least 1 chip, not {stack}")
+    config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
+                        name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
+                        budget=budget)
+    try:
+        config.rules().check_table(len(kinds) + 1)
+    except TypeError as error:
+        raise BragError(f"bad --rules: {error}") from None
+    return config
+
+
+@app.command("play")
+def play(
+    game: Annotated[
+        str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)}.")
+    ] = "three-card",
+    rules: Annotated[
+        list[str] | None,
+        typer.Option("--rules", "-r", help="A house rule, KEY=VALUE (repeatable).",
+                     show_default=False),
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", help=f"Bots, comma-separated: {', '.join(BOTS)}.")
+    ] = "shark,cautious,bold",
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    stack: Annotated[int, typer.Option("--stack", help="Chips each (the buy-in).")] = 100,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible).")] = None,
+    save_dir: Annotated[
+        Path | None, typer.Option("--save-dir", help="Save every deal as .bhh here.",
+                                  show_default=False)
+    ] = None,
+    setup: Annotated[bool, typer.Option("--setup", help="Start with the setup screen.")] = False,
+    delay: Annotated[float, typer.Option("--delay", help="Seconds between bot moves.")] = 0.6,
+) -> None:
+    """Play Brag in the terminal against bots."""
+    try:
+        config = config_from(game=game, rules=rules, bots=bots, name=name, stack=stack,
+                             seed=seed, save_dir=save_dir)
+        config.session()  # every check before the screen opens
+    except BragError as error:
+        fail(str(error))
+    from bragkit.play.app import BragApp
+
+    summary = BragApp(config, setup=setup, bot_delay=max(delay, 0.0)).run()
+    if summary is not None:
+        for line in summary.lines():
+            typer.echo(line)

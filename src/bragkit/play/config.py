@@ -1,0 +1,53 @@
+"""What a game of ``bragkit play`` is set up with: :class:`PlayConfig`.
+
+With nothing chosen it is a good game at once: Three Card Brag against three bots of mixed
+kinds (shark, cautious, bold), ante 1, bets of 1 to 10, blind play on, 100 chips each.
+
+>>> config = PlayConfig()
+>>> config.rules().to_dict(), config.bots
+({'max_bet': 10}, ('shark', 'cautious', 'bold'))
+>>> PlayConfig(game="four-card", overrides={"max_bet": None}).rules().to_dict()
+{'cards': 4}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bragkit.bots.agent import DEFAULT_BUDGET
+from bragkit.cards import Pack
+from bragkit.play.session import PlaySession
+from bragkit.rules import Rules
+
+__all__ = ["PLAY_RULES", "PlayConfig"]
+
+#: The stakes of a game unless the player says otherwise (rules D2, B1).
+PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayConfig:
+    """The game (a preset of the three-card family), its house-rule overrides, the bots, the
+    player's name, the buy-in, the seed, where to save deals and how long bots think."""
+
+    game: str = "three-card"
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    bots: tuple[str, ...] = ("shark", "cautious", "bold")
+    name: str = "You"
+    stack: int = 100
+    seed: int | None = None
+    save_dir: Path | None = None
+    budget: float = DEFAULT_BUDGET
+
+    def rules(self) -> Rules:
+        """The preset, the default stakes, then the overrides (RulesError if nonsense)."""
+        return Rules.preset(self.game, **{**PLAY_RULES, **self.overrides})
+
+    def session(self, *, pack: Pack | None = None) -> PlaySession:
+        """A new session with these settings."""
+        return PlaySession(self.rules(), bots=self.bots, name=self.name, stack=self.stack,
+                           seed=self.seed, pack=pack, save_dir=self.save_dir,
+                           budget=self.budget)

@@ -1,0 +1,196 @@
+"""The terminal game driven headless through Textual's pilot (rules B6, BL3, BL6, D8, R2, T1)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bragkit.cards import Card
+from bragkit.notation import load
+from bragkit.play.app import BragApp
+from bragkit.play.config import PlayConfig
+from bragkit.play.session import PlaySession, Summary
+from bragkit.play.setup_screen import SetupScreen
+from bragkit.play.summary_screen import SummaryScreen
+from bragkit.play.table_screen import TableScreen
+from bragkit.rules import Rules
+
+from .helpers import Scripted, stacked
+
+SIZE = (150, 45)
+
+
+def everything_shown(screen: TableScreen) -> str:
+    return "\n".join(screen.texts.values())
+
+
+def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
+    # You: Qh Qs 4d; Bob: As Tc 2d (Bob deals, you are dealt first, D6)
+    session = PlaySession(Rules(max_bet=10), bots=[("Bob", Scripted("Bob bet 2"))],
+                          pack=stacked("Qh As Qs Tc 4d 2d"), seed=1)
+
+    async def run() -> Summary | None:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert "Q♥" not in everything_shown(screen)  # blind: not even yours (BL6)
+            await pilot.press("l")
+            await pilot.pause()
+            assert "Q♥   Q♠   4♦" in screen.texts["hand"]
+            assert "pair of queens" in screen.texts["hand"]
+            assert "A♠" not in everything_shown(screen)  # Bob's cards are hidden (D8)
+            await pilot.press("b", "backspace", "2", "enter")  # bet 2 (prompt)
+            await pilot.pause()
+            assert "Bob bet 2" in screen.texts["log"]
+            assert "to see: 4" in screen.texts["info"]
+            await pilot.press("s")  # see (B6): Bob shows first
+            await pilot.pause()
+            text = everything_shown(screen)
+            assert "Bob shows A♠ T♣ 2♦" in text and "You takes 10" in text
+            assert "takes 10" in screen.texts["seats"]
+            await pilot.press("w")  # save the deal as .bhh
+            await pilot.pause()
+            assert "Saved" in screen.texts["message"]
+            await pilot.press("q")  # the end: ledger and settlement
+            await pilot.pause()
+            assert isinstance(app.screen, SummaryScreen)
+            assert "Settlement: Bob pays You 5." in app.screen.lines
+            await pilot.press("q")
+            await pilot.pause()
+        return app.return_value
+
+    session.save_dir = tmp_path
+    summary = asyncio.run(run())
+    assert summary is not None and summary.nets == {"You": 5, "Bob": -5}
+    assert load(tmp_path / "deal-0001.bhh").replay().result.winners == {"You": 10}
+
+
+def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> None:
+    """You bet blind; both bots fold: the pot is carried, you keep your hand unseen, and next
+    deal you hold two hands — never once is a card of yours on the screen."""
+    session = PlaySession(
+        Rules(max_bet=10),
+        bots=[("Bob", Scripted("Bob fold", "Bob fold")), ("Cy", Scripted("Cy fold"))],
+        pack=stacked("Qh As 7c Qs Tc 7d 4d 2d 7h"), seed=1)
+
+    async def run() -> None:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert "blind 1..5" in screen.texts["keys"]  # half price (BL1)
+            await pilot.press("b", "enter")  # the least blind bet
+            await pilot.pause()
+            log = screen.texts["log"]
+            assert "You blind 1" in log and "Cy fold" in log
+            assert "4 carried to the next deal (BL3)" in log
+            assert "You keeps the blind hand (R1)" in log
+            await pilot.press("n")
+            await pilot.pause()
+            assert "(carried 4, BL3)" in screen.texts["info"]
+            assert "two hands, both blind (R2)" in screen.texts["hand"]
+            mine = {Card.parse(c).pretty for c in ("Qh", "Qs", "4d")}
+            mine |= {c.pretty for c in session.deal.cards_of("You")}  # type: ignore[union-attr]
+            shown = everything_shown(screen)
+            assert not any(card in shown for card in mine)  # rule BL6
+            await pilot.press("s")  # no see with two hands: explained, with the rule
+            await pilot.pause()
+            assert "rule" in screen.texts["message"]
+
+    asyncio.run(run())
+
+
+def test_illegal_keys_are_explained_never_a_crash_rule_B11() -> None:
+    session = PlaySession(Rules(max_bet=10), bots=["cautious", "bold"], seed=3)
+
+    async def run() -> None:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            for key in ("s", "c", "k", "x", "d", "w", "n"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert screen.texts["message"], key  # every key says something
+            assert "(rule B8)" in screen.texts["message"] or "deal" in screen.texts["message"]
+            await pilot.press("s")
+            await pilot.pause()
+            assert "no one can see" in screen.texts["message"]  # three in: B8
+            await pilot.press("b", "backspace", "9", "9", "enter")  # above the maximum
+            await pilot.pause()
+            assert "(rule B1)" in screen.texts["message"]
+            await pilot.press("h")  # a hint while blind
+            await pilot.pause()
+            assert "have not looked" in screen.texts["message"]
+            await pilot.press("q")  # not during a deal
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(run())
+
+
+def test_bots_move_on_a_timer_when_there_is_a_delay() -> None:
+    session = PlaySession(Rules(max_bet=10), bots=["cautious", "bold"], seed=5)
+
+    async def run() -> None:
+        app = BragApp(session=session, bot_delay=0.01)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("f")  # you fold at once; the bots play on by themselves
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if session.deal is not None and session.deal.is_over:
+                    break
+            assert session.deal is not None and session.deal.is_over
+
+    asyncio.run(run())
+
+
+def test_the_setup_screen_starts_the_chosen_game() -> None:
+    async def run() -> None:
+        app = BragApp(PlayConfig(seed=2), setup=True, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            from textual.widgets import Input
+
+            screen.query_one("#opt-min_bet", Input).value = "50"  # above max_bet 10: refused
+            screen.action_play()
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            assert "rule B1" in str(screen.query_one("#error").render())
+            screen.query_one("#opt-min_bet", Input).value = "2"
+            screen.query_one("#bots", Input).value = "shark, random"
+            screen.query_one("#opt-ante", Input).value = "2"
+            screen.action_play()
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert table.session.rules.min_bet == 2 and table.session.rules.ante == 2
+            assert list(table.session.agents) == ["Shark", "Random"]
+
+    asyncio.run(run())
+
+
+def test_the_default_game_starts_in_seconds() -> None:
+    async def run() -> None:
+        app = BragApp(PlayConfig(seed=1), bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            seats = screen.texts["seats"]
+            for bot in ("Shark (shark)", "Cautious (cautious)", "Bold (bold)"):
+                assert bot in seats
+            assert session_rules(screen) == Rules(max_bet=10)
+
+    asyncio.run(run())
+
+
+def session_rules(screen: TableScreen) -> Rules:
+    return screen.session.rules

@@ -1,0 +1,147 @@
+"""No hidden card ever reaches a browser that may not know it (rules D8, BL6, T3).
+
+Random games are played through the table manager, by "browsers" that send JSON, with bots,
+spectators and reconnections. Every message the server builds is checked, at the moment it is
+built, against what its receiver may know according to the engine itself (not the view code
+that censors the messages): the cards they hold *and have looked at* (a blind player's own cards
+are not theirs to know), the hands shown in a see, a showdown or a covered pot, and the face-up
+hand of R3.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import defaultdict
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragkit.actions import Verb
+from bragkit.games.operations import CardDealt, HandShown
+from bragkit.web.room import Room
+from bragkit.web.store import Store
+from bragkit.web.tables import Connection, TableManager
+
+from .support import Client, cards_in, settle, token
+
+FAST = {"deal_pause": 0, "bot_delay": 0}
+RULE_SETS = [{}, {"cards": 4}, {"retained_blind": "face-up"}, {"shuffle": "always"},
+             {"cards": 5, "jokers": 2}, {"blind": False}, {"short_money": "fold"}]
+
+
+class Knowledge:
+    """What each viewer may know, learnt from the omniscient engine as the game goes."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.known: dict[str | None, set[str]] = defaultdict(set)
+
+    def learn(self) -> None:
+        deal = self.room.deal
+        if deal is None:
+            return
+        public = self.known[None]
+        for op in deal.operations:
+            if isinstance(op, CardDealt) and op.face_up:  # rule R3: dealt face up
+                public.add(str(op.card))
+            elif isinstance(op, HandShown):  # rules B6, B8, M2, M3
+                public.update(str(c) for c in op.cards)
+        start = deal.start
+        for name in deal.players:
+            if not deal.is_blind(name):  # rule BL6: only once they have looked
+                self.known[name].update(str(c) for c in deal.cards_of(name))
+            for action in deal.actions:
+                if action.player == name and action.verb is Verb.LOOK and action.hand:
+                    # rule R2: a look at one of two hands shows that hand only
+                    seen = start.retained[name] if action.hand == "old" else start.hands[name]
+                    self.known[name].update(str(c) for c in seen)
+
+    def allowed(self, name: str | None) -> set[str]:
+        return self.known[None] | (self.known[name] if name is not None else set())
+
+
+def random_move(room: Room, rng: random.Random) -> tuple[str, dict[str, Any]] | None:
+    """A random legal-looking move for a random human player, as the message a browser sends
+    (now and then an illegal or stale one: refusals must leak nothing either)."""
+    deal = room.deal
+    if deal is None or not room.in_deal:
+        return None
+    humans = [n for n in deal.players if n not in room.bots]
+    if not humans:
+        return None
+    name = rng.choice(humans)
+    options = [o for o in deal.legal_actions(name) if o.verb is not Verb.TOPUP]
+    at = room.seq if rng.random() > 0.05 else max(room.seq - 3, 0)
+    if not options or rng.random() < 0.05:
+        return name, {"type": "act", "id": f"x{room.seq}{name}", "at": at,
+                      "action": {"verb": "see", "amount": 1}}
+    option = rng.choice(options)
+    action: dict[str, Any] = {"verb": option.verb.value}
+    if option.hand:
+        action["hand"] = option.hand
+    if option.verb is Verb.DISCARD:
+        hand = deal.view(name).hand
+        if hand is None:
+            return None
+        action["cards"] = [str(c) for c in rng.sample(list(hand), option.discards)]
+    if option.min_amount is not None:
+        top = option.max_amount if option.max_amount is not None else option.min_amount + 10
+        action["amount"] = rng.randint(option.min_amount, min(top, option.min_amount + 10))
+    return name, {"type": "act", "id": f"a{room.seq}{name}", "at": at, "action": action}
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from(RULE_SETS))
+def test_no_message_holds_a_card_its_receiver_may_not_know(seed: int, rules: dict) -> None:
+    rng = random.Random(seed)
+
+    async def main() -> int:
+        manager = TableManager(Store("sqlite://"), defaults=FAST)
+        table_id, host_token = manager.create_table(
+            {"rules": {"max_bet": 10, **rules}, "seats": 6, "buy_in": 30})
+        room = manager.rooms[table_id]
+        knowledge = Knowledge(room)
+        checked = 0
+
+        def observe(conn: Connection, message: dict[str, Any]) -> None:
+            nonlocal checked
+            knowledge.learn()
+            leaked = cards_in(message) - knowledge.allowed(conn.viewer.name)
+            assert not leaked, (conn.viewer.name, sorted(leaked), message)
+            checked += 1
+
+        manager.observers.append(observe)
+        host = Client(manager, table_id)
+        host.send({"type": "hello", "host": host_token})
+        watchers = [Client(manager, table_id) for _ in range(2)]
+        for watcher in watchers:
+            watcher.send({"type": "hello"})
+        players: dict[str, Client] = {}
+        for seat, name in enumerate(["Ann", "Bob", "Cy"][: rng.randint(2, 3)]):
+            client = players[name] = Client(manager, table_id)
+            client.send({"type": "hello"})
+            client.send({"type": "sit", "id": "s", "seat": seat, "name": name,
+                         "token": token(name)})
+        host.send({"type": "host", "id": "bot", "op": "add_bot", "seat": 4, "bot": "random"})
+        host.send({"type": "host", "id": "go", "op": "start"})
+        for step in range(140):
+            await settle(3)
+            if step % 35 == 34:  # a browser reconnects and resumes
+                name = rng.choice(list(players))
+                manager.disconnect(players[name].conn)
+                players[name] = Client(manager, table_id)
+                players[name].send({"type": "hello", "token": token(name),
+                                    "last_seq": max(room.seq - 5, 0)})
+            move = random_move(room, rng)
+            if move is not None:
+                name, message = move
+                players[name].send(message)
+                if rng.random() < 0.1:
+                    players[name].send(message)  # sent twice: applied once
+            for client in [host, *watchers, *players.values()]:
+                client.poll()
+        return checked
+
+    assert asyncio.run(main()) > 100
