@@ -82,7 +82,7 @@ from bragkit.errors import (
 )
 from bragkit.records import register
 from bragkit.rules import Rules
-from bragkit.toml_text import dump_document
+from bragkit.toml_text import dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
 if TYPE_CHECKING:
@@ -414,13 +414,7 @@ def read_bhh(text: str) -> DealRecord:
 
 def load(path: str | Path) -> DealRecord:
     """Read a ``.bhh`` file (see :func:`read_bhh`)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NotationError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise NotationError(f"{path}: cannot be read: {error}") from None
-    return read_bhh(text)
+    return read_bhh(read_text(path))
 
 
 def _record_of(document: Mapping[str, Any]) -> DealRecord:

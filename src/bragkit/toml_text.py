@@ -40,13 +40,14 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any, Final
 
 import tomli_w
 
 from bragkit.errors import NotationError
 
-__all__ = ["dump_document", "format_key", "format_value", "load_document"]
+__all__ = ["dump_document", "format_key", "format_value", "load_document", "read_text"]
 
 
 def format_key(key: str, *, quoted: bool = False) -> str:
@@ -155,13 +156,15 @@ class _Layout:
         self.quoted = quoted
         self.subtables = subtables
 
-    def keys(self, table: Mapping[str, Any], *, top: bool) -> list[str]:
-        """The ``key = value`` lines of a table, leaving out what is written as a table."""
+    def keys(self, table: Mapping[str, Any], *, top: bool = False, sub: bool = False
+             ) -> list[str]:
+        """The ``key = value`` lines of a table, leaving out what is written as a table: at the
+        top, every table and list of tables; in a table (not a sub-table), its sub-tables."""
         lines: list[str] = []
         for key, value in table.items():
             if top and (isinstance(value, Mapping) or _is_table_list(value)):
                 continue
-            if not top and key in self.subtables and isinstance(value, Mapping):
+            if self._is_subtable(key, value) and not (top or sub):
                 continue
             name = format_key(key)
             if key in self.multiline and isinstance(value, list | tuple) and value:
@@ -174,12 +177,15 @@ class _Layout:
 
     def table(self, header: str, table: Mapping[str, Any]) -> list[str]:
         """A blank line, the header, the table's keys, then its sub-tables."""
-        lines = ["", header, *self.keys(table, top=False)]
+        lines = ["", header, *self.keys(table)]
         path = header.strip("[]")
         for key, value in table.items():
-            if key in self.subtables and isinstance(value, Mapping):
-                lines += ["", f"[{path}.{format_key(key)}]", *self.keys(value, top=False)]
+            if self._is_subtable(key, value):
+                lines += ["", f"[{path}.{format_key(key)}]", *self.keys(value, sub=True)]
         return lines
+
+    def _is_subtable(self, key: str, value: object) -> bool:
+        return key in self.subtables and isinstance(value, Mapping)
 
 
 def _is_table_list(value: object) -> bool:
@@ -217,3 +223,20 @@ def load_document(text: str) -> dict[str, Any]:
             raise NotationError(f"not valid TOML: {message}") from None
         raise NotationError(f"line {match['line']}: not valid TOML: {match['what']} "
                             f"(column {match['col']})") from None
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a record file; a :class:`~bragkit.errors.NotationError` naming the file when
+    it is missing or cannot be read as UTF-8.
+
+    >>> read_text("no-such-record.bhh")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: no-such-record.bhh: no such file
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise NotationError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise NotationError(f"{path}: cannot be read: {error}") from None

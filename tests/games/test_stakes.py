@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragkit.cards import Card, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
+from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.stakes import (
     BettingRound,
     Limits,
@@ -17,9 +17,6 @@ from bragkit.games.stakes import (
     StakeAction,
     StakeOption,
     StakeVerb,
-    dump_document,
-    load_document,
-    read_table,
     split_evenly,
 )
 
@@ -331,42 +328,3 @@ def test_random_rounds_end_equalised_and_conserve_chips(n: int, stack: int, seed
         assert steps < 1000
     assert len({b.levels[p] for p in b.in_play}) == 1 or len(b.in_play) == 1
     assert b.money.pots["pot"] == n * stack - sum(b.money.stacks.values())
-
-
-# -- record helpers ---------------------------------------------------------------------------
-
-def test_dump_and_load_round_trip() -> None:
-    doc = {"format": "brag-poker/1", "players": ["Mary Ann", "Bob"], "dealer": "Bob",
-           "stacks": [10, 10], "actions": ['Mary Ann call', 'Bob "check"'],
-           "rules": {"half_price": False, "max_raises": 2},
-           "cards": {"hands": {"Mary Ann": "As Ks Qs", "Bob": "2c 3c 4c"}}}
-    text = dump_document(doc)
-    assert load_document(text) == doc
-    assert dump_document(load_document(text)) == text
-
-
-def test_load_refuses_bad_toml_with_its_line() -> None:
-    with pytest.raises(NotationError, match="line 2"):
-        load_document('format = "historic/1"\nplayers = ["A" "B"]\n')
-
-
-@pytest.mark.parametrize("change, message", [
-    ({"format": "historic/1"}, "not supported"),
-    ({"colour": "red"}, "unknown key"),
-    ({"players": []}, "players"),
-    ({"players": ["A", "A"]}, "distinct"),
-    ({"dealer": "Z"}, "dealer"),
-    ({"stacks": [1]}, "stacks"),
-    ({"stacks": [1, -1]}, "stacks"),
-    ({"actions": [1]}, "actions"),
-    ({"rules": 3}, "rules"),
-    ({"cards": {"pack": "As", "joker": 1}}, "unknown key"),
-    ({"cards": {}}, "pack or the hands"),
-    ({"cards": {"hands": {"A": 1}}}, "hands"),
-])
-def test_read_table_refuses_bad_records(change: dict[str, object], message: str) -> None:
-    doc: dict[str, object] = {"format": "brag-poker/1", "players": ["A", "B"], "dealer": "B",
-                              "stacks": [5, 5], "actions": [], "cards": {"pack": "As"}}
-    doc.update(change)
-    with pytest.raises(NotationError, match=message):
-        read_table(doc, format_name="brag-poker")

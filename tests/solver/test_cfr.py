@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -28,7 +30,7 @@ def solved() -> tuple[CFRPlus, list[float]]:
 
 def test_exploitability_falls_with_iterations(solved: tuple[CFRPlus, list[float]]) -> None:
     _, curve = solved
-    assert all(b < a for a, b in zip(curve, curve[1:], strict=False)), curve
+    assert all(b < a for a, b in itertools.pairwise(curve)), curve
     assert curve[-1] < curve[0] / 50
     assert curve[-1] < 0.005  # five milli-antes after 320 iterations of this small game
 

@@ -26,6 +26,7 @@ cards, rule BL1), open bets and raises (which do), sees and covers.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -123,6 +124,7 @@ class PlayerHistory:
     folded: bool = False
     folded_blind: bool = False
     covered: bool = False
+    declined_sees: int = 0
     blind_bets: int = 0
     open_bets: list[OpenBet] = field(default_factory=list)
     paid: int = 0
@@ -152,12 +154,18 @@ class History:
         start_pot = view.pot - paid_total if not view.is_over else 0
         pot = start_pot
         stake = 0
+        betting = len(names)
         for action in parsed:
             if action is None or action.player is None:
                 continue
             who = people[action.player]
             verb = action.verb
             amount = action.amount or 0
+            if verb in (Verb.BET, Verb.BLIND) and betting == 2 and stake:
+                other = next((p for n, p in people.items() if n != action.player
+                              and not p.folded and not p.covered), None)
+                if other is not None and (not who.looked or other.looked):
+                    who.declined_sees += 1  # rules B6, BL4: a see was open to them
             if verb in (Verb.LOOK, Verb.DISCARD, Verb.KEEP):
                 if action.hand is None:
                     who.looked = True
@@ -166,6 +174,7 @@ class History:
             elif verb is Verb.FOLD:
                 who.folded = True
                 who.folded_blind = not who.looked
+                betting -= 1
             elif verb is Verb.BLIND:
                 who.blind_bets += 1
                 stake = 2 * amount  # rule BL1
@@ -180,8 +189,10 @@ class History:
                 who.open_bets.append(OpenBet(index=len(who.open_bets) + 1, amount=stake,
                                              stake=stake, raised=False, pot=pot, verb=verb))
                 who.covered = verb is Verb.COVER
+                betting -= verb is Verb.COVER
             elif verb is Verb.COVER:
                 who.covered = True
+                betting -= 1
             if verb in _PAYING:
                 pot += amount
                 who.paid += amount
@@ -192,6 +203,7 @@ class History:
         return self.players[name]
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse(text: str, players: tuple[str, ...]) -> Action | None:
     """An action string of a view; another player's face-down discard (F1) reads as a
     discard of unknown cards."""

@@ -35,6 +35,7 @@ FloatArray = npt.NDArray[np.float64]
 _WIDTH = 0.04  # how sharp a threshold is
 _FLOOR = 0.04  # the chance of a bet with any hand at all (bluffs, random play)
 _PRIOR_WEIGHT = 6.0  # how many shown hands the prior is worth
+_RISE = 0.3  # how far the threshold rises over a deal's bets
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -89,8 +90,9 @@ class Profile:
         return (self.blind_stays + 3.0) / (self.blind_chances + 5.0)
 
     def threshold(self, index: int, raised: bool) -> float:
-        """The least strength for their ``index``-th open bet (1 first), a raise or not."""
-        base = min(0.97, self.open_threshold + self.step * (index - 1))
+        """The least strength for their ``index``-th open bet (1 first), a raise or not. It
+        rises with each bet, by at most :data:`_RISE` in all: a player deep in a pot stays."""
+        base = min(0.95, self.open_threshold + min(_RISE, self.step * (index - 1)))
         return max(base, self.raise_threshold) if raised else base
 
     def weights(self, quantiles: FloatArray, *, bets: Sequence[tuple[int, bool]]) -> FloatArray:
@@ -105,6 +107,16 @@ class Profile:
         """The chance they make their ``index``-th open bet holding each strength."""
         threshold = self.threshold(index, raised)
         return _FLOOR + (1 - _FLOOR) * _sigmoid((quantiles - threshold) / _WIDTH)
+
+    def stay_after(self, quantiles: FloatArray, *, index: int) -> FloatArray:
+        """The chance they make their ``index``-th open bet given they made the one before
+        (the thresholds are nested: a hand that stayed in mostly stays in)."""
+        chance = self.stay_chance(quantiles, index=index)
+        if index <= 1:
+            return chance
+        result: FloatArray = np.minimum(1.0, chance / self.stay_chance(quantiles,
+                                                                       index=index - 1))
+        return result
 
     def learn_shown(self, quantile: float, *, open_bets: int, raised: bool, saw: bool) -> None:
         """A hand of this strength was shown after ``open_bets`` open bets (D8)."""

@@ -126,7 +126,7 @@ def arena(
             fail(f"--budget must be positive, not {budget}")
         table_rules = arena_rules(game, **parse_overrides(rules or []))
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
-        with _progress(total, not as_json and total >= PROGRESS_FROM) as tick:
+        with _progress(total, total >= PROGRESS_FROM) as tick:  # on standard error
             if robin:
                 if len(kinds) < 2:
                     fail("a round robin needs two or more bots")

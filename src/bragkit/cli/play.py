@@ -7,10 +7,13 @@
     $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
 
 With no options a good game starts at once: three-card, a shark, a cautious and a bold bot,
-ante 1, bets 1 to 10, blind play on (:mod:`bragkit.play.config`). ``--rules KEY=VALUE`` sets any
-house rule (as for ``bragkit arena``); ``--save-dir`` saves every deal as ``.bhh``; ``--seed``
-makes the shuffles and the bots reproducible. When the session ends (``q``) the ledger and the
-settlement are printed. Bad options: one line on standard error, exit status 2.
+ante 1, bets 1 to 10, blind play on (:mod:`bragkit.play.config`). ``--game`` also takes the other
+games of bragkit: ``single-stake`` and ``three-stake`` (historic Brag), ``brag-poker``,
+``nine-card`` and ``crash`` (:mod:`bragkit.play.other_games`). ``--rules KEY=VALUE`` sets any
+house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves every deal as
+``.bhh``; ``--seed`` makes the shuffles and the bots reproducible. When the session ends
+(``q``) the ledger and the settlement are printed. Bad options: one line on standard error,
+exit status 2.
 
 >>> config_from(game="teen-patti", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
@@ -30,6 +33,7 @@ from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
 from bragkit.play.config import PlayConfig
 from bragkit.play.options import GAMES
+from bragkit.play.other_games import OTHER_GAMES
 
 __all__ = ["config_from", "play"]
 
@@ -46,8 +50,9 @@ def config_from(
     budget: float = DEFAULT_BUDGET,
 ) -> PlayConfig:
     """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
-    if game not in GAMES:
-        raise BragError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    if game not in GAMES and game not in OTHER_GAMES:
+        known = ", ".join([*GAMES, *OTHER_GAMES])
+        raise BragError(f"unknown game {game!r} (known: {known})")
     kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
     for kind in kinds:
         if kind not in BOTS:
@@ -62,7 +67,11 @@ def config_from(
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
                         budget=budget)
     try:
-        config.rules().check_table(len(kinds) + 1)
+        if config.family:
+            config.rules().check_table(len(kinds) + 1)
+            config.session()
+        else:
+            config.other()
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
@@ -71,7 +80,8 @@ def config_from(
 @app.command("play")
 def play(
     game: Annotated[
-        str, typer.Option("--game", "-g", help=f"The game: {', '.join(GAMES)}.")
+        str, typer.Option("--game", "-g",
+                          help=f"The game: {', '.join([*GAMES, *OTHER_GAMES])}.")
     ] = "three-card",
     rules: Annotated[
         list[str] | None,
@@ -94,13 +104,12 @@ def play(
     """Play Brag in the terminal against bots."""
     try:
         config = config_from(game=game, rules=rules, bots=bots, name=name, stack=stack,
-                             seed=seed, save_dir=save_dir)
-        config.session()  # every check before the screen opens
+                             seed=seed, save_dir=save_dir)  # every check before the screen
     except BragError as error:
         fail(str(error))
     from bragkit.play.app import BragApp
 
     summary = BragApp(config, setup=setup, bot_delay=max(delay, 0.0)).run()
     if summary is not None:
-        for line in summary.lines():
+        for line in summary if isinstance(summary, list) else summary.lines():
             typer.echo(line)

@@ -30,7 +30,7 @@ from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 from bragkit.solver.driver import solve as run_solver
-from bragkit.solver.strategy import Strategy
+from bragkit.solver.strategy import Strategy, betting_tree
 
 __all__ = ["solve"]
 
@@ -89,6 +89,8 @@ def solve(
             fail("--target must be positive")
         if time_limit is not None and time_limit <= 0:
             fail("--time-limit must be positive")
+        if show is not None:
+            betting_tree(abstraction).find(_history(show))  # refuse a bad history up front
         cache_arg: Path | bool | None = (cache_dir or True) if cache else None
         goal = None if target is None else target / 1000 * ante
         console = Console(stderr=True)

@@ -37,19 +37,15 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
-from bragkit.cards import Card, Pack, RandomSource, format_cards
-from bragkit.errors import (
-    BragError,
-    IllegalActionError,
-    InvalidActionError,
-    NotationError,
-    RulesError,
-)
+from bragkit.cards import Card, format_cards
+from bragkit.errors import IllegalActionError, RulesError
+from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stakes import (
     Acted,
     BettingRound,
@@ -61,15 +57,11 @@ from bragkit.games.stakes import (
     StakeGame,
     StakeOption,
     StakeVerb,
-    describe_operations,
-    dump_document,
-    load_document,
-    read_table,
     split_evenly,
-    table_document,
 )
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
+from bragkit.toml_text import load_document
 
 __all__ = [
     "BragPoker",
@@ -149,9 +141,7 @@ class BragPokerRules:
         >>> BragPokerRules(max_raises=None, big_blind=4).to_dict()
         {'big_blind': 4, 'max_raises': False}
         """
-        default = BragPokerRules()
-        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)
-                               if getattr(self, f.name) != getattr(default, f.name)}
+        out = changed_options(self)
         if "max_raises" in out and out["max_raises"] is None:
             out["max_raises"] = False
         return out
@@ -165,16 +155,13 @@ class BragPokerRules:
         ...
         bragkit.errors.RulesError: unknown brag-poker rule(s): ante
         """
-        unknown = sorted(set(table) - {f.name for f in fields(cls)})
-        if unknown:
-            raise RulesError(f"unknown brag-poker rule(s): {', '.join(unknown)}")
-        values = dict(table)
+        values = known_options(cls, table, what="brag-poker rule(s)")
         if values.get("max_raises", 0) is False:
             values["max_raises"] = None
         return cls(**values)
 
 
-class BragPoker(StakeGame):
+class BragPoker(StakeGame[BragPokerRules]):
     """One deal of 3 Card Brag Poker (rules P1–P5).
 
     * P1: the player left of the dealer posts the small blind, the next the big blind (with two
@@ -202,24 +189,17 @@ class BragPoker(StakeGame):
     """
 
     game: ClassVar[str] = "brag-poker"
+    SEATS: ClassVar[tuple[int, int]] = (2, 8)
+    SEATS_RULE: ClassVar[str] = "P3"
 
-    def __init__(
-        self,
-        rules: BragPokerRules | None = None,
-        *,
-        players: Sequence[str],
-        dealer: str,
-        stacks: Sequence[int] | Mapping[str, int],
-        pack: Pack | str | None = None,
-        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
-        stock: Pack | Sequence[Card] | str | None = None,
-        rng: RandomSource = None,
-    ) -> None:
-        self.rules = rules or BragPokerRules()
-        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=["pot"],
-                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
-                         max_players=8, rule="P3")
-        self.small_blind = self.left_of(dealer)
+    @classmethod
+    def default_rules(cls) -> BragPokerRules:
+        """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls."""
+        return BragPokerRules()
+
+    def _start(self) -> None:
+        """Rule P1: the blinds, three cards each from the dealer's left, the first round."""
+        self.small_blind = self.left_of(self.dealer)
         self.big_blind = self.left_of(self.small_blind)
         for player, amount in ((self.small_blind, self.rules.small_blind),
                                (self.big_blind, self.rules.big_blind)):
@@ -421,43 +401,21 @@ class BragPoker(StakeGame):
 # Records: format = "brag-poker/1" (docs/records-historic-brag-poker.md)
 
 
-class BragPokerReplay:
+class BragPokerReplay(StakeReplay[BragPoker]):
     """A 3 Card Brag Poker record played through the engine."""
 
-    def __init__(self, game: BragPoker) -> None:
-        self.game = game
+    FORMAT_NAME: ClassVar[str] = "brag-poker"
 
-    def describe(self) -> str:
-        """The deal as a person reads it."""
-        game = self.game
-        seats = ", ".join(f"{p} {game.start_stacks[p]}" for p in game.players)
-        rules = game.rules
-        lines = [f"3 Card Brag Poker; {game.dealer} deals; blinds {rules.small_blind}/"
-                 f"{rules.big_blind}, bets {rules.small_bet} then {rules.big_bet}",
-                 f"Stacks: {seats}"]
-        lines += describe_operations(game)
-        if not game.is_over:
-            lines.append(f"(the record stops here: {game.to_act} to act)")
-        lines.append("Stacks after: " + ", ".join(f"{p} {s}" for p, s in game.stacks.items()))
-        return "\n".join(lines)
+    def _title(self) -> str:
+        rules = self.game.rules
+        return (f"3 Card Brag Poker; {self.game.dealer} deals; blinds {rules.small_blind}/"
+                f"{rules.big_blind}, bets {rules.small_bet} then {rules.big_bet}")
 
     def to_json(self) -> dict[str, Any]:
         """The result (fields listed in docs/records-historic-brag-poker.md)."""
         game = self.game
-        return {
-            "over": game.is_over, "stacks": game.stacks, "winners": dict(game.winners),
-            "shown": {p: format_cards(cs) for p, cs in game.shown.items()},
-            "pot": sum(game.winners.values()) if game.is_over else game.money.pots["pot"],
-        }
-
-    def to_document(self) -> dict[str, Any]:
-        """The record as a TOML-ready document."""
-        return table_document(self.game, format_name="brag-poker", variant=None,
-                              rules=self.game.rules.to_dict())
-
-    def to_toml(self) -> str:
-        """The record as TOML text."""
-        return dump_document(self.to_document())
+        pot = sum(game.winners.values()) if game.is_over else game.money.pots["pot"]
+        return {**super().to_json(), "pot": pot}
 
 
 def write_brag_poker(game: BragPoker) -> str:
@@ -469,22 +427,7 @@ def replay_brag_poker(document: Mapping[str, Any]) -> BragPokerReplay:
     """Play a parsed ``brag-poker/1`` record; a bad record raises :class:`NotationError` and an
     illegal action :class:`IllegalActionError` naming the action's number and text."""
     spec = read_table(document, format_name="brag-poker")
-    try:
-        rules = BragPokerRules.from_dict(spec.rules)
-        game = BragPoker(rules, players=spec.players, dealer=spec.dealer, stacks=spec.stacks,
-                         pack=spec.pack, hands=spec.hands, stock=spec.stock)
-    except BragError as error:
-        raise NotationError(f"{error}") from None
-    for number, text in enumerate(spec.actions, start=1):
-        quoted = '"' + text.replace('"', '\\"') + '"'
-        try:
-            game.apply(StakeAction.parse(text, players=game.players))
-        except InvalidActionError as error:
-            raise NotationError(f"action {number} {quoted}: {error}") from None
-        except IllegalActionError as error:
-            raise IllegalActionError(f"action {number} {quoted}: {error.reason}",
-                                     rule=error.rule) from None
-    return BragPokerReplay(game)
+    return BragPokerReplay(play_record(spec, BragPoker, BragPokerRules.from_dict))
 
 
 def read_brag_poker(text: str) -> BragPokerReplay:

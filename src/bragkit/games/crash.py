@@ -47,39 +47,29 @@ Records: ``format = "crash/1"``, documented in ``docs/records-nine-card-crash.md
 
 from __future__ import annotations
 
-import json
 import random
-import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, ClassVar, overload
 
-from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
-from bragkit.errors import (
-    BragError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    NotationError,
-    RulesError,
-)
+from bragkit.cards import Card, Pack, format_cards, parse_cards
+from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
 from bragkit.games import arrange
-from bragkit.games.nine_card import (
-    DealRecord,
-    DealSource,
-    check_players,
-    deal_hands,
-    deal_sources,
-    left_of,
-    read_header,
-    replay_deals,
-    seats_from,
+from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.points_game import (
+    CardsDealt,
+    DealStarted,
+    GameWon,
+    PointsGame,
+    PointsResult,
+    random_action,
     split_name,
-    toml_string,
+    strategy_scores,
 )
+from bragkit.games.points_game import DealEnded as PointsDealEnded
+from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources
 from bragkit.hands import Category, Ordering
-from bragkit.ledger import Payment, settle
 from bragkit.records import register
 
 __all__ = [
@@ -170,16 +160,12 @@ class CrashRules:
         >>> CrashRules(target=10, aces_high=True).to_dict()
         {'target': 10, 'aces_high': True}
         """
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if getattr(self, f.name) != f.default}
+        return changed_options(self)
 
     @classmethod
     def from_dict(cls, options: Mapping[str, Any]) -> CrashRules:
         """Rules from a ``[rules]`` table; an unknown key is a RulesError naming it."""
-        unknown = sorted(set(options) - {f.name for f in fields(cls)})
-        if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
-        return cls(**options)
+        return cls(**known_options(cls, options))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,31 +288,12 @@ class ArrangementMenu(Sequence[CrashAction]):
 
 
 # ---------------------------------------------------------------------------------------------
-# Operations
+# Operations (DealStarted and GameWon: bragkit.games.points_game)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class DealStarted:
-    """A deal began; ``pack`` is the whole pack as it was, top first (never shown)."""
-
-    deal: int
-    dealer: str
-    pack: tuple[Card, ...] | None = None
-
-    def __str__(self) -> str:
-        return f"deal {self.deal}: {self.dealer} deals"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HandsDealt:
+class HandsDealt(CardsDealt):
     """A player's thirteen cards, in the order dealt (seen by that player only, C1)."""
-
-    deal: int
-    player: str
-    cards: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return f"{self.player} is dealt {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -392,29 +359,10 @@ class CrashPaid:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class DealEnded:
+class DealEnded(PointsDealEnded):
     """A deal is over; ``scores`` are the game totals, ``nets`` the money so far."""
 
-    deal: int
-    scores: tuple[tuple[str, int], ...]
     nets: tuple[tuple[str, int], ...]
-
-    def __str__(self) -> str:
-        return f"deal {self.deal} over: " + ", ".join(f"{p} {n}" for p, n in self.scores)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GameWon:
-    """The game is won (C6); ``nets`` is each player's money, ``payments`` squares them."""
-
-    winner: str
-    scores: tuple[tuple[str, int], ...]
-    nets: tuple[tuple[str, int], ...]
-    payments: tuple[Payment, ...]
-
-    def __str__(self) -> str:
-        paid = "; ".join(str(p) for p in self.payments) or "nothing to pay"
-        return f"{self.winner} wins: {paid}"
 
 
 Operation = DealStarted | HandsDealt | Arranged | Called | RoundPlayed | CrashPaid | DealEnded | \
@@ -471,90 +419,46 @@ class CrashView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CrashResult:
+class CrashResult(PointsResult):
     """A finished game: the winner, the scores, each player's net and the payments (C5, C6)."""
-
-    winner: str
-    scores: Mapping[str, int]
-    nets: Mapping[str, int]
-    payments: tuple[Payment, ...]
 
 
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
-class CrashGame:
+class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
     """A game of Crash to ``rules.target`` points, deal after deal (C1–C6).
 
-    Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),
-    then — or when ``deals`` is None — from packs shuffled by ``rng``. When the listed deals run
-    out the game waits (:attr:`awaiting_deal`) for :meth:`start_deal`. The first dealer is
-    ``dealer``, or cut at random.
+    Thirteen cards each from one pack (C1); each player arranges up to four hands (C2), calls
+    crash or passes (C5), and the four rounds are played out, a point a round (C4). The deals,
+    the dealers (the first is cut for at random when ``dealer`` is not given) and the end of the
+    game (C6) are those of :class:`~bragkit.games.points_game.PointsGame`.
     """
 
-    def __init__(
-        self,
-        rules: CrashRules | None = None,
-        *,
-        players: Sequence[str],
-        dealer: str | None = None,
-        rng: RandomSource = None,
-        deals: Iterable[DealSource] | None = None,
-    ) -> None:
-        self._rules = rules if rules is not None else CrashRules()
-        self._players = check_players(players, least=2, most=4, rule="C1")
-        self._rng = make_rng(rng)
-        if dealer is None:
-            dealer = self._players[self._rng.randrange(len(self._players))]
-        if dealer not in self._players:
-            raise RulesError(f"the dealer {dealer!r} is not at the table")
-        self._first_dealer = dealer
-        self._dealer = dealer
-        self._sources: Iterator[DealSource] | None = iter(deals) if deals is not None else None
-        self._scores = dict.fromkeys(self._players, 0)
-        self._nets = dict.fromkeys(self._players, 0)
-        self._ops: list[Operation] = []
-        self._deal_sources: list[DealSource] = []
-        self._deal_actions: list[list[CrashAction]] = []
-        self._deal = 0
+    CARDS: ClassVar[int] = 13
+    SEATS: ClassVar[tuple[int, int]] = (2, 4)
+    SEATS_RULE: ClassVar[str] = "C1"
+    DEAL_RULE: ClassVar[str] = "C1"
+    NEXT_DEAL_RULE: ClassVar[str] = "C6"
+    END_RULE: ClassVar[str] = "C6"
+    _dealt_type: ClassVar[type[CardsDealt]] = HandsDealt
+    _action_type = CrashAction
+    _result_type = CrashResult
+
+    @classmethod
+    def default_rules(cls) -> CrashRules:
+        """The defaults of :class:`CrashRules`: game to 15, crash money 2/1/1, no stake."""
+        return CrashRules()
+
+    def _setup(self) -> None:
         self._phase = "arrange"
         self._cards: dict[str, tuple[Card, ...]] = {}
         self._arranged: dict[str, arrange.Arrangement] = {}
         self._calls: dict[str, bool] = {}
-        self._order: list[str] = []
-        self._awaiting = False
-        self._winner: str | None = None
-        self._result: CrashResult | None = None
         self._menus: dict[tuple[int, str], ArrangementMenu] = {}
-        self._next_deal()
 
     # -- properties ---------------------------------------------------------------------------
-
-    @property
-    def rules(self) -> CrashRules:
-        """The house rules."""
-        return self._rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The seats, clockwise."""
-        return self._players
-
-    @property
-    def first_dealer(self) -> str:
-        """Who dealt the first deal."""
-        return self._first_dealer
-
-    @property
-    def dealer(self) -> str:
-        """Who dealt the current (or last) deal."""
-        return self._dealer
-
-    @property
-    def deal_number(self) -> int:
-        """The current deal, from 1."""
-        return self._deal
 
     @property
     def phase(self) -> str:
@@ -565,62 +469,9 @@ class CrashGame:
         return "waiting" if self._awaiting else self._phase
 
     @property
-    def to_act(self) -> str | None:
-        """Whose turn it is; None when the game is over or waiting for a deal."""
-        if self._winner is not None or self._awaiting:
-            return None
-        done = self._arranged if self._phase == "arrange" else self._calls
-        return self._order[len(done)]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has been won (C6)."""
-        return self._winner is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the listed deals ran out and :meth:`start_deal` is awaited."""
-        return self._awaiting
-
-    @property
-    def winner(self) -> str | None:
-        """The winner once the game is over."""
-        return self._winner
-
-    @property
-    def scores(self) -> dict[str, int]:
-        """Points so far."""
-        return dict(self._scores)
-
-    @property
     def nets(self) -> dict[str, int]:
         """Money each player is up or down (crash money so far; with the stake at the end)."""
         return dict(self._nets)
-
-    @property
-    def result(self) -> CrashResult | None:
-        """The result once the game is over."""
-        return self._result
-
-    @property
-    def operations(self) -> tuple[Operation, ...]:
-        """Every change of state, in order (the engine's own log: it holds hidden cards)."""
-        return tuple(self._ops)
-
-    @property
-    def actions(self) -> tuple[CrashAction, ...]:
-        """Every action applied, in order."""
-        return tuple(a for deal in self._deal_actions for a in deal)
-
-    @property
-    def deal_sources(self) -> tuple[DealSource, ...]:
-        """Each deal's cards as given: the pack before dealing, or the hands (for records)."""
-        return tuple(self._deal_sources)
-
-    @property
-    def deal_actions(self) -> tuple[tuple[CrashAction, ...], ...]:
-        """The actions of each deal."""
-        return tuple(tuple(d) for d in self._deal_actions)
 
     def cards(self, player: str) -> tuple[Card, ...]:
         """A player's thirteen cards this deal (the engine's knowledge; views censor it)."""
@@ -632,41 +483,15 @@ class CrashGame:
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def _next_deal(self) -> None:
-        if self._sources is None:
-            self._begin(Pack.shuffled(self._rng))
-            return
-        source = next(self._sources, None)
-        if source is None:
-            self._awaiting = True
-            return
-        self._begin(source)
-
-    def start_deal(self, cards: DealSource | None = None) -> None:
-        """Start the awaited deal from ``cards`` (a pack or hands), or a pack shuffled by the
-        game's random source."""
-        if not self._awaiting:
-            raise IllegalActionError("a deal is already in play or the game is over", rule="C6")
-        self._begin(cards if cards is not None else Pack.shuffled(self._rng))
-
-    def _begin(self, source: DealSource) -> None:
-        dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
-        hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=13,
-                                 decks=1, rule="C1")
-        self._awaiting = False
-        self._deal += 1
-        self._dealer = dealer
-        self._deal_sources.append(Pack(pack) if pack is not None else dict(hands))
-        self._deal_actions.append([])
-        self._ops.append(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
-        self._order = seats_from(self._players, left_of(self._players, dealer))
-        for p in self._order:
-            self._ops.append(HandsDealt(deal=self._deal, player=p, cards=hands[p]))
+    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
         self._cards = dict(hands)
         self._arranged = {}
         self._calls = {}
-        self._phase = "arrange"
+        self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
         self._menus = {}
+
+    def _turns_taken(self) -> int:
+        return len(self._arranged if self._phase == "arrange" else self._calls)
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -689,22 +514,12 @@ class CrashGame:
             options.insert(0, CrashAction(player=who, verb=CrashVerb.CRASH))
         return options
 
-    def _parse(self, action: CrashAction | str) -> CrashAction:
-        if isinstance(action, CrashAction):
-            return action
-        return CrashAction.parse(action, players=self._players)
-
     def check(self, action: CrashAction | str) -> tuple[CrashAction, arrange.Arrangement | None]:
         """The action parsed and checked (with the arrangement it makes); raises
         IllegalActionError naming the rule it breaks. Changes nothing."""
         act = self._parse(action)
-        if self._winner is not None:
-            raise IllegalActionError(f"the game is over: {self._winner} won", rule="C6")
-        if self._awaiting:
-            raise IllegalActionError("no deal is in play", rule="C6")
+        self._check_in_play(act)  # rules C6, C1
         who = act.player
-        if who not in self._scores:
-            raise IllegalActionError(f"{who} is not at the table", rule="C1")
         if who != self.to_act:
             raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
                                      rule="T3")
@@ -722,14 +537,6 @@ class CrashGame:
             raise IllegalActionError(f"{who} has {len(self._arranged[who].sets)} hands: a crash "
                                      "is a prediction of winning all four rounds", rule="C5")
         return act, None
-
-    def can_apply(self, action: CrashAction | str) -> bool:
-        """Whether :meth:`apply` would accept the action (it never disagrees)."""
-        try:
-            self.check(action)
-        except BragError:
-            return False
-        return True
 
     def apply(self, action: CrashAction | str) -> None:
         """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
@@ -784,42 +591,12 @@ class CrashGame:
         if not self._check_winner():
             self._next_deal()
 
-    def _check_winner(self) -> bool:
-        best = max(self._scores.values())
-        leaders = [p for p, s in self._scores.items() if s == best]
-        if best < self._rules.target or len(leaders) > 1:  # rule C6
-            return False
-        winner = leaders[0]
-        for p, s in self._scores.items():  # [decision] an optional stake per point behind
-            owed = self._rules.stake * (best - s)
-            self._nets[p] -= owed
-            self._nets[winner] += owed
-        payments = tuple(settle(self._nets))
-        self._winner = winner
-        self._result = CrashResult(winner=winner, scores=dict(self._scores),
-                                   nets=dict(self._nets), payments=payments)
-        self._ops.append(GameWon(winner=winner, scores=tuple(self._scores.items()),
-                                 nets=tuple(self._nets.items()), payments=payments))
-        return True
-
     # -- views --------------------------------------------------------------------------------
 
     def view(self, player: str | None = None) -> CrashView:
         """What ``player`` may know (None: a spectator): their own cards and arrangement; the
         calls and every hand played; never another player's cards before play, nor discards."""
-        if player is not None and player not in self._scores:
-            raise RulesError(f"{player} is not at the table")
-        ops: list[Operation] = []
-        for op in self._ops:
-            if isinstance(op, DealStarted):
-                ops.append(DealStarted(deal=op.deal, dealer=op.dealer))
-            elif isinstance(op, HandsDealt):
-                if op.player == player:
-                    ops.append(op)
-            elif isinstance(op, Arranged) and op.player != player:
-                ops.append(Arranged(deal=op.deal, player=op.player, hands=None, discards=None))
-            else:
-                ops.append(op)
+        ops = self._public_log(player)
         mine = self._arranged.get(player) if player is not None else None
         legal: tuple[str, ...] = ()
         if player is not None and player == self.to_act:
@@ -839,10 +616,16 @@ class CrashGame:
             arranged=tuple(p for p in self._order if p in self._arranged),
             calls=dict(self._calls),
             legal_actions=legal,
-            operations=tuple(ops),
+            operations=ops,
             is_over=self.is_over,
             winner=self._winner,
         )
+
+    def _censor(self, op: Operation, viewer: str | None) -> Operation:
+        """Another player's arrangement is hidden until its hands are played (C4)."""
+        if isinstance(op, Arranged) and op.player != viewer:
+            return Arranged(deal=op.deal, player=op.player, hands=None, discards=None)
+        return op
 
     def record(self) -> CrashRecord:
         """The game so far as a record (``crash/1``)."""
@@ -850,12 +633,7 @@ class CrashGame:
 
 
 # ---------------------------------------------------------------------------------------------
-# Bots
-
-
-def random_action(game: CrashGame, rng: RandomSource = None) -> CrashAction:
-    """A uniformly random legal action of the player to act (any listed arrangement)."""
-    return make_rng(rng).choice(game.legal_actions())
+# Bots (random_action: bragkit.games.points_game)
 
 
 def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -> CrashAction:
@@ -898,33 +676,23 @@ def compare_strategies(
     >>> sorted(scores), all(0 <= v <= 4 for v in scores.values())
     (['expected', 'greedy'], True)
     """
-    base = rules if rules is not None else CrashRules()
-    options = {f.name: getattr(base, f.name) for f in fields(base)}
-    options["target"] = 10**9
-    rules = CrashRules(**options)
-    names = [f"P{i + 1}" for i in range(players)]
-    out: dict[str, float] = {}
-    for strategy in strategies:
-        rng = random.Random(seed)
-        total = 0
-        for d in range(deals):
-            hero = names[d % players]
-            game = CrashGame(rules, players=names, dealer=names[(d + 1) % players],
-                             deals=[Pack.shuffled(rng)])
-            while game.to_act is not None:
-                plan = strategy if game.to_act == hero else "greedy"
-                game.apply(strong_action(game, strategy=plan))
-            total += game.scores[hero]
-        out[strategy] = total / deals
-    return out
+    endless = replace(rules if rules is not None else CrashRules(), target=10**9)
+
+    def new_game(names: list[str], dealer: str, rng: random.Random) -> CrashGame:
+        return CrashGame(endless, players=names, dealer=dealer, deals=[Pack.shuffled(rng)])
+
+    def move(game: CrashGame, plan: arrange.Strategy) -> CrashAction:
+        return strong_action(game, strategy=plan)
+
+    return strategy_scores(new_game, move, strategies, players=players, deals=deals, seed=seed)
 
 
 # ---------------------------------------------------------------------------------------------
-# Records: format = "crash/1"
+# Records: format = "crash/1" (bragkit.games.points_records)
 
 
 @dataclass(frozen=True, kw_only=True)
-class CrashRecord:
+class CrashRecord(PointsRecord[CrashRules, CrashGame]):
     """A whole game of Crash as a TOML record (``format = "crash/1"``).
 
     >>> game = CrashGame(players=["Ann", "Bob"], dealer="Bob", rng=5, rules=CrashRules(target=3))
@@ -937,119 +705,49 @@ class CrashRecord:
     True
     """
 
-    players: tuple[str, ...]
-    dealer: str
     rules: CrashRules = field(default_factory=CrashRules)
-    deals: tuple[DealRecord, ...] = ()
 
     FORMAT: ClassVar[str] = "crash/1"
 
     @classmethod
-    def from_game(cls, game: CrashGame) -> CrashRecord:
-        """The record of a game so far."""
-        deals = []
-        for source, actions in zip(game.deal_sources, game.deal_actions, strict=True):
-            texts = tuple(str(a) for a in actions)
-            if isinstance(source, Pack):
-                deals.append(DealRecord(pack=source.cards, actions=texts))
-            else:
-                deals.append(DealRecord(hands={p: parse_cards(c) for p, c in source.items()},
-                                        actions=texts))
-        return cls(players=game.players, dealer=game.first_dealer, rules=game.rules,
-                   deals=tuple(deals))
+    def _rules_of(cls, options: Mapping[str, Any]) -> CrashRules:
+        return CrashRules.from_dict(options)
 
-    def dumps(self) -> str:
-        """The record as TOML text (top-level keys, then ``[rules]``, then ``[[deals]]``)."""
-        lines = [f"format = {toml_string(self.FORMAT)}",
-                 "players = [" + ", ".join(toml_string(p) for p in self.players) + "]",
-                 f"dealer = {toml_string(self.dealer)}", "", "[rules]"]
-        for key, value in self.rules.to_dict().items():
-            lines.append(f"{key} = {json.dumps(value)}")
-        for deal in self.deals:
-            lines += ["", deal.to_toml()]
-        return "\n".join(lines) + "\n"
-
-    @classmethod
-    def loads(cls, text: str) -> CrashRecord:
-        """A record from TOML text."""
-        try:
-            document = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise NotationError(f"not valid TOML: {error}") from None
-        return cls.from_document(document)
-
-    @classmethod
-    def from_document(cls, document: Mapping[str, Any]) -> CrashRecord:
-        """A record from a parsed TOML document; NotationError for a malformed one."""
-        players, dealer, options, tables = read_header(document, cls.FORMAT)
-        try:
-            rules = CrashRules.from_dict(options)
-        except (RulesError, TypeError) as error:
-            raise NotationError(f"[rules]: {error}") from None
-        deals = tuple(DealRecord.from_table(t, i, players) for i, t in enumerate(tables, 1))
-        return cls(players=players, dealer=dealer, rules=rules, deals=deals)
-
-    def replay(self) -> CrashGame:
-        """The game played again from the record. An illegal action raises IllegalActionError
-        naming the deal, the action's number and text, and the rule."""
-        try:
-            game = CrashGame(self.rules, players=self.players, dealer=self.dealer,
-                             deals=deal_sources(self.deals, 1))
-        except RulesError as error:
-            raise NotationError(str(error)) from None
-        except InvalidCardError as error:
-            raise NotationError(f"deal 1: {error}") from None
-        replay_deals(game, self.deals)
-        return game
+    def _new_game(self) -> CrashGame:
+        return CrashGame(self.rules, players=self.players, dealer=self.dealer,
+                         deals=deal_sources(self.deals, 1))
 
 
-class CrashReplay:
+class CrashReplay(PointsReplay[CrashRecord, CrashGame]):
     """A replayed ``crash/1`` record, for ``bragkit replay``."""
 
-    def __init__(self, record: CrashRecord) -> None:
-        self.record = record
-        self.game = record.replay()
+    def _title(self) -> str:
+        rules = self.record.rules
+        return (f"Crash: {', '.join(self.game.players)}; game to {rules.target}, least hand "
+                f"{rules.min_category}{', prials aces high' if rules.aces_high else ''}; crash "
+                f"{rules.crash_reward}/{rules.natural_reward}/{rules.crash_penalty}")
 
-    def describe(self) -> str:
-        """The game as a person reads it."""
-        game, rules = self.game, self.record.rules
-        lines = [f"Crash: {', '.join(game.players)}; game to {rules.target}, least hand "
-                 f"{rules.min_category}{', prials aces high' if rules.aces_high else ''}; crash "
-                 f"{rules.crash_reward}/{rules.natural_reward}/{rules.crash_penalty}"]
-        for op in game.operations:
-            if isinstance(op, DealStarted):
-                lines.append(f"Deal {op.deal}: {op.dealer} deals")
-            elif (isinstance(op, Called) and op.crash) or isinstance(
-                    op, RoundPlayed | CrashPaid | DealEnded | GameWon):
-                lines.append(f"  {op}")
-        lines.append("Scores: " + ", ".join(f"{p} {s}" for p, s in game.scores.items()))
-        lines.append("Money: " + ", ".join(f"{p} {n:+d}" for p, n in game.nets.items()))
-        if not game.is_over:
-            lines.append("The game is not over.")
-        return "\n".join(lines)
+    def _line(self, op: Operation) -> str | None:
+        if (isinstance(op, Called) and op.crash) or isinstance(
+                op, RoundPlayed | CrashPaid | DealEnded | GameWon):
+            return f"  {op}"
+        return None
 
-    def to_json(self) -> dict[str, Any]:
-        """Scores, winner, nets, payments, and every round and crash call."""
-        game = self.game
+    def _summary(self) -> list[str]:
+        return ["Money: " + ", ".join(f"{p} {n:+d}" for p, n in self.game.nets.items())]
+
+    def _nets(self) -> dict[str, int]:
+        return self.game.nets
+
+    def _details(self) -> dict[str, Any]:
+        """Every round and every crash payment."""
+        operations = self.game.operations
         rounds = [{"deal": op.deal, "round": op.round,
                    "hands": {p: format_cards(c) for p, c, _ in op.hands}, "winner": op.winner}
-                  for op in game.operations if isinstance(op, RoundPlayed)]
+                  for op in operations if isinstance(op, RoundPlayed)]
         crashes = [{"deal": op.deal, "player": op.player, "called": op.called, "made": op.made,
-                    "each": op.each} for op in game.operations if isinstance(op, CrashPaid)]
-        result = game.result
-        return {
-            "format": CrashRecord.FORMAT,
-            "players": list(game.players),
-            "deals": game.deal_number,
-            "scores": game.scores,
-            "over": game.is_over,
-            "winner": game.winner,
-            "nets": game.nets,
-            "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount}
-                         for p in (result.payments if result else ())],
-            "rounds": rounds,
-            "crashes": crashes,
-        }
+                    "each": op.each} for op in operations if isinstance(op, CrashPaid)]
+        return {"rounds": rounds, "crashes": crashes}
 
 
 def _replay_document(document: Mapping[str, Any]) -> CrashReplay:

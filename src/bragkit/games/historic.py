@@ -36,18 +36,14 @@ A record of either game is a TOML document, ``format = "historic/1"``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
-from bragkit.cards import Card, Pack, RandomSource, Rank, format_cards, parse_cards
-from bragkit.errors import (
-    BragError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    NotationError,
-    RulesError,
-)
+from bragkit.cards import Card, Rank, parse_cards
+from bragkit.errors import IllegalActionError, InvalidCardError, NotationError, RulesError
+from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stakes import (
     Acted,
     Awarded,
@@ -61,14 +57,10 @@ from bragkit.games.stakes import (
     StakeGame,
     StakeOption,
     StakeVerb,
-    describe_operations,
-    dump_document,
-    load_document,
-    read_table,
-    table_document,
 )
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import register
+from bragkit.toml_text import load_document
 
 __all__ = [
     "ContestResult",
@@ -153,22 +145,12 @@ class HistoricRules:
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record)."""
-        out: dict[str, Any] = {}
-        default = HistoricRules()
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value != getattr(default, f.name):
-                out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
+        return changed_options(self)
 
     @classmethod
     def from_dict(cls, table: Mapping[str, Any]) -> HistoricRules:
         """Rules from a ``[rules]`` table; an unknown key is a :class:`RulesError`."""
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(table) - known)
-        if unknown:
-            raise RulesError(f"unknown historic rule(s): {', '.join(unknown)}")
-        values = dict(table)
+        values = known_options(cls, table, what="historic rule(s)")
         if "wild" in values and isinstance(values["wild"], list):
             values["wild"] = tuple(values["wild"])
         return cls(**values)
@@ -205,19 +187,6 @@ class ContestResult:
         return {"pot": self.pot, "winner": self.winner, "amount": self.amount, "why": self.why}
 
 
-def _showdown(game: StakeGame, players: Sequence[str], wild: frozenset[int]
-              ) -> list[ShowdownEntry]:
-    """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
-    entries = []
-    for player in players:
-        cards = tuple(game.hands[player])
-        rank = evaluate(cards, ordering="historic", wild=wild)  # rules S1, S3
-        game.shown[player] = cards
-        game.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
-        entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
-    return entries
-
-
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
     stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
@@ -226,7 +195,27 @@ def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     return next(p for p in precedence if p in tied)
 
 
-class SingleStakeBrag(StakeGame):
+class _HistoricDeal(StakeGame[HistoricRules]):
+    """What the two historic games share: their rules and a showdown in the S3 order."""
+
+    @classmethod
+    def default_rules(cls) -> HistoricRules:
+        """The defaults of :class:`HistoricRules`."""
+        return HistoricRules()
+
+    def _show_hands(self, players: Sequence[str]) -> list[ShowdownEntry]:
+        """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
+        entries = []
+        for player in players:
+            cards = tuple(self.hands[player])
+            rank = evaluate(cards, ordering="historic", wild=self.rules.wild_cards)  # S1, S3
+            self.shown[player] = cards
+            self.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
+            entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
+        return entries
+
+
+class SingleStakeBrag(_HistoricDeal):
     """One deal of single-stake Brag (rules S1, S2, S3).
 
     The dealer stakes first (``"Dan bet 5"``, between ``min_stake`` and ``max_stake``), then the
@@ -243,23 +232,11 @@ class SingleStakeBrag(StakeGame):
     """
 
     game: ClassVar[str] = "single-stake"
+    SEATS_RULE: ClassVar[str] = "S2"
 
-    def __init__(
-        self,
-        rules: HistoricRules | None = None,
-        *,
-        players: Sequence[str],
-        dealer: str,
-        stacks: Sequence[int] | Mapping[str, int],
-        pack: Pack | str | None = None,
-        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
-        stock: Pack | Sequence[Card] | str | None = None,
-        rng: RandomSource = None,
-    ) -> None:
-        self.rules = rules or HistoricRules()
-        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=["pot"],
-                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
-                         max_players=17, rule="S2")
+    def _start(self) -> None:
+        """Rule S2: the dealer, who must afford the least stake, stakes first."""
+        dealer = self.dealer
         if self.money.stacks[dealer] < self.rules.min_stake:
             raise RulesError(f"the dealer {dealer} cannot afford the least stake "
                              f"{self.rules.min_stake} (rule S2)")
@@ -354,7 +331,7 @@ class SingleStakeBrag(StakeGame):
             self._award("pot", {betting.in_play[0]: pot}, "everyone else dropped")
             return
         # rule S2: the stakes are equal; the hands are shown and the best takes everything
-        self.showdown = _showdown(self, betting.in_play, self.rules.wild_cards)
+        self.showdown = self._show_hands(betting.in_play)
         winner = _best(self.showdown, betting.first_staked)  # rule S3: ties to the first staker
         self._award("pot", {winner: pot}, "best hand")
 
@@ -392,7 +369,7 @@ def thirty_one_total(cards: Sequence[Card] | str) -> int:
     return sum(card_value(c) for c in parse_cards(cards))
 
 
-class ThreeStakeBrag(StakeGame):
+class ThreeStakeBrag(_HistoricDeal):
     """One deal of three-stake Brag (rules S1, S3, S4).
 
     Each player puts up three equal stakes (``rules.stake``), in turn from the dealer's left,
@@ -416,23 +393,11 @@ class ThreeStakeBrag(StakeGame):
 
     game: ClassVar[str] = "three-stake"
     POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
+    SEATS_RULE: ClassVar[str] = "S4"
 
-    def __init__(
-        self,
-        rules: HistoricRules | None = None,
-        *,
-        players: Sequence[str],
-        dealer: str,
-        stacks: Sequence[int] | Mapping[str, int],
-        pack: Pack | str | None = None,
-        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
-        stock: Pack | Sequence[Card] | str | None = None,
-        rng: RandomSource = None,
-    ) -> None:
-        self.rules = rules or HistoricRules()
-        super().__init__(players=players, dealer=dealer, stacks=stacks, pots=self.POTS,
-                         pack=pack, hands=hands, stock=stock, rng=rng, min_players=2,
-                         max_players=17, rule="S4")
+    def _start(self) -> None:
+        """Rule S4: three stakes each, two cards down and one up, the first stake decided."""
+        dealer = self.dealer
         stake = self.rules.stake
         short = [p for p in self.players if self.money.stacks[p] < 3 * stake]
         if short:
@@ -477,7 +442,7 @@ class ThreeStakeBrag(StakeGame):
         if len(in_play) == 1:
             winner, why = in_play[0], "everyone else dropped"
         else:
-            self.showdown = _showdown(self, in_play, self.rules.wild_cards)
+            self.showdown = self._show_hands(in_play)
             winner = _best(self.showdown, self.deal_order)
             why = f"best hand, {next(e.rank for e in self.showdown if e.player == winner)}"
         self._award("second", {winner: amount}, why)
@@ -618,32 +583,22 @@ def historic_game(
 # Records: format = "historic/1" (docs/records-historic-brag-poker.md)
 
 
-class HistoricReplay:
+class HistoricReplay(StakeReplay[HistoricGame]):
     """A historic Brag record played through the engine: ``describe()`` and ``to_json()``."""
 
+    FORMAT_NAME: ClassVar[str] = "historic"
+
     def __init__(self, game: HistoricGame, *, variant: str) -> None:
-        self.game = game
+        super().__init__(game)
         self.variant = variant
 
-    def describe(self) -> str:
-        """The deal as a person reads it."""
-        game = self.game
-        seats = ", ".join(f"{p} {game.start_stacks[p]}" for p in game.players)
-        lines = [f"Historic Brag, {self.variant}; {game.dealer} deals", f"Stacks: {seats}"]
-        lines += describe_operations(game)
-        if not game.is_over:
-            lines.append(f"(the record stops here: {game.to_act} to act)")
-        lines.append("Stacks after: " + ", ".join(f"{p} {s}" for p, s in game.stacks.items()))
-        return "\n".join(lines)
+    def _title(self) -> str:
+        return f"Historic Brag, {self.variant}; {self.game.dealer} deals"
 
     def to_json(self) -> dict[str, Any]:
         """The result (fields listed in docs/records-historic-brag-poker.md)."""
         game = self.game
-        out: dict[str, Any] = {
-            "variant": self.variant, "over": game.is_over, "stacks": game.stacks,
-            "winners": dict(game.winners),
-            "shown": {p: format_cards(cs) for p, cs in game.shown.items()},
-        }
+        out: dict[str, Any] = {"variant": self.variant, **super().to_json()}
         if isinstance(game, SingleStakeBrag):
             out["forfeit"] = game.forfeited
         else:
@@ -651,15 +606,6 @@ class HistoricReplay:
             out["totals"] = dict(game.totals)
             out["bust"] = sorted(game.bust)
         return out
-
-    def to_document(self) -> dict[str, Any]:
-        """The record as a TOML-ready document."""
-        return table_document(self.game, format_name="historic", variant=self.variant,
-                              rules=self.game.rules.to_dict())
-
-    def to_toml(self) -> str:
-        """The record as TOML text."""
-        return dump_document(self.to_document())
 
 
 def write_historic(game: HistoricGame) -> str:
@@ -674,26 +620,8 @@ def replay_historic(document: Mapping[str, Any]) -> HistoricReplay:
     variant = document.get("variant")
     if variant not in VARIANTS:
         raise NotationError(f"variant must be single-stake or three-stake, not {variant!r}")
-    try:
-        rules = HistoricRules.from_dict(spec.rules)
-        game = historic_game(variant, rules, players=spec.players, dealer=spec.dealer,
-                             stacks=spec.stacks, pack=spec.pack, hands=spec.hands,
-                             stock=spec.stock)
-    except BragError as error:
-        raise NotationError(f"{error}") from None
-    for number, text in enumerate(spec.actions, start=1):
-        try:
-            game.apply(StakeAction.parse(text, players=game.players))
-        except InvalidActionError as error:
-            raise NotationError(f"action {number} {_quote(text)}: {error}") from None
-        except IllegalActionError as error:
-            raise IllegalActionError(f"action {number} {_quote(text)}: {error.reason}",
-                                     rule=error.rule) from None
+    game = play_record(spec, partial(historic_game, variant), HistoricRules.from_dict)
     return HistoricReplay(game, variant=variant)
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace('"', '\\"') + '"'
 
 
 def read_historic(text: str) -> HistoricReplay:

@@ -13,8 +13,8 @@ core, used by :mod:`bragkit.games.historic` and :mod:`bragkit.games.brag_poker`:
 * the operation records every game appends to its log, :class:`StakeView` (what one player may
   know), :class:`StakeGame` (the checked ``apply`` / ``can_apply`` / ``legal_actions`` shell the
   games share) and :func:`random_action` (a bot uniform over the legal actions);
-* :func:`read_table` / :func:`table_document`: the parts of a game record the two record formats
-  share (docs/records-historic-brag-poker.md).
+* the record formats of these games are in :mod:`bragkit.games.stake_records`
+  (docs/records-historic-brag-poker.md).
 
 Actions print as the strings of a record and parse back:
 
@@ -48,21 +48,18 @@ bring his stake up to 8 or drop:
 
 from __future__ import annotations
 
-import json
 import random
-import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
 from bragkit.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidCardError,
-    NotationError,
     RulesError,
 )
 
@@ -81,16 +78,11 @@ __all__ = [
     "StakeAction",
     "StakeGame",
     "StakeOption",
+    "StakeRules",
     "StakeVerb",
     "StakeView",
-    "TableSpec",
-    "describe_operations",
-    "dump_document",
-    "load_document",
     "random_action",
-    "read_table",
     "split_evenly",
-    "table_document",
 ]
 
 
@@ -739,8 +731,26 @@ class StakeView:
 # The shell every equalising game shares
 
 
-class StakeGame(ABC):
+class StakeRules(Protocol):
+    """What a game's rules object offers the shared shell: its ``[rules]`` table."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults."""
+        ...  # pragma: no cover
+
+
+RulesT = TypeVar("RulesT", bound=StakeRules)
+
+
+class StakeGame(ABC, Generic[RulesT]):
     """A deal of one equalising game: seats, the pack, money, the log and checked actions.
+
+    Every game is set up the same way: ``Game(rules, players=…, dealer=…, stacks=…)`` with the
+    cards from ``pack`` (top card first), ``hands`` (each player's cards as dealt, with an
+    optional ``stock``: the rest of the pack, by default in the standard order) or ``rng`` (a
+    shuffled pack); ``rules`` left out are the game's defaults. The class says its pots
+    (:attr:`POTS`) and how many may sit (:attr:`SEATS`, rule :attr:`SEATS_RULE`), and opens the
+    deal in :meth:`_start` (the stakes or blinds, the deal of the cards).
 
     Subclasses say what is legal (:meth:`legal_actions`), why an action is not
     (:meth:`_why_not`) and how a legal action changes the deal (:meth:`_do`). :meth:`apply`
@@ -750,29 +760,33 @@ class StakeGame(ABC):
 
     game: ClassVar[str] = ""
     cards_each: ClassVar[int] = 3
+    #: The pots of a deal.
+    POTS: ClassVar[tuple[str, ...]] = ("pot",)
+    #: The least and most players, and the rule that says so.
+    SEATS: ClassVar[tuple[int, int]] = (2, 17)
+    SEATS_RULE: ClassVar[str] = ""
 
     def __init__(
         self,
+        rules: RulesT | None = None,
         *,
         players: Sequence[str],
         dealer: str,
         stacks: Sequence[int] | Mapping[str, int],
-        pots: Sequence[str],
-        pack: Pack | str | None,
-        hands: Mapping[str, Sequence[Card | str] | str] | None,
-        stock: Pack | Sequence[Card] | str | None,
-        rng: RandomSource,
-        min_players: int,
-        max_players: int,
-        rule: str,
+        pack: Pack | str | None = None,
+        hands: Mapping[str, Sequence[Card | str] | str] | None = None,
+        stock: Pack | Sequence[Card] | str | None = None,
+        rng: RandomSource = None,
     ) -> None:
+        self.rules: RulesT = rules if rules is not None else self.default_rules()
+        min_players, max_players = self.SEATS
         self.players = tuple(players)
         if len(set(self.players)) != len(self.players) or not all(
                 isinstance(p, str) and p and p == p.strip() for p in self.players):
             raise RulesError("players must be distinct non-empty names")
         if not min_players <= len(self.players) <= max_players:
             raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
-                             f"not {len(self.players)} (rule {rule})")
+                             f"not {len(self.players)} (rule {self.SEATS_RULE})")
         if dealer not in self.players:
             raise RulesError(f"the dealer {dealer!r} is not at the table")
         self.dealer = dealer
@@ -787,7 +801,7 @@ class StakeGame(ABC):
         if any(type(s) is not int or s < 0 for s in start.values()):
             raise RulesError("stacks are whole numbers of chips, not negative")
         self.start_stacks = dict(start)
-        self.money = Money(start, pots=pots)
+        self.money = Money(start, pots=self.POTS)
         self.deal_order = self.order_from(self.left_of(dealer))
         self.source_hands: dict[str, tuple[Card, ...]] | None = None
         self.source_stock: tuple[Card, ...] | None = None
@@ -798,6 +812,16 @@ class StakeGame(ABC):
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self.operations: list[Operation] = []
+        self._start()
+
+    @classmethod
+    @abstractmethod
+    def default_rules(cls) -> RulesT:
+        """The rules of a deal set up without any."""
+
+    @abstractmethod
+    def _start(self) -> None:
+        """Open the deal once the seats, money and pack are set (stakes, blinds, the deal)."""
 
     # -- seats ------------------------------------------------------------------------------
     def left_of(self, player: str) -> str:
@@ -975,7 +999,7 @@ class StakeGame(ABC):
                                                reason=reason))
 
 
-def random_action(game: StakeGame, rng: random.Random) -> StakeAction:
+def random_action(game: StakeGame[Any], rng: random.Random) -> StakeAction:
     """A bot's move: an option chosen uniformly among the legal ones, then an amount uniformly
     in its range.
 
@@ -995,213 +1019,3 @@ def random_action(game: StakeGame, rng: random.Random) -> StakeAction:
             and option.verb is not StakeVerb.DRAW:
         return option.action(rng.randint(option.min_amount, option.max_amount))
     return option.action()
-
-
-# --------------------------------------------------------------------------------------------
-# The shared parts of a game record (docs/records-historic-brag-poker.md)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TableSpec:
-    """The seats, money, cards and actions of a record, checked but not yet played."""
-
-    players: tuple[str, ...]
-    dealer: str
-    stacks: tuple[int, ...]
-    actions: tuple[str, ...]
-    rules: dict[str, Any]
-    pack: str | None = None
-    hands: dict[str, str] | None = None
-    stock: str | None = None
-
-
-_TOP_KEYS = ("format", "variant", "players", "dealer", "stacks", "actions", "rules", "cards")
-
-
-def read_table(document: Mapping[str, Any], *, format_name: str, variants: Sequence[str] = ()
-               ) -> TableSpec:
-    """Check the keys a record shares and return them (:class:`NotationError` when wrong).
-
-    >>> spec = read_table({"format": "brag-poker/1", "players": ["A", "B"], "dealer": "B",
-    ...                    "stacks": [9, 9], "actions": ["A call"], "cards": {"pack": "…"}},
-    ...                   format_name="brag-poker")
-    >>> spec.players, spec.actions
-    (('A', 'B'), ('A call',))
-    >>> read_table({"format": "brag-poker/2"}, format_name="brag-poker")
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.NotationError: format 'brag-poker/2' is not supported: this bragkit reads \
-brag-poker/1
-    """
-    fmt = document.get("format")
-    if fmt != f"{format_name}/1":
-        raise NotationError(f"format {fmt!r} is not supported: this bragkit reads "
-                            f"{format_name}/1")
-    allowed = set(_TOP_KEYS) if variants else set(_TOP_KEYS) - {"variant"}
-    unknown = sorted(set(document) - allowed)
-    if unknown:
-        raise NotationError(f"unknown key(s): {', '.join(unknown)}")
-    players = document.get("players")
-    if not isinstance(players, list) or not players or \
-            not all(isinstance(p, str) and p.strip() == p and p for p in players):
-        raise NotationError("players must be a list of names")
-    if len(set(players)) != len(players):
-        raise NotationError("players must be distinct")
-    dealer = document.get("dealer")
-    if not isinstance(dealer, str) or dealer not in players:
-        raise NotationError(f"dealer {dealer!r} is not one of the players")
-    stacks = document.get("stacks")
-    if not isinstance(stacks, list) or len(stacks) != len(players) or \
-            not all(type(s) is int and s >= 0 for s in stacks):
-        raise NotationError("stacks must be one whole number of chips per player")
-    actions = document.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise NotationError("actions must be a list of strings")
-    rules = document.get("rules", {})
-    if not isinstance(rules, dict):
-        raise NotationError("[rules] must be a table")
-    cards = document.get("cards", {})
-    if not isinstance(cards, dict):
-        raise NotationError("[cards] must be a table")
-    unknown = sorted(set(cards) - {"pack", "hands", "stock"})
-    if unknown:
-        raise NotationError(f"unknown key(s) in [cards]: {', '.join(unknown)}")
-    pack, hands, stock = cards.get("pack"), cards.get("hands"), cards.get("stock")
-    if pack is not None and not isinstance(pack, str):
-        raise NotationError("[cards] pack must be a string of cards")
-    if stock is not None and not isinstance(stock, str):
-        raise NotationError("[cards] stock must be a string of cards")
-    if hands is not None and (not isinstance(hands, dict) or not all(
-            isinstance(v, str) for v in hands.values())):
-        raise NotationError("[cards] hands must map each player to a string of cards")
-    if pack is None and hands is None:
-        raise NotationError("[cards] needs the pack or the hands")
-    return TableSpec(players=tuple(players), dealer=dealer, stacks=tuple(stacks),
-                     actions=tuple(actions), rules=dict(rules), pack=pack,
-                     hands=None if hands is None else dict(hands), stock=stock)
-
-
-def table_document(game: StakeGame, *, format_name: str, variant: str | None,
-                   rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The record of a deal as a TOML-ready document, keys in the documented order."""
-    doc: dict[str, Any] = {"format": f"{format_name}/1"}
-    if variant is not None:
-        doc["variant"] = variant
-    doc["players"] = list(game.players)
-    doc["dealer"] = game.dealer
-    doc["stacks"] = [game.start_stacks[p] for p in game.players]
-    doc["actions"] = [str(a) for a in game.actions]
-    if rules:
-        doc["rules"] = dict(rules)
-    if game.source_hands is not None:
-        cards: dict[str, Any] = {
-            "hands": {p: format_cards(game.source_hands[p]) for p in game.players}}
-        if game.source_stock is not None:
-            cards["stock"] = format_cards(game.source_stock)
-    else:
-        cards = {"pack": str(game.initial_pack)}
-    doc["cards"] = cards
-    return doc
-
-
-def _toml_key(key: str) -> str:
-    if key and all(ch.isascii() and (ch.isalnum() or ch in "_-") for ch in key):
-        return key
-    return json.dumps(key, ensure_ascii=False)
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
-        return "{ " + inner + " }" if inner else "{}"
-    raise NotationError(f"cannot write {value!r} in a record")  # pragma: no cover
-
-
-def dump_document(document: Mapping[str, Any]) -> str:
-    """A record as TOML text in the documented layout: top-level keys first, one action per
-    line, then ``[rules]`` and ``[cards]`` (``hands`` as an inline table).
-
-    >>> print(dump_document({"format": "brag-poker/1", "players": ["A", "B"],
-    ...                      "actions": ["A call", "B check"], "cards": {"pack": "As Ks"}}))
-    format = "brag-poker/1"
-    players = ["A", "B"]
-    actions = [
-      "A call",
-      "B check",
-    ]
-    <BLANKLINE>
-    [cards]
-    pack = "As Ks"
-    <BLANKLINE>
-    """
-    lines: list[str] = []
-    tables = {k: v for k, v in document.items() if isinstance(v, Mapping)}
-    for key, value in document.items():
-        if key in tables:
-            continue
-        if key == "actions":
-            lines.append("actions = [")
-            lines.extend(f"  {_toml_value(a)}," for a in value)
-            lines.append("]")
-        else:
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-    for name, table in tables.items():
-        lines.append("")
-        lines.append(f"[{_toml_key(name)}]")
-        lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in table.items())
-    return "\n".join(lines) + "\n"
-
-
-def load_document(text: str) -> dict[str, Any]:
-    """Parse record text as TOML; a syntax error is a :class:`NotationError` naming its line."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise NotationError(f"not valid TOML: {error}") from None
-
-
-def _pot(name: str) -> str:
-    return "the pot" if name == "pot" else f"the {name} pot"
-
-
-def describe_operations(game: StakeGame) -> list[str]:
-    """The operation log in words, as ``describe()`` of a replay prints it (all cards shown:
-    a record is public)."""
-    lines: list[str] = []
-    dealt: dict[str, list[Card]] = {}
-    number = 0
-
-    def flush() -> None:
-        for player, cards in dealt.items():
-            lines.append(f"  {player} is dealt {format_cards(cards)}")
-        dealt.clear()
-
-    for op in game.operations:
-        if isinstance(op, Dealt):
-            dealt.setdefault(op.player, []).append(op.card)
-            continue
-        flush()
-        if isinstance(op, PhaseStarted):
-            lines.append(f"-- {op.phase}")
-        elif isinstance(op, Posted):
-            lines.append(f"  {op.player} puts {op.amount} in {_pot(op.pot)} ({op.reason})")
-        elif isinstance(op, Acted):
-            number += 1
-            cost = f", paying {op.paid}" if op.paid else ""
-            lines.append(f"  {number}. {op.action}{cost}")
-        elif isinstance(op, Shown):
-            lines.append(f"  {op.player} shows {format_cards(op.cards)}: {op.worth}")
-        elif isinstance(op, Awarded):
-            lines.append(f"  {op.player} takes {op.amount} from {_pot(op.pot)} ({op.reason})")
-        else:
-            lines.append(f"  {op.payer} pays {op.payee} {op.amount} ({op.reason})")
-    flush()
-    return lines

@@ -19,6 +19,7 @@ from typing import Any
 
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.cards import Pack
+from bragkit.play.other_games import OTHER_GAMES, PointsTable, StakeTable, other_game
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
@@ -45,6 +46,17 @@ class PlayConfig:
     def rules(self) -> Rules:
         """The preset, the default stakes, then the overrides (RulesError if nonsense)."""
         return Rules.preset(self.game, **{**PLAY_RULES, **self.overrides})
+
+    @property
+    def family(self) -> bool:
+        """Whether the game is of the three-card family (else one of the other games)."""
+        return self.game not in OTHER_GAMES
+
+    def other(self) -> StakeTable | PointsTable:
+        """One of the other games (historic Brag, Brag Poker, Nine Card Brag, Crash), its own
+        rules from ``overrides``."""
+        return other_game(self.game, name=self.name, bots=self.bots, stack=self.stack,
+                          seed=self.seed, rules=self.overrides)
 
     def session(self, *, pack: Pack | None = None) -> PlaySession:
         """A new session with these settings."""

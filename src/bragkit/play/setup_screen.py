@@ -4,7 +4,8 @@ Every option of the three-card family is listed with its rule and one-line meani
 RULES.md (:mod:`bragkit.play.options`): switches for yes/no, choices for the others, numbers
 and cards typed in. Nonsense (say ``min_bet`` above ``max_bet``) is refused on the screen with
 the :class:`~bragkit.errors.RulesError` that names it; the game starts only with rules that
-make sense. The screen is dismissed with a ready :class:`~bragkit.play.session.PlaySession`.
+make sense. The screen is dismissed with a ready :class:`~bragkit.play.session.PlaySession`
+(or, for the other games, their table: :mod:`bragkit.play.other_games`).
 
 >>> screen = SetupScreen(PlayConfig())
 >>> screen.config.game
@@ -26,6 +27,7 @@ from bragkit.bots.registry import BOTS
 from bragkit.errors import BragError
 from bragkit.play.config import PlayConfig
 from bragkit.play.options import GAMES, OPTIONS
+from bragkit.play.other_games import OTHER_GAMES, PointsTable, StakeTable
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
@@ -40,7 +42,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-class SetupScreen(Screen[PlaySession]):
+class SetupScreen(Screen["PlaySession | StakeTable | PointsTable"]):
     """Choose and start a game (see the module docstring)."""
 
     CSS = """
@@ -64,7 +66,8 @@ class SetupScreen(Screen[PlaySession]):
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Game")
-                yield Select([(f"{key}: {text}", key) for key, text in GAMES.items()],
+                games = {**GAMES, **OTHER_GAMES}
+                yield Select([(f"{key}: {text}", key) for key, text in games.items()],
                              value=config.game, allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 kinds = ", ".join(f"{k} ({text})" for k, (_, text) in BOTS.items())
@@ -76,6 +79,8 @@ class SetupScreen(Screen[PlaySession]):
             with Horizontal(classes="row"):
                 yield Label("Chips each (buy-in, M1)")
                 yield Input(str(config.stack), id="stack", type="integer")
+            yield Static("House rules of the three-card family (the other games play by "
+                         "their own defaults):", classes="row")
             for option in OPTIONS.values():
                 value = getattr(rules, option.name)
                 with Horizontal(classes="row"):
@@ -95,7 +100,8 @@ class SetupScreen(Screen[PlaySession]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game brings its preset's hand size and ordering (F1, F3, H10)."""
-        if event.select.id != "game" or not isinstance(event.value, str):
+        if (event.select.id != "game" or not isinstance(event.value, str)
+                or event.value in OTHER_GAMES):
             return
         preset = Rules.preset(event.value)
         self.query_one("#opt-cards", Select).value = str(preset.cards)
@@ -141,14 +147,16 @@ class SetupScreen(Screen[PlaySession]):
             if not 1 <= len(bots) <= 5:
                 raise BragError("choose one to five bots")
             stack_text = self.query_one("#stack", Input).value.strip()
+            other = str(game) in OTHER_GAMES
             config = dataclasses.replace(
                 self.config, game=str(game), bots=bots,
                 name=self.query_one("#name", Input).value.strip() or "You",
                 stack=int(stack_text) if stack_text.isdigit() else -1,
-                overrides=self._overrides())
+                overrides={} if other else self._overrides())
             if config.stack < 1:
                 raise BragError("the buy-in must be a whole number of chips")
-            session = config.session()
+            session: PlaySession | StakeTable | PointsTable = (
+                config.other() if other else config.session())
         except BragError as problem:
             error.update(str(problem))
             return

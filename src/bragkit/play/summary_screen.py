@@ -20,7 +20,7 @@ from bragkit.play.session import Summary
 __all__ = ["SummaryScreen"]
 
 
-class SummaryScreen(Screen[Summary]):
+class SummaryScreen(Screen[Summary | list[str]]):
     """Who won and lost what, and who pays whom; any of q, Enter or Escape leaves."""
 
     CSS = """
@@ -33,10 +33,10 @@ class SummaryScreen(Screen[Summary]):
         Binding("escape", "leave", "quit", show=False),
     ]
 
-    def __init__(self, summary: Summary) -> None:
+    def __init__(self, summary: Summary | list[str]) -> None:
         super().__init__()
         self.summary = summary
-        self.lines = summary.lines()
+        self.lines = summary if isinstance(summary, list) else summary.lines()
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -19,6 +19,7 @@ The bots move one at a time, ``bot_delay`` seconds apart (0: at once, for tests)
 
 from __future__ import annotations
 
+import io
 from typing import Any, ClassVar
 
 from rich.console import Console, RenderableType
@@ -41,17 +42,9 @@ __all__ = ["TableScreen", "plain"]
 
 def plain(renderable: RenderableType, width: int = 120) -> str:
     """What a renderable shows, as plain text (for tests and transcripts)."""
-    console = Console(width=width, record=True, color_system=None, file=_Null())
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
-
-
-class _Null:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
 
 
 class TableScreen(Screen[Summary]):
@@ -158,8 +151,8 @@ class TableScreen(Screen[Summary]):
     def _run_bots(self) -> None:
         try:
             self.session.run_bots()
-        except BragError as error:  # a bot's mistake must not end the game
-            self._message(f"a bot failed: {error}", error=True)
+        except Exception as error:  # a bot's failure must not end the game
+            self._message(f"a bot failed: {error!r}", error=True)
         self._redraw()
         if self.session.deal is not None and self.session.deal.is_over:
             self._message("Deal over. n: next deal · w: save it · q: end the session")
@@ -168,8 +161,8 @@ class TableScreen(Screen[Summary]):
         self._timer = None
         try:
             self.session.step()
-        except BragError as error:
-            self._message(f"a bot failed: {error}", error=True)
+        except Exception as error:  # a bot's failure must not end the game
+            self._message(f"a bot failed: {error!r}", error=True)
             return
         self._after()
 
@@ -186,17 +179,6 @@ class TableScreen(Screen[Summary]):
             if option.verb is verb and (hand is None or option.hand == hand):
                 return option
         return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out the footer keys that do nothing now (moves always answer, if only to say
-        which rule forbids them)."""
-        session = self.session
-        over = session.deal is None or session.deal.is_over
-        if action == "hint":
-            return True if not over else None
-        if action in ("save", "next", "end"):
-            return True if over else None
-        return True
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -260,8 +242,8 @@ class TableScreen(Screen[Summary]):
                 if hand not in ("old", "new"):
                     self._message("look at the old or the new hand (R2)", error=True)
                     return
-                option = self._option(Verb.LOOK, hand)
-                self._act(option.action() if option else Action(
+                chosen = self._option(Verb.LOOK, hand)
+                self._act(chosen.action() if chosen else Action(
                     player=self.session.name, verb=Verb.LOOK, hand="old" if hand == "old"
                     else "new"))
         except ValueError as error:

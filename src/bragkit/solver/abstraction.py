@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -79,7 +80,7 @@ class Abstraction:
             raise RulesError(f"ante must be a whole number of chips, at least 1: {self.ante!r}")
         if not stakes or any(type(s) is not int or s < 1 for s in stakes):
             raise RulesError(f"stakes must be whole numbers of chips, at least 1: {stakes!r}")
-        if any(b <= a for a, b in zip(stakes, stakes[1:], strict=False)):
+        if any(b <= a for a, b in itertools.pairwise(stakes)):
             raise RulesError(f"stakes must rise strictly, not {stakes!r}")
         if type(self.max_bets) is not int or not 1 <= self.max_bets <= 12:
             raise RulesError(f"max_bets must be from 1 to 12, not {self.max_bets!r}")
@@ -122,9 +123,10 @@ class Abstraction:
     def describe(self) -> str:
         """One line for people."""
         stakes = "/".join(str(s) for s in self.stakes)
+        blind = "blind play" if self.blind else "no blind play"
         return (f"ranks {self.ranks} x{self.suits} suits, ante {self.ante}, stakes {stakes}, "
-                f"at most {self.max_bets} bets (cap: {self.cap_rule}), {'blind play' if self.blind else 'no blind play'}"
-                f", see {self.see_cost}")
+                f"at most {self.max_bets} bets (cap: {self.cap_rule}), {blind}, "
+                f"see {self.see_cost}")
 
     # -- records --------------------------------------------------------------------------------
 

@@ -76,9 +76,9 @@ def cached(abstraction: Abstraction, directory: Path | None = None) -> Strategy 
 
 
 def _good_enough(record: SolveRecord, iterations: int | None, target: float | None) -> bool:
-    if target is not None and record.exploitability is not None:
-        if record.exploitability <= target:
-            return True
+    if (target is not None and record.exploitability is not None
+            and record.exploitability <= target):
+        return True
     return iterations is not None and record.iterations >= iterations and target is None
 
 
@@ -89,7 +89,7 @@ def solve(
     target: float | None = None,
     time_limit: float | None = None,
     progress: Progress | None = None,
-    cache: Path | str | None | bool = True,
+    cache: Path | str | bool | None = True,
     check_every: int | None = None,
 ) -> Strategy:
     """Solve ``abstraction`` with CFR+ and return the average strategy with its record.
@@ -141,16 +141,22 @@ def solve(
             break
     strategy_table = cfr.average_strategy()
     report = exploitability(tree, space, strategy_table)
+    current = cfr.current_strategy()  # CFR+'s last iterate is often as good: keep the better
+    current_report = exploitability(tree, space, current)
+    chosen = "average"
+    if current_report.exploitability < report.exploitability:
+        strategy_table, report, chosen = current, current_report, "current"
     if not curve or curve[-1][0] != cfr.iterations:
         curve.append((cfr.iterations, round(time.perf_counter() - started, 3),
                       report.exploitability))
     record = SolveRecord(
         iterations=cfr.iterations,
-        seconds=time.perf_counter() - started,
+        seconds=round(time.perf_counter() - started, 3),
         exploitability=report.exploitability,
         values=report.values,
         best_responses=report.best_responses,
         curve=tuple(curve),
+        chosen=chosen,
     )
     strategy = Strategy(abstraction, strategy_table, record)
     if directory is not None:

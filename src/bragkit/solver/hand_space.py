@@ -89,7 +89,8 @@ class HandSpace:
             np.float64)
         self.representative: IntArray = hands[first[order]]
         self.strength: npt.NDArray[np.int64] = hand_strength[first[order]]
-        self._index = {tuple(h): i for i, h in enumerate(hands.tolist())}
+        self._index: dict[tuple[int, ...], int] = {
+            tuple(h): i for i, h in enumerate(hands.tolist())}
         self._build_groups()
 
     # -- the prefix-sum groups -----------------------------------------------------------------
@@ -174,7 +175,8 @@ class HandSpace:
     ) -> IntArray:
         low = np.minimum(r1, r2).astype(np.intp)
         high = np.maximum(r1, r2).astype(np.intp)
-        return (low * 13 + high) * 2 + suited.astype(np.intp)
+        out: IntArray = (low * 13 + high) * 2 + suited.astype(np.intp)
+        return out
 
     # -- sums over the opponent's disjoint hands --------------------------------------------------
 
@@ -281,11 +283,12 @@ class HandSpace:
         """
         parsed = parse_cards(cards)
         key = tuple(sorted(int(c) for c in parsed))
-        index = self._index.get(key)  # type: ignore[call-overload]
+        index = self._index.get(key)
         if len(parsed) != 3 or index is None:
             raise InvalidCardError(f"not a hand of this pack: {cards!r}")
         return int(self.hand_class[index])
 
     def hands_of(self, cls: int) -> IntArray:
         """Every hand of class ``cls`` (an ``(m, 3)`` array)."""
-        return self.hands[self.hand_class == cls]
+        out: IntArray = self.hands[self.hand_class == cls]
+        return out

@@ -59,7 +59,8 @@ class SolveRecord:
 
     ``curve`` holds ``(iteration, seconds, exploitability)`` points; ``exploitability`` and
     ``values`` (what each seat wins per deal, seat 0 at the dealer's left) are in chips per
-    deal, the ante being one chip by default.
+    deal, the ante being one chip by default. ``chosen`` says which strategy was kept: CFR+'s
+    ``"average"`` or its ``"current"`` (last) one, whichever is less exploitable.
     """
 
     iterations: int = 0
@@ -68,6 +69,7 @@ class SolveRecord:
     values: tuple[float, float] | None = None
     best_responses: tuple[float, float] | None = None
     curve: tuple[tuple[int, float, float], ...] = field(default=())
+    chosen: str = "average"
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able."""
@@ -78,6 +80,7 @@ class SolveRecord:
             "values": None if self.values is None else list(self.values),
             "best_responses": None if self.best_responses is None else list(self.best_responses),
             "curve": [list(point) for point in self.curve],
+            "chosen": self.chosen,
         }
 
     @classmethod
@@ -92,6 +95,7 @@ class SolveRecord:
             values=None if values is None else (float(values[0]), float(values[1])),
             best_responses=None if brs is None else (float(brs[0]), float(brs[1])),
             curve=tuple((int(i), float(s), float(x)) for i, s, x in table.get("curve", ())),
+            chosen=str(table.get("chosen", "average")),
         )
 
 

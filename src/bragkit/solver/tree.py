@@ -7,8 +7,9 @@ made; a blind player may see an open or a blind one). An open player may ``fold`
 stake of the menu at least the current one (B2, B3), or ``see`` an open player (B6: twice the
 stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). Once
 ``max_bets`` bets are made, no more bets: fold, look or see (with ``cap_rule = "see"``, the
-default, an open player at the cap may see a blind one: the cap ends the betting). A blind player never folds without
-looking (it would be the same as looking and then folding, and the look is free).
+default, an open player at the cap may see a blind one: the cap ends the betting). A blind
+player never folds without looking (it would be the same as looking and then folding, and the
+look is free).
 
 Everything a showdown or a fold needs is kept per terminal: who folded or saw, and what each
 player had put in (ante included). Decision nodes are numbered breadth first, so every level of
@@ -228,8 +229,8 @@ class BettingTree:
         """The edge labelled ``label`` out of ``node`` (:class:`RulesError` if there is none)."""
         found = self._children[node].get(label)
         if found is None:
-            raise RulesError(f"no action {label!r} after {' '.join(self.history(node)) or 'the deal'}"
-                             f" in this abstraction")
+            after = " ".join(self.history(node)) or "the deal"
+            raise RulesError(f"no action {label!r} after {after} in this abstraction")
         return found
 
     def find(self, history: Sequence[str]) -> int:

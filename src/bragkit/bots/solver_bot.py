@@ -1,0 +1,254 @@
+"""The ``solver`` bot: plays a CFR+ equilibrium strategy (:mod:`bragkit.solver`) heads-up.
+
+Given only its player's view (the :class:`~bragkit.bots.agent.Agent` protocol), it replays the
+public actions of the deal down the solver's betting tree — seat 0 is the dealer's left (B2) — and
+draws its action from the strategy there: one distribution for every hand while it is blind
+(BL6), the one for its hand's class once it has looked. Real deals stray from the abstraction,
+and the bot maps them back:
+
+- a bet off the stake menu counts as the nearest stake on it (log scale), a blind bet as the
+  nearest blind stake (BL1);
+- a look out of turn, during the deal (BL6), counts from the looker's next turn;
+- past the cap on bets, or anywhere the history leaves the tree, the bot uses the node nearest
+  in state (who is blind, the stake, the bets made) where it is to act;
+- a *see* the rules do not allow here (an open player cannot see a blind one, BL4, which the
+  abstraction allows at the cap) becomes a bet at the stake: the betting goes on;
+- a pot carried from the last deal (BL3) is ignored (the abstraction has none).
+
+Anything else — more than two players, four- or five-card Brag, wild cards, two hands (R2), a
+face-up hand (R3), a short stack — goes to a fallback bot (``cautious`` by default).
+
+>>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card import Deal
+>>> from bragkit.solver import Abstraction, solve
+>>> strategy = solve(Abstraction(stakes=(1, 2), max_bets=2), iterations=30, cache=None)
+>>> bot = SolverBot(strategy, seed=1)
+>>> deal = Deal(strategy.abstraction.rules(), players=["Ann", "Bob"], dealer="Bob",
+...             stacks=[50, 50], hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
+>>> action = bot.act(deal.view("Ann"))
+>>> deal.can_apply(action), action.verb.value in {"look", "blind"}
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, Event, notify
+from bragkit.bots.reading import Menu
+from bragkit.cards import RandomSource, make_rng
+from bragkit.errors import BragError, InvalidActionError
+from bragkit.games.views import DealView
+from bragkit.rules import Rules
+from bragkit.solver.abstraction import Abstraction
+from bragkit.solver.driver import cached, solve
+from bragkit.solver.strategy import Strategy
+from bragkit.solver.tree import BettingTree, Kind
+
+__all__ = ["QUICK", "SolverBot", "default_strategy", "locate"]
+
+#: The abstraction solved when no better strategy is cached: small enough to solve in seconds.
+QUICK = Abstraction(max_bets=2)
+
+
+def default_strategy() -> Strategy:
+    """The cached solution of the default abstraction, else a quick one (solved and cached)."""
+    found = cached(Abstraction())
+    if found is not None:
+        return found
+    return solve(QUICK, iterations=200)
+
+
+def _nearest(values: list[int], wanted: float) -> int:
+    """The index of the value nearest ``wanted`` on a log scale."""
+    return min(range(len(values)),
+               key=lambda i: abs(math.log2(values[i]) - math.log2(max(wanted, 0.5))))
+
+
+def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
+    """The tree node for the viewer's decision, and whether the history stayed on the tree.
+
+    Assumes a heads-up deal of the three-card family with the viewer to act.
+    """
+    players = view.players
+    first = players[(players.index(view.dealer) + 1) % len(players)]
+    seat = {name: (0 if name == first else 1) for name in players}
+    node = 0
+    pending: set[int] = set()  # looked out of turn, during the deal (BL6)
+    on_tree = True
+    bets = 0
+    for text in view.actions:
+        try:
+            action = Action.parse(text, players=players)
+        except InvalidActionError:
+            on_tree = False
+            break
+        if action.verb is Verb.TOPUP:  # rule M1: money, not a move
+            continue
+        who = seat.get(action.player or "", -1)
+        if action.verb is Verb.LOOK and action.hand is None:
+            if tree.player[node] == who and tree.blind_actor[node]:
+                node = _child(tree, node, "look")
+            else:
+                pending.add(who)
+            continue
+        if action.verb not in (Verb.BET, Verb.BLIND) or tree.player[node] != who:
+            on_tree = False
+            break
+        bets += 1
+        if tree.blind_actor[node] and (action.verb is Verb.BET or who in pending):
+            node = _child(tree, node, "look")  # a bet includes the look (BL2)
+        pending.discard(who)
+        kind = Kind.BET if action.verb is Verb.BET else Kind.BLIND
+        edges = [e for e in tree.edges_of(node) if tree.kind[e] == kind]
+        if not edges or action.amount is None:  # past the cap on bets
+            on_tree = False
+            break
+        stakes = [int(tree.amount[e]) for e in edges]
+        node = int(tree.child[edges[_nearest(stakes, action.amount)]])
+    me = seat[view.viewer or ""]
+    if on_tree and tree.player[node] == me:
+        if tree.blind_actor[node] and view.hand is not None:
+            node = _child(tree, node, "look")
+        return node, True
+    return _nearest_state(tree, view, me, bets), False
+
+
+def _child(tree: BettingTree, node: int, label: str) -> int:
+    return int(tree.child[tree.step(node, label)])
+
+
+def _nearest_state(tree: BettingTree, view: DealView, me: int, bets: int) -> int:
+    """The node where the viewer is to act that is nearest the deal's real state."""
+    players = view.players
+    first = players[(players.index(view.dealer) + 1) % len(players)]
+    names = (first, next(p for p in players if p != first))
+    blind = tuple(name in view.blind for name in names)
+    a = tree.abstraction
+    stake = max(view.stake, 1)
+    best, best_cost = 0, math.inf
+    for node, state in enumerate(tree.states):
+        if state.player != me or state.blind != blind:
+            continue
+        cost = abs(math.log2(max(state.stake, 1)) - math.log2(stake)) * 2
+        cost += abs(state.bets - min(bets, a.max_bets))
+        if (state.stake == 0) != (view.stake == 0):
+            cost += 10  # the first bet is not made yet, or is
+        if cost < best_cost:
+            best, best_cost = node, cost
+    return best
+
+
+class SolverBot:
+    """Plays a solved strategy heads-up; anything else goes to ``fallback``."""
+
+    kind = "solver"
+
+    def __init__(
+        self,
+        strategy: Strategy | None = None,
+        *,
+        seed: RandomSource = None,
+        budget: float = DEFAULT_BUDGET,
+        rules: Rules | None = None,
+        fallback: Agent | None = None,
+    ) -> None:
+        self.strategy = strategy if strategy is not None else default_strategy()
+        self.rng = make_rng(seed)
+        self.budget = budget
+        self.rules = rules
+        if fallback is None:
+            from bragkit.bots.simple import CAUTIOUS, ThresholdBot
+
+            fallback = ThresholdBot(CAUTIOUS, rules=rules, budget=budget)
+        self.fallback = fallback
+        self.off_tree = 0  # decisions taken at the nearest node, not on the tree
+        self.fallbacks = 0  # decisions left to the fallback bot
+
+    def observe(self, event: Event) -> None:
+        """Pass the table's events on to the fallback bot."""
+        notify(self.fallback, event)
+
+    def _applies(self, view: DealView) -> bool:
+        rules = self.rules
+        a = self.strategy.abstraction
+        if rules is not None and (rules.cards != 3 or rules.wild_cards
+                                  or rules.ordering != a.ordering or rules.blind != a.blind):
+            return False
+        return (len(view.players) == 2 and len(view.in_play) == 2 and not view.covered
+                and view.two_hands is None and not view.face_up and view.to_act == view.viewer
+                and view.viewer is not None
+                and (view.hand is None or len(view.hand) == 3))
+
+    def act(self, view: DealView) -> Action:
+        """The strategy's action for this view (see the module docstring)."""
+        if not self._applies(view):
+            self.fallbacks += 1
+            return self.fallback.act(view)
+        try:
+            return self._act(view)
+        except BragError:
+            self.fallbacks += 1
+            return self.fallback.act(view)
+
+    def _act(self, view: DealView) -> Action:
+        strategy = self.strategy
+        tree = strategy.tree
+        node, on_tree = locate(tree, view)
+        if not on_tree:
+            self.off_tree += 1
+        cls = None if view.hand is None else strategy.space.class_of(view.hand)
+        probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
+        edges = list(tree.edges_of(node))
+        pick = edges[_draw(probs, self.rng.random())]
+        action = self._to_action(view, tree, pick)
+        if action is None:
+            raise BragError("no legal action for the strategy's choice")
+        return action
+
+    def _to_action(self, view: DealView, tree: BettingTree, edge: int) -> Action | None:
+        menu = Menu(view)
+        kind = Kind(int(tree.kind[edge]))
+        amount = int(tree.amount[edge])
+        if kind is Kind.LOOK:
+            return menu.simple(Verb.LOOK) or self._stay(menu, view, amount)
+        if kind is Kind.FOLD:
+            return menu.fold()
+        if kind is Kind.SEE:
+            see = menu.get(Verb.SEE)
+            if see is not None:
+                return see.action()
+            return self._stay(menu, view, view.stake)  # BL4: cannot see a blind player
+        verb = Verb.BET if kind is Kind.BET else Verb.BLIND
+        option = menu.get(verb)
+        if option is None:
+            return self._stay(menu, view, amount)
+        return _clamped(option, amount)
+
+    def _stay(self, menu: Menu, view: DealView, amount: int) -> Action | None:
+        """Bet about ``amount`` (open terms), or the least; cover or fold if that is all."""
+        option = menu.wager_option()
+        if option is not None:
+            wanted = amount if option.verb is Verb.BET else (amount + 1) // 2
+            return _clamped(option, wanted)
+        cover = menu.get(Verb.COVER)
+        if cover is not None:
+            return cover.action()
+        return menu.fold() if menu.has(Verb.FOLD) else None
+
+
+def _clamped(option: LegalAction, amount: int) -> Action:
+    low = option.min_amount or 0
+    high = option.max_amount if option.max_amount is not None else max(amount, low)
+    return option.action(min(max(amount, low), high))
+
+
+def _draw(probs: np.ndarray, u: float) -> int:
+    total = float(probs.sum())
+    if total <= 0:
+        return 0
+    cumulative = np.cumsum(probs) / total
+    return min(int(np.searchsorted(cumulative, u, side="right")), len(probs) - 1)

@@ -1,0 +1,607 @@
+"""What the round-based point games share: Nine Card Brag (N1–N7) and Crash (C1–C6).
+
+Neither game bets. Deal after deal each player is dealt a hand (nine cards, or thirteen), the hands
+are played out in rounds that score points, and the game ends when a player has at least the
+target and more than anyone else; each other player then owes a stake for every point behind
+(N7; an option of Crash). This module is the machinery both games use, leaving to
+:mod:`bragkit.games.nine_card` and :mod:`bragkit.games.crash` only what differs:
+
+* the seats (:func:`check_players`, :func:`left_of`, :func:`seats_from`) and the player named by
+  an action (:func:`split_name`);
+* the deal (:func:`deal_hands`): from a pack, one card at a time from the dealer's left, or
+  hands as given;
+* the operations both games log (:class:`DealStarted`, :class:`CardsDealt`, :class:`DealEnded`,
+  :class:`GameWon`) and the :class:`PointsResult` of a finished game;
+* :class:`PointsGame`: deal after deal, whose turn it is, the end of the game and its settlement,
+  and what a view may show of the log;
+* :func:`random_action` and :func:`strategy_scores` for bots.
+
+>>> players = ["Ann", "Bob", "Cat"]
+>>> left_of(players, "Cat"), seats_from(players, "Bob")
+('Ann', ['Bob', 'Cat', 'Ann'])
+>>> hands, pack = deal_hands(Pack.standard(), players=players, dealer="Cat", count=2, decks=1,
+...                          rule="N2")
+>>> hands["Ann"], hands["Cat"]     # one card at a time from the dealer's left
+((Card('As'), Card('Ac')), (Card('Ad'), Card('Kh')))
+>>> deal_hands({"Ann": "As Ks", "Bob": "As Qs", "Cat": "2c 3c"}, players=players,
+...            dealer="Cat", count=2, decks=1, rule="N2")
+Traceback (most recent call last):
+...
+bragkit.errors.InvalidCardError: As dealt more often than the 1 pack(s) hold
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+
+from bragkit.cards import Card, CardsLike, Pack, RandomSource, format_cards, make_rng, parse_cards
+from bragkit.errors import (
+    BragError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    RulesError,
+)
+from bragkit.games.arrange import Strategy
+from bragkit.ledger import Payment, settle
+
+__all__ = [
+    "CardsDealt",
+    "DealEnded",
+    "DealSource",
+    "DealStarted",
+    "GameWon",
+    "PointsAction",
+    "PointsGame",
+    "PointsResult",
+    "PointsRules",
+    "check_players",
+    "deal_hands",
+    "left_of",
+    "random_action",
+    "seats_from",
+    "split_name",
+    "strategy_scores",
+]
+
+#: The cards of one deal: a pack to deal from, or each player's hand.
+DealSource = Pack | Mapping[str, CardsLike]
+
+
+# ---------------------------------------------------------------------------------------------
+# Seats and the deal
+
+
+def check_players(players: Sequence[str], *, least: int, most: int, rule: str) -> tuple[str, ...]:
+    """The seats, checked: unique names without surrounding spaces, ``least..most`` of them.
+
+    >>> check_players(["Ann"], least=2, most=4, rule="C1")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: 1 players: this game takes 2 to 4 (rule C1)
+    """
+    seats = tuple(players)
+    for name in seats:
+        if not isinstance(name, str) or not name or name != name.strip() or "\n" in name:
+            raise RulesError(f"a player's name must be non-empty text: {name!r}")
+    if len(set(seats)) != len(seats):
+        raise RulesError("every player needs a different name")
+    if not least <= len(seats) <= most:
+        raise RulesError(f"{len(seats)} players: this game takes {least} to {most} (rule {rule})")
+    return seats
+
+
+def split_name(text: str, players: Sequence[str] | None) -> tuple[str, list[str]]:
+    """The player named at the start of an action string, and the words after it.
+
+    >>> split_name("Mary Ann plays 2s 3s 4s", ["Ann", "Mary Ann"])
+    ('Mary Ann', ['plays', '2s', '3s', '4s'])
+    """
+    words = text.split()
+    if not words:
+        raise InvalidActionError("empty action")
+    if players is None:
+        return words[0], words[1:]
+    for name in sorted(players, key=len, reverse=True):
+        if text.strip() == name or text.strip().startswith(name + " "):
+            return name, text.strip()[len(name):].split()
+    raise InvalidActionError(f"no such player in {text!r}")
+
+
+def seats_from(players: Sequence[str], first: str) -> list[str]:
+    """The seats clockwise starting at ``first``."""
+    i = players.index(first)
+    return [*players[i:], *players[:i]]
+
+
+def left_of(players: Sequence[str], player: str) -> str:
+    """The next seat clockwise (to the left)."""
+    return players[(players.index(player) + 1) % len(players)]
+
+
+def deal_hands(
+    source: DealSource, *, players: Sequence[str], dealer: str, count: int, decks: int, rule: str
+) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...] | None]:
+    """Deal ``count`` cards each from a pack (one at a time from the dealer's left) or take the
+    hands as given; returns the hands and the pack as it was (None for given hands)."""
+    if isinstance(source, Pack):
+        if source.decks != decks or source.jokers:
+            raise InvalidCardError(f"the pack must be {decks} standard pack(s) without jokers")
+        before = source.cards
+        pack = source.copy()
+        if len(pack) < count * len(players):
+            raise InvalidCardError(f"the pack has {len(pack)} cards, too few to deal (rule {rule})")
+        dealt: dict[str, list[Card]] = {p: [] for p in players}
+        order = seats_from(players, left_of(players, dealer))
+        for _ in range(count):
+            for p in order:
+                dealt[p].append(pack.deal())
+        return {p: tuple(c) for p, c in dealt.items()}, before
+    if not isinstance(source, Mapping):
+        raise InvalidCardError("a deal is a pack or a hand for each player")
+    unknown = sorted(set(source) - set(players))
+    if unknown:
+        raise InvalidCardError(f"hands for players not at the table: {', '.join(unknown)}")
+    hands: dict[str, tuple[Card, ...]] = {}
+    for p in players:
+        if p not in source:
+            raise InvalidCardError(f"no hand for {p}")
+        cards = parse_cards(source[p])
+        if len(cards) != count or any(c.is_joker for c in cards):
+            raise InvalidCardError(f"{p} must hold {count} cards without jokers (rule {rule})")
+        hands[p] = cards
+    counts = Counter(c for cards in hands.values() for c in cards)
+    extra = [c for c, n in counts.items() if n > decks]
+    if extra:
+        raise InvalidCardError(f"{format_cards(sorted(extra))} dealt more often than the "
+                               f"{decks} pack(s) hold")
+    return hands, None
+
+
+# ---------------------------------------------------------------------------------------------
+# The operations both games log
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealStarted:
+    """A deal began (N2, N5); ``pack`` is the whole pack as it was, top first (never shown)."""
+
+    deal: int
+    dealer: str
+    pack: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return f"deal {self.deal}: {self.dealer} deals"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardsDealt:
+    """A player's cards, in the order dealt (seen by that player only)."""
+
+    deal: int
+    player: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.player} is dealt {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealEnded:
+    """A deal's rounds are over; ``scores`` are the game totals."""
+
+    deal: int
+    scores: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return f"deal {self.deal} over: " + ", ".join(f"{p} {n}" for p, n in self.scores)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameWon:
+    """The game is won (N7, C6); ``nets`` is what each player is up or down, ``payments`` squares
+    them."""
+
+    winner: str
+    scores: tuple[tuple[str, int], ...]
+    nets: tuple[tuple[str, int], ...]
+    payments: tuple[Payment, ...]
+
+    def __str__(self) -> str:
+        paid = "; ".join(str(p) for p in self.payments) or "nothing to pay"
+        return f"{self.winner} wins: {paid}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PointsResult:
+    """A finished game: the winner, the scores, each player's net and the payments."""
+
+    winner: str
+    scores: Mapping[str, int]
+    nets: Mapping[str, int]
+    payments: tuple[Payment, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# The game shell
+
+
+class PointsRules(Protocol):
+    """What the shell asks of a game's rules: the target (N7, C6) and the stake per point."""
+
+    @property
+    def target(self) -> int:
+        """Points that win the game."""
+        ...  # pragma: no cover
+
+    @property
+    def stake(self) -> int:
+        """Money owed per point behind the winner."""
+        ...  # pragma: no cover
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (a record's ``[rules]`` table)."""
+        ...  # pragma: no cover
+
+
+class PointsAction(Protocol):
+    """What the shell asks of a game's actions: the player, and a text form that parses."""
+
+    @property
+    def player(self) -> str:
+        """Who acts."""
+        ...  # pragma: no cover
+
+    @classmethod
+    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> Self:
+        """An action from its text."""
+        ...  # pragma: no cover
+
+
+RulesT = TypeVar("RulesT", bound=PointsRules)
+ActionT = TypeVar("ActionT", bound=PointsAction)
+OpT = TypeVar("OpT")
+ResultT = TypeVar("ResultT", bound=PointsResult)
+
+
+class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
+    """A game to ``rules.target`` points, deal after deal.
+
+    Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),
+    then — or when ``deals`` is None — from packs shuffled by ``rng``. When the listed deals run
+    out the game waits (:attr:`awaiting_deal`) for :meth:`start_deal`. The first dealer is
+    ``dealer``, or cut at random; the deal passes to the left.
+
+    A game says how many cards each player is dealt (:attr:`CARDS`), how many may sit
+    (:attr:`SEATS`) and the rules that say so; it opens each deal (:meth:`_start`), lists and
+    checks the actions and plays them (:meth:`legal_actions`, :meth:`check`, :meth:`apply`),
+    and calls :meth:`_check_winner` when points are scored. The operations it logs are of the
+    type ``OpT`` (a union holding :class:`DealStarted`, :class:`CardsDealt` and
+    :class:`GameWon`).
+    """
+
+    #: Cards dealt to each player (N2: nine; C1: thirteen).
+    CARDS: ClassVar[int]
+    #: The least and most players.
+    SEATS: ClassVar[tuple[int, int]]
+    #: The rule on the seats and who may act (N1, C1).
+    SEATS_RULE: ClassVar[str]
+    #: The rule on the deal and its cards (N2, C1).
+    DEAL_RULE: ClassVar[str]
+    #: The rule on when a deal starts (N5, C6).
+    NEXT_DEAL_RULE: ClassVar[str]
+    #: The rule on the end of the game (N7, C6).
+    END_RULE: ClassVar[str]
+    #: The operation that logs a player's cards.
+    _dealt_type: ClassVar[type[CardsDealt]] = CardsDealt
+    #: The game's actions and its result.
+    _action_type: type[ActionT]
+    _result_type: type[ResultT]
+
+    def __init__(
+        self,
+        rules: RulesT | None = None,
+        *,
+        players: Sequence[str],
+        dealer: str | None = None,
+        rng: RandomSource = None,
+        deals: Iterable[DealSource] | None = None,
+    ) -> None:
+        self._rules = rules if rules is not None else self.default_rules()
+        least, most = self.SEATS
+        self._players = check_players(players, least=least, most=most, rule=self.SEATS_RULE)
+        self._decks = self._decks_for(len(self._players))
+        self._rng = make_rng(rng)
+        if dealer is None:
+            dealer = self._players[self._rng.randrange(len(self._players))]  # rule N2: the cut
+        if dealer not in self._players:
+            raise RulesError(f"the dealer {dealer!r} is not at the table")
+        self._first_dealer = dealer
+        self._dealer = dealer
+        self._sources: Iterator[DealSource] | None = iter(deals) if deals is not None else None
+        self._scores = dict.fromkeys(self._players, 0)
+        self._nets = dict.fromkeys(self._players, 0)
+        self._ops: list[OpT] = []
+        self._deal_sources: list[DealSource] = []
+        self._deal_actions: list[list[ActionT]] = []
+        self._deal = 0
+        self._order: list[str] = []
+        self._awaiting = False
+        self._winner: str | None = None
+        self._result: ResultT | None = None
+        self._setup()
+        self._next_deal()
+
+    # -- what each game says ------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def default_rules(cls) -> RulesT:
+        """The rules of a game set up without any."""
+
+    def _decks_for(self, players: int) -> int:
+        """Packs in play (one unless a game says otherwise)."""
+        return 1
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """The game's own state before the first deal."""
+
+    @abstractmethod
+    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
+        """Open a deal once the hands are dealt (and :attr:`_order` is from the dealer's left)."""
+
+    @abstractmethod
+    def _turns_taken(self) -> int:
+        """How many players of :attr:`_order` have acted in the current turn of play."""
+
+    @abstractmethod
+    def legal_actions(self, player: str | None = None) -> Sequence[ActionT]:
+        """The actions of the player to act (``player`` given: that player's, empty when it is
+        not their turn)."""
+
+    @abstractmethod
+    def check(self, action: ActionT | str) -> object:
+        """The action parsed and checked; raises IllegalActionError naming the rule it breaks
+        (InvalidActionError when it does not parse). Changes nothing."""
+
+    @abstractmethod
+    def apply(self, action: ActionT | str) -> None:
+        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
+
+    # -- properties ---------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RulesT:
+        """The house rules."""
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats, clockwise."""
+        return self._players
+
+    @property
+    def first_dealer(self) -> str:
+        """Who dealt the first deal (N2: cut for dealer)."""
+        return self._first_dealer
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt the current (or last) deal."""
+        return self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal, from 1."""
+        return self._deal
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        return self._order[self._turns_taken()]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has been won (N7, C6)."""
+        return self._winner is not None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether the listed deals ran out and :meth:`start_deal` is awaited."""
+        return self._awaiting
+
+    @property
+    def winner(self) -> str | None:
+        """The winner once the game is over."""
+        return self._winner
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Points so far."""
+        return dict(self._scores)
+
+    @property
+    def result(self) -> ResultT | None:
+        """The result once the game is over."""
+        return self._result
+
+    @property
+    def operations(self) -> tuple[OpT, ...]:
+        """Every change of state, in order (the engine's own log: it holds hidden cards)."""
+        return tuple(self._ops)
+
+    @property
+    def actions(self) -> tuple[ActionT, ...]:
+        """Every action applied, in order."""
+        return tuple(a for deal in self._deal_actions for a in deal)
+
+    @property
+    def deal_sources(self) -> tuple[DealSource, ...]:
+        """Each deal's cards as given: the pack before dealing, or the hands (for records)."""
+        return tuple(self._deal_sources)
+
+    @property
+    def deal_actions(self) -> tuple[tuple[ActionT, ...], ...]:
+        """The actions of each deal."""
+        return tuple(tuple(d) for d in self._deal_actions)
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def _log(self, op: DealStarted | CardsDealt | GameWon) -> None:
+        """Log an operation the shell makes (every game's ``OpT`` holds these)."""
+        self._ops.append(cast(OpT, op))
+
+    def _next_deal(self) -> None:
+        if self._sources is None:
+            # rules N5, C6: every deal is shuffled
+            self._begin(Pack.shuffled(self._rng, decks=self._decks))
+            return
+        source = next(self._sources, None)
+        if source is None:
+            self._awaiting = True
+            return
+        self._begin(source)
+
+    def start_deal(self, cards: DealSource | None = None) -> None:
+        """Start the awaited deal from ``cards`` (a pack or hands), or a pack shuffled by the
+        game's random source."""
+        if not self._awaiting:
+            raise IllegalActionError("a deal is already in play or the game is over",
+                                     rule=self.NEXT_DEAL_RULE)
+        if cards is None:
+            cards = Pack.shuffled(self._rng, decks=self._decks)
+        self._begin(cards)
+
+    def _begin(self, source: DealSource) -> None:
+        dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
+        hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=self.CARDS,
+                                 decks=self._decks, rule=self.DEAL_RULE)
+        self._awaiting = False
+        self._deal += 1
+        self._dealer = dealer  # rule N2: the deal passes to the left
+        self._deal_sources.append(
+            Pack(pack, decks=self._decks) if pack is not None else dict(hands))
+        self._deal_actions.append([])
+        self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
+        self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
+        for p in self._order:
+            self._log(self._dealt_type(deal=self._deal, player=p, cards=hands[p]))
+        self._start(hands)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def _parse(self, action: ActionT | str) -> ActionT:
+        if isinstance(action, self._action_type):
+            return action
+        return self._action_type.parse(cast(str, action), players=self._players)
+
+    def _check_in_play(self, act: ActionT) -> None:
+        """Refuse any action when the game is over, between deals, or from a stranger."""
+        if self._winner is not None:
+            raise IllegalActionError(f"the game is over: {self._winner} won", rule=self.END_RULE)
+        if self._awaiting:
+            raise IllegalActionError("no deal is in play", rule=self.NEXT_DEAL_RULE)
+        if act.player not in self._scores:
+            raise IllegalActionError(f"{act.player} is not at the table", rule=self.SEATS_RULE)
+
+    def can_apply(self, action: ActionT | str) -> bool:
+        """Whether :meth:`apply` would accept the action (it never disagrees)."""
+        try:
+            self.check(action)
+        except BragError:
+            return False
+        return True
+
+    def _check_winner(self) -> bool:
+        """End the game when someone has at least the target and more than anyone else (N7,
+        C6): each other player owes the stake for every point behind, settled in the fewest
+        payments. Whether the game is over."""
+        best = max(self._scores.values())
+        leaders = [p for p, s in self._scores.items() if s == best]
+        if best < self._rules.target or len(leaders) > 1:  # a tie at the top plays on
+            return False
+        winner = leaders[0]
+        for p, s in self._scores.items():  # rule N7: the stake per point behind
+            owed = self._rules.stake * (best - s)
+            self._nets[p] -= owed
+            self._nets[winner] += owed
+        payments = tuple(settle(self._nets))
+        self._winner = winner
+        self._result = self._result_type(winner=winner, scores=dict(self._scores),
+                                         nets=dict(self._nets), payments=payments)
+        self._log(GameWon(winner=winner, scores=tuple(self._scores.items()),
+                          nets=tuple(self._nets.items()), payments=payments))
+        return True
+
+    # -- views --------------------------------------------------------------------------------
+
+    def _public_log(self, viewer: str | None) -> tuple[OpT, ...]:
+        """The log as ``viewer`` may see it (None: a spectator): no pack, nobody else's cards as
+        dealt, and whatever else the game hides (:meth:`_censor`). RulesError for a stranger."""
+        if viewer is not None and viewer not in self._scores:
+            raise RulesError(f"{viewer} is not at the table")
+        ops: list[OpT] = []
+        for op in self._ops:
+            if isinstance(op, DealStarted):
+                ops.append(cast(OpT, DealStarted(deal=op.deal, dealer=op.dealer)))
+            elif isinstance(op, CardsDealt):
+                if op.player == viewer:
+                    ops.append(op)
+            else:
+                ops.append(self._censor(op, viewer))
+        return tuple(ops)
+
+    def _censor(self, op: OpT, viewer: str | None) -> OpT:
+        """An operation as ``viewer`` may see it (by default, as it is)."""
+        return op
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots
+
+GameT = TypeVar("GameT", bound=PointsGame[Any, Any, Any, Any])
+
+
+def random_action(game: PointsGame[Any, ActionT, Any, Any], rng: RandomSource = None
+                  ) -> ActionT:
+    """A uniformly random legal action of the player to act."""
+    return make_rng(rng).choice(game.legal_actions())
+
+
+def strategy_scores(
+    new_game: Callable[[list[str], str, random.Random], GameT],
+    move: Callable[[GameT, Strategy], object],
+    strategies: Sequence[Strategy],
+    *,
+    players: int,
+    deals: int,
+    seed: int,
+) -> dict[str, float]:
+    """Points per deal won by one seat playing each strategy while the others play greedily,
+    over the same ``deals`` seeded deals (the seat moves round the table).
+
+    ``new_game(names, dealer, rng)`` sets up a one-deal game with a pack shuffled by ``rng``;
+    ``move(game, strategy)`` is the action of the player to act.
+    """
+    names = [f"P{i + 1}" for i in range(players)]
+    out: dict[str, float] = {}
+    for strategy in strategies:
+        rng = random.Random(seed)
+        total = 0
+        for d in range(deals):
+            hero = names[d % players]
+            game = new_game(names, names[(d + 1) % players], rng)
+            while game.to_act is not None:
+                plan: Strategy = strategy if game.to_act == hero else "greedy"
+                game.apply(move(game, plan))
+            total += game.scores[hero]
+        out[strategy] = total / deals
+    return out

@@ -1,0 +1,33 @@
+"""``bragkit play``: bad options are one line on standard error and exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from bragkit.cli import app
+from bragkit.cli.play import config_from
+from bragkit.rules import Rules
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "shark,nobody"], "unknown bot 'nobody'"),
+    (["--game", "poker"], "unknown game 'poker'"),
+    (["--rules", "min_bet=5", "--rules", "max_bet=2"], "(rule B1)"),
+    (["--bots", "random,random,random,random,random,random"], "one to five bots"),
+    (["--stack", "0"], "--stack"),
+    (["--rules", "cards=4", "--rules", "jokers=x"], "jokers must be a whole number"),
+])
+def test_bad_options(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0]
+
+
+def test_the_default_game() -> None:
+    config = config_from()
+    assert config.rules() == Rules(max_bet=10) and config.bots == ("shark", "cautious", "bold")
+    assert config_from(game="five-card", rules=["wild=2"]).rules().wild == ("2",)
