@@ -58,7 +58,8 @@ def session(seed: int, rules: Rules, deals: int, *, fair: bool = False) -> Table
             if table.stacks[lender]:
                 table.lend(lender, borrower, 1)
         last = table.current
-        if last is not None and last.result.retained_choice is not None and rng.random() < .5:
+        if (last is not None and last.result.retained_choice is not None
+                and table.retained is not None and rng.random() < .5):  # not left the table
             table.keep("old")
         for name in table.seats:
             if table.stacks[name] < table.next_rules().ante:

@@ -193,6 +193,20 @@ class BragState(pyspiel.State):  # type: ignore[misc]
         self.history: list[tuple[int, int]] = []  # (seat, action) of the betting
         self.winners: list[int] | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> BragState:
+        """A fast copy (OpenSpiel clones states by deep copy)."""
+        twin = BragState(self.get_game(), self.key)
+        twin.hands = self.hands[:]
+        twin.blind = self.blind[:]
+        twin.in_play = self.in_play[:]
+        twin.paid = self.paid[:]
+        twin.stake = self.stake
+        twin.bets = self.bets
+        twin.to_act = self.to_act
+        twin.history = self.history[:]
+        twin.winners = None if self.winners is None else self.winners[:]
+        return twin
+
     @property
     def g_(self) -> _Spec:
         """The game's spec."""

@@ -56,8 +56,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-import tomli_w
-
 from bragkit.cards import Card, format_cards
 from bragkit.errors import (
     BragError,
@@ -67,7 +65,7 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffled_pack
-from bragkit.notation import DealRecord, parse_toml
+from bragkit.notation import DealRecord
 from bragkit.records import register
 from bragkit.rules import Rules
 from bragkit.table import (
@@ -83,6 +81,7 @@ from bragkit.table import (
     TableEvent,
     ToppedUp,
 )
+from bragkit.toml_text import dump_document, load_document, read_text
 
 __all__ = [
     "FORMAT",
@@ -502,20 +501,14 @@ def _strings(key: str, value: object) -> tuple[str, ...]:
 def read_session(text: str) -> SessionRecord:
     """A session record from its text, checked key by key and replayed (see
     :meth:`SessionRecord.replay`)."""
-    record = _record_of(parse_toml(text))
+    record = _record_of(load_document(text))
     record.replay()
     return record
 
 
 def load(path: str | Path) -> SessionRecord:
     """Read a session record file (see :func:`read_session`)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise NotationError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise NotationError(f"{path}: cannot be read: {error}") from None
-    return read_session(text)
+    return read_session(read_text(path))
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -524,50 +517,13 @@ def load(path: str | Path) -> SessionRecord:
 def write_session(record: SessionRecord) -> str:
     """The text of a session record: the opening keys, ``[rules]``, then one ``[[deals]]``
     table per deal with its ``[deals.rules]`` and ``[deals.cards]`` (docs/sessions.md)."""
-    document = record.to_document()
-    lines = [f"{key} = {_value(document[key])}" for key in _TOP_KEYS[:4]]
-    lines.append(_array("before", document["before"]))
-    lines += ["", "[rules]"]
-    lines += [f"{_key(k)} = {_value(v)}" for k, v in document["rules"].items()]
-    for deal in document["deals"]:
-        lines += ["", "[[deals]]"]
-        for key in _DEAL_KEYS[:6]:
-            lines.append(f"{key} = {_value(deal[key])}")
-        lines.append(_array("actions", deal["actions"]))
-        lines.append(_array("after", deal["after"]))
-        if "proof" in deal:
-            lines.append(f"proof = {_value(deal['proof'])}")
-        lines += ["", "[deals.rules]"]
-        lines += [f"{_key(k)} = {_value(v)}" for k, v in deal["rules"].items()]
-        lines += ["", "[deals.cards]"]
-        lines += [f"{_key(k)} = {_value(v)}" for k, v in deal["cards"].items()]
-    return "\n".join(lines) + "\n"
+    return dump_document(record.to_document(), multiline=("before", "actions", "after"),
+                         subtables=("rules", "cards"))
 
 
 def dump(record: SessionRecord, path: str | Path) -> None:
     """Write a session record file (see :func:`write_session`)."""
     Path(path).write_text(write_session(record), encoding="utf-8")
-
-
-def _array(key: str, items: Sequence[str]) -> str:
-    if not items:
-        return f"{key} = []"
-    return "\n".join([f"{key} = [", *(f"  {_value(item)}," for item in items), "]"])
-
-
-def _key(key: str) -> str:
-    return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
-
-
-def _value(value: object) -> str:
-    """A TOML value on one line (arrays and tables inline)."""
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return tomli_w.dumps({"v": value}).split(" = ", 1)[1].rstrip("\n")
 
 
 # -- the registered replayer -------------------------------------------------------------------

@@ -300,6 +300,7 @@ def test_n7_a_tie_at_the_top_plays_on() -> None:
 
 def test_rules_are_validated() -> None:
     for bad in [dict(target=0), dict(points=()), dict(points=(3, -1)), dict(points=(0,)),
+                dict(points=(4, 4)),
                 dict(stake=-1), dict(decks=3)]:
         with pytest.raises(RulesError):
             NineCardRules(**bad)  # type: ignore[arg-type]
@@ -372,7 +373,8 @@ def test_operations_are_frozen_records() -> None:
 
 @st.composite
 def house_rules(draw: st.DrawFn) -> NineCardRules:
-    points = sorted(draw(st.lists(st.integers(0, 5), min_size=1, max_size=4)), reverse=True)
+    points = sorted(draw(st.lists(st.integers(0, 5), min_size=1, max_size=4, unique=True)),
+                    reverse=True)
     if points[0] == 0:
         points[0] = 1
     return NineCardRules(target=draw(st.integers(1, 30)), points=tuple(points),

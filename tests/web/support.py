@@ -7,6 +7,10 @@ import asyncio
 import json
 import re
 import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from bragkit.web.room import Room, Viewer, token_hash
@@ -131,3 +135,21 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
         assert error.code == "refused", error
         return None
     return event
+
+
+def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--database", f"sqlite:///{database}"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(process.communicate()[0].decode())
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the server did not start")

@@ -12,9 +12,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -23,27 +20,9 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .support import free_port, token
+from .support import free_port, start_server, token
 
 BUY_IN = 40
-
-
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--database", f"sqlite:///{database}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(process.communicate()[0].decode())
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise AssertionError("the server did not start")
 
 
 class Player:

@@ -104,7 +104,7 @@ def test_a_command_sent_twice_is_applied_once() -> None:
     async def main() -> None:
         manager = TableManager(Store("sqlite://"), defaults=FAST)
         table_id, host_token = manager.create_table({})
-        host, players = seated(manager, table_id, host_token, ("Ann", "Bob"))
+        host, _players = seated(manager, table_id, host_token, ("Ann", "Bob"))
         await settle()
         for _ in range(3):
             host.send({"type": "host", "id": "add", "op": "add_bot", "seat": 3})
@@ -196,7 +196,7 @@ def test_resuming_sends_the_log_lines_missed() -> None:
     async def main() -> None:
         manager = TableManager(Store("sqlite://"), defaults=FAST)
         table_id, host_token = manager.create_table({})
-        host, players = seated(manager, table_id, host_token, ("Ann", "Bob"))
+        host, _players = seated(manager, table_id, host_token, ("Ann", "Bob"))
         await settle()
         seen = host.seq
         host.send({"type": "host", "id": "b", "op": "add_bot", "seat": 4, "bot": "random"})

@@ -143,6 +143,10 @@ class NineCardRules:
                              " (rule N4)")
         if self.points[0] == 0:
             raise RulesError("the best set of a round must score (rule N4)")
+        if len(self.points) > 1 and self.points[0] == self.points[1]:
+            # Two players would score alike every round and the game could never end (N7).
+            raise RulesError(f"the best set must score more than the second: {self.points!r}"
+                             " (rule N4)")
         if self.decks is not None and (type(self.decks) is not int or self.decks not in (1, 2)):
             raise RulesError(f"decks must be 1 or 2: {self.decks!r} (rule N1)")
 

@@ -50,12 +50,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
+from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.betting import bet_bounds
 from bragkit.games.diagnosis import explain
 from bragkit.games.operations import HandRetained, HandShown, Loan, PotAwarded, PotCarried
 from bragkit.games.three_card import Deal
 from bragkit.games.views import legal_action_dict, public_action
+from bragkit.hands import evaluate
 from bragkit.notation import write_bhh
 from bragkit.rules import Rules
 from bragkit.table import DealPlayed, Table
@@ -727,11 +729,24 @@ class Room:
         table = self.table
         assert table is not None and table.current is not None
         ops = table.current.operations
-        lines = [str(op) for op in ops[self._ops_seen:] if isinstance(op, _PUBLIC_OPS)]
+        lines = []
+        for op in ops[self._ops_seen:]:
+            if isinstance(op, HandShown):  # rule D8: shown to everyone, named
+                lines.append(f"{op} ({self._hand_name(op.cards)})")
+            elif isinstance(op, _PUBLIC_OPS):
+                lines.append(str(op))
         self._ops_seen = len(ops)
         if not table.in_deal:
             lines += self._after_deal()
         return lines
+
+    def _hand_name(self, cards: Sequence[Card]) -> str:
+        """A shown hand in words: the three cards it plays (rules H2, W2)."""
+        rules = self.config.rules
+        try:
+            return str(evaluate(cards[:3], ordering=rules.ordering, wild=rules.wild_cards))
+        except BragError:  # pragma: no cover - the engine showed it
+            return "hand"
 
     def _after_deal(self) -> list[str]:
         table = self.table
@@ -933,6 +948,8 @@ class Room:
             if self.status in ("playing", "closing"):
                 legal = options
             view["number"] = self.table.deal_number
+            view["named"] = {p: self._hand_name(parse_cards(" ".join(cards)))
+                             for p, cards in view["shown"].items()}
             view["costs"] = self._costs(deal)
             deal_state = view
         if seat is not None and self.table is not None and not self.in_deal and (

@@ -63,9 +63,13 @@ from bragkit.web.protocol import (
 from bragkit.web.room import ConfigError, Event, Room, TableConfig, Viewer, token_hash
 from bragkit.web.store import Store, StoreError
 
-__all__ = ["Connection", "TableManager", "make_bot"]
+__all__ = ["FIRST_DEAL_DELAY", "Connection", "TableManager", "make_bot"]
 
 log = logging.getLogger("bragkit.web")
+
+#: Seconds from the start of a table to its first deal (at most): the browsers' time to add
+#: their seeds to the first shuffle. Later deals wait the table's ``deal_pause``.
+FIRST_DEAL_DELAY = 1.0
 
 Observer = Callable[["Connection", dict[str, Any]], None]
 
@@ -514,6 +518,8 @@ class TableManager:
         self._turns.pop(table_id, None)
         if room.deal_event() is not None:
             pause = room.config.deal_pause
+            if room.table is not None and room.table.deal_number == 0:
+                pause = min(pause, FIRST_DEAL_DELAY)  # time enough for the shuffle's seeds
             self._next_deal[table_id] = now + pause
             self._timers[table_id] = loop.call_later(pause, self._deal, table_id, seq)
 

@@ -337,8 +337,10 @@
       badges.length ? el("div", { class: "badges" }, ...badges) : null,
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
-    const note = won ? el("div", { class: "won", text: `+${won}` })
-      : last[name] ? el("div", { class: "last", text: last[name] }) : null;
+    const named = deal && deal.named ? deal.named[name] : null;
+    const note = won ? el("div", { class: "won", text: `+${won}`, title: named || "" })
+      : named ? el("div", { class: "last", text: named })
+        : last[name] ? el("div", { class: "last", text: last[name] }) : null;
     return el("div", { class: classes.join(" "), "data-seat": seat.seat, "data-name": name },
       seatCards(name, deal), plate, note);
   }
@@ -349,7 +351,9 @@
     const rules = table.rules;
     $("deal-no").textContent = deal ? `Deal ${deal.number} · ${deal.dealer} deals`
       : table.status === "lobby" ? "Waiting for the host to start" : "";
-    $("pot").textContent = deal ? deal.pot : state.ledger.carried_pot;
+    const won = deal && deal.is_over
+      ? Object.values(deal.winners).reduce((a, b) => a + b, 0) + deal.carried_forward : null;
+    $("pot").textContent = deal ? (won !== null ? won : deal.pot) : state.ledger.carried_pot;
     let stake = "";
     if (deal && !deal.is_over && deal.costs) {
       const blind = rules.blind ? ` (blind ${deal.costs.blind})` : "";
@@ -363,7 +367,8 @@
     if (deal && deal.is_over) {
       const winners = Object.entries(deal.winners);
       if (winners.length) {
-        banner.textContent = winners.map(([who, n]) => `${who} wins ${n}`).join(" · ");
+        banner.textContent = winners.map(([who, n]) => `${who} wins ${n}`
+          + (deal.named && deal.named[who] ? ` with ${deal.named[who]}` : "")).join(" · ");
         banner.className = "banner win";
       } else if (deal.carried_forward) {
         banner.textContent = `${deal.carried_forward} carried forward`
