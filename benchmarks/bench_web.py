@@ -42,7 +42,22 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 PER_TABLE = 4
+COMPRESSION: str | None = None
 HARD_TIMEOUT = 900.0  # seconds: the whole run stops by then whatever happens
+
+
+SERVER_PID = 0
+
+
+def server_cpu() -> float:
+    """CPU seconds the server process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{SERVER_PID}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    import os
+
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -133,6 +148,7 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         player.waiting[ident] = time.perf_counter()
         await player.send(type="act", id=ident, at=player.seq, action=action)
 
+    tasks = set()
     while time.monotonic() < stop:
         try:
             text = await asyncio.wait_for(player.ws.recv(), timeout=max(stop - time.monotonic(),
@@ -143,9 +159,6 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         kind = message["type"]
         if kind in ("state", "sync"):
             player.seq, player.state = message["seq"], message["state"]
-            if not player.acting and player.choose() is not None:
-                player.acting = True
-                asyncio.get_running_loop().create_task(act_later(player.seq))
         elif kind == "reply":
             sent = player.waiting.pop(message["re"], None)
             if sent is not None:
@@ -154,6 +167,11 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         elif kind == "error":
             player.waiting.pop(message.get("re"), None)
             player.acting = False
+        if not player.acting and time.monotonic() < stop and player.choose() is not None:
+            player.acting = True
+            task = asyncio.get_running_loop().create_task(act_later(player.seq))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
 
 
 async def ping(player: Player, stop: float, samples: list[float], pause: float) -> None:
@@ -177,6 +195,7 @@ async def seat_everyone(base: str, port: int, players: int,
     for t, (table_id, host_token) in enumerate(made):
         for seat in range(PER_TABLE):
             ws = await connect(f"ws://127.0.0.1:{port}/ws/{table_id}", max_size=2**22,
+                               compression=COMPRESSION,
                                ping_interval=None)
             player = Player(ws, f"P{t}x{seat}", random.Random(rng.random()))
             hello: dict[str, Any] = {"type": "hello"}
@@ -237,13 +256,18 @@ async def run_size(base: str, port: int, size: int, seconds: float, seed: int) -
             player.acting = False
             player.waiting.clear()
         began = time.perf_counter()
+        cpu = server_cpu()
+        mine = time.process_time()
         await asyncio.gather(*(play(p, stop, think, samples) for p in players))
         elapsed = time.perf_counter() - began
+        busy = (server_cpu() - cpu) / elapsed
+        client = (time.process_time() - mine) / elapsed
         p50, p99, worst = figures(samples)
         rate = len(samples) / elapsed
         lines.append(f"  {label:9s} actions p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  "
                      f"max {worst:7.1f} ms  {rate:8.0f} actions/s  "
-                     f"(x{p50 / base_p50:.1f} / x{p99 / base_p99:.1f} the ping)")
+                     f"(x{p50 / base_p50:.1f} / x{p99 / base_p99:.1f} the ping), "
+                     f"CPU: server {busy:.0%}, players {client:.0%}")
         if label == "paced":
             verdict = "meets" if p99 < 100 else "misses"
             lines.append(f"            goal: p99 under 100 ms at {len(players)} connections: "
@@ -258,6 +282,8 @@ async def main(sizes: list[int], seconds: float, seed: int) -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(port, Path(folder) / "bench.sqlite3")
+        global SERVER_PID
+        SERVER_PID = server.pid
         base = f"http://127.0.0.1:{port}"
         try:
             for size in sizes:

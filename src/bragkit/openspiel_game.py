@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from bragkit.cards import Card, format_cards
+from bragkit.cards import Card
 from bragkit.errors import RulesError
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
@@ -435,7 +435,7 @@ def policy_from_strategy(game: BragGame, strategy: Any) -> Any:
         raise RulesError("the strategy must solve this game's heads-up abstraction")
     tabular = policy_lib.TabularPolicy(game)
     tree = strategy.tree
-    for info_state, row in tabular.state_lookup.items():
+    for row in tabular.state_lookup.values():
         state = tabular.states[row] if hasattr(tabular, "states") else None
         if state is None:  # pragma: no cover - every TabularPolicy keeps its states
             raise RulesError("this OpenSpiel TabularPolicy does not keep its states")

@@ -205,13 +205,17 @@ def ask(agent: Agent, deal: Deal, player: str | None = None) -> Action:
 
 
 class Stopwatch:
-    """A deadline: ``Stopwatch(budget).left()`` is the seconds still to think."""
+    """A deadline: ``Stopwatch(budget).left()`` is the seconds still to think.
+
+    It counts the process's own CPU time, not the wall clock, so a machine busy with other work
+    does not change a bot's decisions (an arena replays exactly from its seed).
+    """
 
     __slots__ = ("_end",)
 
     def __init__(self, budget: float) -> None:
-        self._end = time.perf_counter() + budget
+        self._end = time.process_time() + budget
 
     def left(self) -> float:
         """Seconds left (negative once the budget is spent)."""
-        return self._end - time.perf_counter()
+        return self._end - time.process_time()

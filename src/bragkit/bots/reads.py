@@ -35,7 +35,6 @@ FloatArray = npt.NDArray[np.float64]
 _WIDTH = 0.04  # how sharp a threshold is
 _FLOOR = 0.04  # the chance of a bet with any hand at all (bluffs, random play)
 _PRIOR_WEIGHT = 6.0  # how many shown hands the prior is worth
-_RISE = 0.3  # how far the threshold rises over a deal's bets
 
 
 def _sigmoid(x: FloatArray) -> FloatArray:
@@ -90,9 +89,8 @@ class Profile:
         return (self.blind_stays + 3.0) / (self.blind_chances + 5.0)
 
     def threshold(self, index: int, raised: bool) -> float:
-        """The least strength for their ``index``-th open bet (1 first), a raise or not. It
-        rises with each bet, by at most :data:`_RISE` in all: a player deep in a pot stays."""
-        base = min(0.95, self.open_threshold + min(_RISE, self.step * (index - 1)))
+        """The least strength for their ``index``-th open bet (1 first), a raise or not."""
+        base = min(0.97, self.open_threshold + self.step * (index - 1))
         return max(base, self.raise_threshold) if raised else base
 
     def weights(self, quantiles: FloatArray, *, bets: Sequence[tuple[int, bool]]) -> FloatArray:

@@ -19,9 +19,9 @@ from bragkit.errors import BragError
 from bragkit.cli import odds as _odds  # noqa: F401  isort: skip
 from bragkit.cli import replay as _replay  # noqa: F401  isort: skip
 from bragkit.cli import verify as _verify  # noqa: F401  isort: skip
-from bragkit.cli import play as _play  # noqa: E402,F401  isort: skip
-from bragkit.cli import arena as _arena  # noqa: E402,F401  isort: skip
-from bragkit.cli import solve as _solve  # noqa: E402,F401  isort: skip
+from bragkit.cli import play as _play  # noqa: F401  isort: skip
+from bragkit.cli import arena as _arena  # noqa: F401  isort: skip
+from bragkit.cli import solve as _solve  # noqa: F401  isort: skip
 from bragkit.cli import serve as _serve  # noqa: F401  isort: skip
 
 __all__ = ["app", "fail", "main"]

@@ -11,8 +11,9 @@ and ``NAME.json`` (the record: iterations, time, the exploitability curve, the g
     Heads-up Three Card Brag: ranks AKQJ x4 suits, ante 1, stakes 1/2, at most 2 bets ...
     200 iterations in 0.9 s; exploitability 0.41 milli-antes per deal
 
-With ``--show "look,bet 2"`` it prints the strategy after that history. Bad input is one line
-on standard error and exit status 2.
+With ``--show "look,bet 2"`` it prints the strategy after that history; ``--plots DIR`` draws
+the figures of ``docs/equilibrium.md``. Bad input is one line on standard error and exit
+status 2.
 """
 
 from __future__ import annotations
@@ -75,6 +76,9 @@ def solve(
     show: Annotated[
         str | None, typer.Option("--show", help='Print the strategy after a history, e.g. '
                                  '"look,bet 2" ("" for the first decision).')] = None,
+    plots: Annotated[
+        Path | None, typer.Option("--plots", help="Draw the figures of docs/equilibrium.md "
+                                  "into this folder (needs matplotlib).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the record as JSON.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -102,6 +106,14 @@ def solve(
                                       console)
         if out is not None:
             strategy.save(out)
+        if plots is not None:
+            try:
+                import matplotlib  # noqa: F401
+            except ImportError:
+                fail("--plots needs matplotlib: pip install 'bragkit[plots]'")
+            from bragkit.solver.report import write_plots
+
+            write_plots(strategy, plots)
         if as_json:
             typer.echo(json.dumps(_summary(strategy, show), indent=1))
         else:

@@ -74,6 +74,16 @@ class CFRPlus:
             for p in (0, 1)
         ]
         self._share = [1.0 / tree.n_edges_of[tree.edge_node[self._edges[p]]] for p in (0, 1)]
+        # each player's reach, kept while their strategy is unchanged (computed once per half)
+        self._reach: list[FloatArray | None] = [None, None]
+        # per level: where the edges' values come from (child nodes or terminals)
+        self._sources = []
+        for lv in tree.levels:
+            child = tree.child[lv.edge_start:lv.edge_end]
+            inner = np.flatnonzero(child >= 0)
+            outer = np.flatnonzero(child < 0)
+            self._sources.append((inner, child[inner],
+                                  outer, tree.terminal[lv.edge_start:lv.edge_end][outer]))
 
     def current_strategy(self) -> FloatArray:
         """Regret matching: each action in proportion to its positive regret (a copy)."""
@@ -90,6 +100,7 @@ class CFRPlus:
         self.iterations = iterations
         for player in (0, 1):
             self._match(player)
+        self._reach = [None, None]
 
     def run(self, iterations: int) -> None:
         """Iterate ``iterations`` times (each: both players, in turn)."""
@@ -105,13 +116,20 @@ class CFRPlus:
         totals = self._segments[player].sum(regrets)[self._edge_local_node[player]]
         share = np.broadcast_to(self._share[player][:, None], regrets.shape)
         self._sigma[edges] = np.divide(regrets, totals, out=np.array(share), where=totals > 0)
+        self._reach[player] = None
+
+    def _reach_of(self, player: int) -> FloatArray:
+        reach = self._reach[player]
+        if reach is None:
+            reach = self._reach[player] = player_reach(self.tree, self._sigma, player)
+        return reach
 
     def _half_iteration(self, player: int, weight: float) -> None:
         tree, space = self.tree, self.space
         sigma = self._sigma
         other = 1 - player
-        their_reach = player_reach(tree, sigma, other)
-        own_reach = player_reach(tree, sigma, player)
+        their_reach = self._reach_of(other)
+        own_reach = self._reach_of(player)
         leaves = terminal_values(tree, space, player,
                                  terminal_reach(tree, sigma, their_reach, other))
         values = np.zeros((tree.n_nodes, space.n_classes))
@@ -120,11 +138,10 @@ class CFRPlus:
             level = tree.levels[depth]
             e0, e1 = level.edge_start, level.edge_end
             n0, n1 = level.node_start, level.node_end
-            child = tree.child[e0:e1]
+            inner, children, outer, terminals = self._sources[depth]
             q = np.empty((e1 - e0, space.n_classes))
-            inner = child >= 0
-            q[inner] = values[child[inner]]
-            q[~inner] = leaves[tree.terminal[e0:e1][~inner]]
+            q[inner] = values[children]
+            q[outer] = leaves[terminals]
             own = self._own[player][depth]
             weighted = q.copy()
             edges = own + e0

@@ -91,17 +91,20 @@ def terminal_values(
     abstraction); a see compares hands, the seer winning only with a strictly better one (B6,
     H8). The winner gains what the loser put in.
     """
-    out = np.empty_like(opponent_reach)
+    out = np.zeros_like(opponent_reach)
     mine = tree.term_paid[:, player].astype(np.float64)[:, None]
     theirs = tree.term_paid[:, 1 - player].astype(np.float64)[:, None]
-    folds = np.flatnonzero(tree.term_kind == Kind.FOLD)
+    # where the opponent never gets to, every value is exactly zero: skip the sums (RM+ zeroes
+    # many actions, so this is often half the terminals)
+    live = opponent_reach.any(axis=1)
+    folds = np.flatnonzero((tree.term_kind == Kind.FOLD) & live)
     if len(folds):
         met = space.disjoint(opponent_reach[folds])
         they_folded = (tree.term_actor[folds] != player)[:, None]
         met *= np.where(they_folded, theirs[folds], -mine[folds])
         out[folds] = met
     for seer in (True, False):
-        sees = np.flatnonzero((tree.term_kind == Kind.SEE)
+        sees = np.flatnonzero((tree.term_kind == Kind.SEE) & live
                               & ((tree.term_actor == player) == seer))
         if len(sees):
             won, met = space.showdown_sums(opponent_reach[sees], seer=seer)

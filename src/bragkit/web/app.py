@@ -10,6 +10,7 @@ Routes:
 ``GET /api/tables/{id}``                   a table's name, status and seats (public)
 ``GET /t/{id}``                            the table's page (the invite link)
 ``WS /ws/{id}``                            the table's protocol (``docs/web-protocol.md``)
+``GET /api/tables/{id}/records``           every finished deal, and which records are released
 ``GET /api/tables/{id}/deals/{n}.bhh``     a deal's hand history, once released
 ``GET /api/tables/{id}/deals/{n}/proof``   the fairness proof of a deal's shuffle, once released
 ``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
@@ -148,6 +149,12 @@ def create_app(
                              "status": room.status, "seats": room.seats,
                              "settings": room.config.to_dict()})
 
+    async def records(request: Request) -> Response:
+        room = tables.room(request.path_params["table_id"])
+        if room is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        return JSONResponse({"records": room.records()})
+
     async def record(request: Request) -> Response:
         room = tables.room(request.path_params["table_id"])
         number = request.path_params["number"]
@@ -184,6 +191,7 @@ def create_app(
         Route("/t/{table_id}", table_page, name="table_page"),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table_id}", summary),
+        Route("/api/tables/{table_id}/records", records),
         Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),
         Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
         Route("/cards/{code}.svg", card),

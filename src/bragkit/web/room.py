@@ -75,6 +75,8 @@ __all__ = [
 
 #: The log lines a room keeps for a browser that (re)connects.
 LOG_TAIL: Final = 200
+#: The finished deals listed in each state (older ones: ``GET /api/tables/{id}/records``).
+RECORDS_TAIL: Final = 12
 _MAX_SEATS: Final = 10
 _MAX_CHIPS: Final = 10**9
 _STATUSES: Final = ("lobby", "playing", "paused", "closing", "closed")
@@ -303,6 +305,7 @@ class Room:
         self._settlement: list[str] | None = None
         self._shares: dict[str, int] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
+        self._deal: Deal | None = None  # the Table's current deal (it changes only at a deal)
 
     @classmethod
     def replay(cls, *, table_id: str, config: TableConfig, secret: bytes, host_hash: str,
@@ -353,7 +356,7 @@ class Room:
     @property
     def deal(self) -> Deal | None:
         """The deal in progress, or the last one played (None before the first)."""
-        return None if self.table is None else self.table.current
+        return self._deal
 
     @property
     def in_deal(self) -> bool:
@@ -534,7 +537,7 @@ class Room:
         table = self.table
         if self.status == "closed" or table is None:
             raise self._refuse(f"the table is {self.status}: no deal to act in", id)
-        deal = table.current
+        deal = self._deal
         in_deal = deal is not None and self.in_deal and name in deal.players
         if action.verb is Verb.TOPUP and not in_deal:  # rule M1: money at any time
             assert action.amount is not None
@@ -687,7 +690,7 @@ class Room:
                 lines.append(f"{name} tops up {self.config.buy_in} to pay the ante")
         shuffled = table.shuffle_due
         kept = table.retained is not None
-        deal = table.start_deal()
+        deal = self._deal = table.start_deal()
         number = table.deal_number
         if shuffled:  # rule D4: a new pack order; see _released for why this matters
             self._live = {number} | (self._live if kept else set())
@@ -701,8 +704,8 @@ class Room:
 
     def _apply_act(self, data: Mapping[str, Any], prefix: str = "") -> list[str]:
         table = self.table
-        assert table is not None and table.current is not None
-        action = Action.parse(data["action"], players=table.current.players)
+        assert table is not None and self._deal is not None
+        action = Action.parse(data["action"], players=self._deal.players)
         table.apply(action)
         self._agreed = []
         return [prefix + public_action(action, None), *self._after_action()]
@@ -712,8 +715,8 @@ class Room:
 
     def _apply_agree(self, data: Mapping[str, Any]) -> list[str]:
         table = self.table
-        assert table is not None and table.current is not None
-        deal = table.current
+        assert table is not None and self._deal is not None
+        deal = self._deal
         self._agreed.append(data["player"])
         lines = [f"{data['player']} agrees to a showdown ({len(self._agreed)} of "
                  f"{len(deal.betting)})"]
@@ -727,8 +730,8 @@ class Room:
         """The public lines of what an action set off (hands shown, pots won or carried), and
         the table's business at the end of a deal."""
         table = self.table
-        assert table is not None and table.current is not None
-        ops = table.current.operations
+        assert table is not None and self._deal is not None
+        ops = self._deal.operations
         lines = []
         for op in ops[self._ops_seen:]:
             if isinstance(op, HandShown):  # rule D8: shown to everyone, named
@@ -863,6 +866,20 @@ class Room:
 
     # -- what people see -----------------------------------------------------------------------
 
+    def settings(self) -> dict[str, Any]:
+        """The table's settings, which never change: sent once per connection (``sync``)."""
+        config = self.config
+        return {"name": config.name, "seats": config.seats,
+                "rules": config.rules.to_dict(full=True), "variant": config.rules.variant,
+                "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
+                "deal_pause": config.deal_pause, "bot_delay": config.bot_delay}
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every finished deal: number, dealer, winners, and whether its record is released."""
+        return [{"deal": p.number, "dealer": p.record.dealer, "shuffled": p.shuffled,
+                 "winners": dict(p.result.winners), "released": self.released(p.number)}
+                for p in self._played()]
+
     def log_since(self, seq: int | None) -> list[dict[str, Any]]:
         """The log lines after event ``seq`` (the last :data:`LOG_TAIL` at most)."""
         lines = [(s, t) for s, t in self._log if seq is None or s > seq][-LOG_TAIL:]
@@ -896,7 +913,7 @@ class Room:
                 "in_deal": in_this and in_deal,
             }
         records = []
-        for played in self._played():
+        for played in self._played()[-RECORDS_TAIL:]:
             number = played.number
             released = self.released(number)
             records.append({
@@ -913,9 +930,7 @@ class Room:
                              "cashed_out": ledger.cashed_out(name)})
         state: dict[str, Any] = {
             "table": {"id": self.table_id, "name": config.name, "status": self.status,
-                      "seats": config.seats, "rules": config.rules.to_dict(full=True),
-                      "variant": config.rules.variant, "buy_in": config.buy_in,
-                      "turn_seconds": config.turn_seconds, "deal_pause": config.deal_pause},
+                      "deals": table.deal_number if table is not None else 0},
             "seats": seats,
             "ledger": {"rows": rows, "in_pot": ledger.in_pot if ledger is not None else 0,
                        "carried_pot": table.carried_pot if table is not None else 0},

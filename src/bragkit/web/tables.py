@@ -294,7 +294,8 @@ class TableManager:
             for error in errors:
                 self._error(conn, error, seq)
             you = {"name": conn.viewer.name, "host": conn.host}
-            message = server_message("welcome", seq, table=room.table_id, you=you)
+            message = server_message("welcome", seq, table=room.table_id, you=you,
+                                     settings=room.settings())
             self._observe(conn, message)
             conn.push(encode(message))
             self._sync(room, conn, last)
@@ -309,7 +310,8 @@ class TableManager:
                                             f"{last}: starting again from here"), seq)
             last = None
         message = server_message("sync", seq, state=room.state_for(conn.viewer),
-                                 log=room.log_since(last), **self._extras(room))
+                                 settings=room.settings(), log=room.log_since(last),
+                                 **self._extras(room))
         self._observe(conn, message)
         conn.push(encode(message))
         conn.synced = True

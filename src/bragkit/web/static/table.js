@@ -18,6 +18,7 @@
   let greeted = false;
   let lastSeq = null;
   let state = null;
+  let settings = null; // the table's settings: sent once per connection (welcome, sync)
   let you = { name: null, host: false };
   let log = [];
   let online = [];
@@ -153,10 +154,12 @@
       case "welcome":
         greeted = true;
         you = message.you;
+        settings = message.settings;
         setConn(true);
         break;
       case "sync": {
         state = message.state;
+        settings = message.settings;
         const known = log.length ? log[log.length - 1].seq : -1;
         log = log.concat((message.log || []).filter((line) => line.seq > known)).slice(-400);
         lastSeq = message.seq;
@@ -208,6 +211,7 @@
   function render() {
     if (!state) return;
     const table = state.table;
+    table.seats = settings.seats;
     document.title = `${table.name} · bragkit`;
     $("table-name").textContent = table.name;
     const status = $("status");
@@ -348,7 +352,7 @@
   function renderCenter() {
     const deal = state.deal;
     const table = state.table;
-    const rules = table.rules;
+    const rules = settings.rules;
     $("deal-no").textContent = deal ? `Deal ${deal.number} · ${deal.dealer} deals`
       : table.status === "lobby" ? "Waiting for the host to start" : "";
     const won = deal && deal.is_over
@@ -446,7 +450,7 @@
     const secondary = el("div", { class: "secondary" });
     const topup = legal.find((o) => o.verb === "topup");
     if (topup) {
-      const input = el("input", { type: "number", min: 1, value: state.table.buy_in, "aria-label": "Top-up amount" });
+      const input = el("input", { type: "number", min: 1, value: settings.buy_in, "aria-label": "Top-up amount" });
       secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
         text: "Top up", onclick: () => act(topup, Number(input.value)) }));
     }
@@ -541,7 +545,10 @@
   function renderRecords() {
     const box = $("records");
     const records = state.records.slice().reverse();
-    box.replaceChildren(...records.map((record) => {
+    const older = records.length && records[records.length - 1].deal > 1
+      ? el("p", { class: "note" }, "Older deals: ", el("a", { href: `/api/tables/${TABLE}/records`,
+        text: "the full list" }), " (their records download the same way).") : null;
+    box.replaceChildren(older || "", ...records.map((record) => {
       const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
         || "pot carried";
       const links = el("div", { class: "links" });
@@ -622,7 +629,7 @@
     sitSeat = seat;
     $("sit-title").textContent = `Take seat ${seat + 1}`;
     $("sit-name").value = localStorage.getItem(KEYS.name) || "";
-    $("sit-buy-in").value = state.table.buy_in;
+    $("sit-buy-in").value = settings.buy_in;
     $("sit-dialog").showModal();
     $("sit-name").focus();
   }
