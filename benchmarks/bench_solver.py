@@ -14,8 +14,13 @@ counts, multiplied by the reach vectors (BLAS, one thread if ``OPENBLAS_NUM_THRE
 target (default 1 milli-ante per deal) or the time limit (default 600 s) — the brief's goal —
 printing the exploitability curve (no cache).
 
+**The bot** (``--arena DEALS``): the ``solver`` bot, on the cached solution of the default
+abstraction (``bragkit solve``; solved first if missing), heads-up in the arena against
+``shark``, ``cautious`` and ``bold`` under the abstraction's rules (ante 1, bets 1 to 16), real
+deals at a real table (carried pots, kept blind hands, the unshuffled pack of D4/D5).
+
 Run: ``OPENBLAS_NUM_THREADS=1 python benchmarks/bench_solver.py [--nodes N] [--full]
-[--target MILLI] [--time-limit S] [--max-bets K]``.
+[--target MILLI] [--time-limit S] [--max-bets K] [--arena DEALS] [--opponents shark,...]``.
 """
 
 from __future__ import annotations
@@ -97,6 +102,29 @@ def run_full(max_bets: int, target: float, time_limit: float) -> None:
         print(f"  {it:6d} {seconds:8.1f} s  {expl * 1000:10.3f} mA")
 
 
+def run_arena(deals: int, opponents: list[str], seed: int) -> None:
+    from bragkit.arena import play_arena
+    from bragkit.bots.solver_bot import SolverBot
+    from bragkit.solver.driver import cached
+
+    a = Abstraction()
+    strategy = cached(a)
+    if strategy is None:
+        print("no cached solution of the default abstraction: solving it (about 10 minutes)")
+        strategy = solve(a, target=0.001, time_limit=1800)
+    record = strategy.record
+    print(f"solver strategy: {record.iterations} iterations, exploitability "
+          f"{1000 * (record.exploitability or 0):.3f} milli-antes per deal")
+    for opponent in opponents:
+        bot = SolverBot(strategy, seed=seed)
+        start = time.perf_counter()
+        result = play_arena([("solver", bot), opponent], deals=deals, rules=a.rules(), seed=seed)
+        print(f"solver vs {opponent}: {deals} deals in {time.perf_counter() - start:.0f} s; "
+              f"decisions off the tree {bot.off_tree}, left to the fallback {bot.fallbacks}")
+        for line in result.lines()[1:]:
+            print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=600)
@@ -105,7 +133,13 @@ def main() -> None:
     parser.add_argument("--full", action="store_true")
     parser.add_argument("--target", type=float, default=1.0)
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--arena", type=int, default=0, help="deals per arena match")
+    parser.add_argument("--opponents", default="shark,cautious,bold")
+    parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
+    if args.arena:
+        run_arena(args.arena, args.opponents.split(","), args.seed)
+        return
     bench_showdowns(args.nodes, args.repeats)
     bench_iterations(args.max_bets, args.repeats)
     if args.full:

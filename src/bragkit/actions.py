@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Final, Literal
 
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import InvalidActionError, InvalidCardError
@@ -58,6 +58,12 @@ class Verb(StrEnum):
 
 _WITH_AMOUNT = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP})
 _BARE = frozenset({Verb.FOLD, Verb.KEEP, Verb.THROW})
+_SHOWDOWN_VERB: Final = Verb.SHOWDOWN
+_DISCARD_VERB: Final = Verb.DISCARD
+_LOOK_VERB: Final = Verb.LOOK
+# The verbs as tuples for LegalAction.action's checks (a tuple tests members by identity first)
+_AMOUNT_VERBS: Final = (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP)
+_PLAYER_VERBS: Final = (Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -71,19 +77,24 @@ class Action:
     hand: HandChoice | None = None
 
     def __post_init__(self) -> None:
-        if self.verb is Verb.SHOWDOWN:
-            if self.player is not None:
+        # the checks of a user-built action (rules B8 and HAND-HISTORY.md's verb table); the
+        # verbs are compared by identity with module constants, the cheapest test there is
+        verb = self.verb
+        player = self.player
+        amount = self.amount
+        if verb is _SHOWDOWN_VERB:
+            if player is not None:
                 raise InvalidActionError("showdown is written alone, with no name (rule B8)")
-        elif not self.player:
-            raise InvalidActionError(f"{self.verb} needs a player")
-        if (self.amount is not None) != (self.verb in _WITH_AMOUNT):
-            raise InvalidActionError(f"{self.verb} {'needs' if self.amount is None else 'takes no'}"
+        elif not player:
+            raise InvalidActionError(f"{verb} needs a player")
+        if (amount is not None) != (verb in _WITH_AMOUNT):
+            raise InvalidActionError(f"{verb} {'needs' if amount is None else 'takes no'}"
                                      " amount")
-        if self.amount is not None and (type(self.amount) is not int or self.amount < 0):
-            raise InvalidActionError(f"amount must be a whole number of chips: {self.amount!r}")
-        if bool(self.cards) != (self.verb is Verb.DISCARD):
+        if amount is not None and (type(amount) is not int or amount < 0):
+            raise InvalidActionError(f"amount must be a whole number of chips: {amount!r}")
+        if bool(self.cards) != (verb is _DISCARD_VERB):
             raise InvalidActionError("discard needs cards, and only discard takes cards")
-        if self.hand is not None and self.verb is not Verb.LOOK:
+        if self.hand is not None and verb is not _LOOK_VERB:
             raise InvalidActionError("only look takes old/new")
 
     @classmethod
@@ -158,6 +169,27 @@ def _split_name(
     raise InvalidActionError(f"no such player in {text!r}")
 
 
+_new_object = object.__new__
+_SET: Final[dict[str, Any]] = {name: Action.__dict__[name].__set__
+                               for name in ("player", "verb", "amount", "cards", "hand")}
+_set_player, _set_verb, _set_amount = _SET["player"], _SET["verb"], _SET["amount"]
+_set_cards, _set_hand = _SET["cards"], _SET["hand"]
+
+
+def _checked_action(
+    player: str | None, verb: Verb, amount: int | None, hand: HandChoice | None
+) -> Action:
+    """An :class:`Action` whose fields the caller has already checked as ``Action`` would (no
+    cards): set directly, without the dataclass's keyword ``__init__`` and second check."""
+    action: Action = _new_object(Action)
+    _set_player(action, player)
+    _set_verb(action, verb)
+    _set_amount(action, amount)
+    _set_cards(action, ())
+    _set_hand(action, hand)
+    return action
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LegalAction:
     """One legal option: a verb for a player, with the amounts it allows.
@@ -190,11 +222,33 @@ class LegalAction:
     def action(self, amount: int | None = None, cards: Sequence[Card] = ()) -> Action:
         """The action this option allows; ``amount`` defaults to the least allowed.
 
+        The action is checked as :class:`Action` checks it (a bad amount raises
+        :class:`~bragkit.errors.InvalidActionError`); whether it fits the option is for the
+        game to say.
+
         >>> LegalAction(player="Ann", verb=Verb.SEE, min_amount=4, max_amount=4).action()
         Action.parse('Ann see 4')
+        >>> LegalAction(player="Ann", verb=Verb.BET, min_amount=1).action(-1)
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.InvalidActionError: amount must be a whole number of chips: -1
         """
         if amount is None:
             amount = self.min_amount
+        if not cards:
+            # The checks of Action.__post_init__ for an action without cards, in one test each
+            # way (speed: agents build an action at every decision); anything else, and every
+            # failure, goes through Action's own checks and errors.
+            player = self.player
+            verb = self.verb
+            hand = self.hand
+            if amount is None:
+                if ((player and (hand is None or verb is _LOOK_VERB) and verb in _PLAYER_VERBS)
+                        or (player is None and hand is None and verb is _SHOWDOWN_VERB)):
+                    return _checked_action(player, verb, None, hand)
+            elif (type(amount) is int and amount >= 0 and player and hand is None
+                    and verb in _AMOUNT_VERBS):
+                return _checked_action(player, verb, amount, None)
         return Action(player=self.player, verb=self.verb, amount=amount,
                       cards=tuple(cards), hand=self.hand)
 

@@ -402,11 +402,59 @@ class Pack:
 
     def copy(self) -> Pack:
         """An independent copy."""
-        pack = Pack.__new__(Pack)
+        pack = _new_pack(Pack)
         pack.jokers = self.jokers
         pack.decks = self.decks
-        pack._cards = list(self._cards)
+        pack._cards = self._cards[:]
         return pack
+
+    # -- for the deal engines: whole steps at once, without a method call per card ------------
+
+    def _split_top(self, count: int) -> tuple[list[Card], Pack]:
+        """The top ``count`` cards (top first) and a new pack of the rest, leaving this pack
+        as it is: what ``count`` calls of :meth:`deal` on a copy would give.
+
+        >>> pack = Pack.standard()
+        >>> top, rest = pack._split_top(3)
+        >>> top == [pack.deal() for _ in range(3)], rest == pack
+        (True, True)
+        """
+        cards = self._cards
+        cut = len(cards) - count
+        if cut < 0:
+            raise InvalidCardError("the pack is empty")
+        top = cards[cut:]
+        top.reverse()
+        rest = _new_pack(Pack)
+        rest.jokers = self.jokers
+        rest.decks = self.decks
+        rest._cards = cards[:cut]
+        return top, rest
+
+    def _before_split(self, top: Sequence[Card], count: int) -> Pack:
+        """The pack ``top, rest = pack._split_top(...)`` split, rebuilt from ``top`` and the
+        rest, when ``count`` cards were left and since then cards only went under the rest.
+
+        >>> pack = Pack.shuffled(7)
+        >>> top, rest = pack._split_top(12)
+        >>> rest.put_under(top[:3])
+        >>> rest._before_split(top, 40) == pack
+        True
+        """
+        cards = self._cards
+        pack = _new_pack(Pack)
+        pack.jokers = self.jokers
+        pack.decks = self.decks
+        pack._cards = cards[len(cards) - count:] + list(reversed(top))
+        return pack
+
+    def _distinct(self) -> int:
+        """How many different cards the pack holds (a joker counts once)."""
+        return len(set(self._cards))
+
+    def _put_under_hand(self, cards: tuple[Card, ...]) -> None:
+        """:meth:`put_under` for a hand the engine dealt from this pack (so it fits)."""
+        self._cards[0:0] = cards[::-1]
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -425,6 +473,9 @@ class Pack:
 
     def __repr__(self) -> str:
         return f"Pack({str(self)!r})"
+
+
+_new_pack = object.__new__
 
 
 def _check_complete(cards: Sequence[Card], *, jokers: int, decks: int) -> None:

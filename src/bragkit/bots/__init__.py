@@ -20,13 +20,14 @@ from bragkit.bots.agent import (
     notify,
     started_event,
 )
-from bragkit.bots.registry import BOTS, make_bot, register
+from bragkit.bots.registry import BOTS, BUILT_IN, make_bot, register
 from bragkit.bots.shark import SharkBot
 from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, Style, ThresholdBot
 
 __all__ = [
     "BOLD",
     "BOTS",
+    "BUILT_IN",
     "CAUTIOUS",
     "DEFAULT_BUDGET",
     "Agent",

@@ -1,7 +1,9 @@
 """The bots by name: ``random``, ``cautious``, ``bold`` and ``shark``, and room for more.
 
->>> sorted(BOTS)
-['bold', 'cautious', 'random', 'shark']
+>>> BUILT_IN
+('random', 'cautious', 'bold', 'shark')
+>>> set(BUILT_IN) <= set(BOTS)
+True
 >>> make_bot("cautious").kind
 'cautious'
 >>> make_bot("poker")
@@ -23,7 +25,7 @@ from bragkit.cards import RandomSource
 from bragkit.errors import BragError
 from bragkit.rules import Rules
 
-__all__ = ["BOTS", "BotFactory", "make_bot", "register"]
+__all__ = ["BOTS", "BUILT_IN", "BotFactory", "make_bot", "register"]
 
 BotFactory = Callable[..., Agent]
 
@@ -55,6 +57,10 @@ BOTS: dict[str, tuple[BotFactory, str]] = {
     "bold": (_bold, "bets blind two rounds, plays weak hands, raises often"),
     "shark": (_shark, "exact equity, follows the unshuffled pack, reads opponents' bets"),
 }
+
+
+#: The four bots of this package (others may :func:`register` more).
+BUILT_IN: tuple[str, ...] = ("random", "cautious", "bold", "shark")
 
 
 def register(kind: str, factory: BotFactory, description: str = "") -> None:

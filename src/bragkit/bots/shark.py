@@ -262,7 +262,6 @@ class SharkBot:
                 stay = profile.stay_after(quantiles, index=index)
                 see_at = profile.see_threshold
                 see = 1.0 / (1.0 + np.exp(-(quantiles - see_at) / 0.04))
-                see *= 0.5 ** who.declined_sees  # they could have seen, and bet instead
             ranges.append(_Range(name=opponent, values=values, quantiles=quantiles,
                                  weights=weights, blind=blind, stay=stay, see=see))
         return ranges

@@ -18,6 +18,10 @@ and the bot maps them back:
 Anything else — more than two players, four- or five-card Brag, wild cards, two hands (R2), a
 face-up hand (R3), a short stack — goes to a fallback bot (``cautious`` by default).
 
+Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`; its
+strategy is the cached solution of the default abstraction (``bragkit solve``), else a quick
+one solved on first use (:func:`default_strategy`).
+
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
 >>> from bragkit.solver import Abstraction, solve
@@ -39,6 +43,7 @@ import numpy as np
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent, Event, notify
 from bragkit.bots.reading import Menu
+from bragkit.bots.registry import register
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError
 from bragkit.games.views import DealView
@@ -48,7 +53,7 @@ from bragkit.solver.driver import cached, solve
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["QUICK", "SolverBot", "default_strategy", "locate"]
+__all__ = ["QUICK", "SolverBot", "default_strategy", "locate", "solver_bot"]
 
 #: The abstraction solved when no better strategy is cached: small enough to solve in seconds.
 QUICK = Abstraction(max_bets=2)
@@ -252,3 +257,13 @@ def _draw(probs: np.ndarray, u: float) -> int:
         return 0
     cumulative = np.cumsum(probs) / total
     return min(int(np.searchsorted(cumulative, u, side="right")), len(probs) - 1)
+
+
+def solver_bot(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+               rules: Rules | None = None) -> SolverBot:
+    """The registry's factory: a solver bot on :func:`default_strategy`."""
+    return SolverBot(seed=seed, budget=budget, rules=rules)
+
+
+# importing this module makes ``make_bot("solver")`` work (bragkit.bots.registry)
+register("solver", solver_bot, "plays a CFR+ equilibrium of heads-up Brag (bragkit solve)")

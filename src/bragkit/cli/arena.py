@@ -31,7 +31,7 @@ from rich.table import Table as RichTable
 
 from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin
 from bragkit.bots.agent import DEFAULT_BUDGET
-from bragkit.bots.registry import BOTS
+from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
 from bragkit.rules import PRESETS
@@ -90,7 +90,8 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None] | Non
 def arena(
     bots: Annotated[
         list[str] | None,
-        typer.Argument(help=f"Bots to seat: {', '.join(BOTS)} (default: all four).",
+        typer.Argument(help=f"Bots to seat: {', '.join(BOTS)} (default: "
+                       f"{', '.join(BUILT_IN)}).",
                        show_default=False),
     ] = None,
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to play (per match).")] = 1000,
@@ -115,7 +116,7 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Bots play each other; chips won per 100 deals with 95% confidence intervals."""
-    kinds = list(bots) if bots else list(BOTS)
+    kinds = list(bots) if bots else list(BUILT_IN)
     try:
         for kind in kinds:
             if kind not in BOTS:

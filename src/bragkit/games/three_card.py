@@ -79,7 +79,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
-from bragkit.cards import JOKER, Card, Pack, RandomSource, parse_cards
+from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.betting import bet_bounds, see_cost, split
 from bragkit.games.diagnosis import explain
@@ -98,6 +98,7 @@ from bragkit.games.operations import (
 from bragkit.games.results import DealResult, DealStart
 from bragkit.games.views import DealView, build_view
 from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
+from bragkit.hands.table import hand_objects
 from bragkit.rules import Rules
 
 __all__ = ["Deal", "DealResult", "DealStart", "DealView"]
@@ -110,14 +111,13 @@ _FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
 _KEEP, _THROW, _DISCARD, _SEE = Verb.KEEP, Verb.THROW, Verb.DISCARD, Verb.SEE
 _COVER, _TOPUP, _SHOWDOWN = Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN
 
-# Interned menu entries: LegalAction objects are immutable, and the same few recur deal after
-# deal, so they are built once (a bounded cache; cleared when it grows large).
-_OPTIONS: dict[tuple[Any, ...], LegalAction] = {}
 # Markers of the compact log: the antes and the deal are one entry each, expanded on demand.
 _ANTES: Final = "antes"
 _DEALT: Final = "dealt"
 _SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
 _PRIAL: Final = Category.PRIAL
+_N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
+_N2 = _N * _N
 
 # Field names of each operation record, for the compact internal log (see Deal.operations).
 _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
@@ -132,11 +132,16 @@ _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
     HandRetained: ("player", "cards"),
 }
 
+AmountOptions = dict[tuple[int, int], LegalAction]
+
 
 class _Fixed:
-    """A player's menu entries without amounts, built once per name (they never change)."""
+    """A player's menu entries, built once per name: those without amounts (they never change)
+    and, interned by their bounds, those with amounts. LegalAction objects are immutable and
+    the same few recur deal after deal (each cache is bounded: cleared when it grows large)."""
 
-    __slots__ = ("discard", "fold", "keep", "look", "look_two", "name", "throw", "topup")
+    __slots__ = ("bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two", "name",
+                 "see", "throw", "topup")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -151,6 +156,10 @@ class _Fixed:
         self.topup = LegalAction(player=name, verb=_TOPUP, min_amount=1)  # rule M1
         # rules F1, F3: the discard of four- and five-card Brag, by cards dealt
         self.discard = {4: make(_DISCARD, discards=1), 5: make(_DISCARD, discards=2)}
+        self.bet: AmountOptions = {}
+        self.blind: AmountOptions = {}
+        self.see: AmountOptions = {}
+        self.cover: AmountOptions = {}
 
 
 _FIXED: dict[str, _Fixed] = {}
@@ -165,14 +174,46 @@ def _fixed_options(name: str) -> _Fixed:
     return found
 
 
-def _amount_option(player: str, verb: Verb, low: int, high: int) -> LegalAction:
-    key = (player, verb, low, high)
-    found = _OPTIONS.get(key)
+def _amount_option(
+    cache: AmountOptions, player: str, verb: Verb, low: int, high: int
+) -> LegalAction:
+    """The option of ``verb`` from ``low`` to ``high`` chips, from the player's ``cache``."""
+    found = cache.get((low, high))
     if found is None:
-        if len(_OPTIONS) > 50_000:
-            _OPTIONS.clear()
-        found = _OPTIONS[key] = LegalAction(player=player, verb=verb, min_amount=low,
-                                            max_amount=high)
+        if len(cache) > 2_000:
+            cache.clear()
+        found = cache[low, high] = LegalAction(player=player, verb=verb, min_amount=low,
+                                               max_amount=high)
+    return found
+
+
+class _Setup:
+    """What a deal reads from its Rules, worked out once per Rules object."""
+
+    __slots__ = ("max_players", "plain_limits", "rules", "table", "wild")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.max_players = rules.max_players()  # rule D1
+        # rule B1: no raise limit and no pot limit, so bet_bounds reduces to min_bet/max_bet
+        self.plain_limits = rules.raise_limit is None and not rules.pot_limit
+        # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
+        self.wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
+        # the HandRank of every three cards (rules H2-H10, W1-W3): evaluate()'s own table
+        self.table = hand_objects(rules.ordering, self.wild)
+
+
+_SETUPS: dict[int, _Setup] = {}
+
+
+def _setup(rules: Rules) -> _Setup:
+    """The setup of ``rules``, cached by identity (the entry holds the Rules, so its id is not
+    reused while it is cached)."""
+    found = _SETUPS.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_SETUPS) > 1_000:
+            _SETUPS.clear()
+        found = _SETUPS[id(rules)] = _Setup(rules)
     return found
 
 
@@ -226,6 +267,7 @@ class Deal:
         "_pending_hand",
         "_result",
         "_seat",
+        "_setup",
         "_stacks",
         "_stake",
         "_start",
@@ -236,9 +278,9 @@ class Deal:
         "_stock_at_end",
         "_strengths",
         "_to_act",
+        "_top",
         "_topups",
         "_two_seat",
-        "_wild",
         "rules",
     )
 
@@ -258,17 +300,19 @@ class Deal:
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
-        names = tuple(players)
+        setup = _setup(rules)
+        names = players if type(players) is tuple else tuple(players)
         kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
         seats = _seating(names, dealer)
         if seats is None:  # the slow path explains what is wrong
             rules.check_table(names, retained=len(kept_old))  # rule D1
             raise RulesError(f"the dealer {dealer!r} is not one of the players")
-        if kept_old or len(names) > rules.max_players():
+        if kept_old or len(names) > setup.max_players:
             rules.check_table(names, retained=len(kept_old))  # rules D1, R1
         stacks = tuple(stacks)
-        if len(stacks) != len(names):
-            raise RulesError(f"{len(stacks)} stacks for {len(names)} players")
+        n = len(names)
+        if len(stacks) != n:
+            raise RulesError(f"{len(stacks)} stacks for {n} players")
         ante = rules.ante
         for stack in stacks:
             if type(stack) is not int or stack < ante:
@@ -281,18 +325,19 @@ class Deal:
             raise RulesError("give a pack or hands, not both")
 
         self.rules = rules
-        n = len(names)
+        self._setup = setup
         self._names = names
-        self._seat, self._dealer, self._order = seats
+        self._seat, self._dealer, self._order, self._fixed = seats
         self._n = n
-        self._cards = rules.cards
-        # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
-        self._wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
-        self._stacks = list(stacks)
+        cards = self._cards = rules.cards
+        blind = rules.blind
+        # rule D2: the antes, from the dealer's left (one log entry, expanded in operations)
+        self._stacks = [stack - ante for stack in stacks] if ante else list(stacks)
+        self._layers = [carried_pot + ante * n]
         self._status = [_BETTING] * n
         self._n_betting = n
-        self._looked = [not rules.blind] * n
-        self._need_discard = [not rules.blind and rules.cards > 3] * n
+        self._looked = [not blind] * n
+        self._need_discard = [not blind and cards > 3] * n
         self._kept: list[tuple[Card, ...] | None] = [None] * n
         self._discards: list[tuple[Card, ...]] = [()] * n
         self._old: list[tuple[Card, ...] | None] = [None] * n
@@ -308,30 +353,21 @@ class Deal:
         self._face_up_cards: tuple[Card, ...] = ()
         self._gate: set[int] = set()
         self._result: DealResult | None = None
-        self._strengths: dict[int, tuple[Strength, tuple[Card, ...], HandRank]] = {}
-        self._end_returns: list[tuple[int, tuple[Card, ...]]] = []
+        self._strengths: list[tuple[Strength, tuple[Card, ...], HandRank] | None] = [None] * n
         self._stock_at_end: Pack | None = None
         self._ops: list[Operation] = []
         self._ops_done = 0
-        log: list[tuple[Any, ...]] = []
-        self._log = log
-
-        # rule D2: the antes, from the dealer's left (one log entry, expanded in operations)
-        if ante:
-            stacks_now = self._stacks
-            for seat in range(n):
-                stacks_now[seat] -= ante
-        log.append((_ANTES,))
-        self._layers = [carried_pot + ante * n]
+        self._log: list[tuple[Any, ...]] = [(_ANTES,), (_DEALT,)]
+        self._menus: list[list[LegalAction] | None] = [None] * n
+        self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
 
         face_up_seat = -1
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             face_up_seat = self._seat[old_name] if rules.retained_blind == "face-up" else -1
         self._fu_seat = face_up_seat
-        self._hand, self._start_pack = self._deal_cards(pack, hands, kept_old, rng)
+        self._hand = self._deal_cards(pack, hands, kept_old, rng)
         self._dealt = tuple(self._hand)
-        log.append((_DEALT,))
         self._start_info = (stacks, kept_old, first_deal)
         self._start: DealStart | None = None
         if kept_old:
@@ -343,13 +379,10 @@ class Deal:
                 self._gate = {s for s in range(n) if s != seat}
                 for s in self._gate:  # rule R3: everyone else must look
                     self._looked[s] = True
-                    self._need_discard[s] = rules.cards > 3
+                    self._need_discard[s] = cards > 3
             else:  # rule R2: two hands, both blind
                 self._old[seat] = old_hand
                 self._two_seat = seat
-        self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
-        self._menus: list[list[LegalAction] | None] = [None] * n
-        self._fixed: list[_Fixed | None] = [None] * n
 
     # -- construction helpers ------------------------------------------------------------------
 
@@ -359,32 +392,34 @@ class Deal:
         hands: Mapping[str, Sequence[Card] | str] | None,
         kept_old: Mapping[str, tuple[Card, ...]],
         rng: RandomSource,
-    ) -> tuple[list[tuple[Card, ...]], Pack | None]:
-        """The hands as dealt (D6) and the pack as it was before the deal, if any."""
+    ) -> list[tuple[Card, ...]]:
+        """The hands as dealt (D6); sets the stock, and what :attr:`start` needs of the pack
+        as it was before the deal (``_start_pack``, or ``None`` and ``_top`` to rebuild it)."""
         rules = self.rules
-        held = [c for old in kept_old.values() for c in old]
-        if hands is not None:
-            self._stock = None
-            dealt = _check_hands(hands, self._names, rules, held)
-            return [dealt[name] for name in self._names], None
-        if pack is None:
-            stock = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
-            if held:
-                stock = _without(stock, held)
-        else:
-            _check_pack(pack, rules, held)
-            stock = pack.copy()
-        self._stock = stock
-        start = stock.copy()
         n = self._n
-        deal_one = stock.deal
-        # rule D6: one card at a time from the dealer's left: the k-th card dealt goes to the
-        # seat order[k % n]
-        cards = [deal_one() for _ in range(rules.cards * n)]
+        if hands is not None:
+            self._stock = self._start_pack = None
+            self._top: list[Card] = []
+            held = [c for old in kept_old.values() for c in old]
+            dealt = _check_hands(hands, self._names, rules, held)
+            return [dealt[name] for name in self._names]
+        if pack is None:
+            source = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
+            if kept_old:
+                source = _without(source, [c for old in kept_old.values() for c in old])
+            self._start_pack = source  # the engine's own: no copy needed
+        else:
+            _check_pack(pack, rules, kept_old)
+            source = pack
+            self._start_pack = None  # rebuilt on demand from the stock and the cards dealt
+        # rule D6: one card at a time from the dealer's left, from the top of the pack: the
+        # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
+        top, self._stock = source._split_top(rules.cards * n)
+        self._top = top
         hands_out: list[tuple[Card, ...]] = [()] * n
         for i, seat in enumerate(self._order):
-            hands_out[seat] = tuple(cards[i::n])
-        return hands_out, start
+            hands_out[seat] = tuple(top[i::n])
+        return hands_out
 
     # -- public state --------------------------------------------------------------------------
 
@@ -403,8 +438,15 @@ class Deal:
         """The deal as it started, before the ante (for a record of it)."""
         if self._start is None:
             stacks, kept_old, first_deal = self._start_info
+            pack = self._start_pack
+            if pack is None and self._stock is not None:
+                # the given pack as it was: the cards dealt on what remained of it (the stock,
+                # which since then has only had cards put under it, D5)
+                held = sum(len(old) for old in kept_old.values())
+                rest = self.rules.pack_size - held - len(self._top)
+                pack = self._start_pack = self._stock._before_split(self._top, rest)
             self._start = DealStart(
-                stacks=stacks, carried_pot=self._carried_in, pack=self._start_pack,
+                stacks=stacks, carried_pot=self._carried_in, pack=pack,
                 hands=dict(zip(self._names, self._dealt, strict=True)), retained=kept_old,
                 first_deal=first_deal,
             )
@@ -510,7 +552,7 @@ class Deal:
             menu = self._menus[seat]
             if menu is None:
                 menu = self._menus[seat] = self._build_menu(seat)
-            return list(menu)
+            return menu[:]
         options: list[LegalAction] = []
         for seat in range(self._n):
             options += [o for o in self._menu(seat) if o is not _SHOWDOWN_OPTION]
@@ -534,19 +576,21 @@ class Deal:
         return menu
 
     def _find(self, action: Action) -> LegalAction | None:
+        """The menu entry ``action`` fits, or None: the one test of legality."""
         if self._result is None:
-            if action.verb is _SHOWDOWN:
+            verb = action.verb
+            if verb is _SHOWDOWN:
                 return _SHOWDOWN_OPTION if self._showdown_ok() else None
             seat = self._seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None:
                 menu = self._menus[seat]
                 if menu is None:
                     menu = self._menus[seat] = self._build_menu(seat)
-                verb = action.verb
                 amount = action.amount
+                hand = action.hand
                 for option in menu:
                     # the test of LegalAction.__contains__, inlined (the player is the menu's)
-                    if option.verb is not verb or option.hand != action.hand:
+                    if option.verb is not verb or option.hand != hand:
                         continue
                     if verb is _DISCARD:
                         if len(action.cards) == option.discards and self._discard_ok(
@@ -569,8 +613,6 @@ class Deal:
 
     def _build_menu(self, seat: int) -> list[LegalAction]:
         fixed = self._fixed[seat]
-        if fixed is None:
-            fixed = self._fixed[seat] = _fixed_options(self._names[seat])
         if self._pending >= 0:  # rule R2: keep or throw the hand just looked at, at once
             if seat == self._pending:
                 return [fixed.keep, fixed.throw, fixed.topup]
@@ -619,32 +661,52 @@ class Deal:
         stack = self._stacks[seat]
         stake = self._stake
         bet_made = self._bet_made
-        pot = sum(self._layers) if rules.pot_limit else 0
-        verb = _BET if looked else _BLIND
-        low, high = bet_bounds(rules, stake, bet_made, pot, not looked)
+        # the least and most of an open bet, and of this player's bet (a blind bet if blind)
+        if self._setup.plain_limits:  # bet_bounds without a raise or pot limit, inlined
+            open_low = stake if bet_made else rules.min_bet  # rules B2, B3
+            most = rules.max_bet  # rule B1
+            open_high = most if most is None or most >= open_low else open_low
+            if looked:
+                low, high = open_low, open_high
+            else:  # rule BL1: a blind bet counts double; half the stake, rounded up
+                low = (open_low + 1) // 2
+                high = None if most is None else most // 2
+                if high is not None and high < low:
+                    high = low
+        else:
+            pot = sum(self._layers) if rules.pot_limit else 0
+            open_low, open_high = bet_bounds(rules, stake, bet_made, pot, False)
+            low, high = (open_low, open_high) if looked else bet_bounds(
+                rules, stake, bet_made, pot, True)
         short = stack < low
         if not short:
-            options.append(_amount_option(name, verb, low,
-                                          stack if high is None or high > stack else high))
-        if not looked and (plain or (three and self._old[seat] is None
-                                     and (seat != self._fu_seat or self._face_up is None))):
+            stack_high = high if high is not None and high < stack else stack
+            cache = fixed.bet if looked else fixed.blind
+            option = cache.get((low, stack_high))
+            if option is None:
+                option = _amount_option(cache, name, _BET if looked else _BLIND, low, stack_high)
+            options.append(option)
+        if not looked and stack >= open_low and (plain or (
+                three and self._old[seat] is None
+                and (seat != self._fu_seat or self._face_up is None))):
             # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
-            open_low, open_high = bet_bounds(rules, stake, bet_made, pot, False)
-            if stack >= open_low:
-                options.append(_amount_option(
-                    name, _BET, open_low,
-                    stack if open_high is None or open_high > stack else open_high))
+            stack_high = open_high if open_high is not None and open_high < stack else stack
+            option = fixed.bet.get((open_low, stack_high))
+            if option is None:
+                option = _amount_option(fixed.bet, name, _BET, open_low, stack_high)
+            options.append(option)
         if short:
             if self._cover_ok(seat):  # rules M2, M3
-                options.append(_amount_option(name, _COVER, stack, stack))
+                options.append(_amount_option(fixed.cover, name, _COVER, stack, stack))
             if rules.lending and self._lender(seat, low - stack) >= 0:  # rule M4
-                options.append(_amount_option(name, verb, low, low))
+                cache = fixed.bet if looked else fixed.blind
+                options.append(_amount_option(cache, name, _BET if looked else _BLIND, low, low))
         if self._n_betting == 2 and bet_made and self._two_seat < 0:  # rule B6
             other = self._other_betting(seat)
             if not looked or self._looked[other]:  # rule BL4: you can't see a blind man
                 cost = see_cost(rules, stake, not looked)
                 if stack >= cost:
-                    options.append(_amount_option(name, _SEE, cost, cost))
+                    options.append(_amount_option(fixed.see, name, _SEE, cost, cost))
 
     def _cover_ok(self, seat: int) -> bool:
         return ((self.rules.short_money == "cover" or self._n_betting == 2)  # rules M2, M3, M4
@@ -688,8 +750,7 @@ class Deal:
         """
         if isinstance(action, str):
             action = Action.parse(action, players=self._names)
-        option = self._find(action)
-        if option is None:
+        if self._find(action) is None:
             raise self._why(action)
         self._menus = [None] * self._n
         verb = action.verb
@@ -698,17 +759,11 @@ class Deal:
             self._end_showdown()
             return
         seat = self._seat[action.player]  # type: ignore[index]
-        if verb is _TOPUP:  # rule M1
-            amount = action.amount
-            assert amount is not None
-            self._stacks[seat] += amount
-            self._topups[seat] += amount
-            self._log.append((Acted, action, 0))
+        if verb is _BET or verb is _BLIND:
+            self._bet(seat, action)
         elif verb is _FOLD:
             self._log.append((Acted, action, 0))
             self._fold(seat)
-        elif verb is _BET or verb is _BLIND:
-            self._bet(seat, action)
         elif verb is _LOOK:
             self._log.append((Acted, action, 0))
             if action.hand is not None:  # rule R2: look at one of two hands
@@ -717,6 +772,12 @@ class Deal:
             else:  # rule BL2
                 self._looked[seat] = True
                 self._need_discard[seat] = self._cards > 3  # rule F1
+        elif verb is _TOPUP:  # rule M1
+            amount = action.amount
+            assert amount is not None
+            self._stacks[seat] += amount
+            self._topups[seat] += amount
+            self._log.append((Acted, action, 0))
         elif verb is _DISCARD:  # rule F1
             self._log.append((Acted, action, 0))
             self._discard(seat, action.cards)
@@ -752,13 +813,14 @@ class Deal:
     def _to_pack(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Rule D5: a hand goes under the pack, its cards in the order dealt."""
         if self._stock is not None:
-            self._stock.put_under(cards)
+            self._stock._put_under_hand(cards)
         self._log.append((HandToPack, self._names[seat], cards))
 
     def _fold(self, seat: int) -> None:
         self._status[seat] = _FOLDED
         self._n_betting -= 1
-        self._gate.discard(seat)
+        if self._gate:
+            self._gate.discard(seat)
         old = self._old[seat]
         if old is not None:  # rule R2: both hands go, the old one first [decision]
             self._to_pack(seat, old)
@@ -777,12 +839,13 @@ class Deal:
     def _bet(self, seat: int, action: Action) -> None:
         amount = action.amount
         assert amount is not None
-        stack = self._stacks[seat]
+        stacks = self._stacks
+        stack = stacks[seat]
         if amount > stack:  # rule M4: the shortfall is lent
             lender = self._lender(seat, amount - stack)
             short = amount - stack
-            self._stacks[lender] -= short
-            self._stacks[seat] += short
+            stacks[lender] -= short
+            stacks[seat] += short
             self._log.append((Loan, self._names[lender], self._names[seat], short))
         if action.verb is _BET:
             self._looked[seat] = True  # a bet includes the look (BL2)
@@ -790,7 +853,8 @@ class Deal:
         else:
             self._stake = 2 * amount  # rule BL1: a blind bet counts double
         self._bet_made = True
-        self._pay(seat, amount)
+        stacks[seat] -= amount
+        self._layers[-1] += amount
         self._log.append((Acted, action, amount))
         if self._gate or self._face_up is not None:
             self._stay_in(seat)
@@ -804,7 +868,7 @@ class Deal:
             kept.remove(card)
         self._kept[seat] = tuple(kept)
         self._discards[seat] = cards
-        self._strengths.pop(seat, None)
+        self._strengths[seat] = None
 
     def _keep_or_throw(self, seat: int, *, keep: bool) -> None:
         self._pending = -1
@@ -814,7 +878,7 @@ class Deal:
         looked_hand, other = (old, self._hand[seat]) if looked_old else (self._hand[seat], old)
         self._old[seat] = None
         self._two_seat = -1
-        self._strengths.pop(seat, None)
+        self._strengths[seat] = None
         if keep:  # rule R2: keep it, the other folded unseen; now open
             self._to_pack(seat, other)
             self._hand[seat] = looked_hand
@@ -857,8 +921,9 @@ class Deal:
     # -- hands ---------------------------------------------------------------------------------
 
     def _strength(self, seat: int) -> tuple[Strength, tuple[Card, ...], HandRank]:
-        """A hand's strength key, the cards it shows (kept, then discards) and its rank."""
-        found = self._strengths.get(seat)
+        """A hand's strength key, the cards it shows (kept, then discards) and its rank:
+        evaluated once per hand (again only if the hand changes, F1 and R2)."""
+        found = self._strengths[seat]
         if found is None:
             found = self._strengths[seat] = self._evaluate(
                 self._hand[seat], self._kept[seat], self._discards[seat])
@@ -867,14 +932,18 @@ class Deal:
     def _evaluate(
         self, hand: tuple[Card, ...], kept: tuple[Card, ...] | None, discards: tuple[Card, ...]
     ) -> tuple[Strength, tuple[Card, ...], HandRank]:
-        ordering = self.rules.ordering
+        setup = self._setup
         if kept is not None:  # rule F1: the three the player kept, then the discards
-            chosen = hand_of(kept, discards, ordering=ordering, wild=self._wild)
+            chosen = hand_of(kept, discards, ordering=self.rules.ordering, wild=setup.wild)
         elif len(hand) == 3:
-            rank = evaluate(hand, ordering=ordering, wild=self._wild)
+            a, b, c = hand
+            # evaluate()'s own table, read directly (rules H2-H10, W1-W3); a card held twice
+            # is not a hand (None): evaluate() says so
+            rank = setup.table[a * _N2 + b * _N + c] or evaluate(
+                hand, ordering=self.rules.ordering, wild=setup.wild)
             return (rank.value, ()), hand, rank
         else:  # rule F2: a hand shown without a look plays its best three
-            chosen = best_hand(hand, ordering=ordering, wild=self._wild, keep=3)
+            chosen = best_hand(hand, ordering=self.rules.ordering, wild=setup.wild, keep=3)
         return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
 
     def _beats_face_up(self, seat: int) -> bool:
@@ -886,7 +955,8 @@ class Deal:
 
     def _end_last_standing(self) -> None:
         """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
-        winner = next(s for s in self._order if self._status[s] == _BETTING)
+        status = self._status
+        winner = next(s for s in self._order if status[s] == _BETTING)
         if self._coverers:  # rules M2, M3: the winner shows (even blind) and is compared
             self._end_compared([winner], shown=[winner])
             return
@@ -904,8 +974,9 @@ class Deal:
     def _end_showdown(self) -> None:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
         status = self._status
+        strength = self._strength
         seats = [s for s in self._order if status[s] == _BETTING]
-        keys = [self._strength(s)[0] for s in seats]
+        keys = [strength(s)[0] for s in seats]
         best = max(keys)
         winners = [s for s, key in zip(seats, keys, strict=True) if key == best]
         self._end_compared(winners, shown=seats)
@@ -917,9 +988,15 @@ class Deal:
         later coverer and the final winner(s), ties to the later player; the last layer goes to
         the final winner(s), split as B8 says.
         """
+        coverers = self._coverers
+        if not coverers:  # one pot (the common case): to the final winner(s), rule B8
+            if len(final) == 1:
+                self._finish({final[0]: self._layers[-1]}, 0, -1, shown)
+            else:
+                self._finish(split(self._layers[-1], final), 0, -1, shown)
+            return
         awards: dict[int, int] = {}
         final_key = self._strength(final[0])[0]
-        coverers = self._coverers
         for i, coverer in enumerate(coverers):
             best, best_key = coverer, self._strength(coverer)[0]
             for later in coverers[i + 1:]:
@@ -943,13 +1020,14 @@ class Deal:
         log = self._log
         stacks = self._stacks
         shown_cards: dict[str, tuple[Card, ...]] = {}
-        for seat in shown:  # rule D8
+        for seat in shown:  # rule D8 (every hand shown has been evaluated)
             cards = self._strength(seat)[1]
             shown_cards[names[seat]] = cards
             log.append((HandShown, names[seat], cards))
         winners: dict[str, int] = {}
         prial = False
-        for seat in self._order:
+        order = self._order
+        for seat in order:
             amount = awards.get(seat)
             if amount:
                 stacks[seat] += amount
@@ -966,9 +1044,10 @@ class Deal:
             log.append((HandRetained, names[retained], retained_hand))
         self._layers = [carried]
         # rule D5: the remaining hands go under the pack from the dealer's left
-        returns = self._end_returns
+        returns: list[tuple[int, tuple[Card, ...]]] = []
         status = self._status
-        for seat in self._order:
+        hands = self._hand
+        for seat in order:
             if status[seat] == _FOLDED:
                 continue
             if seat == retained:
@@ -976,15 +1055,20 @@ class Deal:
                 if other is not None:
                     returns.append((seat, other))
             else:  # (two hands end only in BL3: a player here holds one)
-                returns.append((seat, self._hand[seat]))
+                returns.append((seat, hands[seat]))
+        self._end_returns = returns
         stock = self._stock
+        next_pack = None
         if stock is not None:
             if two:
                 self._stock_at_end = stock.copy()  # for result_keeping (R2)
-            stock.put_under([card for _, cards in returns for card in cards])
+            for _, cards in returns:
+                stock._put_under_hand(cards)
+            next_pack = stock.copy()
         for seat, cards in returns:
             log.append((HandToPack, names[seat], cards))
         self._to_act = -1
+        topups = self._topups
         self._result = DealResult(
             stacks=dict(zip(names, stacks, strict=True)),
             winners=winners,
@@ -994,10 +1078,9 @@ class Deal:
             retained_hand=retained_hand,
             retained_choice="new" if two else None,
             shuffle_next=prial or self.rules.shuffle == "always",
-            next_pack=None if stock is None else stock.copy(),
+            next_pack=next_pack,
             loans=self._loans() if self.rules.lending else (),
-            topups={names[s]: t for s, t in enumerate(self._topups) if t} if any(self._topups)
-            else {},
+            topups={names[s]: t for s, t in enumerate(topups) if t} if any(topups) else {},
         )
 
     def _loans(self) -> tuple[Loan, ...]:
@@ -1054,15 +1137,15 @@ class Deal:
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
 
 
-_SEATING: dict[tuple[tuple[str, ...], str], tuple[dict[str, int], int, tuple[int, ...]]] = {}
+_Seating = tuple[dict[str, int], int, tuple[int, ...], tuple[_Fixed, ...]]
+_SEATING: dict[tuple[tuple[str, ...], str], _Seating] = {}
 
 
-def _seating(
-    names: tuple[str, ...], dealer: str
-) -> tuple[dict[str, int], int, tuple[int, ...]] | None:
-    """The seat of each name, the dealer's seat and the seats from the dealer's left round
-    (D3, D6), or None for a table with a name twice, fewer than two seats or no such dealer.
-    Cached: a table seats the same players deal after deal (the dict is never mutated)."""
+def _seating(names: tuple[str, ...], dealer: str) -> _Seating | None:
+    """The seat of each name, the dealer's seat, the seats from the dealer's left round (D3,
+    D6) and each seat's menu entries, or None for a table with a name twice, fewer than two
+    seats or no such dealer. Cached: a table seats the same players deal after deal (the dict
+    is never mutated)."""
     key = (names, dealer)
     found = _SEATING.get(key)
     if found is None:
@@ -1073,8 +1156,8 @@ def _seating(
         first = seat[dealer] + 1
         if len(_SEATING) > 10_000:
             _SEATING.clear()
-        found = _SEATING[key] = (seat, seat[dealer],
-                                 tuple((first + i) % n for i in range(n)))
+        found = _SEATING[key] = (seat, seat[dealer], tuple((first + i) % n for i in range(n)),
+                                 tuple(_fixed_options(name) for name in names))
     return found
 
 
@@ -1128,18 +1211,19 @@ def _check_distinct(cards: list[Card], rules: Rules) -> None:
         raise RulesError(f"{' '.join(map(str, twice))} dealt twice")
 
 
-def _check_pack(pack: Pack, rules: Rules, held: list[Card]) -> None:
+def _check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...]]) -> None:
     if not isinstance(pack, Pack):
         raise RulesError(f"pack must be a Pack, not {type(pack).__name__}")
     if pack.decks != 1 or pack.jokers != rules.jokers:
         raise RulesError(f"the pack has {pack.jokers} jokers and {pack.decks} decks; the rules "
                          f"want one deck and {rules.jokers} jokers (rule W1)")
-    cards = pack.cards
-    if len(cards) + len(held) != rules.pack_size:
-        raise RulesError(f"the pack and the retained hand hold {len(cards) + len(held)} cards, "
+    held = [c for old in kept_old.values() for c in old]
+    size = len(pack)
+    if size + len(held) != rules.pack_size:
+        raise RulesError(f"the pack and the retained hand hold {size + len(held)} cards, "
                          f"not {rules.pack_size} (rules D5, R1)")
-    if held or rules.jokers or len(set(cards)) != 52:
-        _check_distinct([*cards, *held], rules)
+    if held or rules.jokers or pack._distinct() != 52:
+        _check_distinct([*pack.cards, *held], rules)
 
 
 def _without(pack: Pack, held: Sequence[Card]) -> Pack:

@@ -228,6 +228,7 @@ class PointsTable:
                                         players=self.players, dealer=self.players[-1],
                                         rng=self.rng.getrandbits(64))
         self._module: Any = nine_card if game == "nine-card" else crash
+        self._suggested: tuple[int, str] | None = None
 
     @property
     def to_act(self) -> str | None:
@@ -269,7 +270,10 @@ class PointsTable:
     def suggestion(self) -> str | None:
         if self.to_act != self.name:
             return None
-        return str(self._module.strong_action(self.game))
+        key = len(self.game.operations)
+        if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
+            self._suggested = (key, str(self._module.strong_action(self.game)))
+        return self._suggested[1]
 
     def next_deal(self) -> None:
         if self.game.awaiting_deal and not self.game.is_over:

@@ -95,7 +95,7 @@ def solve(
     """Solve ``abstraction`` with CFR+ and return the average strategy with its record.
 
     Stops at ``iterations``, once the exploitability (chips per deal) is at most ``target``, or
-    after ``time_limit`` seconds, whichever comes first; with none given, 1,000 iterations.
+    after ``time_limit`` seconds of this call, whichever comes first; with none given, 1,000 iterations.
     ``cache`` is a folder, ``True`` for :func:`cache_dir`, or ``None``/``False`` for none.
     ``check_every`` measures the exploitability every so many iterations besides the geometric
     checkpoints (a target is checked at every measurement).
@@ -123,12 +123,14 @@ def solve(
     points = set(checkpoints(min(limit, 10**7)))
     latest: float | None = curve[-1][2] if curve else None
     report = None
-    started = time.perf_counter() - seconds
+    call_start = time.perf_counter()
+    started = call_start - seconds  # the record's clock counts earlier runs too
     while cfr.iterations < limit:
         cfr.run(1)
         it = cfr.iterations
-        elapsed = time.perf_counter() - started
-        last = it >= limit or (time_limit is not None and elapsed >= time_limit)
+        now = time.perf_counter()
+        elapsed = now - started
+        last = it >= limit or (time_limit is not None and now - call_start >= time_limit)
         if it in points or last or (check_every and it % check_every == 0):
             report = exploitability(tree, space, cfr.average_strategy())
             latest = report.exploitability
