@@ -68,14 +68,16 @@ def free_port() -> int:
 
 
 def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--database", f"sqlite:///{database}", "--log-level", "error"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    log = database.with_suffix(".log")
+    with log.open("wb") as sink:  # a file, never a pipe nobody reads (it would fill and block)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--database", f"sqlite:///{database}", "--log-level", "error"],
+            stdout=sink, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"the server did not start: {process.stderr.read().decode()}")
+            raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return process
@@ -154,7 +156,7 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         try:
             text = await asyncio.wait_for(player.ws.recv(), timeout=max(stop - time.monotonic(),
                                                                          0.01))
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             break
         message = json.loads(text)
         kind = message["type"]
@@ -176,12 +178,14 @@ async def play(player: Player, stop: float, think: tuple[float, float],
 
 
 async def ping(player: Player, stop: float, samples: list[float], pause: float) -> None:
-    """The baseline: ping, wait for the pong, pause, again, until ``stop``."""
+    """The baseline: ping, wait for the pong, pause, again, until ``stop`` (the connections
+    start at random moments of the first pause, as the players' turns do)."""
+    await asyncio.sleep(pause * player.rng.random())
     while time.monotonic() < stop:
         start = time.perf_counter()
         await player.send(type="ping")
-        while True:
-            message = json.loads(await player.ws.recv())
+        while True:  # (a state message may come first; a lost answer ends the run)
+            message = json.loads(await asyncio.wait_for(player.ws.recv(), timeout=60))
             if message["type"] == "pong":
                 break
         samples.append(time.perf_counter() - start)
@@ -208,7 +212,7 @@ async def seat_everyone(base: str, port: int, players: int,
             everyone.append(player)
     for player in everyone:  # drain until each has its seat
         while True:
-            message = json.loads(await player.ws.recv())
+            message = json.loads(await asyncio.wait_for(player.ws.recv(), timeout=60))
             if message["type"] == "reply" and message["re"] == "sit":
                 break
     return everyone
@@ -298,6 +302,9 @@ async def main(sizes: list[int], seconds: float, seed: int) -> None:
         finally:
             server.kill()
             server.wait(timeout=10)
+            log = (Path(folder) / "bench.log").read_text()
+            if log.strip():
+                print(f"server log (last lines):\n{log[-1500:]}")
 
 
 if __name__ == "__main__":
@@ -309,6 +316,13 @@ if __name__ == "__main__":
     options = parser.parse_args()
     if options.quick:
         options.sizes, options.seconds = [100], 4.0
+    import os
+
+    def load() -> str:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
     print(f"bench_web: bragkit serve on 127.0.0.1, {PER_TABLE} players a table, "
-          f"{options.seconds:g} s a phase")
+          f"{options.seconds:g} s a phase; {os.cpu_count()} CPUs, load average {load()} "
+          "(other work on the machine slows both processes: compare runs at a similar load)")
     asyncio.run(main(options.sizes, options.seconds, options.seed))
+    print(f"load average at the end: {load()}")

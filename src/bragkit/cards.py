@@ -317,7 +317,9 @@ class Pack:
     bragkit.errors.InvalidCardError: pack is missing 50 cards: 2s 2h 2d 2c 3s 3h 3d 3c ...
     """
 
-    __slots__ = ("_cards", "decks", "jokers")
+    # _whole: known to hold every card of its decks and jokers exactly once (set when built or
+    # shuffled, cleared by any other change, so a deal engine may skip counting the cards)
+    __slots__ = ("_cards", "_whole", "decks", "jokers")
 
     def __init__(self, cards: CardsLike, *, jokers: int = 0, decks: int = 1) -> None:
         if jokers < 0 or decks < 1:
@@ -328,6 +330,7 @@ class Pack:
         _check_complete(order, jokers=jokers, decks=decks)
         order.reverse()  # stored bottom first so dealing is list.pop()
         self._cards = order
+        self._whole = True
 
     @classmethod
     def standard(cls, *, jokers: int = 0, decks: int = 1) -> Pack:
@@ -374,6 +377,7 @@ class Pack:
         """
         if not self._cards:
             raise InvalidCardError("the pack is empty")
+        self._whole = False
         return self._cards.pop()
 
     def peek(self, n: int = 1) -> tuple[Card, ...]:
@@ -398,6 +402,7 @@ class Pack:
         cards = list(cards)
         if len(cards) + len(self._cards) > 52 * self.decks + self.jokers:
             raise InvalidCardError("more cards under the pack than it can hold")
+        self._whole = False
         self._cards[0:0] = reversed(cards)
 
     def copy(self) -> Pack:
@@ -406,6 +411,7 @@ class Pack:
         pack.jokers = self.jokers
         pack.decks = self.decks
         pack._cards = self._cards[:]
+        pack._whole = self._whole
         return pack
 
     # -- for the deal engines: whole steps at once, without a method call per card ------------
@@ -429,6 +435,7 @@ class Pack:
         rest.jokers = self.jokers
         rest.decks = self.decks
         rest._cards = cards[:cut]
+        rest._whole = False
         return top, rest
 
     def _before_split(self, top: Sequence[Card], count: int) -> Pack:
@@ -446,15 +453,43 @@ class Pack:
         pack.jokers = self.jokers
         pack.decks = self.decks
         pack._cards = cards[len(cards) - count:] + list(reversed(top))
+        pack._whole = False
         return pack
 
-    def _distinct(self) -> int:
-        """How many different cards the pack holds (a joker counts once)."""
-        return len(set(self._cards))
+    def _is_one_deck(self) -> bool:
+        """Whether the pack is the 52 cards of one deck, each once, no joker (a pack known
+        to be whole is not counted again).
+
+        >>> pack = Pack.shuffled(3)
+        >>> pack._is_one_deck(), Pack.standard(jokers=1)._is_one_deck()
+        (True, False)
+        >>> pack.put_under([pack.deal()]); pack._is_one_deck()
+        True
+        """
+        if self.decks != 1 or self.jokers:
+            return False
+        cards = self._cards
+        return len(cards) == 52 and (self._whole or len(set(cards)) == 52)
 
     def _put_under_hand(self, cards: tuple[Card, ...]) -> None:
         """:meth:`put_under` for a hand the engine dealt from this pack (so it fits)."""
+        self._whole = False
         self._cards[0:0] = cards[::-1]
+
+    def _put_under_hands(self, hands: list[tuple[Card, ...]], *, whole: bool) -> None:
+        """:meth:`put_under` of hands the engine dealt from this pack, one after another;
+        ``whole``: the engine knows that every card is back, each once.
+
+        >>> pack = Pack.standard()
+        >>> top, rest = pack._split_top(6)
+        >>> rest._put_under_hands([tuple(top[:3]), tuple(top[3:])], whole=True)
+        >>> rest.cards[-6:] == tuple(top), rest._is_one_deck()
+        (True, True)
+        """
+        under = [card for hand in hands for card in hand]
+        under.reverse()
+        self._cards[0:0] = under
+        self._whole = whole
 
     def __len__(self) -> int:
         return len(self._cards)

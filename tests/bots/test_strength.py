@@ -79,3 +79,31 @@ def test_best_discards_and_kept_cards_rule_F1() -> None:
     hand = parse_cards("Qh Qs 4d 9c 2c")
     assert best_discards(hand, Rules(cards=5), 2) == parse_cards("4d 2c")
     assert kept_cards(hand, parse_cards("4d 2c")) == parse_cards("Qh Qs 9c")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_exact_chances_against_two_match_brute_force(seed: int) -> None:
+    """Inclusion–exclusion against two opponents, checked by dealing every pair of hands from
+    a pack with all but nine cards known."""
+    import itertools
+
+    space = HandSpace.of(Rules())
+    rng = random.Random(seed)
+    cards = [Card(c) for c in rng.sample(range(52), 52)]
+    mine, rest = cards[:3], cards[3:12]
+    known = cards[:3] + cards[12:]
+    value = space.value(mine)
+    win = safe = total = 0
+    for first in itertools.combinations(rest, 3):
+        left = [c for c in rest if c not in first]
+        for second in itertools.combinations(left, 3):
+            best = max(space.value(first), space.value(second))
+            total += 1
+            win += value > best
+            safe += value >= best
+    got = space.chances(value, known=known, opponents=2)
+    assert got == (win / total, safe / total)
+    one = space.chances(value, known=known, opponents=1)
+    hands = list(itertools.combinations(rest, 3))
+    assert one[0] == sum(value > space.value(h) for h in hands) / len(hands)

@@ -110,3 +110,12 @@ def test_stake_line_says_what_the_next_bet_costs_rule_BL1() -> None:
     session.run_bots()
     line = session.stake_line()
     assert "stake 4 (open terms)" in line and "your next bet: 2 blind (half, BL1)" in line
+
+
+def test_the_hint_is_exact_against_two_rule_B8() -> None:
+    session = PlaySession(Rules(max_bet=10), bots=[("Bob", Scripted()), ("Cy", Scripted())],
+                          pack=stacked("Qh As 7c Qs Tc 7d 4d 2d 7h"), seed=1)
+    session.start_deal()
+    session.act("You look")
+    hint = session.hint()
+    assert "Against the 2 still in: best hand 77.96%" in hint and "(exact)" in hint

@@ -138,14 +138,16 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
 
 
 def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--database", f"sqlite:///{database}"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = database.with_suffix(".log")
+    with log.open("ab") as sink:  # a file, never a pipe nobody reads (it would fill and block)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--database", f"sqlite:///{database}"],
+            stdout=sink, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise AssertionError(process.communicate()[0].decode())
+            raise AssertionError(log.read_text())
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
             return process

@@ -15,11 +15,14 @@ compares the expected gain of each legal move:
 - **bet** ``b`` (the least, or a raise): the opponents fold (it takes the pot, B5), or stay in
   and either see it (ties then go its way) or bet again, after which it sees or folds, whichever
   is better against the range that is left (a one-step look-ahead, with a simpler estimate when
-  three or more are in, where no one can see, B8).
+  three or more are in, where no one can see, B8). The chance an opponent stays in is taken
+  given that they stayed in so far (their thresholds are nested), so a long betting war does
+  not look like fold equity.
 
 Everything is seeded and bounded: a three-card decision is a few numpy passes over at most
-22,100 hands (well under a millisecond or two); four and five cards use a fixed seeded sample.
-``budget`` caps the thinking time: past it the shark falls back to a plain strength threshold.
+22,100 hands (a millisecond or two); four and five cards use a fixed seeded sample.
+``budget`` caps the thinking time (the process's CPU time, so a busy machine changes nothing):
+past it the shark falls back to a plain strength threshold.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal

@@ -19,8 +19,8 @@ and the retained blind hand, whether to shuffle, the pack after the hands went u
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
 
 from bragkit.actions import HandChoice
 from bragkit.cards import Card, Pack, format_cards
@@ -87,3 +87,53 @@ class DealResult:
             "shuffle_next": self.shuffle_next,
             "next_pack": None if self.next_pack is None else str(self.next_pack),
         }
+
+
+# The engine's constructor of results: a frozen dataclass's __init__ sets each field through
+# object.__setattr__ by keyword, slow for eleven fields at the end of every deal; the slots'
+# own setters do the same work in a fraction of the time. The engine passes every field.
+_new_object = object.__new__
+_SET: Final[dict[str, Any]] = {f.name: DealResult.__dict__[f.name].__set__
+                               for f in fields(DealResult)}
+_set_stacks, _set_winners, _set_shown = _SET["stacks"], _SET["winners"], _SET["shown"]
+_set_carried, _set_retained = _SET["carried_pot"], _SET["retained"]
+_set_retained_hand, _set_shuffle = _SET["retained_hand"], _SET["shuffle_next"]
+_set_next_pack, _set_choice = _SET["next_pack"], _SET["retained_choice"]
+_set_loans, _set_topups = _SET["loans"], _SET["topups"]
+assert len(_SET) == 11, "new_result sets every field of DealResult"
+
+
+def new_result(
+    stacks: dict[str, int],
+    winners: dict[str, int],
+    shown: dict[str, tuple[Card, ...]],
+    carried_pot: int,
+    retained: str | None,
+    retained_hand: tuple[Card, ...] | None,
+    shuffle_next: bool,
+    next_pack: Pack | None,
+    retained_choice: HandChoice | None,
+    loans: tuple[Loan, ...],
+    topups: dict[str, int],
+) -> DealResult:
+    """A :class:`DealResult` from every field, in declaration order: the deal engine's
+    constructor (the same record, built faster than by keywords).
+
+    >>> new_result({"Ann": 5}, {}, {}, 0, None, None, False, None, None, (), {}) == DealResult(
+    ...     stacks={"Ann": 5}, winners={}, shown={}, carried_pot=0, retained=None,
+    ...     retained_hand=None, shuffle_next=False, next_pack=None)
+    True
+    """
+    result: DealResult = _new_object(DealResult)
+    _set_stacks(result, stacks)
+    _set_winners(result, winners)
+    _set_shown(result, shown)
+    _set_carried(result, carried_pot)
+    _set_retained(result, retained)
+    _set_retained_hand(result, retained_hand)
+    _set_shuffle(result, shuffle_next)
+    _set_next_pack(result, next_pack)
+    _set_choice(result, retained_choice)
+    _set_loans(result, loans)
+    _set_topups(result, topups)
+    return result

@@ -95,7 +95,7 @@ from bragkit.games.operations import (
     PotAwarded,
     PotCarried,
 )
-from bragkit.games.results import DealResult, DealStart
+from bragkit.games.results import DealResult, DealStart, new_result
 from bragkit.games.views import DealView, build_view
 from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
 from bragkit.hands.table import hand_objects
@@ -111,9 +111,11 @@ _FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
 _KEEP, _THROW, _DISCARD, _SEE = Verb.KEEP, Verb.THROW, Verb.DISCARD, Verb.SEE
 _COVER, _TOPUP, _SHOWDOWN = Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN
 
-# Markers of the compact log: the antes and the deal are one entry each, expanded on demand.
+# Markers of the compact log: the antes, the deal and the settlement are one entry each,
+# expanded on demand.
 _ANTES: Final = "antes"
 _DEALT: Final = "dealt"
+_END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack
 _SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
 _PRIAL: Final = Category.PRIAL
 _N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
@@ -519,6 +521,15 @@ class Deal:
                 for k in range(self._cards):
                     ops += [CardDealt(player=names[s], card=self._dealt[s][k],
                                       face_up=s == self._fu_seat) for s in self._order]
+            elif cls is _END:  # the settlement, in the order _finish made it
+                _, shown, winners, carried, retained, retained_hand, returns = entry
+                ops += [HandShown(player=p, cards=c) for p, c in shown.items()]  # rule D8
+                ops += [PotAwarded(player=p, amount=a) for p, a in winners.items()]
+                if carried:  # rule BL3
+                    ops.append(PotCarried(amount=carried))
+                if retained is not None:  # rules BL3, R1
+                    ops.append(HandRetained(player=retained, cards=retained_hand))
+                ops += [HandToPack(player=names[s], cards=c) for s, c in returns]  # rule D5
             else:
                 ops.append(cls(**dict(zip(_OP_FIELDS[cls], entry[1:], strict=True))))
         self._ops_done = len(log)
@@ -975,10 +986,18 @@ class Deal:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
         status = self._status
         strength = self._strength
-        seats = [s for s in self._order if status[s] == _BETTING]
-        keys = [strength(s)[0] for s in seats]
-        best = max(keys)
-        winners = [s for s, key in zip(seats, keys, strict=True) if key == best]
+        seats: list[int] = []
+        winners: list[int] = []
+        best: Strength | None = None
+        for seat in self._order:
+            if status[seat] == _BETTING:
+                seats.append(seat)
+                key = strength(seat)[0]
+                if best is None or key > best:
+                    best = key
+                    winners = [seat]
+                elif key == best:
+                    winners.append(seat)
         self._end_compared(winners, shown=seats)
 
     def _end_compared(self, final: list[int], shown: list[int]) -> None:
@@ -1016,32 +1035,28 @@ class Deal:
     def _finish(
         self, awards: dict[int, int], carried: int, retained: int, shown: Sequence[int] = ()
     ) -> None:
+        """Settle: show, pay, carry, retain, return the hands under the pack, and record it
+        all as one log entry (expanded by :attr:`operations`)."""
         names = self._names
-        log = self._log
         stacks = self._stacks
+        strengths = self._strengths
         shown_cards: dict[str, tuple[Card, ...]] = {}
-        for seat in shown:  # rule D8 (every hand shown has been evaluated)
-            cards = self._strength(seat)[1]
-            shown_cards[names[seat]] = cards
-            log.append((HandShown, names[seat], cards))
+        for seat in shown:  # rule D8 (every hand shown has been compared, so evaluated)
+            shown_cards[names[seat]] = (strengths[seat] or self._strength(seat))[1]
         winners: dict[str, int] = {}
         prial = False
         order = self._order
-        for seat in order:
-            amount = awards.get(seat)
+        # from the dealer's left
+        paid = awards.items() if len(awards) < 2 else [(s, awards[s]) for s in order if s in awards]
+        for seat, amount in paid:
             if amount:
                 stacks[seat] += amount
                 winners[names[seat]] = amount
-                log.append((PotAwarded, names[seat], amount))
                 if shown and self._strength(seat)[2].category is _PRIAL:
                     prial = True  # rule D4: seen and won by a prial
-        retained_hand: tuple[Card, ...] | None = None
-        if carried:
-            log.append((PotCarried, carried))
         two = retained >= 0 and self._old[retained] is not None
-        if retained >= 0:  # rules BL3, R1: the blind hand stays on the table
-            retained_hand = self._hand[retained]
-            log.append((HandRetained, names[retained], retained_hand))
+        # rules BL3, R1: the blind hand stays on the table
+        retained_hand = self._hand[retained] if retained >= 0 else None
         self._layers = [carried]
         # rule D5: the remaining hands go under the pack from the dealer's left
         returns: list[tuple[int, tuple[Card, ...]]] = []
@@ -1062,25 +1077,26 @@ class Deal:
         if stock is not None:
             if two:
                 self._stock_at_end = stock.copy()  # for result_keeping (R2)
-            for _, cards in returns:
-                stock._put_under_hand(cards)
+            stock._put_under_hands([cards for _, cards in returns], whole=retained < 0)
             next_pack = stock.copy()
-        for seat, cards in returns:
-            log.append((HandToPack, names[seat], cards))
+        retained_name = names[retained] if retained >= 0 else None
+        self._log.append((_END, shown_cards, winners, carried, retained_name, retained_hand,
+                          returns))
         self._to_act = -1
+        rules = self.rules
         topups = self._topups
-        self._result = DealResult(
-            stacks=dict(zip(names, stacks, strict=True)),
-            winners=winners,
-            shown=shown_cards,
-            carried_pot=carried,
-            retained=names[retained] if retained >= 0 else None,
-            retained_hand=retained_hand,
-            retained_choice="new" if two else None,
-            shuffle_next=prial or self.rules.shuffle == "always",
-            next_pack=next_pack,
-            loans=self._loans() if self.rules.lending else (),
-            topups={names[s]: t for s, t in enumerate(topups) if t} if any(topups) else {},
+        self._result = new_result(
+            dict(zip(names, stacks, strict=True)),  # stacks
+            winners,
+            shown_cards,
+            carried,  # carried_pot
+            retained_name,
+            retained_hand,
+            prial or rules.shuffle == "always",  # shuffle_next, rule D4
+            next_pack,
+            "new" if two else None,  # retained_choice, rule R2
+            self._loans() if rules.lending else (),  # loans
+            {names[s]: t for s, t in enumerate(topups) if t} if any(topups) else {},  # topups
         )
 
     def _loans(self) -> tuple[Loan, ...]:
@@ -1222,7 +1238,7 @@ def _check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...
     if size + len(held) != rules.pack_size:
         raise RulesError(f"the pack and the retained hand hold {size + len(held)} cards, "
                          f"not {rules.pack_size} (rules D5, R1)")
-    if held or rules.jokers or pack._distinct() != 52:
+    if held or rules.jokers or not pack._is_one_deck():
         _check_distinct([*pack.cards, *held], rules)
 
 

@@ -18,6 +18,7 @@ legal move otherwise), the lines of the player's view, the next deal, and the en
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -246,7 +247,7 @@ class PointsTable:
         if self.to_act != self.name:
             return []
         items = []
-        for action in list(self.game.legal_actions(self.name))[:limit]:
+        for action in itertools.islice(self.game.legal_actions(self.name), limit):
             def make(amount: int | None, text: str = str(action)) -> str:
                 return text
 

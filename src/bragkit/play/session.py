@@ -240,7 +240,8 @@ class PlaySession:
     def hint(self, *, trials: int = 40_000) -> str:
         """The player's chance against the players still in, from their view only: their
         cards, their discards, the face-up stock card (D9) and face-up hand (R3) are out of the
-        others' hands. Exact against one opponent; against more, an estimate (± its error)."""
+        others' hands. Exact against one or two opponents (three cards); against more, or with
+        four or five cards each, an estimate (± its error)."""
         view = self.view()
         if view.is_over:
             return "The deal is over."
@@ -270,7 +271,13 @@ class PlaySession:
                          dead=dead)
             text = (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent: win "
                     f"{one.win:.2%}, tie {one.tie:.2%} (exact).")
-            if k > 1:
+            if k == 2:  # exact, by inclusion-exclusion over shared cards
+                space = HandSpace.of(rules)
+                win, safe = space.chances(space.value(cards), known=[*cards, *dead],
+                                          opponents=2)
+                text += (f" Against the 2 still in: best hand {win:.2%}, tied for best "
+                         f"{safe - win:.2%} (exact).")
+            elif k > 2:
                 many = equity(cards, k, ordering=rules.ordering, wild=wild, jokers=rules.jokers,
                               dead=dead, trials=trials, rng=len(view.actions))
                 text += (f" Against the {k} still in: best hand {many.win:.1%} "
