@@ -302,9 +302,10 @@ async def main(sizes: list[int], seconds: float, seed: int) -> None:
         finally:
             server.kill()
             server.wait(timeout=10)
-            log = (Path(folder) / "bench.log").read_text()
-            if log.strip():
-                print(f"server log (last lines):\n{log[-1500:]}")
+            log = [line for line in (Path(folder) / "bench.log").read_text().splitlines()
+                   if line.strip() and not line.startswith("bragkit: serving")]
+            if log:  # warnings or errors from the server
+                print("server log (last lines):", *log[-15:], sep="\n")
 
 
 if __name__ == "__main__":

@@ -416,21 +416,22 @@ class Pack:
 
     # -- for the deal engines: whole steps at once, without a method call per card ------------
 
-    def _split_top(self, count: int) -> tuple[list[Card], Pack]:
+    def _split_top(self, count: int) -> tuple[tuple[Card, ...], Pack]:
         """The top ``count`` cards (top first) and a new pack of the rest, leaving this pack
         as it is: what ``count`` calls of :meth:`deal` on a copy would give.
 
         >>> pack = Pack.standard()
         >>> top, rest = pack._split_top(3)
-        >>> top == [pack.deal() for _ in range(3)], rest == pack
+        >>> top == tuple(pack.deal() for _ in range(3)), rest == pack
         (True, True)
+        >>> Pack.standard()._split_top(52)[0] == Pack.standard().cards
+        True
         """
         cards = self._cards
         cut = len(cards) - count
         if cut < 0:
             raise InvalidCardError("the pack is empty")
-        top = cards[cut:]
-        top.reverse()
+        top = tuple(cards[:cut - 1:-1] if cut else cards[::-1])
         rest = _new_pack(Pack)
         rest.jokers = self.jokers
         rest.decks = self.decks

@@ -11,6 +11,8 @@ from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.driver import solve
 from bragkit.solver.report import (
     blind_decisions,
+    blind_play,
+    edge_probability,
     hand_percentiles,
     hand_profile,
     history_probability,
@@ -36,6 +38,19 @@ def test_history_probabilities_add_up(strategy: Strategy) -> None:
         assert sum(chance[c] for c in children) <= chance[node] + 1e-12
         if tree.blind_actor[node] and all(tree.child[e] >= 0 for e in tree.edges_of(node)):
             assert sum(chance[c] for c in children) == pytest.approx(chance[node])
+
+
+def test_edge_probabilities_share_out_each_node(strategy: Strategy) -> None:
+    tree = strategy.tree
+    node_chance = history_probability(strategy)
+    edge_chance = edge_probability(strategy)
+    for node in range(tree.n_nodes):
+        edges = tree.edges_of(node)
+        assert edge_chance[edges.start:edges.stop].sum() == pytest.approx(node_chance[node])
+    ends = tree.child < 0
+    assert edge_chance[ends].sum() == pytest.approx(1.0)  # every deal ends once
+    play = blind_play(strategy)
+    assert all(0 <= x <= 1 for x in play["never_looked"])
 
 
 def test_blind_decisions_are_distributions(strategy: Strategy) -> None:
@@ -72,5 +87,6 @@ def test_write_plots(strategy: Strategy, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     written = write_plots(strategy, tmp_path)
     names = {p.name for p in written}
-    assert {"exploitability.png", "values.png", "blind.png", "hands-0.png"} <= names
+    assert {"exploitability.png", "values.png", "blind.png", "blind-play.png",
+            "hands-0.png"} <= names
     assert all(p.stat().st_size > 1000 for p in written)

@@ -31,8 +31,6 @@ pytestmark = [
                               "(apt-get install chromium; scripts/test installs it)"),
 ]
 
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="browser tests need the playwright package")
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +47,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
+    # playwright is a test dependency (pyproject's test extra): missing, it is an error
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
             yield launched
@@ -152,4 +153,5 @@ def test_three_friends_play_a_deal_to_a_see(server: str, browser: Any) -> None:
         assert "settlement" in text.lower() and ("pays" in text or "square" in text)
     ann.click(".tabs button[data-tab=ledger]")
     assert "Settlement" in ann.inner_text("#settlement")
+    ann.screenshot(path=str(ARTIFACTS / "web-table-closed.png"))
     assert not errors, errors

@@ -75,8 +75,10 @@ once per state (and reused by :meth:`Deal.legal_actions`); the operation log is 
 
 from __future__ import annotations
 
+import functools
+from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, RandomSource, parse_cards
@@ -97,8 +99,8 @@ from bragkit.games.operations import (
 )
 from bragkit.games.results import DealResult, DealStart, new_result
 from bragkit.games.views import DealView, build_view
-from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
-from bragkit.hands.table import hand_objects
+from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of, strength_table
+from bragkit.hands.table import rank_objects
 from bragkit.rules import Rules
 
 __all__ = ["Deal", "DealResult", "DealStart", "DealView"]
@@ -135,6 +137,7 @@ _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
 }
 
 AmountOptions = dict[tuple[int, int], LegalAction]
+Menu = Sequence[LegalAction]  # a list, or a tuple shared between states (never changed)
 
 
 class _Fixed:
@@ -142,8 +145,8 @@ class _Fixed:
     and, interned by their bounds, those with amounts. LegalAction objects are immutable and
     the same few recur deal after deal (each cache is bounded: cleared when it grows large)."""
 
-    __slots__ = ("bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two", "name",
-                 "see", "throw", "topup")
+    __slots__ = ("bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two", "menus",
+                 "name", "see", "throw", "topup")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -162,6 +165,11 @@ class _Fixed:
         self.blind: AmountOptions = {}
         self.see: AmountOptions = {}
         self.cover: AmountOptions = {}
+        # the menus of a simple deal when it is not this player's turn (Deal._build_menu),
+        # by (may look) * 2 + (a showdown may be agreed): rules BL6, B8, M1
+        showdown, topup = _SHOWDOWN_OPTION, self.topup
+        self.menus: tuple[Menu, ...] = ((topup,), (showdown, topup), (self.look, topup),
+                                        (self.look, showdown, topup))
 
 
 _FIXED: dict[str, _Fixed] = {}
@@ -192,17 +200,34 @@ def _amount_option(
 class _Setup:
     """What a deal reads from its Rules, worked out once per Rules object."""
 
-    __slots__ = ("max_players", "plain_limits", "rules", "table", "wild")
+    __slots__ = ("max_players", "plain_limits", "ranks", "rules", "simple", "turns", "values",
+                 "wild")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.max_players = rules.max_players()  # rule D1
         # rule B1: no raise limit and no pot limit, so bet_bounds reduces to min_bet/max_bet
         self.plain_limits = rules.raise_limit is None and not rules.pot_limit
+        # the rules of a simple deal (see Deal._build_menu), given no retained hand
+        self.simple = rules.cards == 3 and self.plain_limits and not rules.lending
+        self.turns: dict[tuple[str, bool, bool, int, int, int], Menu] = {}  # see there
         # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
         self.wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
-        # the HandRank of every three cards (rules H2-H10, W1-W3): evaluate()'s own table
-        self.table = hand_objects(rules.ordering, self.wild)
+        # every three cards' HandRank value, compact (rules H2-H10, W1-W3), and the HandRank
+        # of each value: what evaluate() gives, in 300 KB rather than a list of 150,000
+        # pointers (the look-up of a showdown stays in the processor's cache)
+        self.values = _strength_values(rules.ordering, self.wild)
+        # (None only at values no hand has)
+        self.ranks = cast(tuple[HandRank, ...], rank_objects(rules.ordering))
+
+
+@functools.lru_cache(maxsize=32)
+def _strength_values(ordering: str, wild: frozenset[Card] | tuple[()]) -> array[int]:
+    """:func:`~bragkit.hands.strength_table` flat, as Python reads it fastest: entry
+    ``a * 53 * 53 + b * 53 + c`` is the value of cards ``a b c`` (``-1``: a card twice)."""
+    values = array("h")
+    values.frombytes(strength_table(ordering, wild).astype("=i2").tobytes())
+    return values
 
 
 _SETUPS: dict[int, _Setup] = {}
@@ -270,6 +295,7 @@ class Deal:
         "_result",
         "_seat",
         "_setup",
+        "_simple",
         "_stacks",
         "_stake",
         "_start",
@@ -316,9 +342,11 @@ class Deal:
         if len(stacks) != n:
             raise RulesError(f"{len(stacks)} stacks for {n} players")
         ante = rules.ante
+        stacks_now = []  # rule D2: the antes, taken below (one log entry, see operations)
         for stack in stacks:
             if type(stack) is not int or stack < ante:
                 _check_stacks(names, stacks, ante)
+            stacks_now.append(stack - ante)
         if type(carried_pot) is not int or carried_pot < 0:
             raise RulesError(f"carried_pot must be a whole number of chips: {carried_pot!r}")
         if kept_old:
@@ -328,13 +356,13 @@ class Deal:
 
         self.rules = rules
         self._setup = setup
+        self._simple = setup.simple and not kept_old
         self._names = names
         self._seat, self._dealer, self._order, self._fixed = seats
         self._n = n
         cards = self._cards = rules.cards
         blind = rules.blind
-        # rule D2: the antes, from the dealer's left (one log entry, expanded in operations)
-        self._stacks = [stack - ante for stack in stacks] if ante else list(stacks)
+        self._stacks = stacks_now  # rule D2: the antes, from the dealer's left
         self._layers = [carried_pot + ante * n]
         self._status = [_BETTING] * n
         self._n_betting = n
@@ -360,7 +388,7 @@ class Deal:
         self._ops: list[Operation] = []
         self._ops_done = 0
         self._log: list[tuple[Any, ...]] = [(_ANTES,), (_DEALT,)]
-        self._menus: list[list[LegalAction] | None] = [None] * n
+        self._menus: list[Menu | None] = [None] * n
         self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
 
         face_up_seat = -1
@@ -401,7 +429,7 @@ class Deal:
         n = self._n
         if hands is not None:
             self._stock = self._start_pack = None
-            self._top: list[Card] = []
+            self._top: tuple[Card, ...] = ()
             held = [c for old in kept_old.values() for c in old]
             dealt = _check_hands(hands, self._names, rules, held)
             return [dealt[name] for name in self._names]
@@ -420,7 +448,7 @@ class Deal:
         self._top = top
         hands_out: list[tuple[Card, ...]] = [()] * n
         for i, seat in enumerate(self._order):
-            hands_out[seat] = tuple(top[i::n])
+            hands_out[seat] = top[i::n]
         return hands_out
 
     # -- public state --------------------------------------------------------------------------
@@ -563,7 +591,7 @@ class Deal:
             menu = self._menus[seat]
             if menu is None:
                 menu = self._menus[seat] = self._build_menu(seat)
-            return menu[:]
+            return list(menu)
         options: list[LegalAction] = []
         for seat in range(self._n):
             options += [o for o in self._menu(seat) if o is not _SHOWDOWN_OPTION]
@@ -580,7 +608,7 @@ class Deal:
                 return False
         return self._find(action) is not None
 
-    def _menu(self, seat: int) -> list[LegalAction]:
+    def _menu(self, seat: int) -> Menu:
         menu = self._menus[seat]
         if menu is None:
             menu = self._menus[seat] = self._build_menu(seat)
@@ -622,7 +650,79 @@ class Deal:
         return (self._n_betting >= 3 and self._pending < 0 and self._two_seat < 0
                 and self._face_up is None and not self._gate)
 
-    def _build_menu(self, seat: int) -> list[LegalAction]:
+    def _build_menu(self, seat: int) -> Menu:
+        """The menu of ``seat`` in this state (see :meth:`legal_actions`)."""
+        if not self._simple:
+            return self._full_menu(seat)
+        # A simple deal (three cards, no retained hand, no raise or pot limit, no lending):
+        # _full_menu with the branches that cannot arise taken out (same entries, same order),
+        # and the menus shared: a player's menu is one of a few fixed ones when it is not
+        # their turn; at their turn it is a function of the key below, remembered per Rules.
+        fixed = self._fixed[seat]
+        if self._status[seat] != _BETTING:
+            return fixed.menus[0]  # rule M1
+        three_betting = self._n_betting >= 3  # rule B8: a showdown may be agreed
+        looked = self._looked[seat]
+        bet_made = self._bet_made
+        if seat != self._to_act:  # rule BL6: anyone may look during the deal
+            return fixed.menus[(not looked and not bet_made) * 2 + three_betting]
+        if three_betting:
+            see = 0
+        elif not bet_made:
+            see = 1
+        else:  # rule BL4: you can't see a blind man
+            see = 2 if not looked or self._looked[self._other_betting(seat)] else 1
+        stack = self._stacks[seat]
+        stake = self._stake
+        key = (fixed.name, looked, bet_made, stake, stack, see)
+        turns = self._setup.turns
+        menu = turns.get(key)
+        if menu is None:
+            if len(turns) > 20_000:
+                turns.clear()
+            menu = turns[key] = self._turn_menu(fixed, looked, bet_made, stake, stack, see)
+        return menu
+
+    def _turn_menu(
+        self, fixed: _Fixed, looked: bool, bet_made: bool, stake: int, stack: int, see: int
+    ) -> Menu:
+        """The menu of the player to act in a simple deal (see :meth:`_build_menu`); ``see``
+        is 0 with three or more betting, 1 with two and no see allowed, 2 with a see allowed.
+        """
+        options = [fixed.fold] if looked else [fixed.look, fixed.fold]
+        rules = self.rules
+        # bet_bounds without a raise or pot limit, inlined (rules B1, B2, B3, BL1)
+        open_low = stake if bet_made else rules.min_bet
+        most = rules.max_bet
+        open_high = most if most is None or most >= open_low else open_low
+        if looked:
+            low, high = open_low, open_high
+        else:
+            low = (open_low + 1) // 2
+            high = None if most is None else most // 2
+            if high is not None and high < low:
+                high = low
+        if stack >= low:
+            top = high if high is not None and high < stack else stack
+            verb = _BET if looked else _BLIND
+            options.append(_amount_option(fixed.bet if looked else fixed.blind, fixed.name,
+                                          verb, low, top))
+            if not looked and stack >= open_low:
+                # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
+                top = open_high if open_high is not None and open_high < stack else stack
+                options.append(_amount_option(fixed.bet, fixed.name, _BET, open_low, top))
+        elif rules.short_money == "cover" or see:  # rules M2, M3, M4 (see: two betting)
+            options.append(_amount_option(fixed.cover, fixed.name, _COVER, stack, stack))
+        if see == 2:  # rule B6
+            cost = see_cost(rules, stake, not looked)
+            if stack >= cost:
+                options.append(_amount_option(fixed.see, fixed.name, _SEE, cost, cost))
+        if not see:  # rule B8
+            options.append(_SHOWDOWN_OPTION)
+        options.append(fixed.topup)  # rule M1
+        return tuple(options)
+
+    def _full_menu(self, seat: int) -> Menu:
         fixed = self._fixed[seat]
         if self._pending >= 0:  # rule R2: keep or throw the hand just looked at, at once
             if seat == self._pending:
@@ -869,7 +969,15 @@ class Deal:
         self._log.append((Acted, action, amount))
         if self._gate or self._face_up is not None:
             self._stay_in(seat)
-        self._next_turn(seat)
+        # the next player still betting (_next_turn, inlined: a bet is the commonest action)
+        status = self._status
+        n = self._n
+        for _ in range(n):
+            seat = seat + 1 if seat + 1 < n else 0
+            if status[seat] == _BETTING:
+                self._to_act = seat
+                return
+        raise AssertionError("no one left to act")  # pragma: no cover
 
     def _discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         self._looked[seat] = True  # a discard includes the look (F2)
@@ -948,11 +1056,14 @@ class Deal:
             chosen = hand_of(kept, discards, ordering=self.rules.ordering, wild=setup.wild)
         elif len(hand) == 3:
             a, b, c = hand
-            # evaluate()'s own table, read directly (rules H2-H10, W1-W3); a card held twice
-            # is not a hand (None): evaluate() says so
-            rank = setup.table[a * _N2 + b * _N + c] or evaluate(
-                hand, ordering=self.rules.ordering, wild=setup.wild)
-            return (rank.value, ()), hand, rank
+            # evaluate()'s own values, read directly (rules H2-H10, W1-W3); a card held twice
+            # is not a hand (-1): evaluate() says so
+            value = setup.values[a * _N2 + b * _N + c]
+            if value < 0:
+                rank = evaluate(hand, ordering=self.rules.ordering, wild=setup.wild)
+            else:
+                rank = setup.ranks[value]
+            return (value, ()), hand, rank
         else:  # rule F2: a hand shown without a look plays its best three
             chosen = best_hand(hand, ordering=self.rules.ordering, wild=setup.wild, keep=3)
         return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
@@ -1086,7 +1197,8 @@ class Deal:
         rules = self.rules
         topups = self._topups
         self._result = new_result(
-            dict(zip(names, stacks, strict=True)),  # stacks
+            # (zip without strict=: equal lengths by construction, and the keyword is slow)
+            dict(zip(names, stacks)),  # noqa: B905 - stacks
             winners,
             shown_cards,
             carried,  # carried_pot

@@ -98,7 +98,7 @@ def solve(
     after ``time_limit`` seconds of this call, whichever comes first; with none given, 1,000 iterations.
     ``cache`` is a folder, ``True`` for :func:`cache_dir`, or ``None``/``False`` for none.
     ``check_every`` measures the exploitability every so many iterations besides the geometric
-    checkpoints (a target is checked at every measurement).
+    checkpoints (a target is checked at every measurement; with a target, at least every 100).
     """
     if iterations is None and target is None and time_limit is None:
         iterations = 1000
@@ -120,6 +120,8 @@ def solve(
     if directory is not None:
         seconds, curve = _resume(cfr, directory / abstraction.key())
     limit = iterations if iterations is not None else 10**9
+    if check_every is None and target is not None:
+        check_every = 100  # a target is checked at least every hundred iterations
     points = set(checkpoints(min(limit, 10**7)))
     latest: float | None = curve[-1][2] if curve else None
     report = None

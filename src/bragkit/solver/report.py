@@ -35,6 +35,8 @@ from bragkit.solver.traversal import FloatArray, player_reach
 
 __all__ = [
     "BlindDecision",
+    "blind_play",
+    "edge_probability",
     "HandProfile",
     "blind_decisions",
     "hand_percentiles",
@@ -62,6 +64,36 @@ def history_probability(strategy: Strategy) -> FloatArray:
     met = space.disjoint(reach1)
     out: FloatArray = (reach0 * met) @ space.counts / (space.n_hands * space.opponents)
     return out
+
+
+def edge_probability(strategy: Strategy) -> FloatArray:
+    """Per edge, the chance the deal takes it when both seats play the strategy."""
+    tree, space = strategy.tree, strategy.space
+    table = strategy.table
+    reach = (player_reach(tree, table, 0), player_reach(tree, table, 1))
+    nodes = tree.edge_node
+    actor = tree.player[nodes]
+    mine = [reach[p][nodes] for p in (0, 1)]
+    for p in (0, 1):
+        mine[p][actor == p] *= table[actor == p]
+    met = space.disjoint(mine[1])
+    out: FloatArray = (mine[0] * met) @ space.counts / (space.n_hands * space.opponents)
+    return out
+
+
+def blind_play(strategy: Strategy) -> dict[str, list[float]]:
+    """How often each seat plays blind (BL1): blind bets per deal, and the chance of a deal
+    ending with the seat still blind (having never looked, BL6)."""
+    from bragkit.solver.tree import Kind
+
+    tree = strategy.tree
+    chance = edge_probability(strategy)
+    actor = tree.player[tree.edge_node]
+    bets = [float(chance[(tree.kind == Kind.BLIND) & (actor == p)].sum()) for p in (0, 1)]
+    ends = tree.child < 0
+    never = [float(sum(chance[e] for e in np.flatnonzero(ends)
+                       if tree.states[int(tree.edge_node[e])].blind[p])) for p in (0, 1)]
+    return {"blind_bets_per_deal": bets, "never_looked": never}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -109,6 +141,7 @@ class HandProfile:
     percentiles: FloatArray
     probabilities: FloatArray  # (actions, classes)
     counts: FloatArray  # hands per class
+    reach: FloatArray  # per class, the chance the player's own play gets a hand here
 
     def share(self, label: str) -> float:
         """The share of all hands (weighted by how many there are) taking ``label``."""
@@ -128,7 +161,8 @@ def hand_profile(strategy: Strategy, history: Sequence[str]) -> HandProfile:
         labels=tuple(tree.label(e) for e in edges),
         percentiles=hand_percentiles(strategy.space),
         probabilities=np.array(strategy.table[edges.start:edges.stop]),
-        counts=strategy.space.counts)
+        counts=strategy.space.counts,
+        reach=player_reach(tree, strategy.table, int(tree.player[node]))[node])
 
 
 def summary(strategy: Strategy, *, least: float = 0.01) -> dict[str, Any]:
@@ -143,6 +177,7 @@ def summary(strategy: Strategy, *, least: float = 0.01) -> dict[str, Any]:
         "exploitability": record.exploitability,
         "iterations": record.iterations,
         "first_decision": strategy.probabilities([]) if tree.blind_actor[0] else None,
+        "blind_play": blind_play(strategy),
         "blind_decisions": [
             {"history": " ".join(d.history) or "(deal)", "seat": d.player,
              "probability": round(d.probability, 4),
@@ -207,7 +242,7 @@ def write_plots(strategy: Strategy, folder: str | Path, *, least: float = 0.01) 
         fig, ax = plt.subplots(figsize=(8, 0.45 * len(decisions) + 1.5))
         names = [f"seat {d.player}: {' '.join(d.history) or 'first to act'}"
                  for d in decisions]
-        labels = sorted({k for d in decisions for k in d.actions},
+        labels = sorted({k for d in decisions for k, v in d.actions.items() if v > 1e-3},
                         key=lambda k: (k != "look", k))
         left = np.zeros(len(decisions))
         for label in labels:
@@ -217,8 +252,18 @@ def write_plots(strategy: Strategy, folder: str | Path, *, least: float = 0.01) 
         ax.invert_yaxis()
         ax.set_xlabel("probability")
         ax.set_title("Blind players: look or play on (most likely decisions first)")
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
         save(fig, "blind.png")
+
+    play = blind_play(strategy)  # how often to play blind
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    x = np.arange(2)
+    ax.bar(x - 0.2, play["blind_bets_per_deal"], 0.4, label="blind bets per deal")
+    ax.bar(x + 0.2, play["never_looked"], 0.4, label="deals ended without a look")
+    ax.set_xticks(x, ["seat 0 (dealer's left)", "seat 1 (dealer)"])
+    ax.set_title("How often each seat plays blind")
+    ax.legend(fontsize=8)
+    save(fig, "blind-play.png")
 
     tree = strategy.tree
     chance = history_probability(strategy)
@@ -229,12 +274,14 @@ def write_plots(strategy: Strategy, folder: str | Path, *, least: float = 0.01) 
         order = np.argsort(profile.percentiles)
         ax.stackplot(profile.percentiles[order], profile.probabilities[:, order],
                      labels=profile.labels)
+        ax.plot(profile.percentiles[order], profile.reach[order], color="black", linewidth=0.8,
+                label="hands that get here")
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
         ax.set_xlabel("hand strength (share of hands weaker)")
         ax.set_ylabel("probability")
         history = " ".join(profile.history) or "first to act"
         ax.set_title(f"Seat {profile.player} after: {history}  (reached {chance[node]:.1%})")
-        ax.legend(loc="upper left", fontsize=8)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
         save(fig, f"hands-{k}.png")
     return written

@@ -104,9 +104,14 @@ def create_app(
     database: str | None = None,
     manager: TableManager | None = None,
     defaults: Mapping[str, Any] | None = None,
+    manage_gc: bool = True,
 ) -> Starlette:
     """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
-    SQLite in the user's data folder) and the ``defaults`` of new tables' settings."""
+    SQLite in the user's data folder) and the ``defaults`` of new tables' settings.
+
+    ``manage_gc`` keeps the garbage collector's pauses short while the app runs (see
+    :func:`_tidy_memory`; it is undone at shutdown): for a server process, not for an app
+    embedded in a program that tunes its own collector."""
     if manager is None:
         manager = TableManager(store or Store(database), defaults=defaults)
     tables = manager
@@ -114,9 +119,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
-        tidy = asyncio.create_task(_tidy_memory())
+        tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
         yield
-        tidy.cancel()
+        if tidy is not None:
+            tidy.cancel()
+            gc.unfreeze()
         tables.shutdown()
 
     async def lobby(request: Request) -> Response:

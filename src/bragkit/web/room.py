@@ -425,9 +425,11 @@ class Room:
             raise self._refuse(f"seat {seat} is taken by {self._seats[seat].name}", re)
 
     def _free_name(self, name: str, re: str | None) -> None:
+        """A name is free unless someone sits under it (a player who left may come back:
+        the ledger carries on their account, M1)."""
         taken = {s.name.casefold() for s in self._seats.values()}
-        if self.table is not None:
-            taken |= {p.casefold() for p in self.table.ledger.players}
+        if self.table is not None:  # the ledger's names, spelled as they were
+            taken |= {p.casefold() for p in self.table.ledger.players if p != name}
         if name.casefold() in taken:
             raise self._refuse(f"{name} is taken at this table: choose another name", re)
 
@@ -477,7 +479,7 @@ class Room:
     def _bot_name(self, kind: str) -> str:
         base = f"{kind.capitalize()} bot"
         taken = {s.name for s in self._seats.values()}
-        if self.table is not None:
+        if self.table is not None:  # a new bot is a new player, not one who left
             taken |= set(self.table.ledger.players)
         number = 1
         name = base

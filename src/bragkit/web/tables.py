@@ -536,14 +536,36 @@ class TableManager:
         if room is None or name is None or room.deal is None:
             return
         agent = self._agent(room, name)
+        view = room.deal.view(name)  # an immutable snapshot: safe to read in another thread
+        if room.bots[name] == "random":  # cheap: decide at once
+            self._bot_answer(table_id, seq, name, self._think(agent, view))
+            return
+        # a thinking bot uses its time budget in a worker thread, not the event loop's
+        future = asyncio.get_running_loop().run_in_executor(None, self._think, agent, view)
+        future.add_done_callback(
+            lambda done: self._bot_answer(table_id, seq, name, done.result()))
+
+    @staticmethod
+    def _think(agent: Any, view: Any) -> Action | Exception:
         try:
-            action = agent.act(room.deal.view(name))
-            event = room.bot_act(name, action)
-        except (BragError, ValueError, TypeError, AttributeError) as error:
+            action: Action = agent.act(view)
+            return action
+        except Exception as error:  # a bot's bug must not stop the table: it folds
+            return error
+
+    def _bot_answer(self, table_id: str, seq: int, name: str,
+                    answer: Action | Exception) -> None:
+        room = self.rooms.get(table_id)
+        if room is None or room.seq != seq or room.to_act != name:
+            return  # the table moved on while the bot thought (paused, closed, replanned)
+        try:
+            if isinstance(answer, Exception):
+                raise answer
+            event = room.bot_act(name, answer)
+        except Exception as error:
             log.warning("bot %s at table %s: %s; it folds", name, table_id, error)
-            fold = Action(player=name, verb=Verb.FOLD)
             try:
-                event = room.bot_act(name, fold)
+                event = room.bot_act(name, Action(player=name, verb=Verb.FOLD))
             except ProtocolError:
                 fallback = room.timeout_event()
                 if fallback is None:

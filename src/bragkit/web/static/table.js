@@ -195,7 +195,8 @@
           if (/host/.test(message.message)) localStorage.removeItem(KEYS.host);
           else localStorage.removeItem(KEYS.seat);
         }
-        toast(message.message + (message.rule ? ` (rule ${message.rule})` : ""));
+        toast(message.code === "stale" ? "The table moved on before your action arrived: choose again."
+          : message.message + (message.rule ? ` (rule ${message.rule})` : ""));
         break;
       default:
         break;
@@ -392,7 +393,7 @@
       settle.hidden = true;
     }
     const fair = state.fairness;
-    $("commit").textContent = fair.commitment
+    $("commit").textContent = fair.commitment && !["closed", "closing"].includes(table.status)
       ? `Next shuffle sealed ${fair.commitment.slice(0, 10)}… · ${plural(fair.seeds, "seed")}` : "";
   }
 
@@ -472,7 +473,9 @@
     const label = {
       look: option.hand ? `Look at ${option.hand} hand` : "Look at cards",
       keep: "Keep this hand", throw: "Throw this hand", fold: "Fold",
-      showdown: "Agree showdown",
+      showdown: state.showdown
+        ? `Agree to the showdown (${state.showdown.agreed.length}/${state.showdown.betting.length})`
+        : "Propose a showdown",
     };
     if (verb === "bet" || verb === "blind") {
       const least = option.min;
