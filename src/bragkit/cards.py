@@ -477,19 +477,19 @@ class Pack:
         self._whole = False
         self._cards[0:0] = cards[::-1]
 
-    def _put_under_hands(self, hands: list[tuple[Card, ...]], *, whole: bool) -> None:
-        """:meth:`put_under` of hands the engine dealt from this pack, one after another;
-        ``whole``: the engine knows that every card is back, each once.
+    def _put_under_cards(self, cards: list[Card], *, whole: bool) -> None:
+        """:meth:`put_under` for cards the engine dealt from this pack (so they fit), taking
+        the list given (it is reversed in place); ``whole``: the engine knows that every card
+        is back, each once.
 
         >>> pack = Pack.standard()
         >>> top, rest = pack._split_top(6)
-        >>> rest._put_under_hands([tuple(top[:3]), tuple(top[3:])], whole=True)
-        >>> rest.cards[-6:] == tuple(top), rest._is_one_deck()
+        >>> rest._put_under_cards(list(top), whole=True)
+        >>> rest.cards[-6:] == top, rest._is_one_deck()
         (True, True)
         """
-        under = [card for hand in hands for card in hand]
-        under.reverse()
-        self._cards[0:0] = under
+        cards.reverse()
+        self._cards[0:0] = cards
         self._whole = whole
 
     def __len__(self) -> int:

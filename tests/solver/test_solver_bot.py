@@ -119,3 +119,20 @@ def test_three_players_go_to_the_fallback(strategy: Strategy) -> None:
     deal = _deal(ABSTRACTION.rules(), 3, ("Ann", "Bob", "Cy"))
     deal.apply(ask(bot, deal))
     assert bot.fallbacks == 1
+
+
+def test_two_hands_look_at_the_new_one_and_keep_a_good_one_rule_R2(strategy: Strategy) -> None:
+    bot = SolverBot(strategy, seed=1)
+    for new, kept in (("3s 3h 3d", "keep"), ("2s 3h 5d", "throw")):
+        deal = Deal(ABSTRACTION.rules(), players=["Ann", "Bob"], dealer="Bob",
+                    stacks=[99, 99], hands={"Ann": new, "Bob": "As Tc 2d"},
+                    retained={"Ann": "7c 7d 2h"})
+        first = bot.act(deal.view("Ann"))
+        assert str(first) == "Ann look new"
+        deal.apply(first)
+        second = bot.act(deal.view("Ann"))
+        assert second.verb.value == kept
+        deal.apply(second)
+        third = bot.act(deal.view("Ann"))  # then one hand: the strategy plays on
+        assert deal.can_apply(third)
+    assert bot.fallbacks == 0

@@ -13,10 +13,13 @@ and the bot maps them back:
   in state (who is blind, the stake, the bets made) where it is to act;
 - a *see* the rules do not allow here (an open player cannot see a blind one, BL4, which the
   abstraction allows at the cap) becomes a bet at the stake: the betting goes on;
-- a pot carried from the last deal (BL3) is ignored (the abstraction has none).
+- a pot carried from the last deal (BL3) is ignored (the abstraction has none);
+- holding two hands (R2, after a blind win), it looks at the new one and keeps it if it is
+  better than the median hand, else throws it and plays the old one blind; from there the deal
+  maps onto the tree as usual.
 
-Anything else — more than two players, four- or five-card Brag, wild cards, two hands (R2), a
-face-up hand (R3), a short stack — goes to a fallback bot (``cautious`` by default).
+Anything else — more than two players, four- or five-card Brag, wild cards, a face-up hand
+(R3), a short stack — goes to a fallback bot (``cautious`` by default).
 
 Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`; its
 strategy is the cached solution of the default abstraction (``bragkit solve``), else a quick
@@ -50,6 +53,7 @@ from bragkit.games.views import DealView
 from bragkit.rules import Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.driver import cached, solve
+from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
@@ -84,17 +88,18 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
     node = 0
     pending: set[int] = set()  # looked out of turn, during the deal (BL6)
     on_tree = True
-    bets = 0
     for text in view.actions:
         try:
             action = Action.parse(text, players=players)
         except InvalidActionError:
             on_tree = False
             break
-        if action.verb is Verb.TOPUP:  # rule M1: money, not a move
-            continue
+        if action.verb in (Verb.TOPUP, Verb.THROW) or (action.verb is Verb.LOOK
+                                                        and action.hand is not None):
+            continue  # rule M1: money, not a move; R2: looking at one of two hands, or
+            # throwing it, leaves the player blind
         who = seat.get(action.player or "", -1)
-        if action.verb is Verb.LOOK and action.hand is None:
+        if action.verb in (Verb.LOOK, Verb.KEEP):  # rules BL2, R2: now open
             if tree.player[node] == who and tree.blind_actor[node]:
                 node = _child(tree, node, "look")
             else:
@@ -103,7 +108,6 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
         if action.verb not in (Verb.BET, Verb.BLIND) or tree.player[node] != who:
             on_tree = False
             break
-        bets += 1
         if tree.blind_actor[node] and (action.verb is Verb.BET or who in pending):
             node = _child(tree, node, "look")  # a bet includes the look (BL2)
         pending.discard(who)
@@ -115,6 +119,7 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
         stakes = [int(tree.amount[e]) for e in edges]
         node = int(tree.child[edges[_nearest(stakes, action.amount)]])
     me = seat[view.viewer or ""]
+    bets = sum(1 for text in view.actions if text.split(" ")[-2:-1] in (["bet"], ["blind"]))
     if on_tree and tree.player[node] == me:
         if tree.blind_actor[node] and view.hand is not None:
             node = _child(tree, node, "look")
@@ -127,19 +132,22 @@ def _child(tree: BettingTree, node: int, label: str) -> int:
 
 
 def _nearest_state(tree: BettingTree, view: DealView, me: int, bets: int) -> int:
-    """The node where the viewer is to act that is nearest the deal's real state."""
+    """The node where the viewer is to act that is nearest the deal's real state: who is
+    blind, the stake and the pot (log scale), the bets made (capped)."""
     players = view.players
     first = players[(players.index(view.dealer) + 1) % len(players)]
     names = (first, next(p for p in players if p != first))
     blind = tuple(name in view.blind for name in names)
     a = tree.abstraction
-    stake = max(view.stake, 1)
+    stake = math.log2(max(view.stake, 1))
+    pot = math.log2(max(view.pot - view.carried_pot, 1))
     best, best_cost = 0, math.inf
     for node, state in enumerate(tree.states):
         if state.player != me or state.blind != blind:
             continue
-        cost = abs(math.log2(max(state.stake, 1)) - math.log2(stake)) * 2
-        cost += abs(state.bets - min(bets, a.max_bets))
+        cost = abs(math.log2(max(state.stake, 1)) - stake) * 2
+        cost += abs(math.log2(sum(state.paid)) - pot)
+        cost += abs(state.bets - min(bets, a.max_bets)) / 2
         if (state.stake == 0) != (view.stake == 0):
             cost += 10  # the first bet is not made yet, or is
         if cost < best_cost:
@@ -172,6 +180,7 @@ class SolverBot:
         self.fallback = fallback
         self.off_tree = 0  # decisions taken at the nearest node, not on the tree
         self.fallbacks = 0  # decisions left to the fallback bot
+        self._percentile = hand_percentiles(self.strategy.space)
 
     def observe(self, event: Event) -> None:
         """Pass the table's events on to the fallback bot."""
@@ -184,12 +193,17 @@ class SolverBot:
                                   or rules.ordering != a.ordering or rules.blind != a.blind):
             return False
         return (len(view.players) == 2 and len(view.in_play) == 2 and not view.covered
-                and view.two_hands is None and not view.face_up and view.to_act == view.viewer
+                and view.two_hands != view.viewer and not view.face_up
+                and view.to_act == view.viewer
                 and view.viewer is not None
                 and (view.hand is None or len(view.hand) == 3))
 
     def act(self, view: DealView) -> Action:
         """The strategy's action for this view (see the module docstring)."""
+        if view.two_hands is not None and view.two_hands == view.viewer:
+            chosen = self._two_hands(view)
+            if chosen is not None:
+                return chosen
         if not self._applies(view):
             self.fallbacks += 1
             return self.fallback.act(view)
@@ -198,6 +212,19 @@ class SolverBot:
         except BragError:
             self.fallbacks += 1
             return self.fallback.act(view)
+
+    def _two_hands(self, view: DealView) -> Action | None:
+        """Rule R2: look at the new hand; keep it if better than the median hand, else throw
+        it and play the old one blind."""
+        menu = Menu(view)
+        if menu.has(Verb.KEEP) and view.hand is not None and len(view.hand) == 3:
+            try:
+                cls = self.strategy.space.class_of(view.hand)
+            except BragError:
+                return None
+            better = self._percentile[cls] >= 0.5
+            return menu.simple(Verb.KEEP if better else Verb.THROW)
+        return menu.simple(Verb.LOOK, "new")
 
     def _act(self, view: DealView) -> Action:
         strategy = self.strategy

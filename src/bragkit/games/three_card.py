@@ -68,9 +68,14 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
   ``sum(stacks) + pot`` always equals the chips brought in (stacks, carried pot, top-ups).
 
 Speed: legality is decided in one place, by matching against a menu of legal actions built
-once per state (and reused by :meth:`Deal.legal_actions`); the operation log is kept compact
-(the antes and the dealt cards are one entry each) and expanded into frozen records on demand.
-``benchmarks/bench_deals.py`` measures whole deals through this checked API.
+once per state (and reused by :meth:`Deal.legal_actions`). In a simple deal (three cards, no
+retained hand, no raise or pot limit, no lending) the menu comes by a shorter path, and the
+menu of the player to act is remembered per Rules object by what it depends on (their stack
+and look, the stake, how many still bet); menu entries are interned per player. Every check
+stays: nothing skips the menu. A hand is evaluated once, from a compact table of evaluate()'s
+own values. The operation log is kept compact (the antes, the dealt cards and the settlement
+are one entry each) and expanded into frozen records on demand; the pack is dealt and rebuilt
+in whole steps. ``benchmarks/bench_deals.py`` measures whole deals through this checked API.
 """
 
 from __future__ import annotations
@@ -123,17 +128,12 @@ _PRIAL: Final = Category.PRIAL
 _N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
 _N2 = _N * _N
 
-# Field names of each operation record, for the compact internal log (see Deal.operations).
+# Field names of the operation records the compact internal log holds as tuples, one per
+# change during the betting (see Deal.operations).
 _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
-    AnteTaken: ("player", "amount"),
-    CardDealt: ("player", "card", "face_up"),
     Acted: ("action", "paid"),
     Loan: ("lender", "borrower", "amount"),
     HandToPack: ("player", "cards"),
-    HandShown: ("player", "cards"),
-    PotAwarded: ("player", "amount"),
-    PotCarried: ("amount",),
-    HandRetained: ("player", "cards"),
 }
 
 AmountOptions = dict[tuple[int, int], LegalAction]
@@ -235,13 +235,19 @@ _SETUPS: dict[int, _Setup] = {}
 
 def _setup(rules: Rules) -> _Setup:
     """The setup of ``rules``, cached by identity (the entry holds the Rules, so its id is not
-    reused while it is cached)."""
+    reused while it is cached); the last one is kept at hand, as a table deals deal after deal
+    under the same Rules."""
+    global _last_setup
     found = _SETUPS.get(id(rules))
     if found is None or found.rules is not rules:
         if len(_SETUPS) > 1_000:
             _SETUPS.clear()
         found = _SETUPS[id(rules)] = _Setup(rules)
+    _last_setup = found
     return found
+
+
+_last_setup: _Setup | None = None
 
 
 Strength = tuple[int, tuple[int, ...]]
@@ -328,7 +334,9 @@ class Deal:
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
-        setup = _setup(rules)
+        setup = _last_setup
+        if setup is None or setup.rules is not rules:
+            setup = _setup(rules)
         names = players if type(players) is tuple else tuple(players)
         kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
         seats = _seating(names, dealer)
@@ -358,7 +366,7 @@ class Deal:
         self._setup = setup
         self._simple = setup.simple and not kept_old
         self._names = names
-        self._seat, self._dealer, self._order, self._fixed = seats
+        self._seat, self._dealer, self._order, self._fixed, slices = seats
         self._n = n
         cards = self._cards = rules.cards
         blind = rules.blind
@@ -396,7 +404,7 @@ class Deal:
             (old_name, old_hand), = kept_old.items()
             face_up_seat = self._seat[old_name] if rules.retained_blind == "face-up" else -1
         self._fu_seat = face_up_seat
-        self._hand = self._deal_cards(pack, hands, kept_old, rng)
+        self._hand = self._deal_cards(pack, hands, kept_old, rng, slices)
         self._dealt = tuple(self._hand)
         self._start_info = (stacks, kept_old, first_deal)
         self._start: DealStart | None = None
@@ -422,9 +430,11 @@ class Deal:
         hands: Mapping[str, Sequence[Card] | str] | None,
         kept_old: Mapping[str, tuple[Card, ...]],
         rng: RandomSource,
+        slices: tuple[slice, ...],
     ) -> list[tuple[Card, ...]]:
         """The hands as dealt (D6); sets the stock, and what :attr:`start` needs of the pack
-        as it was before the deal (``_start_pack``, or ``None`` and ``_top`` to rebuild it)."""
+        as it was before the deal (``_start_pack``, or ``None`` and ``_top`` to rebuild it).
+        ``slices`` picks each seat's cards out of the cards dealt, in seat order."""
         rules = self.rules
         n = self._n
         if hands is not None:
@@ -446,10 +456,7 @@ class Deal:
         # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
         top, self._stock = source._split_top(rules.cards * n)
         self._top = top
-        hands_out: list[tuple[Card, ...]] = [()] * n
-        for i, seat in enumerate(self._order):
-            hands_out[seat] = top[i::n]
-        return hands_out
+        return list(map(top.__getitem__, slices))
 
     # -- public state --------------------------------------------------------------------------
 
@@ -791,21 +798,15 @@ class Deal:
                 rules, stake, bet_made, pot, True)
         short = stack < low
         if not short:
-            stack_high = high if high is not None and high < stack else stack
-            cache = fixed.bet if looked else fixed.blind
-            option = cache.get((low, stack_high))
-            if option is None:
-                option = _amount_option(cache, name, _BET if looked else _BLIND, low, stack_high)
-            options.append(option)
+            top = high if high is not None and high < stack else stack
+            options.append(_amount_option(fixed.bet if looked else fixed.blind, name,
+                                          _BET if looked else _BLIND, low, top))
         if not looked and stack >= open_low and (plain or (
                 three and self._old[seat] is None
                 and (seat != self._fu_seat or self._face_up is None))):
             # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
-            stack_high = open_high if open_high is not None and open_high < stack else stack
-            option = fixed.bet.get((open_low, stack_high))
-            if option is None:
-                option = _amount_option(fixed.bet, name, _BET, open_low, stack_high)
-            options.append(option)
+            top = open_high if open_high is not None and open_high < stack else stack
+            options.append(_amount_option(fixed.bet, name, _BET, open_low, top))
         if short:
             if self._cover_ok(seat):  # rules M2, M3
                 options.append(_amount_option(fixed.cover, name, _COVER, stack, stack))
@@ -1150,10 +1151,9 @@ class Deal:
         all as one log entry (expanded by :attr:`operations`)."""
         names = self._names
         stacks = self._stacks
-        strengths = self._strengths
         shown_cards: dict[str, tuple[Card, ...]] = {}
-        for seat in shown:  # rule D8 (every hand shown has been compared, so evaluated)
-            shown_cards[names[seat]] = (strengths[seat] or self._strength(seat))[1]
+        for seat in shown:  # rule D8
+            shown_cards[names[seat]] = self._strength(seat)[1]
         winners: dict[str, int] = {}
         prial = False
         order = self._order
@@ -1171,6 +1171,7 @@ class Deal:
         self._layers = [carried]
         # rule D5: the remaining hands go under the pack from the dealer's left
         returns: list[tuple[int, tuple[Card, ...]]] = []
+        under: list[Card] = []
         status = self._status
         hands = self._hand
         for seat in order:
@@ -1178,17 +1179,21 @@ class Deal:
                 continue
             if seat == retained:
                 other = self._face_up if self._face_up is not None else self._old[seat]
-                if other is not None:
-                    returns.append((seat, other))
+                if other is None:
+                    continue
+                cards = other
             else:  # (two hands end only in BL3: a player here holds one)
-                returns.append((seat, hands[seat]))
+                cards = hands[seat]
+            returns.append((seat, cards))
+            under += cards
         self._end_returns = returns
         stock = self._stock
         next_pack = None
         if stock is not None:
             if two:
                 self._stock_at_end = stock.copy()  # for result_keeping (R2)
-            stock._put_under_hands([cards for _, cards in returns], whole=retained < 0)
+            # with no hand retained, every card is back: the next deal need not count them
+            stock._put_under_cards(under, whole=retained < 0)
             next_pack = stock.copy()
         retained_name = names[retained] if retained >= 0 else None
         self._log.append((_END, shown_cards, winners, carried, retained_name, retained_hand,
@@ -1265,15 +1270,15 @@ class Deal:
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
 
 
-_Seating = tuple[dict[str, int], int, tuple[int, ...], tuple[_Fixed, ...]]
+_Seating = tuple[dict[str, int], int, tuple[int, ...], tuple[_Fixed, ...], tuple[slice, ...]]
 _SEATING: dict[tuple[tuple[str, ...], str], _Seating] = {}
 
 
 def _seating(names: tuple[str, ...], dealer: str) -> _Seating | None:
     """The seat of each name, the dealer's seat, the seats from the dealer's left round (D3,
-    D6) and each seat's menu entries, or None for a table with a name twice, fewer than two
-    seats or no such dealer. Cached: a table seats the same players deal after deal (the dict
-    is never mutated)."""
+    D6), each seat's menu entries and the slice of the cards dealt that is each seat's hand,
+    or None for a table with a name twice, fewer than two seats or no such dealer. Cached: a
+    table seats the same players deal after deal (the dict is never mutated)."""
     key = (names, dealer)
     found = _SEATING.get(key)
     if found is None:
@@ -1284,8 +1289,10 @@ def _seating(names: tuple[str, ...], dealer: str) -> _Seating | None:
         first = seat[dealer] + 1
         if len(_SEATING) > 10_000:
             _SEATING.clear()
-        found = _SEATING[key] = (seat, seat[dealer], tuple((first + i) % n for i in range(n)),
-                                 tuple(_fixed_options(name) for name in names))
+        order = tuple((first + i) % n for i in range(n))
+        found = _SEATING[key] = (seat, seat[dealer], order,
+                                 tuple(_fixed_options(name) for name in names),
+                                 tuple(slice(order.index(s), None, n) for s in range(n)))
     return found
 
 
@@ -1345,7 +1352,7 @@ def _check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...
     if pack.decks != 1 or pack.jokers != rules.jokers:
         raise RulesError(f"the pack has {pack.jokers} jokers and {pack.decks} decks; the rules "
                          f"want one deck and {rules.jokers} jokers (rule W1)")
-    held = [c for old in kept_old.values() for c in old]
+    held = [c for old in kept_old.values() for c in old] if kept_old else []
     size = len(pack)
     if size + len(held) != rules.pack_size:
         raise RulesError(f"the pack and the retained hand hold {size + len(held)} cards, "

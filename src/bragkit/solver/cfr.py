@@ -3,7 +3,10 @@
 Counterfactual regret minimisation plus (Tammelin 2014): regrets floored at zero after every
 update, the two players updated in turn, and the average strategy weighted by a power of the
 iteration number (``averaging``: 1 is CFR+'s linear average; the default 2, a quadratic average,
-gets to a given exploitability in about half the iterations here). Each half-iteration is three
+gets to a given exploitability in about half the iterations here). With ``tremble`` the
+opponent's reach is computed as if they took every action with at least that probability: every
+history is then reached, so the play that answers an opponent's mistakes is learnt too (the
+refinement of an equilibrium a bot needs; off the equilibrium path plain CFR+ learns nothing). Each half-iteration is three
 passes over the tree, a level at a time: the players' reach down, the counterfactual values at
 every terminal (card removal exact, see :mod:`bragkit.solver.hand_space`), and the values back
 up with the regret updates. Where the player to act is blind the regret of an action is summed
@@ -44,10 +47,12 @@ class CFRPlus:
     """The solver's state: cumulative regrets and the weighted sum of strategies, per edge and
     class. :meth:`run` iterates; :meth:`average_strategy` is the answer."""
 
-    def __init__(self, tree: BettingTree, space: HandSpace, *, averaging: float = 2.0) -> None:
+    def __init__(self, tree: BettingTree, space: HandSpace, *, averaging: float = 2.0,
+                 tremble: float = 0.0) -> None:
         self.tree = tree
         self.space = space
         self.averaging = averaging
+        self.tremble = tremble
         shape = (tree.n_edges, space.n_classes)
         self.regrets: FloatArray = np.zeros(shape)
         self.strategy_sum: FloatArray = np.zeros(shape)
@@ -128,10 +133,17 @@ class CFRPlus:
         tree, space = self.tree, self.space
         sigma = self._sigma
         other = 1 - player
-        their_reach = self._reach_of(other)
         own_reach = self._reach_of(player)
+        if self.tremble > 0:  # the opponent errs now and then: every history has some reach
+            share = 1.0 / tree.n_edges_of[tree.edge_node][:, None]
+            shaky = (1.0 - self.tremble) * sigma + self.tremble * share
+            their_reach = player_reach(tree, shaky, other)
+            sigma_for_leaves = shaky
+        else:
+            their_reach = self._reach_of(other)
+            sigma_for_leaves = sigma
         leaves = terminal_values(tree, space, player,
-                                 terminal_reach(tree, sigma, their_reach, other))
+                                 terminal_reach(tree, sigma_for_leaves, their_reach, other))
         values = np.zeros((tree.n_nodes, space.n_classes))
         counts = space.counts
         for depth in range(len(tree.levels) - 1, -1, -1):

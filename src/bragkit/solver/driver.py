@@ -95,10 +95,11 @@ def solve(
     """Solve ``abstraction`` with CFR+ and return the average strategy with its record.
 
     Stops at ``iterations``, once the exploitability (chips per deal) is at most ``target``, or
-    after ``time_limit`` seconds of this call, whichever comes first; with none given, 1,000 iterations.
-    ``cache`` is a folder, ``True`` for :func:`cache_dir`, or ``None``/``False`` for none.
-    ``check_every`` measures the exploitability every so many iterations besides the geometric
-    checkpoints (a target is checked at every measurement; with a target, at least every 100).
+    after ``time_limit`` seconds of this call, whichever comes first; with none given, 1,000
+    iterations. ``cache`` is a folder, ``True`` for :func:`cache_dir`, or ``None``/``False``
+    for none. ``check_every`` measures the exploitability every so many iterations besides the
+    geometric checkpoints (a target is checked at every measurement; with a target, at least
+    every 100).
     """
     if iterations is None and target is None and time_limit is None:
         iterations = 1000

@@ -35,10 +35,10 @@ from bragkit.solver.traversal import FloatArray, player_reach
 
 __all__ = [
     "BlindDecision",
-    "blind_play",
-    "edge_probability",
     "HandProfile",
     "blind_decisions",
+    "blind_play",
+    "edge_probability",
     "hand_percentiles",
     "hand_profile",
     "history_probability",
@@ -167,7 +167,8 @@ def hand_profile(strategy: Strategy, history: Sequence[str]) -> HandProfile:
 
 def summary(strategy: Strategy, *, least: float = 0.01) -> dict[str, Any]:
     """The headline numbers: values per seat, the first decisions, the likely blind decisions,
-    and the hands' shares at the first open decisions."""
+    and at the likely open decisions the share of the hands that get there taking each
+    action."""
     tree, space = strategy.tree, strategy.space
     counts = space.counts / space.counts.sum()
     record = strategy.record
@@ -187,11 +188,13 @@ def summary(strategy: Strategy, *, least: float = 0.01) -> dict[str, Any]:
         "open_decisions": {},
     }
     chance = history_probability(strategy)
+    reach = (player_reach(tree, strategy.table, 0), player_reach(tree, strategy.table, 1))
     for node in np.argsort(-chance):
         if tree.blind_actor[node] or chance[node] < least:
             continue
         edges = tree.edges_of(int(node))
-        shares = strategy.table[edges.start:edges.stop] @ counts
+        here = counts * reach[int(tree.player[node])][node]  # the hands that get here
+        shares = strategy.table[edges.start:edges.stop] @ (here / max(here.sum(), 1e-300))
         out["open_decisions"][" ".join(tree.history(int(node)))] = {
             "seat": int(tree.player[node]), "probability": round(float(chance[node]), 4),
             "actions": {tree.label(e): round(float(x), 4) for e, x in zip(edges, shares,
