@@ -111,7 +111,7 @@ def run_arena(deals: int, opponents: list[str], seed: int) -> None:
     strategy = cached(a)
     if strategy is None:
         print("no cached solution of the default abstraction: solving it (about 10 minutes)")
-        strategy = solve(a, target=0.001, time_limit=1800)
+        strategy = solve(a, target=0.001, time_limit=1800, refine=200)
     record = strategy.record
     print(f"solver strategy: {record.iterations} iterations, exploitability "
           f"{1000 * (record.exploitability or 0):.3f} milli-antes per deal")

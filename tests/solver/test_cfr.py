@@ -83,3 +83,39 @@ def test_restore_continues_where_it_stopped() -> None:
     one.run(10)
     two.run(10)
     np.testing.assert_allclose(one.average_strategy(), two.average_strategy())
+
+
+def test_a_trembling_opponent_teaches_play_off_the_equilibrium_path() -> None:
+    """Where the opponent never goes, plain CFR+ learns nothing (no regret at all); with the
+    opponent trembling every history is reached and regrets are learnt there too."""
+    a = Abstraction(stakes=(1, 2, 4), max_bets=3, ranks="AKQJ")
+    plain = CFRPlus(BettingTree(a), hand_space(a))
+    plain.run(150)
+    tree = plain.tree
+    sigma = plain.current_strategy()
+    unreached = []
+    for node in range(tree.n_nodes):
+        other = 1 - int(tree.player[node])
+        reach = np.ones(plain.space.n_classes)
+        edge_path = []
+        n = node
+        while n > 0:
+            e = int(tree.parent_edge[n])
+            edge_path.append(e)
+            n = int(tree.edge_node[e])
+        for e in edge_path:
+            if tree.player[tree.edge_node[e]] == other:
+                reach = reach * sigma[e]
+        if not reach.any():
+            unreached.append(node)
+    assert unreached, "some histories are off the equilibrium path"
+    edges = [e for n in unreached for e in tree.edges_of(n)]
+    shaky = CFRPlus(tree, plain.space, tremble=1e-6)
+    shaky.restore(plain.regrets, plain.strategy_sum, plain.iterations)
+    before = plain.regrets[edges].copy()
+    plain.run(20)
+    assert np.array_equal(plain.regrets[edges], before)  # nothing learnt off the path
+    shaky.run(20)
+    assert not np.array_equal(shaky.regrets[edges], before)  # now it is
+    report = exploitability(tree, plain.space, shaky.current_strategy())
+    assert report.exploitability < 0.05

@@ -113,3 +113,12 @@ def test_cache_dir_follows_the_environment(
 ) -> None:
     monkeypatch.setenv("BRAGKIT_CACHE", str(tmp_path))
     assert driver.cache_dir() == tmp_path / "solver"
+
+
+def test_refining_against_a_trembling_opponent(tmp_path: Path) -> None:
+    found = solve(TINY, iterations=40, refine=15, cache=tmp_path)
+    assert found.record.refined == 15
+    assert found.record.iterations == 55
+    assert found.record.exploitability is not None and found.record.exploitability < 0.02
+    again = solve(TINY, iterations=40, refine=15, cache=tmp_path)
+    assert again.record == found.record  # from the cache

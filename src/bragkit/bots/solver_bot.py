@@ -18,12 +18,14 @@ and the bot maps them back:
   better than the median hand, else throws it and plays the old one blind; from there the deal
   maps onto the tree as usual.
 
-Anything else — more than two players, four- or five-card Brag, wild cards, a face-up hand
-(R3), a short stack — goes to a fallback bot (``cautious`` by default).
+Anything else — more than two players, four- or five-card Brag, wild cards, an opponent holding
+two hands (R2: they cannot be seen, which the abstraction does not know), a face-up hand (R3), a
+short stack — goes to a fallback bot (``cautious`` by default).
 
 Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`; its
-strategy is the cached solution of the default abstraction (``bragkit solve``), else a quick
-one solved on first use (:func:`default_strategy`).
+strategy is the cached solution of the default abstraction (best made with ``bragkit solve
+--target 0.5 --refine 200``: the refinement teaches it to answer play the equilibrium never
+makes), else a quick one solved on first use (:func:`default_strategy`).
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
@@ -193,7 +195,7 @@ class SolverBot:
                                   or rules.ordering != a.ordering or rules.blind != a.blind):
             return False
         return (len(view.players) == 2 and len(view.in_play) == 2 and not view.covered
-                and view.two_hands != view.viewer and not view.face_up
+                and view.two_hands is None and not view.face_up
                 and view.to_act == view.viewer
                 and view.viewer is not None
                 and (view.hand is None or len(view.hand) == 3))

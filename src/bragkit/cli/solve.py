@@ -67,6 +67,9 @@ def solve(
                                    "(milli-antes per deal).")] = None,
     time_limit: Annotated[
         float | None, typer.Option("--time-limit", help="Stop after so many seconds.")] = None,
+    refine: Annotated[
+        int, typer.Option("--refine", help="Finish with so many iterations against a "
+                          "trembling opponent (better answers to mistakes, for bots).")] = 0,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write NAME.npz and NAME.json.")] = None,
     cache: Annotated[bool, typer.Option("--cache/--no-cache", help="Use the cache.")] = True,
@@ -91,6 +94,8 @@ def solve(
             fail("--iterations must be at least 1")
         if target is not None and target <= 0:
             fail("--target must be positive")
+        if refine < 0:
+            fail("--refine cannot be negative")
         if time_limit is not None and time_limit <= 0:
             fail("--time-limit must be positive")
         if show is not None:
@@ -100,10 +105,10 @@ def solve(
         console = Console(stderr=True)
         if quiet or as_json:
             strategy = run_solver(abstraction, iterations=iterations, target=goal,
-                                  time_limit=time_limit, cache=cache_arg)
+                                  time_limit=time_limit, cache=cache_arg, refine=refine)
         else:
             strategy = _with_progress(abstraction, iterations, goal, time_limit, cache_arg,
-                                      console)
+                                      console, refine)
         if out is not None:
             strategy.save(out)
         if plots is not None:
@@ -131,9 +136,12 @@ def _with_progress(
     time_limit: float | None,
     cache: Path | bool | None,
     console: Console,
+    refine: int,
 ) -> Strategy:
     total = iterations if iterations is not None else (
         None if target is not None or time_limit is not None else 1000)
+    if total is not None:
+        total += refine
     columns = (TextColumn("CFR+"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("{task.fields[expl]}"))
     with Progress(*columns, console=console, transient=True) as bar:
@@ -144,7 +152,7 @@ def _with_progress(
             bar.update(task, completed=it, expl=expl)
 
         return run_solver(abstraction, iterations=iterations, target=target,
-                          time_limit=time_limit, cache=cache, progress=step)
+                          time_limit=time_limit, cache=cache, progress=step, refine=refine)
 
 
 def _history(text: str) -> list[str]:

@@ -171,6 +171,9 @@ class _Fixed:
         self.menus: tuple[Menu, ...] = ((topup,), (showdown, topup), (self.look, topup),
                                         (self.look, showdown, topup))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Fixed:
+        return self  # shared by every deal (a copied deal shares it too)
+
 
 _FIXED: dict[str, _Fixed] = {}
 
@@ -220,6 +223,9 @@ class _Setup:
         # (None only at values no hand has)
         self.ranks = cast(tuple[HandRank, ...], rank_objects(rules.ordering))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self  # shared by every deal under equal Rules (a copied deal shares it too)
+
 
 @functools.lru_cache(maxsize=32)
 def _strength_values(ordering: str, wild: frozenset[Card] | tuple[()]) -> array[int]:
@@ -230,24 +236,24 @@ def _strength_values(ordering: str, wild: frozenset[Card] | tuple[()]) -> array[
     return values
 
 
-_SETUPS: dict[int, _Setup] = {}
+_SETUPS: dict[Rules, _Setup] = {}
 
 
 def _setup(rules: Rules) -> _Setup:
-    """The setup of ``rules``, cached by identity (the entry holds the Rules, so its id is not
-    reused while it is cached); the last one is kept at hand, as a table deals deal after deal
-    under the same Rules."""
+    """The setup of ``rules``, shared by equal Rules (a Rules object is immutable; tables
+    built from the same settings share their remembered menus); the last one used is kept at
+    hand, tested by identity, as a table deals deal after deal under the same Rules."""
     global _last_setup
-    found = _SETUPS.get(id(rules))
-    if found is None or found.rules is not rules:
-        if len(_SETUPS) > 1_000:
+    found = _SETUPS.get(rules)
+    if found is None:
+        if len(_SETUPS) >= 64:  # bounded: at most 64 setups of up to 4,096 remembered menus
             _SETUPS.clear()
-        found = _SETUPS[id(rules)] = _Setup(rules)
-    _last_setup = found
+        found = _SETUPS[rules] = _Setup(rules)
+    _last_setup = (rules, found)
     return found
 
 
-_last_setup: _Setup | None = None
+_last_setup: tuple[Rules, _Setup] | None = None
 
 
 Strength = tuple[int, tuple[int, ...]]
@@ -334,9 +340,8 @@ class Deal:
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
-        setup = _last_setup
-        if setup is None or setup.rules is not rules:
-            setup = _setup(rules)
+        last = _last_setup
+        setup = last[1] if last is not None and last[0] is rules else _setup(rules)
         names = players if type(players) is tuple else tuple(players)
         kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
         seats = _seating(names, dealer)
@@ -685,7 +690,7 @@ class Deal:
         turns = self._setup.turns
         menu = turns.get(key)
         if menu is None:
-            if len(turns) > 20_000:
+            if len(turns) >= 4_096:
                 turns.clear()
             menu = turns[key] = self._turn_menu(fixed, looked, bet_made, stake, stack, see)
         return menu

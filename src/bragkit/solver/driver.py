@@ -75,7 +75,11 @@ def cached(abstraction: Abstraction, directory: Path | None = None) -> Strategy 
         return None
 
 
-def _good_enough(record: SolveRecord, iterations: int | None, target: float | None) -> bool:
+def _good_enough(
+    record: SolveRecord, iterations: int | None, target: float | None, refine: int
+) -> bool:
+    if record.refined < refine:
+        return False
     if (target is not None and record.exploitability is not None
             and record.exploitability <= target):
         return True
@@ -91,6 +95,8 @@ def solve(
     progress: Progress | None = None,
     cache: Path | str | bool | None = True,
     check_every: int | None = None,
+    refine: int = 0,
+    tremble: float = 1e-6,
 ) -> Strategy:
     """Solve ``abstraction`` with CFR+ and return the average strategy with its record.
 
@@ -99,7 +105,9 @@ def solve(
     iterations. ``cache`` is a folder, ``True`` for :func:`cache_dir`, or ``None``/``False``
     for none. ``check_every`` measures the exploitability every so many iterations besides the
     geometric checkpoints (a target is checked at every measurement; with a target, at least
-    every 100).
+    every 100). ``refine`` runs that many more iterations at the end with the opponent's reach
+    trembling by ``tremble`` (every history reached: the answers to mistakes are learnt, which a
+    bot playing real opponents needs), and keeps the current strategy if it is the better.
     """
     if iterations is None and target is None and time_limit is None:
         iterations = 1000
@@ -111,7 +119,7 @@ def solve(
         cache_dir() if cache is True else Path(cache))
     if directory is not None:
         found = cached(abstraction, directory)
-        if found is not None and _good_enough(found.record, iterations, target):
+        if found is not None and _good_enough(found.record, iterations, target, refine):
             return found
 
     tree, space = betting_tree(abstraction), hand_space(abstraction)
@@ -144,6 +152,15 @@ def solve(
             progress(it, latest)
         if last:
             break
+    refined = 0
+    if refine > 0:
+        cfr.tremble = tremble
+        for _ in range(refine):
+            cfr.run(1)
+            if progress is not None:
+                progress(cfr.iterations, latest)
+        cfr.tremble = 0.0
+        refined = refine
     strategy_table = cfr.average_strategy()
     report = exploitability(tree, space, strategy_table)
     current = cfr.current_strategy()  # CFR+'s last iterate is often as good: keep the better
@@ -162,6 +179,7 @@ def solve(
         best_responses=report.best_responses,
         curve=tuple(curve),
         chosen=chosen,
+        refined=refined,
     )
     strategy = Strategy(abstraction, strategy_table, record)
     if directory is not None:

@@ -60,7 +60,9 @@ class SolveRecord:
     ``curve`` holds ``(iteration, seconds, exploitability)`` points; ``exploitability`` and
     ``values`` (what each seat wins per deal, seat 0 at the dealer's left) are in chips per
     deal, the ante being one chip by default. ``chosen`` says which strategy was kept: CFR+'s
-    ``"average"`` or its ``"current"`` (last) one, whichever is less exploitable.
+    ``"average"`` or its ``"current"`` (last) one, whichever is less exploitable; ``refined``
+    counts the last iterations run with the opponent trembling (see :class:`CFRPlus
+    <bragkit.solver.cfr.CFRPlus>`), which teach the answers to their mistakes.
     """
 
     iterations: int = 0
@@ -70,6 +72,7 @@ class SolveRecord:
     best_responses: tuple[float, float] | None = None
     curve: tuple[tuple[int, float, float], ...] = field(default=())
     chosen: str = "average"
+    refined: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able."""
@@ -81,6 +84,7 @@ class SolveRecord:
             "best_responses": None if self.best_responses is None else list(self.best_responses),
             "curve": [list(point) for point in self.curve],
             "chosen": self.chosen,
+            "refined": self.refined,
         }
 
     @classmethod
@@ -96,6 +100,7 @@ class SolveRecord:
             best_responses=None if brs is None else (float(brs[0]), float(brs[1])),
             curve=tuple((int(i), float(s), float(x)) for i, s, x in table.get("curve", ())),
             chosen=str(table.get("chosen", "average")),
+            refined=int(table.get("refined", 0)),
         )
 
 
