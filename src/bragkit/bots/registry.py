@@ -6,10 +6,10 @@
 True
 >>> make_bot("cautious").kind
 'cautious'
->>> make_bot("poker")  # doctest: +ELLIPSIS
+>>> make_bot("poker")
 Traceback (most recent call last):
 ...
-bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark...)
+bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark, solver)
 
 Any factory taking ``seed``, ``budget`` and ``rules`` keywords can join with :func:`register`.
 """
@@ -50,12 +50,21 @@ def _shark(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
     return SharkBot(seed=seed, budget=budget, rules=rules)
 
 
+def _solver(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+            rules: Rules | None = None) -> Agent:
+    # The solver (and its numpy tables) loads only when a solver bot is asked for.
+    from bragkit.bots.solver_bot import solver_bot
+
+    return solver_bot(seed=seed, budget=budget, rules=rules)
+
+
 #: The bots by name, with a one-line description each.
 BOTS: dict[str, tuple[BotFactory, str]] = {
     "random": (_random, "uniform over its legal moves, amounts uniform in range"),
     "cautious": (_cautious, "looks at once, bets good hands, raises rarely, sees early"),
     "bold": (_bold, "bets blind two rounds, plays weak hands, raises often"),
     "shark": (_shark, "exact equity, follows the unshuffled pack, reads opponents' bets"),
+    "solver": (_solver, "plays a CFR+ equilibrium of heads-up Brag (bragkit solve)"),
 }
 
 

@@ -3,14 +3,16 @@
 Counterfactual regret minimisation plus (Tammelin 2014): regrets floored at zero after every
 update, the two players updated in turn, and the average strategy weighted by a power of the
 iteration number (``averaging``: 1 is CFR+'s linear average; the default 2, a quadratic average,
-gets to a given exploitability in about half the iterations here). With ``tremble`` the
-opponent's reach is computed as if they took every action with at least that probability: every
-history is then reached, so the play that answers an opponent's mistakes is learnt too (the
-refinement of an equilibrium a bot needs; off the equilibrium path plain CFR+ learns nothing). Each half-iteration is three
-passes over the tree, a level at a time: the players' reach down, the counterfactual values at
-every terminal (card removal exact, see :mod:`bragkit.solver.hand_space`), and the values back
-up with the regret updates. Where the player to act is blind the regret of an action is summed
-over every hand they might hold, so the strategy there is one for all of them (rule BL6).
+gets to a given exploitability in about half the iterations here). Each half-iteration is
+three passes over the tree, a level at a time: the players' reach down, the counterfactual
+values at every terminal (card removal exact, see :mod:`bragkit.solver.hand_space`), and the
+values back up with the regret updates. Where the player to act is blind the regret of an
+action is summed over every hand they might hold, so the strategy there is one for all of them
+(rule BL6).
+
+With ``tremble`` the opponent's reach is computed as if they took every action with at least
+that probability: every history is then reached, so the play that answers an opponent's
+mistakes is learnt too (off the equilibrium path plain CFR+ learns nothing; a bot needs it).
 
 >>> from bragkit.solver.abstraction import Abstraction
 >>> from bragkit.solver.tree import BettingTree
