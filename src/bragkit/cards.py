@@ -405,6 +405,27 @@ class Pack:
         self._whole = False
         self._cards[0:0] = reversed(cards)
 
+    def take_out(self, cards: Iterable[Card]) -> None:
+        """Take these cards out of the pack (one copy of each), keeping the order of the rest:
+        a blind hand kept for the next deal is not in its pack (rule R1).
+
+        >>> pack = Pack.standard()
+        >>> pack.take_out(parse_cards("Ah 2c"))
+        >>> len(pack), str(pack)[:11]
+        (50, 'As Ad Ac Ks')
+        """
+        remaining = list(cards)
+        if not remaining:
+            return
+        keep: list[Card] = []
+        for card in self._cards:
+            if card in remaining:
+                remaining.remove(card)
+            else:
+                keep.append(card)
+        self._cards = keep
+        self._whole = False
+
     def copy(self) -> Pack:
         """An independent copy."""
         pack = _new_pack(Pack)

@@ -911,8 +911,8 @@ def _as_pack(
 
 def _without(pack: Pack, held: Sequence[Card]) -> Pack:
     """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
-    if not held:
-        return pack
+    pack.take_out(held)
+    return pack
     remaining = list(held)
     keep: list[Card] = []
     while len(pack):

@@ -1367,14 +1367,6 @@ def _check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...
 
 
 def _without(pack: Pack, held: Sequence[Card]) -> Pack:
-    """The pack with the retained hand taken out (rule R1), order otherwise kept."""
-    remaining = list(held)
-    keep: list[Card] = []
-    while len(pack):
-        card = pack.deal()
-        if card in remaining:
-            remaining.remove(card)
-        else:
-            keep.append(card)
-    pack.put_under(keep)
+    """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
+    pack.take_out(held)
     return pack
