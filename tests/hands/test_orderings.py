@@ -176,3 +176,13 @@ def test_h9_741_distinct_strengths_in_the_standard_order() -> None:
     assert len(hand_classes("standard")) == 741
     values = {evaluate(parse_cards([a, b, c])).value for a, b, c in ALL_HANDS}
     assert len(values) == 741
+
+
+def test_an_ordering_hashes_as_its_name_so_dicts_find_it_either_way() -> None:
+    """``Ordering.STANDARD == "standard"``, so both must find the same dict entry (the fast
+    path of ``evaluate`` is a dict keyed by the ordering's name)."""
+    from bragkit.hands import Ordering
+
+    for order in Ordering:
+        assert hash(order) == hash(order.value)
+        assert {order.value: 1}[order] == 1

@@ -35,7 +35,7 @@ _SEQUENCES = frozenset((tuple, list))
 _Nested = list[list[list[HandRank | None]]]
 # The tables of the fast path as nested lists [a][b][c], filled on first use by the checked path:
 # with no wild card but jokers by ordering name; with wild cards by (ordering, wild) as given.
-_PLAIN: dict[str, _Nested] = {}
+_PLAIN: dict[str | Ordering, _Nested] = {}
 _WILD: dict[tuple[object, object], _Nested] = {}
 _MAX_WILD_TABLES = 32
 
