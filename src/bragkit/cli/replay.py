@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from bragkit.cli._app import app, fail
+from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
 from bragkit.notation import FieldError, parse_toml
 from bragkit.records import replayer_for
@@ -31,32 +31,18 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Replay a game record (.bhh or another registered format) and print what happened."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        fail(f"{file}: no such file")
-    except IsADirectoryError:
-        fail(f"{file}: is a directory, not a record")
-    except UnicodeDecodeError:
-        fail(f"{file}: not a text file (a record is UTF-8 TOML)")
-    except OSError as error:
-        fail(f"{file}: cannot be read: {error.strerror or error}")
+    text = read_input(file, what="record", kind="UTF-8 TOML")
     try:
         document = parse_toml(text)
         result = replayer_for(document)(document)
         output = (json.dumps(result.to_json(), ensure_ascii=False) if as_json
                   else result.describe())
     except FieldError as error:
-        fail(_one_line(str(error.at_line(text))))
+        fail(one_line(str(error.at_line(text))))
     except BragError as error:
-        fail(_one_line(str(error)))
+        fail(one_line(str(error)))
     except (LookupError, TypeError, ValueError, AttributeError) as error:
         # a reader of another format that let a plain error through: still one line (no
         # traceback for bad input), naming the error so it can be reported
-        fail(_one_line(f"{file}: cannot replay: {type(error).__name__}: {error}"))
+        fail(one_line(f"{file}: cannot replay: {type(error).__name__}: {error}"))
     typer.echo(output)
-
-
-def _one_line(message: str) -> str:
-    """The message on one line, whatever a reader put in it."""
-    return " ".join(message.split())

@@ -14,13 +14,12 @@ verified: pack matches commitment 630dcd2966c43366... (deal 7, 0 client seeds, 5
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bragkit.cli._app import app, fail
+from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
 from bragkit.fairness import FairnessProof, VerificationError, verify
 
@@ -52,27 +51,11 @@ def verify_command(
     ],
 ) -> None:
     """Check that a shuffled deal's pack follows from the committed seed and the client seeds."""
-    if str(proof) == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = proof.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            fail(f"{proof}: no such file")
-        except IsADirectoryError:
-            fail(f"{proof}: is a directory, not a proof")
-        except UnicodeDecodeError:
-            fail(f"{proof}: not a text file (a proof is UTF-8 JSON)")
-        except OSError as error:
-            fail(f"{proof}: cannot be read: {error.strerror or error}")
+    text = read_input(proof, what="proof", kind="UTF-8 JSON")
     try:
         line = check_proof(text)
     except VerificationError as error:
-        fail(_one_line(f"not verified: {error}"))
+        fail(one_line(f"not verified: {error}"))
     except BragError as error:
-        fail(_one_line(f"{proof}: {error}"))
+        fail(one_line(f"{proof}: {error}"))
     typer.echo(line)
-
-
-def _one_line(message: str) -> str:
-    return " ".join(message.split())
