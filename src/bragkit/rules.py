@@ -84,7 +84,7 @@ class Rules:
     retained_blind: str = "two-hands"  # rules R2, R3
     shuffle: str = "prial-seen"  # rule D4
     stock_face_up: bool = False  # rule D9
-    wild: tuple[str, ...] = ()  # rule W1
+    wild: tuple[str, ...] = ()  # rule W1 (F4: common with four- and five-card Brag)
     jokers: int = 0  # rule W1
     cards: int = 3  # rules F1, F3
     ordering: str = "standard"  # rule H10

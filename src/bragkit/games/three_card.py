@@ -379,7 +379,7 @@ class Deal:
         self._layers = [carried_pot + ante * n]
         self._status = [_BETTING] * n
         self._n_betting = n
-        self._looked = [not blind] * n
+        self._looked = [not blind] * n  # rule D7: each may look, or play blind (BL)
         self._need_discard = [not blind and cards > 3] * n
         self._kept: list[tuple[Card, ...] | None] = [None] * n
         self._discards: list[tuple[Card, ...]] = [()] * n
@@ -911,6 +911,8 @@ class Deal:
         self._layers[-1] += amount
 
     def _next_turn(self, seat: int) -> None:
+        # rule B4: the turn goes round to the left as many times as it takes; rule B7: a bet of
+        # twice the stake is only a bet (a see is its own verb).
         status = self._status
         n = self._n
         for _ in range(n):
