@@ -32,6 +32,7 @@ from bragkit.notation import (
     write_bhh,
 )
 from bragkit.rules import Rules
+from strategies import house_rules
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -671,31 +672,6 @@ def test_wild_and_joker_records() -> None:
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Mary Ann", "Ed"]
 
 
-@st.composite
-def random_rules(draw: st.DrawFn) -> Rules:
-    """Rules with every option of RULES.md drawn at random (valid combinations only)."""
-    limit = draw(st.sampled_from(["none", "raise", "pot"]))
-    min_bet = draw(st.integers(1, 3))
-    return Rules(
-        ante=draw(st.integers(0, 2)),
-        min_bet=min_bet,
-        max_bet=draw(st.none() | st.integers(min_bet, 12)),
-        raise_limit=draw(st.integers(0, 6)) if limit == "raise" else None,
-        pot_limit=limit == "pot",
-        see_cost=draw(st.sampled_from(["double", "single"])),
-        blind=draw(st.booleans()),
-        short_money=draw(st.sampled_from(["cover", "fold"])),
-        lending=draw(st.booleans()),
-        retained_blind=draw(st.sampled_from(["two-hands", "face-up"])),
-        shuffle=draw(st.sampled_from(["prial-seen", "always"])),
-        stock_face_up=draw(st.booleans()),
-        wild=tuple(draw(st.sampled_from([(), ("2",), ("2c", "2s"), ("Jh", "Js")]))),
-        jokers=draw(st.integers(0, 2)),
-        cards=draw(st.sampled_from([3, 3, 4, 5])),
-        ordering=draw(st.sampled_from(["standard", "teen-patti"])),
-    )
-
-
 WEIGHTS = {Verb.BET: 6, Verb.BLIND: 5, Verb.DISCARD: 4, Verb.COVER: 3, Verb.LOOK: 1,
            Verb.KEEP: 1, Verb.THROW: 1, Verb.FOLD: 1, Verb.SEE: 1, Verb.SHOWDOWN: 0.3,
            Verb.TOPUP: 0.1}
@@ -738,7 +714,7 @@ def play(rng: random.Random, deal: Deal, *, limit: int = 150) -> Deal:
 def played_deals(draw: st.DrawFn) -> Deal:
     """A deal under random rules, from a shuffled pack or given hands, perhaps with a retained
     blind hand and a carried pot (rules BL3, R1-R3), played at random."""
-    rules = draw(random_rules())
+    rules = draw(house_rules())
     seed = draw(st.integers(0, 2**32 - 1))
     rng = random.Random(seed)
     retained = rules.blind and draw(st.booleans())

@@ -27,6 +27,7 @@ from bragkit.table import (
     TableError,
     ToppedUp,
 )
+from strategies import house_rules
 
 # -- helpers ---------------------------------------------------------------------------------
 
@@ -638,33 +639,6 @@ def test_a_fair_table_needs_no_proof_for_an_unshuffled_deal() -> None:
 # -- long random sessions (Hypothesis) -------------------------------------------------------
 
 
-@st.composite
-def house_rules(draw: st.DrawFn) -> Rules:
-    """Random house rules of the three-card family (every option of RULES.md that matters to a
-    session)."""
-    min_bet = draw(st.integers(1, 2))
-    limit = draw(st.sampled_from(["none", "max", "raise", "pot"]))
-    return Rules(
-        ante=draw(st.integers(0, 2)),
-        min_bet=min_bet,
-        max_bet=draw(st.integers(min_bet, 12)) if limit in ("max", "raise") else None,
-        raise_limit=draw(st.integers(1, 6)) if limit == "raise" else None,
-        pot_limit=limit == "pot",
-        see_cost=draw(st.sampled_from(["double", "single"])),
-        blind=draw(st.booleans()) or draw(st.booleans()),
-        short_money=draw(st.sampled_from(["cover", "fold"])),
-        lending=draw(st.booleans()),
-        retained_blind=draw(st.sampled_from(["two-hands", "face-up"])),
-        shuffle=draw(st.sampled_from(["prial-seen", "prial-seen", "always"])),
-        stock_face_up=draw(st.booleans()),
-        wild=draw(st.sampled_from([(), ("2",), ("Jh", "Js")])),
-        jokers=draw(st.integers(0, 2)),
-        cards=draw(st.sampled_from([3, 3, 4, 5])),
-        buy_in=draw(st.integers(0, 20)),
-        dealers_choice=draw(st.booleans()),
-    )
-
-
 def random_action(table: Table, rng: random.Random, steps: int) -> None:
     """One random legal action of the deal in progress (folds grow likelier as it drags on)."""
     deal = table.current
@@ -735,7 +709,7 @@ def between_deals(table: Table, rng: random.Random, names: list[str]) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=house_rules(), seed=st.integers(0, 2**32), seats=st.integers(2, 5),
+@given(rules=house_rules(session=True), seed=st.integers(0, 2**32), seats=st.integers(2, 5),
        deals=st.integers(150, 250), fair=st.booleans())
 def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
     rules: Rules, seed: int, seats: int, deals: int, fair: bool

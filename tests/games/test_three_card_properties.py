@@ -22,39 +22,14 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from strategies import house_rules
 
 _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc]|Jk)(?![A-Za-z0-9])")
 
 
 @st.composite
-def rules_strategy(draw: st.DrawFn) -> Rules:
-    limit = draw(st.sampled_from(["none", "max", "raise", "pot"]))
-    min_bet = draw(st.integers(1, 3))
-    return Rules(
-        ante=draw(st.integers(0, 2)),
-        min_bet=min_bet,
-        max_bet=min_bet + draw(st.integers(0, 12)) if limit == "max" else None,
-        raise_limit=draw(st.integers(0, 4)) if limit == "raise" else None,
-        pot_limit=limit == "pot",
-        see_cost=draw(st.sampled_from(["double", "single"])),
-        blind=draw(st.booleans()),
-        short_money=draw(st.sampled_from(["cover", "fold"])),
-        lending=draw(st.booleans()),
-        retained_blind=draw(st.sampled_from(["two-hands", "face-up"])),
-        shuffle=draw(st.sampled_from(["prial-seen", "always"])),
-        stock_face_up=draw(st.booleans()),
-        wild=draw(st.lists(st.sampled_from(["2", "2c", "Jh", "9"]), unique=True, max_size=2)
-                  .map(tuple)),
-        jokers=draw(st.integers(0, 2)),
-        cards=draw(st.sampled_from([3, 3, 4, 5])),
-        ordering=draw(st.sampled_from(["standard", "teen-patti"])),
-    )
-
-
-@st.composite
 def tables(draw: st.DrawFn) -> tuple[Deal, random.Random]:
-    rules = draw(rules_strategy())
+    rules = draw(house_rules())
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))  # the play's choices, reproducible
     retained = rules.blind and draw(st.booleans())
     count = draw(st.integers(2, min(8, rules.max_players(retained=int(retained)))))
