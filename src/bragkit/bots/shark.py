@@ -99,7 +99,6 @@ class SharkBot:
         self.tracker = PackTracker()
         self.reads = Reads()
         self._cache: dict[tuple[object, ...], npt.NDArray[np.int32]] = {}
-        self._retained: str | None = None
 
     # -- what happens around the table ---------------------------------------------------------
 
@@ -108,7 +107,6 @@ class SharkBot:
         if isinstance(event, DealStarted):
             self.rules = event.rules
             HandSpace.of(event.rules)  # ready before the first decision
-            self._retained = event.retained  # R1: their tracked cards are their new hand
             self._cache.clear()
             if self.track:
                 self.tracker.start(event)
@@ -177,16 +175,11 @@ class SharkBot:
     def _own_cards(self, view: DealView) -> tuple[Card, ...] | None:
         """The viewer's cards: as seen once looked; while blind, as tracked if every one of
         them is known (D5: the stacked pack), else None."""
-        name = str(view.viewer)
         if view.hand is not None:
             if self.track:
-                self.tracker.check_own(name, view.hand)
+                self.tracker.check_own(str(view.viewer), view.hand)
             return view.hand
-        tracked = self.tracker.knowledge.holding.get(name, ()) if self.track else ()
-        if (self._retained != name and len(tracked) == self.rules.cards
-                and view.held.get(name) == self.rules.cards and name not in view.face_up):
-            return tracked
-        return None
+        return self.tracker.knowledge.own_hand(view, self.rules.cards) if self.track else None
 
     def _blind(self, menu: Menu) -> Action:
         """Not looked and the cards unknown: look (BL2), or if that is not allowed (R3), bet
@@ -235,12 +228,10 @@ class SharkBot:
             holding: tuple[Card, ...] = ()
             known = set(dead)
             if knowledge is not None:
-                holding = knowledge.holding.get(opponent, ())
+                holding = knowledge.cards_of(opponent)  # R1-R3: none for a retained hand
                 for other, cards in knowledge.holding.items():
                     if other != opponent:
                         known.update(cards)
-            if opponent == self._retained:
-                holding = ()  # R1-R3: the cards dealt them are not (or not yet) the hand
             key = (frozenset(known), holding)
             values = self._cache.get(key)
             if values is None:

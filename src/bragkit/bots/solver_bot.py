@@ -44,22 +44,27 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, Event, notify
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, DealStarted, Event, notify
 from bragkit.bots.reading import Menu
 from bragkit.bots.registry import register
+from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.driver import cached, solve
+from bragkit.solver.informed import action_values
 from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
 __all__ = ["QUICK", "SolverBot", "default_strategy", "locate", "solver_bot"]
+
+FloatArray = npt.NDArray[np.float64]
 
 #: The abstraction solved when no better strategy is cached: small enough to solve in seconds.
 QUICK = Abstraction(max_bets=2)
@@ -161,6 +166,8 @@ class SolverBot:
     """Plays a solved strategy heads-up; anything else goes to ``fallback``."""
 
     kind = "solver"
+    #: The fewest of the opponent's cards known (D5) for the bot to act on them.
+    min_known = 2
 
     def __init__(
         self,
@@ -170,6 +177,7 @@ class SolverBot:
         budget: float = DEFAULT_BUDGET,
         rules: Rules | None = None,
         fallback: Agent | None = None,
+        track: bool = True,
     ) -> None:
         self.strategy = strategy if strategy is not None else default_strategy()
         self.rng = make_rng(seed)
@@ -180,12 +188,20 @@ class SolverBot:
 
             fallback = ThresholdBot(CAUTIOUS, rules=rules, budget=budget)
         self.fallback = fallback
+        self.track = track
+        self.tracker = PackTracker()
+        self.informed = 0  # decisions taken by what the bot knows beyond the abstraction
         self.off_tree = 0  # decisions taken at the nearest node, not on the tree
         self.fallbacks = 0  # decisions left to the fallback bot
         self._percentile = hand_percentiles(self.strategy.space)
 
     def observe(self, event: Event) -> None:
-        """Pass the table's events on to the fallback bot."""
+        """Follow the pack (D4, D5); pass the table's events on to the fallback bot."""
+        if self.track:
+            if isinstance(event, DealStarted):
+                self.tracker.start(event)
+            else:
+                self.tracker.end(event)
         notify(self.fallback, event)
 
     def _applies(self, view: DealView) -> bool:
@@ -234,14 +250,44 @@ class SolverBot:
         node, on_tree = locate(tree, view)
         if not on_tree:
             self.off_tree += 1
-        cls = None if view.hand is None else strategy.space.class_of(view.hand)
-        probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
         edges = list(tree.edges_of(node))
-        pick = edges[_draw(probs, self.rng.random())]
+        informed = self._informed(view, node)
+        if informed is not None:
+            self.informed += 1
+            pick = edges[int(np.argmax(informed))]
+        else:
+            cls = None if view.hand is None else strategy.space.class_of(view.hand)
+            probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
+            pick = edges[_draw(probs, self.rng.random())]
         action = self._to_action(view, tree, pick)
         if action is None:
             raise BragError("no legal action for the strategy's choice")
         return action
+
+    def _informed(self, view: DealView, node: int) -> FloatArray | None:
+        """What each action is worth where the bot knows more than the abstraction says (the
+        opponent's cards in part, or its own while blind: D4, D5), or a pot is carried in
+        (BL3); None where it does not, or the knowledge fits no hand of the strategy's."""
+        knowledge = self.tracker.knowledge
+        hand = view.hand
+        if hand is None and self.track:
+            hand = knowledge.own_hand(view, 3)
+        if hand is None:
+            return None
+        opponent = next(p for p in view.players if p != view.viewer)
+        known = knowledge.cards_of(opponent) if self.track else ()
+        if len(known) < self.min_known:
+            known = ()  # one card tells little, and acting on it makes the bot predictable
+        if not known and view.hand is not None and not view.carried_pot:
+            return None  # the abstraction's own question: the equilibrium answers it
+        dead = [c for c in knowledge.stock if c not in known] if self.track else []
+        if view.stock_card is not None:
+            dead.append(view.stock_card)  # rule D9
+        try:
+            return action_values(self.strategy, node, hand, known=known, dead=dead,
+                                 carried=view.carried_pot)
+        except BragError:
+            return None
 
     def _to_action(self, view: DealView, tree: BettingTree, edge: int) -> Action | None:
         menu = Menu(view)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from bragkit.bots.agent import DealEnded, DealStarted
 from bragkit.cards import Card
+from bragkit.games.views import DealView
 
 __all__ = ["Knowledge", "PackTracker"]
 
@@ -39,10 +40,25 @@ __all__ = ["Knowledge", "PackTracker"]
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Knowledge:
     """What the tracker knows at the start of a deal: each player's known cards, in the order
-    dealt, and the known cards left in the stock (dead for this deal)."""
+    dealt, the known cards left in the stock (dead for this deal), and who holds a retained
+    blind hand (R1: the cards dealt them this deal may not be the hand they play)."""
 
     holding: dict[str, tuple[Card, ...]]
     stock: tuple[Card, ...]
+    retained: str | None = None
+
+    def cards_of(self, player: str) -> tuple[Card, ...]:
+        """The known cards of ``player``'s hand: none if they hold a retained hand (R1-R3)."""
+        return () if player == self.retained else self.holding.get(player, ())
+
+    def own_hand(self, view: DealView, cards: int) -> tuple[Card, ...] | None:
+        """The viewer's whole hand of ``cards`` cards if every one of them was followed through
+        the pack (they may still be blind: BL6 hides it from their view, not their memory)."""
+        name = str(view.viewer)
+        tracked = self.cards_of(name)
+        if len(tracked) == cards and view.held.get(name) == cards and name not in view.face_up:
+            return tracked
+        return None
 
 
 class PackTracker:
@@ -70,7 +86,8 @@ class PackTracker:
                 dealt[order[i % n]].append(card)
         stock = tuple(c for c in pack[count:] if c is not None)
         del pack[:count]
-        self.knowledge = Knowledge(holding={p: tuple(c) for p, c in dealt.items()}, stock=stock)
+        self.knowledge = Knowledge(holding={p: tuple(c) for p, c in dealt.items()}, stock=stock,
+                                   retained=event.retained)
         return self.knowledge
 
     def finish(

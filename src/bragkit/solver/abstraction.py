@@ -61,6 +61,11 @@ class Abstraction:
     or, as the rules say (BL4), must fold (``"fold"``). ``ranks`` names the ranks in the pack, each
     with ``suits`` suits (a smaller pack makes a small test game; rule H1 is all thirteen and
     four suits).
+
+    ``blind_share`` models BL3 in one deal: when a blind player is folded to, the pot is carried
+    forward and fought for again, the blind player holding two hands (R1, R2). The abstraction
+    credits the blind winner with that share of the pot and the folder with the rest: ``1``
+    gives the blind winner the pot, ``0.5`` splits a carried pot evenly.
     """
 
     ante: int = 1  # rule D2
@@ -68,6 +73,7 @@ class Abstraction:
     max_bets: int = 4
     cap_rule: str = "see"
     blind: bool = True  # rule BL1
+    blind_share: float = 1.0  # rule BL3, as a share of the pot (see the class docstring)
     see_cost: str = "double"  # rules B6, B9
     ordering: str = "standard"  # rule H10
     ranks: str = ALL_RANKS  # rule H1
@@ -86,6 +92,10 @@ class Abstraction:
             raise RulesError(f"max_bets must be from 1 to 12, not {self.max_bets!r}")
         if self.cap_rule not in ("see", "fold"):
             raise RulesError(f"cap_rule must be see or fold, not {self.cap_rule!r}")
+        if (type(self.blind_share) not in (int, float) or not 0.5 <= self.blind_share <= 1
+                or self.blind_share != self.blind_share):
+            raise RulesError(f"blind_share must be from 0.5 to 1, not {self.blind_share!r}")
+        object.__setattr__(self, "blind_share", float(self.blind_share))
         if type(self.blind) is not bool:
             raise RulesError(f"blind must be true or false, not {self.blind!r}")
         if self.see_cost not in ("double", "single"):
@@ -124,6 +134,8 @@ class Abstraction:
         """One line for people."""
         stakes = "/".join(str(s) for s in self.stakes)
         blind = "blind play" if self.blind else "no blind play"
+        if self.blind and self.blind_share != 1:
+            blind += f" (a blind winner's share {self.blind_share:g})"
         return (f"ranks {self.ranks} x{self.suits} suits, ante {self.ante}, stakes {stakes}, "
                 f"at most {self.max_bets} bets (cap: {self.cap_rule}), {blind}, "
                 f"see {self.see_cost}")
@@ -134,6 +146,8 @@ class Abstraction:
         """Every parameter, JSON-able."""
         table = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         table["stakes"] = list(self.stakes)
+        if self.blind_share == 1:
+            del table["blind_share"]  # as before the option existed: the same cache key
         return table
 
     @classmethod

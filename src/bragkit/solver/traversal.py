@@ -87,8 +87,7 @@ def terminal_values(
 ) -> FloatArray:
     """``(terminals, classes)``: ``player``'s counterfactual value at each terminal.
 
-    A fold gives the pot to the other player (B5; a blind winner takes it too in this
-    abstraction); a see compares hands, the seer winning only with a strictly better one (B6,
+    A fold gives the pot to the other player (B5), a blind winner ``blind_share`` of it (BL3); a see compares hands, the seer winning only with a strictly better one (B6,
     H8). The winner gains what the loser put in.
     """
     out = np.zeros_like(opponent_reach)
@@ -101,7 +100,9 @@ def terminal_values(
     if len(folds):
         met = space.disjoint(opponent_reach[folds])
         they_folded = (tree.term_actor[folds] != player)[:, None]
-        met *= np.where(they_folded, theirs[folds], -mine[folds])
+        share = tree.term_share[folds][:, None]  # rule BL3: a blind winner's share
+        pot = mine[folds] + theirs[folds]
+        met *= np.where(they_folded, share, 1 - share) * pot - mine[folds]
         out[folds] = met
     for seer in (True, False):
         sees = np.flatnonzero((tree.term_kind == Kind.SEE) & live

@@ -109,7 +109,8 @@ class BettingTree:
     and ``n_edges``; ``states[n]`` is its :class:`NodeState`. Per edge: ``edge_node`` (its
     node), ``kind``, ``amount`` (chips paid), ``child`` (a node, or -1) and ``terminal`` (a
     terminal, or -1). Per terminal: ``term_edge``, ``term_kind`` (FOLD or SEE), ``term_actor``
-    (who folded or saw) and ``term_paid`` (each seat's chips in, ante included).
+    (who folded or saw), ``term_paid`` (each seat's chips in, ante included) and ``term_share``
+    (the share of the pot a fold gives the winner: ``blind_share`` if they are blind, BL3).
     """
 
     def __init__(self, abstraction: Abstraction) -> None:
@@ -119,6 +120,7 @@ class BettingTree:
                                              paid=(a.ante, a.ante))]
         edges: list[tuple[int, Kind, int, int, int]] = []  # node, kind, amount, child, terminal
         terminals: list[tuple[int, Kind, int, int, int]] = []  # edge, kind, actor, paid0, paid1
+        shares: list[float] = []  # the winner's share of the pot at a fold (rule BL3)
         first_edge: list[int] = []
         depth = [0]
         head = 0
@@ -130,6 +132,8 @@ class BettingTree:
                     paid = list(state.paid)
                     paid[state.player] += amount
                     terminals.append((len(edges), kind, state.player, paid[0], paid[1]))
+                    blind_winner = kind is Kind.FOLD and state.blind[1 - state.player]
+                    shares.append(a.blind_share if blind_winner else 1.0)
                     edges.append((head, kind, amount, -1, len(terminals) - 1))
                 else:
                     states.append(child)
@@ -156,6 +160,7 @@ class BettingTree:
         self.term_kind: IntArray = t[:, 1]
         self.term_actor: IntArray = t[:, 2]
         self.term_paid: IntArray = t[:, 3:5]
+        self.term_share = np.array(shares, dtype=np.float64)
         self.parent_edge: IntArray = np.full(self.n_nodes, -1, dtype=np.intp)
         has_child = self.child >= 0
         self.parent_edge[self.child[has_child]] = np.flatnonzero(has_child)
