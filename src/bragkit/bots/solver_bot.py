@@ -41,18 +41,19 @@ makes), else a quick one solved on first use (:func:`default_strategy`).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, DealStarted, Event, notify
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, DealEnded, DealStarted, Event, notify
 from bragkit.bots.reading import Menu
 from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
-from bragkit.errors import BragError, InvalidActionError
+from bragkit.errors import BragError, InvalidActionError, RulesError
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 from bragkit.solver.abstraction import Abstraction
@@ -62,20 +63,25 @@ from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["QUICK", "SolverBot", "default_strategy", "locate", "solver_bot"]
+__all__ = ["SolverBot", "default_strategy", "locate", "solver_bot"]
 
 FloatArray = npt.NDArray[np.float64]
 
-#: The abstraction solved when no better strategy is cached: small enough to solve in seconds.
-QUICK = Abstraction(max_bets=2)
+def default_strategy(rules: Rules | None = None) -> Strategy:
+    """The strategy for a heads-up game of ``rules`` (the arena's by default): the cached
+    solution of :meth:`Abstraction.for_table`, else of the default abstraction, else a quick
+    one (at most two bets, solved in seconds and cached)."""
+    from bragkit.arena import arena_rules
 
-
-def default_strategy() -> Strategy:
-    """The cached solution of the default abstraction, else a quick one (solved and cached)."""
-    found = cached(Abstraction())
-    if found is not None:
-        return found
-    return solve(QUICK, iterations=200)
+    try:
+        table = Abstraction.for_table(rules or arena_rules())
+    except RulesError:  # e.g. no stake a blind bet could set (BL1)
+        table = Abstraction()
+    for abstraction in (table, Abstraction()):
+        found = cached(abstraction)
+        if found is not None:
+            return found
+    return solve(dataclasses.replace(table, max_bets=2), iterations=200)
 
 
 def _nearest(values: list[int], wanted: float) -> int:
@@ -179,7 +185,7 @@ class SolverBot:
         fallback: Agent | None = None,
         track: bool = True,
     ) -> None:
-        self.strategy = strategy if strategy is not None else default_strategy()
+        self.strategy = strategy if strategy is not None else default_strategy(rules)
         self.rng = make_rng(seed)
         self.budget = budget
         self.rules = rules
@@ -190,6 +196,8 @@ class SolverBot:
         self.fallback = fallback
         self.track = track
         self.tracker = PackTracker()
+        self._stack: int | None = None  # at the bot's first decision of the deal
+        self._blind_results: list[int] = []  # chips won in deals where the opponent bet blind
         self.informed = 0  # decisions taken by what the bot knows beyond the abstraction
         self.off_tree = 0  # decisions taken at the nearest node, not on the tree
         self.fallbacks = 0  # decisions left to the fallback bot
@@ -202,7 +210,26 @@ class SolverBot:
                 self.tracker.start(event)
             else:
                 self.tracker.end(event)
+        if isinstance(event, DealEnded):
+            self._learn(event.view)
         notify(self.fallback, event)
+
+    def _learn(self, view: DealView) -> None:
+        """After a deal in which the opponent bet blind, note what it cost the bot."""
+        me = str(view.viewer)
+        opponent = next((p for p in view.players if p != me), None)
+        if self._stack is not None and any(a.startswith(f"{opponent} blind ")
+                                           for a in view.actions):
+            self._blind_results.append(view.stacks.get(me, 0) - self._stack)
+        self._stack = None
+
+    @property
+    def reads_blind_as_informed(self) -> bool:
+        """Whether the opponent's blind bets are taken as made knowing their cards (which the
+        unshuffled pack, D4 and D5, often tells a player who follows it): the bot has lost two
+        chips or more a deal, over 20 or more deals, where they bet blind."""
+        results = self._blind_results
+        return len(results) >= 20 and sum(results) <= -2 * len(results)
 
     def _applies(self, view: DealView) -> bool:
         rules = self.rules
@@ -218,6 +245,8 @@ class SolverBot:
 
     def act(self, view: DealView) -> Action:
         """The strategy's action for this view (see the module docstring)."""
+        if self._stack is None and view.viewer is not None:
+            self._stack = view.stacks.get(view.viewer, 0)
         if view.two_hands is not None and view.two_hands == view.viewer:
             chosen = self._two_hands(view)
             if chosen is not None:
@@ -278,14 +307,16 @@ class SolverBot:
         known = knowledge.cards_of(opponent) if self.track else ()
         if len(known) < self.min_known:
             known = ()  # one card tells little, and acting on it makes the bot predictable
-        if not known and view.hand is not None and not view.carried_pot:
+        informed_blind = (opponent in view.blind and self.reads_blind_as_informed
+                          and any(a.startswith(f"{opponent} blind ") for a in view.actions))
+        if not (known or informed_blind or view.hand is None or view.carried_pot):
             return None  # the abstraction's own question: the equilibrium answers it
         dead = [c for c in knowledge.stock if c not in known] if self.track else []
         if view.stock_card is not None:
             dead.append(view.stock_card)  # rule D9
         try:
             return action_values(self.strategy, node, hand, known=known, dead=dead,
-                                 carried=view.carried_pot)
+                                 carried=view.carried_pot, blind_informed=informed_blind)
         except BragError:
             return None
 

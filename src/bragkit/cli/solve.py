@@ -53,6 +53,9 @@ def solve(
                           "one, or must 'fold' (rule BL4).")] = "see",
     ante: Annotated[int, typer.Option("--ante", help="Each player's ante (rule D2).")] = 1,
     blind: Annotated[bool, typer.Option("--blind/--no-blind", help="Blind play (BL1).")] = True,
+    blind_share: Annotated[
+        float, typer.Option("--blind-share", help="A blind winner's share of the pot, 0.5 to 1 "
+                            "(BL3: it is carried forward; 1 gives them the pot).")] = 1.0,
     see_cost: Annotated[
         str, typer.Option("--see-cost", help="double or single (rules B6, B9).")] = "double",
     ordering: Annotated[str, typer.Option("--ordering", help="Hand ordering (H10).")] = (
@@ -88,7 +91,8 @@ def solve(
     """Solve heads-up Three Card Brag with CFR+ and report its exploitability."""
     try:
         abstraction = Abstraction(ante=ante, stakes=_stakes(stakes), max_bets=max_bets,
-                                  cap_rule=cap_rule, blind=blind, see_cost=see_cost,
+                                  cap_rule=cap_rule, blind=blind, blind_share=blind_share,
+                                  see_cost=see_cost,
                                   ordering=ordering, ranks=ranks, suits=suits)
         if iterations is not None and iterations < 1:
             fail("--iterations must be at least 1")

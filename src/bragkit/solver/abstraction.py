@@ -41,10 +41,14 @@ from bragkit.cards import Card, Rank
 from bragkit.errors import RulesError
 from bragkit.rules import ORDERINGS, Rules
 
-__all__ = ["ALL_RANKS", "FORMAT_VERSION", "Abstraction"]
+__all__ = ["ALL_RANKS", "FORMAT_VERSION", "TABLE_BLIND_SHARE", "Abstraction"]
 
 #: Every rank, high to low (rule H1).
 ALL_RANKS: Final = "AKQJT98765432"
+#: A blind winner's share of the pot in :meth:`Abstraction.for_table` (rule BL3: the pot is
+#: carried forward, and they hold two hands for it, R2). Tuned in heads-up play against
+#: ``shark``; see docs/equilibrium.md.
+TABLE_BLIND_SHARE: Final = 0.65
 #: Bumped whenever the tree or the strategy file changes meaning: part of the cache key.
 FORMAT_VERSION: Final = 1
 
@@ -112,6 +116,33 @@ class Abstraction:
             raise RulesError("the pack must hold at least six cards to deal two hands (rule D1)")
         if self.blind and not self.blind_stakes:
             raise RulesError("blind play needs an even stake for a blind bet to set (rule BL1)")
+
+    @classmethod
+    def for_table(cls, rules: Rules, **overrides: Any) -> Abstraction:
+        """The abstraction nearest a heads-up game of ``rules``: its ante, see cost and
+        ordering; stakes doubling from the least bet to the most (to 16 times the least where
+        there is no most, B1); and a blind winner credited with :data:`TABLE_BLIND_SHARE` of the
+        pot (BL3). The ``solver`` bot plays its solution.
+
+        >>> from bragkit.rules import Rules
+        >>> a = Abstraction.for_table(Rules(max_bet=10))
+        >>> a.stakes, a.blind_share
+        ((1, 2, 4, 8, 10), 0.65)
+        >>> Abstraction.for_table(Rules(min_bet=2)).stakes
+        (2, 4, 8, 16, 32)
+        """
+        least = rules.min_bet
+        most = rules.max_bet if rules.max_bet is not None else 16 * least
+        stakes = [least]
+        while stakes[-1] * 2 < most:
+            stakes.append(stakes[-1] * 2)
+        if most > least:
+            stakes.append(most)
+        options: dict[str, Any] = {
+            "ante": rules.ante, "stakes": tuple(stakes), "blind": rules.blind,
+            "blind_share": TABLE_BLIND_SHARE, "see_cost": rules.see_cost,
+            "ordering": rules.ordering, **overrides}
+        return cls(**options)
 
     # -- derived --------------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ decision a few milliseconds even at the root.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import numpy.typing as npt
 
@@ -37,7 +39,7 @@ from bragkit.hands.table import strength_table
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["action_values"]
+__all__ = ["action_values", "informed_blind"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -50,13 +52,15 @@ def action_values(
     known: CardsLike = (),
     dead: CardsLike = (),
     carried: float = 0.0,
+    blind_informed: bool = False,
 ) -> FloatArray:
     """The expected chips of each edge out of ``node`` for the player to act, holding ``hand``.
 
     ``known`` are cards the opponent is known to hold, ``dead`` cards known to be elsewhere
     (the stock), ``carried`` a pot carried into the deal (BL3: it goes to the deal's winner, a
     blind winner's share of it carried on). The opponent plays ``strategy``; the player plays a
-    best response from the next decision on. Raises :class:`BragError` if no opponent hand fits
+    best response from the next decision on. With ``blind_informed`` the opponent's blind
+    decisions are taken as made knowing their cards (:func:`informed_blind`). Raises :class:`BragError` if no opponent hand fits
     what is known.
     """
     tree, space = strategy.tree, strategy.space
@@ -71,15 +75,16 @@ def action_values(
         fits &= (space.hands == card).any(axis=1)
     weights = np.bincount(space.hand_class[fits], minlength=space.n_classes).astype(np.float64)
     for edge in _path(tree, node):
-        if tree.player[tree.edge_node[edge]] != me:  # how likely their betting is, per class
-            weights *= strategy.table[edge] if not tree.blind_actor[tree.edge_node[edge]] \
-                else strategy.table[edge, 0]
+        parent = int(tree.edge_node[edge])
+        if tree.player[parent] != me:  # how likely their betting is, per class
+            weights *= _opponent_table(strategy, parent, blind_informed)[edge - tree.first_edge[parent]]
     total = float(weights.sum())
     if total <= 0:
         raise BragError("no hand the opponent may hold fits their betting and the cards known")
     table = strength_table(strategy.abstraction.ordering)
     strength = int(table[mine[0], mine[1], mine[2]])
-    walk = _Walk(strategy, me, strength > space.strength, strength >= space.strength, carried)
+    walk = _Walk(strategy, me, strength > space.strength, strength >= space.strength, carried,
+                 blind_informed)
     edges = tree.edges_of(node)
     return np.array([float(weights @ walk.edge(e, weights)) / total for e in edges])
 
@@ -98,13 +103,14 @@ class _Walk:
     """The subtree below a node: values per opponent class, the player choosing their best."""
 
     def __init__(self, strategy: Strategy, me: int, beats: npt.NDArray[np.bool_],
-                 at_least: npt.NDArray[np.bool_], carried: float) -> None:
+                 at_least: npt.NDArray[np.bool_], carried: float, blind_informed: bool) -> None:
         self.strategy = strategy
         self.tree = strategy.tree
         self.me = me
         self.beats = beats  # we see them and win only when strictly better (B6, H8)
         self.at_least = at_least  # they see us and lose ties (H8)
         self.carried = carried
+        self.blind_informed = blind_informed
 
     def edge(self, edge: int, weights: FloatArray) -> FloatArray:
         """Per opponent class, our chips after ``edge`` (``weights``: the range before it)."""
@@ -136,13 +142,59 @@ class _Walk:
                     best, best_value = values, value
             assert best is not None
             return best
-        table = self.strategy.table
-        blind = bool(tree.blind_actor[node])
+        table = _opponent_table(self.strategy, node, self.blind_informed)
         out = np.zeros(len(weights))
-        for e in edges:
-            probs = np.full(len(weights), table[e, 0]) if blind else table[e]
-            reach = weights * probs
+        for row, e in enumerate(edges):
+            reach = weights * table[row]
             if not reach.any():
                 continue
-            out += probs * self.edge(e, reach)
+            out += table[row] * self.edge(e, reach)
         return out
+
+
+def _opponent_table(strategy: Strategy, node: int, blind_informed: bool) -> FloatArray:
+    """``(edges, classes)``: the opponent's probabilities at ``node``."""
+    tree = strategy.tree
+    edges = tree.edges_of(node)
+    if not tree.blind_actor[node]:
+        return strategy.table[edges.start:edges.stop]
+    if blind_informed:
+        return informed_blind(strategy, node)
+    rows = strategy.table[edges.start:edges.stop, :1]  # rule BL6: one for every hand
+    return np.repeat(rows, strategy.space.n_classes, axis=1)
+
+
+@functools.lru_cache(maxsize=4096)
+def informed_blind(strategy: Strategy, node: int) -> FloatArray:
+    """``(edges, classes)``: a blind player's probabilities at ``node`` if they know their cards
+    (followed through the pack, D5) and bet as the strategy would open, at the blind price.
+
+    A blind bet to a stake is as likely as the open bet to that stake after a look; a see as the
+    open see; everything else (folding, stakes a blind bet cannot set) starts with a look.
+
+    >>> from bragkit.solver import Abstraction, solve
+    >>> s = solve(Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQ"), iterations=30, cache=None)
+    >>> table = informed_blind(s, 0)
+    >>> table.shape == (2, s.space.n_classes), bool(np.allclose(table.sum(axis=0), 1))
+    (True, True)
+    """
+    tree = strategy.tree
+    edges = tree.edges_of(node)
+    out = np.zeros((len(edges), strategy.space.n_classes))
+    looked = int(tree.child[tree.step(node, "look")])
+    open_edges = {tree.label(e): e for e in tree.edges_of(looked)}
+    look_row = -1
+    for row, e in enumerate(edges):
+        kind = Kind(int(tree.kind[e]))
+        if kind is Kind.LOOK:
+            look_row = row
+            continue
+        stake = int(tree.states[int(tree.child[e])].stake) if kind is Kind.BLIND else 0
+        label = f"bet {stake}" if kind is Kind.BLIND else "see"
+        same = open_edges.get(label)
+        if same is None and kind is Kind.SEE:
+            same = next((x for lb, x in open_edges.items() if lb.startswith("see")), None)
+        if same is not None:
+            out[row] = strategy.table[same]
+    out[look_row] = np.clip(1 - out.sum(axis=0), 0.0, 1.0)
+    return out
