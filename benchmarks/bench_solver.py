@@ -14,13 +14,16 @@ counts, multiplied by the reach vectors (BLAS, one thread if ``OPENBLAS_NUM_THRE
 target (default 1 milli-ante per deal) or the time limit (default 600 s) — the brief's goal —
 printing the exploitability curve (no cache).
 
-**The bot** (``--arena DEALS``): the ``solver`` bot, on the cached solution of the default
-abstraction (``bragkit solve``; solved first if missing), heads-up in the arena against
-``shark``, ``cautious`` and ``bold`` under the abstraction's rules (ante 1, bets 1 to 16), real
-deals at a real table (carried pots, kept blind hands, the unshuffled pack of D4/D5).
+**The bot** (``--arena DEALS``): the ``solver`` bot, on the cached solution of the abstraction
+of the arena's table (``Abstraction.for_table``: ``bragkit solve --stakes 1,2,4,8,10
+--blind-share 0.65 --target 1 --refine 200``; solved first if missing), heads-up in the arena
+against ``shark``, ``cautious`` and ``bold`` under the arena's rules (ante 1, bets 1 to 10), real
+deals at a real table (carried pots, kept blind hands, the unshuffled pack of D4/D5, or with
+``--shuffle`` a shuffle before every deal).
 
 Run: ``OPENBLAS_NUM_THREADS=1 python benchmarks/bench_solver.py [--nodes N] [--full]
-[--target MILLI] [--time-limit S] [--max-bets K] [--arena DEALS] [--opponents shark,...]``.
+[--target MILLI] [--time-limit S] [--max-bets K] [--arena DEALS] [--shuffle]
+[--opponents shark,...] [--seed N]``.
 """
 
 from __future__ import annotations
@@ -102,25 +105,30 @@ def run_full(max_bets: int, target: float, time_limit: float) -> None:
         print(f"  {it:6d} {seconds:8.1f} s  {expl * 1000:10.3f} mA")
 
 
-def run_arena(deals: int, opponents: list[str], seed: int) -> None:
-    from bragkit.arena import play_arena
+def run_arena(deals: int, opponents: list[str], seed: int, shuffle: bool) -> None:
+    from bragkit.arena import arena_rules, play_arena
     from bragkit.bots.solver_bot import SolverBot
     from bragkit.solver.driver import cached
 
-    a = Abstraction()
+    rules = arena_rules()
+    if shuffle:
+        rules = rules.replace(shuffle="always")  # rule D4's house option
+    a = Abstraction.for_table(rules)
     strategy = cached(a)
     if strategy is None:
-        print("no cached solution of the default abstraction: solving it (about 10 minutes)")
+        print(f"no cached solution of {a.describe()}: solving it (about 10 minutes)")
         strategy = solve(a, target=0.001, time_limit=1800, refine=200)
     record = strategy.record
-    print(f"solver strategy: {record.iterations} iterations, exploitability "
+    print(f"solver strategy: {a.describe()}; {record.iterations} iterations, exploitability "
           f"{1000 * (record.exploitability or 0):.3f} milli-antes per deal")
     for opponent in opponents:
-        bot = SolverBot(strategy, seed=seed)
+        bot = SolverBot(strategy, seed=seed, rules=rules)
         start = time.perf_counter()
-        result = play_arena([("solver", bot), opponent], deals=deals, rules=a.rules(), seed=seed)
-        print(f"solver vs {opponent}: {deals} deals in {time.perf_counter() - start:.0f} s; "
-              f"decisions off the tree {bot.off_tree}, left to the fallback {bot.fallbacks}")
+        result = play_arena([("solver", bot), opponent], deals=deals, rules=rules, seed=seed)
+        print(f"solver vs {opponent}, pack {'shuffled every deal' if shuffle else 'unshuffled'}:"
+              f" {deals} deals in {time.perf_counter() - start:.0f} s; decisions informed "
+              f"{bot.informed}, off the tree {bot.off_tree}, left to the fallback "
+              f"{bot.fallbacks}")
         for line in result.lines()[1:]:
             print(line)
 
@@ -136,9 +144,11 @@ def main() -> None:
     parser.add_argument("--arena", type=int, default=0, help="deals per arena match")
     parser.add_argument("--opponents", default="shark,cautious,bold")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--shuffle", action="store_true",
+                        help="shuffle before every deal (D4's option): no pack to follow")
     args = parser.parse_args()
     if args.arena:
-        run_arena(args.arena, args.opponents.split(","), args.seed)
+        run_arena(args.arena, args.opponents.split(","), args.seed, args.shuffle)
         return
     bench_showdowns(args.nodes, args.repeats)
     bench_iterations(args.max_bets, args.repeats)

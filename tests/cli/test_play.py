@@ -31,3 +31,10 @@ def test_the_default_game() -> None:
     config = config_from()
     assert config.rules() == Rules(max_bet=10) and config.bots == ("shark", "cautious", "bold")
     assert config_from(game="five-card", rules=["wild=2"]).rules().wild == ("2",)
+
+
+def test_the_trainer_is_on_unless_turned_off() -> None:
+    assert config_from().session().trainer
+    assert not config_from(trainer=False).session().trainer
+    result = runner.invoke(app, ["play", "--no-trainer", "--stack", "0"])
+    assert result.exit_code == 2 and "--stack" in result.stderr  # the option is known

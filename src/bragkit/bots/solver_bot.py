@@ -13,19 +13,33 @@ and the bot maps them back:
   in state (who is blind, the stake, the bets made) where it is to act;
 - a *see* the rules do not allow here (an open player cannot see a blind one, BL4, which the
   abstraction allows at the cap) becomes a bet at the stake: the betting goes on;
-- a pot carried from the last deal (BL3) is ignored (the abstraction has none);
 - holding two hands (R2, after a blind win), it looks at the new one and keeps it if it is
   better than the median hand, else throws it and plays the old one blind; from there the deal
   maps onto the tree as usual.
+
+Where it knows more than the abstraction says, it stops drawing from the strategy and takes the
+action worth most against it (:func:`bragkit.solver.informed.action_values`, a best response in
+the rest of the tree):
+
+- it follows the unshuffled pack (D4, D5) as ``shark`` does (:mod:`bragkit.bots.tracking`): when
+  it knows its own cards while still blind, or at least :attr:`SolverBot.min_known` (two) of the
+  opponent's, it acts on them (one card tells little, and acting on it made the bot predictable:
+  it lost 14 to 28 chips per 100 deals more against ``shark``);
+- a pot carried in from the last deal (BL3) is added to the pot the deal's winner takes;
+- once it has lost two chips or more a deal over 20 deals in which the opponent bet blind, it
+  takes the opponent's blind bets as made knowing their cards (as a player following the pack
+  often does), betting as the strategy would open (:func:`bragkit.solver.informed.informed_blind`).
 
 Anything else — more than two players, four- or five-card Brag, wild cards, an opponent holding
 two hands (R2: they cannot be seen, which the abstraction does not know), a face-up hand (R3), a
 short stack — goes to a fallback bot (``cautious`` by default).
 
-Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`; its
-strategy is the cached solution of the default abstraction (best made with ``bragkit solve
---target 0.5 --refine 200``: the refinement teaches it to answer play the equilibrium never
-makes), else a quick one solved on first use (:func:`default_strategy`).
+Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`. Its
+strategy (:func:`default_strategy`) is the cached solution of the abstraction nearest its table
+(:meth:`~bragkit.solver.abstraction.Abstraction.for_table`: for the arena's rules, made by
+``bragkit solve --stakes 1,2,4,8,10 --blind-share 0.65 --target 1 --refine 200``; the refinement
+teaches it to answer play the equilibrium never makes), else of the default abstraction, else a
+quick one solved on first use.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
@@ -63,7 +77,7 @@ from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["SolverBot", "default_strategy", "locate", "solver_bot"]
+__all__ = ["SolverBot", "default_strategy", "equilibrium_advice", "locate", "solver_bot"]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -138,6 +152,39 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
             node = _child(tree, node, "look")
         return node, True
     return _nearest_state(tree, view, me, bets), False
+
+
+def equilibrium_advice(strategy: Strategy, view: DealView, *, least: float = 0.01) -> str | None:
+    """What the equilibrium would do in the viewer's place, as one line for a trainer hint:
+    its actions of probability ``least`` or more, likeliest first; None where the strategy does
+    not apply (not heads-up three-card Brag, not the viewer's turn, two hands held, R2).
+
+    >>> from bragkit.games.three_card import Deal
+    >>> from bragkit.solver import Abstraction, solve
+    >>> strategy = solve(Abstraction(stakes=(1, 2), max_bets=2), iterations=30, cache=None)
+    >>> deal = Deal(strategy.abstraction.rules(), players=["Ann", "Bob"], dealer="Bob",
+    ...             stacks=[50, 50], hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
+    >>> deal.apply("Ann look")
+    >>> equilibrium_advice(strategy, deal.view("Ann")).startswith("the equilibrium would ")
+    True
+    >>> equilibrium_advice(strategy, deal.view("Bob")) is None     # not Bob's turn
+    True
+    """
+    if (len(view.players) != 2 or view.to_act != view.viewer or view.viewer is None
+            or view.two_hands is not None or (view.hand is not None and len(view.hand) != 3)):
+        return None
+    tree = strategy.tree
+    try:
+        node, on_tree = locate(tree, view)
+        cls = None if view.hand is None else strategy.space.class_of(view.hand)
+        probs = strategy.node_probabilities(node, cls)
+    except BragError:
+        return None
+    chosen = sorted(((float(p), tree.label(e)) for p, e in zip(probs, tree.edges_of(node),
+                                                               strict=True) if p >= least),
+                    reverse=True)
+    text = ", ".join(f"{label} {p:.0%}" for p, label in chosen)
+    return f"the equilibrium would {text}" + ("" if on_tree else " (nearest abstract state)")
 
 
 def _child(tree: BettingTree, node: int, label: str) -> int:

@@ -11,9 +11,11 @@ ante 1, bets 1 to 10, blind play on (:mod:`bragkit.play.config`). ``--game`` als
 games of bragkit: ``single-stake`` and ``three-stake`` (historic Brag), ``brag-poker``,
 ``nine-card`` and ``crash`` (:mod:`bragkit.play.other_games`). ``--rules KEY=VALUE`` sets any
 house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves every deal as
-``.bhh``; ``--seed`` makes the shuffles and the bots reproducible. When the session ends
-(``q``) the ledger and the settlement are printed. Bad options: one line on standard error,
-exit status 2.
+``.bhh``; ``--seed`` makes the shuffles and the bots reproducible. Heads-up (one bot) in Three
+Card Brag, the trainer shows what the equilibrium would do beside your options (a strategy
+solved by ``bragkit solve``; ``--no-trainer`` hides it, as ``e`` does in the game). When the
+session ends (``q``) the ledger and the settlement are printed. Bad options: one line on
+standard error, exit status 2.
 
 >>> config_from(game="teen-patti", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
@@ -48,6 +50,7 @@ def config_from(
     seed: int | None = None,
     save_dir: Path | None = None,
     budget: float = DEFAULT_BUDGET,
+    trainer: bool = True,
 ) -> PlayConfig:
     """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
     if game not in GAMES and game not in OTHER_GAMES:
@@ -65,7 +68,7 @@ def config_from(
         raise BragError(f"--stack must be at least 1 chip, not {stack}")
     config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
-                        budget=budget)
+                        budget=budget, trainer=trainer)
     try:
         if config.family:
             config.rules().check_table(len(kinds) + 1)
@@ -100,11 +103,16 @@ def play(
     ] = None,
     setup: Annotated[bool, typer.Option("--setup", help="Start with the setup screen.")] = False,
     delay: Annotated[float, typer.Option("--delay", help="Seconds between bot moves.")] = 0.6,
+    trainer: Annotated[
+        bool, typer.Option("--trainer/--no-trainer",
+                           help="Heads-up: show what the equilibrium would do (bragkit solve).")
+    ] = True,
 ) -> None:
     """Play Brag in the terminal against bots."""
     try:
         config = config_from(game=game, rules=rules, bots=bots, name=name, stack=stack,
-                             seed=seed, save_dir=save_dir)  # every check before the screen
+                             seed=seed, save_dir=save_dir,
+                             trainer=trainer)  # every check before the screen
     except BragError as error:
         fail(str(error))
     from bragkit.play.app import BragApp

@@ -32,7 +32,8 @@ PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayConfig:
     """The game (a preset of the three-card family), its house-rule overrides, the bots, the
-    player's name, the buy-in, the seed, where to save deals and how long bots think."""
+    player's name, the buy-in, the seed, where to save deals, how long bots think and whether
+    the trainer says what the equilibrium would do (heads-up Three Card Brag)."""
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
@@ -42,6 +43,7 @@ class PlayConfig:
     seed: int | None = None
     save_dir: Path | None = None
     budget: float = DEFAULT_BUDGET
+    trainer: bool = True
 
     def rules(self) -> Rules:
         """The preset, the default stakes, then the overrides (RulesError if nonsense)."""
@@ -62,4 +64,4 @@ class PlayConfig:
         """A new session with these settings."""
         return PlaySession(self.rules(), bots=self.bots, name=self.name, stack=self.stack,
                            seed=self.seed, pack=pack, save_dir=self.save_dir,
-                           budget=self.budget)
+                           budget=self.budget, trainer=self.trainer)

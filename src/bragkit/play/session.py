@@ -4,9 +4,10 @@ A :class:`PlaySession` seats the player and the bots at a :class:`~bragkit.table
 pack carried over, pots carried, hands kept: D4, D5, BL3, R1), moves the bots one at a time
 (each told only what its seat may know), takes the player's actions (an illegal one raises
 :class:`~bragkit.errors.IllegalActionError` naming its rule and changes nothing), keeps a log a
-person can read, gives hints from the player's own view (:meth:`PlaySession.hint`), saves
-finished deals as ``.bhh`` and ends with the ledger and the settlement. The screen
-(:mod:`bragkit.play.app`) only draws it.
+person can read, gives hints from the player's own view (:meth:`PlaySession.hint`, and heads-up
+what the equilibrium would do: :meth:`PlaySession.equilibrium_hint`), saves finished deals as
+``.bhh`` and ends with the ledger and the settlement. The screen (:mod:`bragkit.play.app`) only
+draws it.
 
 >>> from bragkit.rules import Rules
 >>> session = PlaySession(Rules(max_bet=10), bots=["cautious"], seed=3)
@@ -24,6 +25,7 @@ finished deals as ``.bhh`` and ends with the ledger and the settlement. The scre
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,16 +35,18 @@ from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, 
 from bragkit.bots.registry import make_bot
 from bragkit.bots.strength import HandSpace, kept_cards
 from bragkit.cards import JOKER, Card, Pack, format_cards
-from bragkit.errors import BragError
+from bragkit.errors import BragError, RulesError
 from bragkit.games.three_card import Deal
 from bragkit.games.views import DealView, public_action
 from bragkit.hands import best_hand, evaluate
 from bragkit.ledger import Payment
 from bragkit.odds import equity
 from bragkit.rules import Rules
+from bragkit.solver.abstraction import Abstraction
+from bragkit.solver.strategy import Strategy
 from bragkit.table import Table
 
-__all__ = ["PlayError", "PlaySession", "Summary"]
+__all__ = ["PlayError", "PlaySession", "Summary", "solve_command"]
 
 
 class PlayError(BragError):
@@ -79,6 +83,10 @@ class PlaySession:
     player tops up with :meth:`topup`. ``seed`` makes the shuffles and the bots reproducible;
     ``pack`` fixes the first deal's pack. ``save_dir`` saves every finished deal as ``.bhh``.
     The player sits first and the last bot deals first, so the player acts first (B2).
+
+    ``trainer`` shows, heads-up, what the equilibrium would do (:meth:`equilibrium_hint`);
+    ``strategy`` is the solved strategy it reads (by default the cached one nearest the table,
+    looked up once: :meth:`equilibrium_strategy`).
     """
 
     def __init__(
@@ -92,8 +100,14 @@ class PlaySession:
         pack: Pack | None = None,
         save_dir: Path | None = None,
         budget: float = DEFAULT_BUDGET,
+        trainer: bool = True,
+        strategy: Strategy | None = None,
     ) -> None:
         self.rules = rules
+        self.trainer = trainer
+        self._strategy = strategy
+        self._strategy_found = strategy is not None
+        self._strategy_lock = threading.Lock()
         self.name = name
         self.stack = stack
         self.save_dir = save_dir
@@ -292,6 +306,79 @@ class PlaySession:
         return (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent's best "
                 f"three: win about {win:.1%}; against {k}: about {win ** k:.1%} (estimate).")
 
+    # -- the trainer: what the equilibrium would do -------------------------------------------
+
+    @property
+    def heads_up_three_card(self) -> bool:
+        """Whether the game is one the solver's equilibrium is of: two players, three cards
+        each, no wild cards (W1)."""
+        rules = self.rules
+        return len(self.table.seats) == 2 and rules.cards == 3 and not rules.wild_cards
+
+    def table_abstraction(self) -> Abstraction | None:
+        """The abstraction nearest a heads-up game of this table's rules (None if none fits:
+        e.g. blind play with no even stake, BL1)."""
+        try:
+            return Abstraction.for_table(self.rules)
+        except RulesError:
+            return None
+
+    @property
+    def equilibrium_looked_up(self) -> bool:
+        """Whether :meth:`equilibrium_strategy` has run (its answer is kept)."""
+        return self._strategy_found
+
+    def equilibrium_strategy(self) -> Strategy | None:
+        """The strategy the trainer reads: the one given, else the cached solution of the
+        table's abstraction, else of the default one if it plays the same ordering and blind
+        rules (H10, BL1); None if none is cached. Looked up once (a file load, never a solve);
+        safe to call from a worker thread."""
+        with self._strategy_lock:
+            if not self._strategy_found:
+                try:
+                    self._strategy = self._find_strategy()
+                except (BragError, OSError):  # an unreadable cache: no strategy
+                    self._strategy = None
+                self._strategy_found = True
+            return self._strategy
+
+    def _find_strategy(self) -> Strategy | None:
+        if not self.heads_up_three_card:
+            return None
+        from bragkit.solver.driver import cached
+
+        table = self.table_abstraction()
+        if table is not None:
+            found = cached(table)
+            if found is not None:
+                return found
+        default = Abstraction()
+        if default.ordering == self.rules.ordering and default.blind == self.rules.blind:
+            return cached(default)
+        return None
+
+    def _strategy_fits(self, strategy: Strategy) -> bool:
+        a = strategy.abstraction
+        return a.ordering == self.rules.ordering and a.blind == self.rules.blind
+
+    def equilibrium_hint(self) -> str | None:
+        """What the equilibrium would do in the player's place, one line ("the equilibrium
+        would look 71%, blind 1 29%"), or how to solve one when none is cached; None when it
+        does not apply (not heads-up Three Card Brag, not the player's turn, two hands held,
+        R2) — then the trainer says nothing."""
+        deal = self.deal
+        if (not self.heads_up_three_card or deal is None or deal.is_over
+                or deal.to_act != self.name):
+            return None
+        strategy = self.equilibrium_strategy()
+        if strategy is None or not self._strategy_fits(strategy):
+            table = self.table_abstraction()
+            command = solve_command(table) if table is not None else "bragkit solve"
+            return f"no equilibrium solved for this table: run `{command}` (a few minutes)"
+        from bragkit.bots.solver_bot import equilibrium_advice
+
+        return equilibrium_advice(strategy, self.view())
+
     # -- records and the end -------------------------------------------------------------------
 
     def save(self, directory: Path | str | None = None) -> Path:
@@ -339,6 +426,38 @@ class PlaySession:
             elif option.verb is Verb.COVER:
                 parts.append(f"cover: {option.min_amount}")
         return " · ".join(parts)
+
+
+def solve_command(abstraction: Abstraction) -> str:
+    """The ``bragkit solve`` command that solves ``abstraction`` into the cache (only the
+    options that differ from the command's defaults, besides the stakes).
+
+    >>> solve_command(Abstraction.for_table(Rules(max_bet=10)))
+    'bragkit solve --stakes 1,2,4,8,10 --blind-share 0.65'
+    >>> solve_command(Abstraction.for_table(Rules(ante=2, see_cost="single", blind=False)))
+    'bragkit solve --stakes 1,2,4,8,16 --ante 2 --no-blind --blind-share 0.65 --see-cost single'
+    """
+    default = Abstraction()
+    parts = ["bragkit solve", "--stakes", ",".join(str(s) for s in abstraction.stakes)]
+    if abstraction.max_bets != default.max_bets:
+        parts += ["--max-bets", str(abstraction.max_bets)]
+    if abstraction.cap_rule != default.cap_rule:
+        parts += ["--cap-rule", abstraction.cap_rule]
+    if abstraction.ante != default.ante:
+        parts += ["--ante", str(abstraction.ante)]
+    if not abstraction.blind:
+        parts.append("--no-blind")
+    if abstraction.blind_share != default.blind_share:
+        parts += ["--blind-share", f"{abstraction.blind_share:g}"]
+    if abstraction.see_cost != default.see_cost:
+        parts += ["--see-cost", abstraction.see_cost]
+    if abstraction.ordering != default.ordering:
+        parts += ["--ordering", abstraction.ordering]
+    if abstraction.ranks != default.ranks:
+        parts += ["--ranks", abstraction.ranks]
+    if abstraction.suits != default.suits:
+        parts += ["--suits", str(abstraction.suits)]
+    return " ".join(parts)
 
 
 def _describe(cards: Sequence[Card], rules: Rules) -> str:

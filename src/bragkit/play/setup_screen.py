@@ -79,6 +79,10 @@ class SetupScreen(Screen["PlaySession | StakeTable | PointsTable"]):
             with Horizontal(classes="row"):
                 yield Label("Chips each (buy-in, M1)")
                 yield Input(str(config.stack), id="stack", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Trainer: beside your options, what the equilibrium would do "
+                            "(heads-up Three Card Brag; `bragkit solve` makes one)")
+                yield Switch(value=config.trainer, id="trainer")
             yield Static("House rules of the three-card family (the other games play by "
                          "their own defaults):", classes="row")
             for option in OPTIONS.values():
@@ -152,6 +156,7 @@ class SetupScreen(Screen["PlaySession | StakeTable | PointsTable"]):
                 self.config, game=str(game), bots=bots,
                 name=self.query_one("#name", Input).value.strip() or "You",
                 stack=int(stack_text) if stack_text.isdigit() else -1,
+                trainer=self.query_one("#trainer", Switch).value,
                 overrides={} if other else self._overrides())
             if config.stack < 1:
                 raise BragError("the buy-in must be a whole number of chips")

@@ -4,9 +4,14 @@ The screen draws a :class:`~bragkit.play.session.PlaySession` from the player's 
 (:mod:`bragkit.play.widgets`), and turns keys into actions: ``f`` fold, ``b`` bet (a prompt
 for the amount; blind while you are blind, BL1), ``l`` look (old or new with two hands, R2),
 ``s`` see, ``c`` cover, ``t`` top up, ``d`` discard (a prompt for the cards, F1), ``k``/``x``
-keep or throw (R2), ``a`` agreed showdown (B8), ``h`` hint, ``w`` save the last deal as
-``.bhh``, ``n`` next deal, ``q`` end the session. A key that is not legal now is explained
-with the engine's own words and the rule it breaks; nothing crashes the game.
+keep or throw (R2), ``a`` agreed showdown (B8), ``h`` hint, ``e`` the trainer on or off, ``w``
+save the last deal as ``.bhh``, ``n`` next deal, ``q`` end the session. A key that is not legal
+now is explained with the engine's own words and the rule it breaks; nothing crashes the game.
+
+The trainer: heads-up Three Card Brag, at your turn, a line under your options says what the
+equilibrium would do in your place (:meth:`~bragkit.play.session.PlaySession.equilibrium_hint`),
+or how to solve one when none is cached; the ``h`` hint ends with it too. The solved strategy
+is loaded once, in a worker thread (a file of a few MB; never a solve).
 
 The bots move one at a time, ``bot_delay`` seconds apart (0: at once, for tests).
 
@@ -30,6 +35,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import parse_cards
@@ -53,7 +59,8 @@ class TableScreen(Screen[Summary]):
     CSS = """
     #left { width: 3fr; }
     #seats { height: auto; border: round $primary; padding: 0 1; }
-    #info, #hand, #keys, #message { height: auto; padding: 0 1; }
+    #info, #hand, #keys, #trainer, #message { height: auto; padding: 0 1; }
+    #trainer { color: $accent; text-style: italic; }
     #message { color: $warning; }
     #message.error { color: $error; }
     #log { width: 2fr; border: round $secondary; }
@@ -68,6 +75,7 @@ class TableScreen(Screen[Summary]):
             ("d", "discard"), ("k", "keep"), ("x", "throw"), ("a", "showdown"))),
         Binding("t", "topup", "top up"),
         Binding("h", "hint", "hint"),
+        Binding("e", "trainer", "trainer"),
         Binding("w", "save", "save"),
         Binding("n", "next", "next deal"),
         Binding("q", "end", "quit"),
@@ -82,6 +90,7 @@ class TableScreen(Screen[Summary]):
         self._timer: Timer | None = None
         self._prompt: tuple[str, Any] | None = None
         self._logged = 0
+        self._loading: Worker[object] | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -91,6 +100,7 @@ class TableScreen(Screen[Summary]):
                 yield Static(id="info")
                 yield Static(id="hand")
                 yield Static(id="keys")
+                yield Static(id="trainer")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
             log = RichLog(id="log", wrap=True, markup=False)
@@ -133,7 +143,41 @@ class TableScreen(Screen[Summary]):
         elif session.bot_to_act:
             keys = f"{session.bot_to_act} to act…" + (f"  ({keys})" if keys else "")
         self._show("keys", Text(keys))
+        self._show("trainer", Text(self._trainer_line()))
         self.refresh_bindings()
+
+    # -- the trainer ---------------------------------------------------------------------------
+
+    def _trainer_line(self) -> str:
+        """What the equilibrium would do in your place (heads-up, your turn, the trainer on);
+        "" when it says nothing. Never waits for the strategy's file: a worker loads it."""
+        session = self.session
+        if (not session.trainer or not session.heads_up_three_card
+                or session.to_act != session.name):
+            return ""
+        if not session.equilibrium_looked_up:
+            if self._loading is not None and self._loading.state is WorkerState.ERROR:
+                return ""  # said once, in the message line
+            self._look_up()
+            return "the equilibrium: looking for a solved strategy…"
+        try:
+            return session.equilibrium_hint() or ""
+        except Exception as error:  # the trainer's failure must not end the game
+            return f"the equilibrium: no hint ({error})"
+
+    def _look_up(self) -> None:
+        """Load the trainer's strategy in a thread, once; the screen redraws when it is in."""
+        if self._loading is None:
+            self._loading = self.run_worker(self.session.equilibrium_strategy, thread=True,
+                                            group="trainer", exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self._loading and event.state in (WorkerState.SUCCESS,
+                                                             WorkerState.ERROR):
+            if event.state is WorkerState.ERROR:
+                self._message(f"the trainer found no strategy: {event.worker.error!r}",
+                              error=True)
+            self._redraw()
 
     def _after(self) -> None:
         """Redraw, and let the bots move if it is their turn."""
@@ -336,11 +380,28 @@ class TableScreen(Screen[Summary]):
         self._ask("topup", None, "top up how many chips? (M1)")
 
     def action_hint(self) -> None:
-        """Your exact chance against those still in, from your view only."""
+        """Your exact chance against those still in, from your view only; with the trainer
+        on, heads-up, what the equilibrium would do."""
         try:
-            self._message(self.session.hint())
+            text = self.session.hint()
         except BragError as error:
             self._message(str(error), error=True)
+            return
+        trainer = self._trainer_line()
+        self._message(f"{text}\n{trainer[:1].upper()}{trainer[1:]}" if trainer else text)
+
+    def action_trainer(self) -> None:
+        """Turn the trainer on or off: what the equilibrium would do (heads-up)."""
+        session = self.session
+        session.trainer = not session.trainer
+        if not session.trainer:
+            self._message("Trainer off (e turns it on).")
+        elif session.heads_up_three_card:
+            self._message("Trainer on: what the equilibrium would do, at your turn.")
+        else:
+            self._message("Trainer on — it speaks heads-up, in Three Card Brag without wild "
+                          "cards, only.")
+        self._redraw()
 
     def action_save(self) -> None:
         """Save the last deal as .bhh."""

@@ -60,8 +60,8 @@ def action_values(
     (the stock), ``carried`` a pot carried into the deal (BL3: it goes to the deal's winner, a
     blind winner's share of it carried on). The opponent plays ``strategy``; the player plays a
     best response from the next decision on. With ``blind_informed`` the opponent's blind
-    decisions are taken as made knowing their cards (:func:`informed_blind`). Raises :class:`BragError` if no opponent hand fits
-    what is known.
+    decisions are taken as made knowing their cards (:func:`informed_blind`). Raises
+    :class:`BragError` if no opponent hand fits what is known.
     """
     tree, space = strategy.tree, strategy.space
     me = int(tree.player[node])
@@ -77,7 +77,8 @@ def action_values(
     for edge in _path(tree, node):
         parent = int(tree.edge_node[edge])
         if tree.player[parent] != me:  # how likely their betting is, per class
-            weights *= _opponent_table(strategy, parent, blind_informed)[edge - tree.first_edge[parent]]
+            row = edge - int(tree.first_edge[parent])
+            weights *= _opponent_table(strategy, parent, blind_informed)[row]
     total = float(weights.sum())
     if total <= 0:
         raise BragError("no hand the opponent may hold fits their betting and the cards known")

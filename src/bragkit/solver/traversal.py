@@ -87,8 +87,9 @@ def terminal_values(
 ) -> FloatArray:
     """``(terminals, classes)``: ``player``'s counterfactual value at each terminal.
 
-    A fold gives the pot to the other player (B5), a blind winner ``blind_share`` of it (BL3); a see compares hands, the seer winning only with a strictly better one (B6,
-    H8). The winner gains what the loser put in.
+    A fold gives the pot to the other player (B5), a blind winner ``blind_share`` of it and the
+    folder the rest (BL3); a see compares hands, the seer winning only with a strictly better
+    one (B6, H8): the winner gains what the loser put in.
     """
     out = np.zeros_like(opponent_reach)
     mine = tree.term_paid[:, player].astype(np.float64)[:, None]

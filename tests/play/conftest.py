@@ -1,0 +1,16 @@
+"""Every terminal-game test sees an empty solver cache: the trainer (the equilibrium hint)
+never loads the user's solved strategies, and says the same thing on every machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def empty_solver_cache(tmp_path_factory: pytest.TempPathFactory,
+                       monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path_factory.mktemp("bragkit-cache")
+    monkeypatch.setenv("BRAGKIT_CACHE", str(folder))
+    return folder
