@@ -77,7 +77,9 @@ from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-__all__ = ["SolverBot", "default_strategy", "equilibrium_advice", "locate", "solver_bot"]
+__all__ = [
+    "SolverBot", "default_strategy", "equilibrium_advice", "locate", "solver_bot", "to_action",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -156,7 +158,8 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
 
 def equilibrium_advice(strategy: Strategy, view: DealView, *, least: float = 0.01) -> str | None:
     """What the equilibrium would do in the viewer's place, as one line for a trainer hint:
-    its actions of probability ``least`` or more, likeliest first; None where the strategy does
+    its actions of probability ``least`` or more, likeliest first, as the table's actions
+    (:func:`to_action`: the real amounts); None where the strategy does
     not apply (not heads-up three-card Brag, not the viewer's turn, two hands held, R2).
 
     >>> from bragkit.games.three_card import Deal
@@ -180,9 +183,13 @@ def equilibrium_advice(strategy: Strategy, view: DealView, *, least: float = 0.0
         probs = strategy.node_probabilities(node, cls)
     except BragError:
         return None
-    chosen = sorted(((float(p), tree.label(e)) for p, e in zip(probs, tree.edges_of(node),
-                                                               strict=True) if p >= least),
-                    reverse=True)
+    shares: dict[str, float] = {}  # the table's own actions and amounts, not the tree's
+    for p, edge in zip(probs, tree.edges_of(node), strict=True):
+        action = to_action(view, tree, edge)
+        if action is not None:
+            label = str(action).removeprefix(f"{view.viewer} ")
+            shares[label] = shares.get(label, 0.0) + float(p)
+    chosen = sorted(((p, label) for label, p in shares.items() if p >= least), reverse=True)
     text = ", ".join(f"{label} {p:.0%}" for p, label in chosen)
     return f"the equilibrium would {text}" + ("" if on_tree else " (nearest abstract state)")
 
@@ -335,7 +342,7 @@ class SolverBot:
             cls = None if view.hand is None else strategy.space.class_of(view.hand)
             probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
             pick = edges[_draw(probs, self.rng.random())]
-        action = self._to_action(view, tree, pick)
+        action = to_action(view, tree, pick)
         if action is None:
             raise BragError("no legal action for the strategy's choice")
         return action
@@ -367,35 +374,40 @@ class SolverBot:
         except BragError:
             return None
 
-    def _to_action(self, view: DealView, tree: BettingTree, edge: int) -> Action | None:
-        menu = Menu(view)
-        kind = Kind(int(tree.kind[edge]))
-        amount = int(tree.amount[edge])
-        if kind is Kind.LOOK:
-            return menu.simple(Verb.LOOK) or self._stay(menu, view, amount)
-        if kind is Kind.FOLD:
-            return menu.fold()
-        if kind is Kind.SEE:
-            see = menu.get(Verb.SEE)
-            if see is not None:
-                return see.action()
-            return self._stay(menu, view, view.stake)  # BL4: cannot see a blind player
-        verb = Verb.BET if kind is Kind.BET else Verb.BLIND
-        option = menu.get(verb)
-        if option is None:
-            return self._stay(menu, view, amount)
-        return _clamped(option, amount)
 
-    def _stay(self, menu: Menu, view: DealView, amount: int) -> Action | None:
-        """Bet about ``amount`` (open terms), or the least; cover or fold if that is all."""
-        option = menu.wager_option()
-        if option is not None:
-            wanted = amount if option.verb is Verb.BET else (amount + 1) // 2
-            return _clamped(option, wanted)
-        cover = menu.get(Verb.COVER)
-        if cover is not None:
-            return cover.action()
-        return menu.fold() if menu.has(Verb.FOLD) else None
+def to_action(view: DealView, tree: BettingTree, edge: int) -> Action | None:
+    """The real action for an edge of the tree in this deal: a bet clamped to the legal amounts;
+    a see the rules forbid (an open player cannot see a blind one, BL4) becomes a bet at the
+    stake; a look that is not allowed, the least bet (or a cover, or a fold)."""
+    menu = Menu(view)
+    kind = Kind(int(tree.kind[edge]))
+    amount = int(tree.amount[edge])
+    if kind is Kind.LOOK:
+        return menu.simple(Verb.LOOK) or _stay(menu, amount)
+    if kind is Kind.FOLD:
+        return menu.fold()
+    if kind is Kind.SEE:
+        see = menu.get(Verb.SEE)
+        if see is not None:
+            return see.action()
+        return _stay(menu, view.stake)  # BL4: cannot see a blind player
+    verb = Verb.BET if kind is Kind.BET else Verb.BLIND
+    option = menu.get(verb)
+    if option is None:
+        return _stay(menu, amount)
+    return _clamped(option, amount)
+
+
+def _stay(menu: Menu, amount: int) -> Action | None:
+    """Bet about ``amount`` (open terms), or the least; cover or fold if that is all."""
+    option = menu.wager_option()
+    if option is not None:
+        wanted = amount if option.verb is Verb.BET else (amount + 1) // 2
+        return _clamped(option, wanted)
+    cover = menu.get(Verb.COVER)
+    if cover is not None:
+        return cover.action()
+    return menu.fold() if menu.has(Verb.FOLD) else None
 
 
 def _clamped(option: LegalAction, amount: int) -> Action:
