@@ -15,6 +15,7 @@ import bragkit.arena as arena
 from bragkit.arena import arena_rules, play_arena
 from bragkit.bots import ended_event
 from bragkit.bots import solver_bot as solver_module
+from bragkit.bots.agent import ask as real_ask
 from bragkit.bots.shark import SharkBot
 from bragkit.bots.solver_bot import SolverBot, default_strategy
 from bragkit.bots.tracking import Knowledge
@@ -24,6 +25,7 @@ from bragkit.rules import Rules
 from bragkit.solver import Abstraction, solve
 from bragkit.solver.driver import cache_dir, cached
 from bragkit.solver.hand_space import hand_space
+from bragkit.solver.informed import action_values as real_values
 from bragkit.solver.strategy import Strategy, betting_tree
 from bragkit.solver.traversal import uniform_strategy
 
@@ -100,8 +102,6 @@ class _Spy:
         self.calls: list[dict[str, Any]] = []
         self.deal: Deal | None = None
         self.name: str | None = None
-        real_values, real_ask = solver_module.action_values, arena.ask
-
         def action_values(strategy: Strategy, node: int, hand: Any, **options: Any) -> Any:
             call = {"hand": tuple(parse_cards(hand)), **options, "deal": self.deal,
                     "viewer": self.name, "node": node}

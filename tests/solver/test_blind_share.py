@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -28,7 +29,7 @@ from bragkit.solver.hand_space import HandSpace
 from bragkit.solver.traversal import terminal_values, uniform_strategy
 from bragkit.solver.tree import BettingTree, Kind
 
-SMALL = {"stakes": (1, 2), "max_bets": 2, "ranks": "AKQ"}
+SMALL: dict[str, Any] = {"stakes": (1, 2), "max_bets": 2, "ranks": "AKQ"}
 
 
 # -- the option ------------------------------------------------------------------------------
@@ -36,9 +37,9 @@ SMALL = {"stakes": (1, 2), "max_bets": 2, "ranks": "AKQ"}
 
 @pytest.mark.parametrize("share", [0.4, 0.49999, 1.1, 1.0000001, float("nan"), float("inf"),
                                    -1, 0, 2, "x", "0.6", None, True])
-def test_blind_share_out_of_range_or_not_a_number_is_refused_rule_BL3(share: object) -> None:
+def test_blind_share_out_of_range_or_not_a_number_is_refused_rule_BL3(share: Any) -> None:
     with pytest.raises(RulesError, match="blind_share"):
-        Abstraction(blind_share=share)  # type: ignore[arg-type]
+        Abstraction(blind_share=share)
 
 
 @pytest.mark.parametrize("share", [0.5, 0.65, 0.99, 1, 1.0])
@@ -72,7 +73,7 @@ def test_a_share_other_than_one_changes_the_key() -> None:
 
 
 def test_to_dict_and_from_dict_keep_the_share() -> None:
-    a = Abstraction(blind_share=0.65, **SMALL)  # type: ignore[arg-type]
+    a = Abstraction(blind_share=0.65, **SMALL)
     table = a.to_dict()
     assert table["blind_share"] == 0.65
     back = Abstraction.from_dict(json.loads(json.dumps(table)))
@@ -99,9 +100,9 @@ def test_describe_mentions_a_share_other_than_one() -> None:
     {"blind_share": 0.75, "stakes": (1, 2), "max_bets": 2, "ranks": "AKQ", "cap_rule": "fold"},
 ])
 def test_term_share_is_the_share_exactly_where_a_fold_leaves_a_blind_winner_rule_BL3(
-    options: dict[str, object],
+    options: dict[str, Any],
 ) -> None:
-    a = Abstraction(**options)  # type: ignore[arg-type]
+    a = Abstraction(**options)
     tree = BettingTree(a)
     assert tree.term_share.shape == (tree.n_terminals,)
     blind_wins = 0
@@ -119,7 +120,7 @@ def test_term_share_is_the_share_exactly_where_a_fold_leaves_a_blind_winner_rule
 
 
 def test_without_blind_play_every_share_is_one() -> None:
-    tree = BettingTree(Abstraction(blind=False, blind_share=0.5, **SMALL))  # type: ignore[arg-type]
+    tree = BettingTree(Abstraction(blind=False, blind_share=0.5, **SMALL))
     assert np.all(tree.term_share == 1.0)
 
 
@@ -137,7 +138,7 @@ def test_the_share_does_not_change_the_shape_of_the_tree() -> None:
 def test_fold_payoffs_by_hand_rules_B5_BL3(share: float) -> None:
     """Against a uniform opponent reach every class meets ``opponents`` disjoint hands; at a fold
     the winner gets ``share * pot - paid`` and the folder ``(1 - share) * pot - paid`` each."""
-    a = Abstraction(blind_share=share, **SMALL)  # type: ignore[arg-type]
+    a = Abstraction(blind_share=share, **SMALL)
     tree, space = BettingTree(a), HandSpace(a)
     reach = np.ones((tree.n_terminals, space.n_classes))
     checked = 0
@@ -168,7 +169,7 @@ def test_a_fold_to_a_blind_winner_by_hand_rule_BL3() -> None:
     """After ``blind 1`` (1 + 1 in) seat 1 looks and folds: pot 3, seat 0 paid 2, seat 1 paid 1.
     With a share of 0.6 the blind winner gets 0.6 * 3 - 2 = -0.2 and the folder 0.4 * 3 - 1 =
     0.2."""
-    a = Abstraction(blind_share=0.6, **SMALL)  # type: ignore[arg-type]
+    a = Abstraction(blind_share=0.6, **SMALL)
     tree, space = BettingTree(a), HandSpace(a)
     node = tree.find(["blind 1", "look"])
     fold = tree.step(node, "fold")
@@ -181,7 +182,7 @@ def test_a_fold_to_a_blind_winner_by_hand_rule_BL3() -> None:
 
 
 def test_see_payoffs_do_not_depend_on_the_share() -> None:
-    a, b = Abstraction(**SMALL), Abstraction(blind_share=0.5, **SMALL)  # type: ignore[arg-type]
+    a, b = Abstraction(**SMALL), Abstraction(blind_share=0.5, **SMALL)
     ta, tb, space = BettingTree(a), BettingTree(b), HandSpace(a)
     rng = np.random.default_rng(5)
     reach = rng.random((ta.n_terminals, space.n_classes))
@@ -195,7 +196,7 @@ def test_see_payoffs_do_not_depend_on_the_share() -> None:
 
 def test_values_sum_to_zero_with_a_share_rule_BL3() -> None:
     """Zero-sum: the folder's remaining share is what the winner does not get."""
-    a = Abstraction(blind_share=0.6, **SMALL)  # type: ignore[arg-type]
+    a = Abstraction(blind_share=0.6, **SMALL)
     strategy = solve(a, iterations=20, cache=None)
     v0, v1 = values(strategy.tree, strategy.space, strategy.table)
     assert abs(v0 + v1) < 1e-9
@@ -209,8 +210,8 @@ def test_the_share_moves_the_value_of_a_uniform_strategy_by_the_folds_to_a_blind
     share below one moves seat 0's value by the sum over folds to a blind winner of
     P(terminal) * (share - 1) * pot, with the sign of seat 0's side."""
     share = 0.6
-    full = Abstraction(**SMALL)  # type: ignore[arg-type]
-    part = Abstraction(blind_share=share, **SMALL)  # type: ignore[arg-type]
+    full = Abstraction(**SMALL)
+    part = Abstraction(blind_share=share, **SMALL)
     space = HandSpace(full)
     v_full = values(BettingTree(full), space, uniform_strategy(BettingTree(full), space))[0]
     tree = BettingTree(part)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -259,7 +260,7 @@ KNOWLEDGE = [
 @pytest.mark.parametrize("options", KNOWLEDGE, ids=lambda o: ",".join(o) or "nothing")
 @pytest.mark.parametrize("abstraction", [NO_BLIND, BLIND], ids=["no-blind", "blind"])
 def test_action_values_match_a_brute_force_reference(
-    abstraction: Abstraction, options: dict[str, object],
+    abstraction: Abstraction, options: dict[str, Any],
 ) -> None:
     """Every decision node, a few hands each: the values agree with the hand-by-hand
     enumeration (rules B5, B6, H8, BL3; cards known to be elsewhere by D5)."""
@@ -272,9 +273,9 @@ def test_action_values_match_a_brute_force_reference(
     for node in range(tree.n_nodes):
         for i in rng.choice(len(hands), size=3, replace=False):
             hand = hands[int(i)]
-            want = reference(strategy, node, hand, **options)  # type: ignore[arg-type]
+            want = reference(strategy, node, hand, **options)
             assert want is not None
-            got = action_values(strategy, node, hand, **options)  # type: ignore[arg-type]
+            got = action_values(strategy, node, hand, **options)
             assert got.shape == (len(tree.edges_of(node)),)
             assert np.allclose(got, want, rtol=0, atol=1e-9), (tree.history(node), hand)
             checked += 1
@@ -409,11 +410,11 @@ def test_folding_to_a_blind_player_leaves_the_folder_a_share_rule_BL3() -> None:
     ("As Ad Qc", {"dead": "Ks Kh Kd Kc Qs Qh Qd Jc Jd Jh Js Ah Ac"}),  # no cards left
 ])
 def test_impossible_knowledge_is_a_brag_error(
-    uniform_no_blind: Strategy, hand: str, options: dict[str, str],
+    uniform_no_blind: Strategy, hand: str, options: dict[str, Any],
 ) -> None:
     s = uniform_no_blind
     with pytest.raises(BragError):
-        action_values(s, s.tree.find(["bet 1"]), hand, **options)  # type: ignore[arg-type]
+        action_values(s, s.tree.find(["bet 1"]), hand, **options)
 
 
 def test_a_hand_their_betting_rules_out_is_a_brag_error() -> None:
@@ -456,7 +457,7 @@ def test_informed_blind_at_the_root_and_facing_an_open_bet_by_hand_rules_BL1_BL4
     tree, t = s.tree, s.table
 
     def row(history: list[str], label: str) -> FloatArray:
-        return t[tree.step(tree.find(history), label)]
+        return np.asarray(t[tree.step(tree.find(history), label)], dtype=np.float64)
 
     root = informed_blind(s, 0)
     assert [tree.label(e) for e in tree.edges_of(0)] == ["look", "blind 1"]

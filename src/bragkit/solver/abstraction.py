@@ -35,6 +35,7 @@ import itertools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any, Final
 
 from bragkit.cards import Card, Rank
@@ -96,8 +97,8 @@ class Abstraction:
             raise RulesError(f"max_bets must be from 1 to 12, not {self.max_bets!r}")
         if self.cap_rule not in ("see", "fold"):
             raise RulesError(f"cap_rule must be see or fold, not {self.cap_rule!r}")
-        if (type(self.blind_share) not in (int, float) or not 0.5 <= self.blind_share <= 1
-                or self.blind_share != self.blind_share):
+        if (isinstance(self.blind_share, bool) or not isinstance(self.blind_share, Real)
+                or not 0.5 <= self.blind_share <= 1):
             raise RulesError(f"blind_share must be from 0.5 to 1, not {self.blind_share!r}")
         object.__setattr__(self, "blind_share", float(self.blind_share))
         if type(self.blind) is not bool:
@@ -140,7 +141,7 @@ class Abstraction:
             stakes.append(most)
         options: dict[str, Any] = {
             "ante": rules.ante, "stakes": tuple(stakes), "blind": rules.blind,
-            "blind_share": TABLE_BLIND_SHARE, "see_cost": rules.see_cost,
+            "blind_share": TABLE_BLIND_SHARE if rules.blind else 1.0, "see_cost": rules.see_cost,
             "ordering": rules.ordering, **overrides}
         return cls(**options)
 

@@ -68,8 +68,9 @@ def action_values(
     mine = [int(c) for c in parse_cards(hand)]
     theirs = [int(c) for c in parse_cards(known)]
     out = set(mine) | {int(c) for c in parse_cards(dead)}
-    if len(mine) != 3 or out & set(theirs):
-        raise BragError("a hand of three cards, none known to be elsewhere, is needed")
+    space.class_of(mine)  # three distinct cards of the pack (else InvalidCardError)
+    if out & set(theirs):
+        raise BragError("a card known to be the opponent's is in the hand or known dead")
     fits = ~np.isin(space.hands, list(out)).any(axis=1)
     for card in theirs:
         fits &= (space.hands == card).any(axis=1)
