@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragkit.actions import Verb
-from bragkit.cards import Card, Pack, parse_cards
+from bragkit.cards import JOKER, Card, Pack, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.fairness import verify
 from bragkit.ledger import LedgerError, Payment
@@ -634,6 +634,27 @@ def test_a_fair_table_needs_no_proof_for_an_unshuffled_deal() -> None:
     assert [e.proof is not None for e in played] == [True, False]
     with pytest.raises(TableError):
         table.start_deal(pack=Pack.standard())
+
+
+def test_a_fair_shuffle_leaves_out_the_kept_joker_nearest_the_top() -> None:
+    """Rules R1, W1, D4: a kept blind hand holding a joker stays out of the shuffle; the deal's
+    pack is the proof's pack with the kept cards taken out, each the copy nearest the top (as
+    the replay of a session checks it), not the other joker of the pack."""
+    table = Table(Rules(jokers=2, blind=True, shuffle="always"), seats=["Ann", "Bob"],
+                  buy_ins=20, fair=True, rng=5)
+    table.start_deal()
+    play(table, "Bob blind 1", "Ann fold")
+    held = list(table.retained_hand)
+    assert table.retained == "Bob" and JOKER in held
+    deal = table.start_deal()
+    open_win(table)
+    proof = table.proofs[-1]
+    proved = list(verify(proof))
+    assert proved.count(JOKER) == 2
+    for card in held:
+        proved.remove(card)  # list.remove takes the first copy: the one nearest the top
+    assert deal.start.pack is not None
+    assert list(deal.start.pack) == proved
 
 
 # -- long random sessions (Hypothesis) -------------------------------------------------------

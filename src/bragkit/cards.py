@@ -406,23 +406,29 @@ class Pack:
         self._cards[0:0] = reversed(cards)
 
     def take_out(self, cards: Iterable[Card]) -> None:
-        """Take these cards out of the pack (one copy of each), keeping the order of the rest:
-        a blind hand kept for the next deal is not in its pack (rule R1).
+        """Take these cards out of the pack (one copy of each, the copy nearest the top, as
+        dealing from the top would find it), keeping the order of the rest: a blind hand kept
+        for the next deal is not in its pack (rule R1).
 
         >>> pack = Pack.standard()
         >>> pack.take_out(parse_cards("Ah 2c"))
         >>> len(pack), str(pack)[:11]
         (50, 'As Ad Ac Ks')
+        >>> pack = Pack.parse("Jk As Jk " + format_cards(Pack.standard().cards[1:]))
+        >>> pack.take_out([JOKER])
+        >>> str(pack)[:8]
+        'As Jk Ah'
         """
         remaining = list(cards)
         if not remaining:
             return
         keep: list[Card] = []
-        for card in self._cards:
+        for card in reversed(self._cards):  # top first: _cards is stored bottom first
             if card in remaining:
                 remaining.remove(card)
             else:
                 keep.append(card)
+        keep.reverse()
         self._cards = keep
         self._whole = False
 

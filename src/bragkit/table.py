@@ -913,16 +913,6 @@ def _without(pack: Pack, held: Sequence[Card]) -> Pack:
     """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
     pack.take_out(held)
     return pack
-    remaining = list(held)
-    keep: list[Card] = []
-    while len(pack):
-        card = pack.deal()
-        if card in remaining:
-            remaining.remove(card)
-        else:
-            keep.append(card)
-    pack.put_under(keep)
-    return pack
 
 
 def _difference(given: Pack, expected: Pack) -> str:

@@ -435,7 +435,7 @@ def solve_command(abstraction: Abstraction) -> str:
     >>> solve_command(Abstraction.for_table(Rules(max_bet=10)))
     'bragkit solve --stakes 1,2,4,8,10 --blind-share 0.65'
     >>> solve_command(Abstraction.for_table(Rules(ante=2, see_cost="single", blind=False)))
-    'bragkit solve --stakes 1,2,4,8,16 --ante 2 --no-blind --blind-share 0.65 --see-cost single'
+    'bragkit solve --stakes 1,2,4,8,16 --ante 2 --no-blind --see-cost single'
     """
     default = Abstraction()
     parts = ["bragkit solve", "--stakes", ",".join(str(s) for s in abstraction.stakes)]
