@@ -23,6 +23,7 @@ from bragkit.cards import Card, parse_cards
 from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
 from bragkit.solver import Abstraction, solve
+from bragkit.solver.abstraction import TABLE_BLIND_SHARE
 from bragkit.solver.driver import cache_dir, cached
 from bragkit.solver.hand_space import hand_space
 from bragkit.solver.informed import action_values as real_values
@@ -30,7 +31,7 @@ from bragkit.solver.strategy import Strategy, betting_tree
 from bragkit.solver.traversal import uniform_strategy
 
 RULES = arena_rules()
-DEALS = 300
+DEALS = 600
 
 
 @pytest.fixture(scope="module")
@@ -233,7 +234,7 @@ def test_default_strategy_is_the_cached_one_of_the_table(
     assert cache_dir() == tmp_path / "solver"
     rules = Rules(max_bet=2)
     table = Abstraction.for_table(rules)
-    assert table.stakes == (1, 2) and table.blind_share == 0.65
+    assert table.stakes == (1, 2) and table.blind_share == TABLE_BLIND_SHARE["prial-seen"]
     solve(table, iterations=1)  # into the temporary cache
     assert cached(table) is not None
     found = default_strategy(rules)

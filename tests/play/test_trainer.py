@@ -26,7 +26,7 @@ RULES = Rules(max_bet=10)
 # You and Bob: Bob deals, so you are dealt first (D6): you Qh Qs 4d, Bob As Tc 2d.
 PACK = stacked("Qh As Qs Tc 4d 2d")
 NOT_SOLVED = ("no equilibrium solved for this table: run "
-              "`bragkit solve --stakes 1,2,4,8,10 --blind-share 0.65` (a few minutes)")
+              "`bragkit solve --stakes 1,2,4,8,10 --blind-share 0.8` (a few minutes)")
 LABEL = re.compile(r"^(look|fold|see \d+|bet \d+|blind \d+) (\d+)%$")
 
 
@@ -99,7 +99,7 @@ def test_no_strategy_cached_says_how_to_solve_one() -> None:
     other.start_deal()
     assert other.equilibrium_hint() == (
         "no equilibrium solved for this table: run `bragkit solve --stakes 1,2,4,8,16,20 "
-        "--blind-share 0.65 --see-cost single --ordering teen-patti` (a few minutes)")
+        "--blind-share 0.8 --see-cost single --ordering teen-patti` (a few minutes)")
 
 
 def test_the_cache_is_read_once_table_first_then_the_default(

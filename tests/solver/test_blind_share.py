@@ -240,7 +240,9 @@ def test_the_share_moves_the_value_of_a_uniform_strategy_by_the_folds_to_a_blind
 def test_for_table_doubles_the_stakes_up_to_the_most_rule_B1() -> None:
     a = Abstraction.for_table(Rules(max_bet=10))
     assert a.stakes == (1, 2, 4, 8, 10)
-    assert a.blind_share == TABLE_BLIND_SHARE == 0.65
+    assert a.blind_share == TABLE_BLIND_SHARE["prial-seen"] == 0.8  # rule D4's default
+    shuffled = Abstraction.for_table(Rules(max_bet=10, shuffle="always"))
+    assert shuffled.blind_share == TABLE_BLIND_SHARE["always"] == 0.65
     assert Abstraction.for_table(Rules(max_bet=8)).stakes == (1, 2, 4, 8)
     assert Abstraction.for_table(Rules(max_bet=5)).stakes == (1, 2, 4, 5)
     assert Abstraction.for_table(Rules(min_bet=2, max_bet=3)).stakes == (2, 3)

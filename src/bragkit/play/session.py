@@ -433,7 +433,7 @@ def solve_command(abstraction: Abstraction) -> str:
     options that differ from the command's defaults, besides the stakes).
 
     >>> solve_command(Abstraction.for_table(Rules(max_bet=10)))
-    'bragkit solve --stakes 1,2,4,8,10 --blind-share 0.65'
+    'bragkit solve --stakes 1,2,4,8,10 --blind-share 0.8'
     >>> solve_command(Abstraction.for_table(Rules(ante=2, see_cost="single", blind=False)))
     'bragkit solve --stakes 1,2,4,8,16 --ante 2 --no-blind --see-cost single'
     """

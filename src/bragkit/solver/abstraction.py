@@ -46,10 +46,11 @@ __all__ = ["ALL_RANKS", "FORMAT_VERSION", "TABLE_BLIND_SHARE", "Abstraction"]
 
 #: Every rank, high to low (rule H1).
 ALL_RANKS: Final = "AKQJT98765432"
-#: A blind winner's share of the pot in :meth:`Abstraction.for_table` (rule BL3: the pot is
-#: carried forward, and they hold two hands for it, R2). Tuned in heads-up play against
-#: ``shark``; see docs/equilibrium.md.
-TABLE_BLIND_SHARE: Final = 0.65
+#: A blind winner's share of the pot in :meth:`Abstraction.for_table`, by the table's ``shuffle``
+#: option (rules BL3, D4): the share of a carried pot that the blind winner, holding two hands
+#: for it (R2), went on to win in heads-up play of ``solver`` against ``shark`` — more where the
+#: pack is not shuffled and can be followed (D5). See docs/equilibrium.md.
+TABLE_BLIND_SHARE: Final = {"prial-seen": 0.8, "always": 0.65}
 #: Bumped whenever the tree or the strategy file changes meaning: part of the cache key.
 FORMAT_VERSION: Final = 1
 
@@ -122,13 +123,16 @@ class Abstraction:
     def for_table(cls, rules: Rules, **overrides: Any) -> Abstraction:
         """The abstraction nearest a heads-up game of ``rules``: its ante, see cost and
         ordering; stakes doubling from the least bet to the most (to 16 times the least where
-        there is no most, B1); and a blind winner credited with :data:`TABLE_BLIND_SHARE` of the
-        pot (BL3). The ``solver`` bot plays its solution.
+        there is no most, B1); and a blind winner credited with the share of the pot
+        :data:`TABLE_BLIND_SHARE` gives for the table's ``shuffle`` option (BL3, D4). The
+        ``solver`` bot plays its solution.
 
         >>> from bragkit.rules import Rules
         >>> a = Abstraction.for_table(Rules(max_bet=10))
         >>> a.stakes, a.blind_share
-        ((1, 2, 4, 8, 10), 0.65)
+        ((1, 2, 4, 8, 10), 0.8)
+        >>> Abstraction.for_table(Rules(max_bet=10, shuffle="always")).blind_share
+        0.65
         >>> Abstraction.for_table(Rules(min_bet=2)).stakes
         (2, 4, 8, 16, 32)
         """
@@ -141,8 +145,8 @@ class Abstraction:
             stakes.append(most)
         options: dict[str, Any] = {
             "ante": rules.ante, "stakes": tuple(stakes), "blind": rules.blind,
-            "blind_share": TABLE_BLIND_SHARE if rules.blind else 1.0, "see_cost": rules.see_cost,
-            "ordering": rules.ordering, **overrides}
+            "blind_share": TABLE_BLIND_SHARE[rules.shuffle] if rules.blind else 1.0,
+            "see_cost": rules.see_cost, "ordering": rules.ordering, **overrides}
         return cls(**options)
 
     # -- derived --------------------------------------------------------------------------------
