@@ -16,7 +16,8 @@ printing the exploitability curve (no cache).
 
 **The bot** (``--arena DEALS``): the ``solver`` bot, on the cached solution of the abstraction
 of the arena's table (``Abstraction.for_table``: ``bragkit solve --stakes 1,2,4,8,10
---blind-share 0.65 --target 1 --refine 200``; solved first if missing), heads-up in the arena
+--blind-share 0.8 --target 1 --refine 200``, ``--blind-share 0.65`` with ``--shuffle``; solved
+first if missing), heads-up in the arena
 against ``shark``, ``cautious`` and ``bold`` under the arena's rules (ante 1, bets 1 to 10), real
 deals at a real table (carried pots, kept blind hands, the unshuffled pack of D4/D5, or with
 ``--shuffle`` a shuffle before every deal).
