@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import bragkit.arena as arena
@@ -267,3 +268,62 @@ def test_default_strategy_without_rules_is_the_arenas(
     found = default_strategy()
     assert found.abstraction == Abstraction.for_table(arena_rules())
     assert found.abstraction.stakes == (1, 2, 4, 8, 10)
+
+
+def test_with_only_a_carried_pot_the_bot_keeps_to_the_strategys_own_moves_rule_BL3(
+    strategy: Strategy, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where only a carried pot differs from the abstraction (BL3) and the bot keeps to the
+    strategy, the best response chooses among the moves the strategy makes at least
+    ``support`` of the time with the hand; answering freely, it may choose any."""
+    deal = Deal(RULES, players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50],
+                hands={"Ann": "7c 4d 2s", "Bob": "As Tc 9d"}, carried_pot=6)
+    deal.apply("Ann look")
+    view = deal.view("Ann")
+    bot = SolverBot(strategy, seed=1, track=False)
+    monkeypatch.setattr(bot, "_answer_freely", lambda: False)
+    tree = strategy.tree
+    node = tree.find(["look"])
+    probs = strategy.node_probabilities(node, strategy.space.class_of("7c 4d 2s"))
+    rare = int(np.argmin(probs))
+    assert probs[rare] < bot.support  # a move the strategy (almost) never makes here
+    edges = list(tree.edges_of(node))
+
+    def favour(index: int) -> Any:
+        def values(*args: Any, **kwargs: Any) -> Any:
+            assert kwargs["carried"] == 6
+            out = np.zeros(len(edges))
+            out[index] = 1.0
+            return out
+        return values
+
+    monkeypatch.setattr(solver_module, "action_values", favour(rare))
+    chosen = bot.act(view)
+    assert str(chosen) != f"Ann {tree.label(edges[rare])}" and bot.informed == 1
+    assert probs[[tree.label(e) for e in edges].index(str(chosen).split(" ", 1)[1])] >= 0.05
+    common = int(np.argmax(probs))
+    monkeypatch.setattr(solver_module, "action_values", favour(common))
+    assert str(bot.act(view)) == f"Ann {tree.label(edges[common])}"
+    free = SolverBot(strategy, seed=1, track=False)
+    monkeypatch.setattr(free, "_answer_freely", lambda: True)
+    monkeypatch.setattr(solver_module, "action_values", favour(rare))
+    assert str(free.act(view)) == f"Ann {tree.label(edges[rare])}"
+
+
+def test_the_bot_tries_both_answers_to_a_carried_pot_then_keeps_the_better_rule_BL3(
+    strategy: Strategy,
+) -> None:
+    """Each way for 30 deals with a pot carried in, then the way that won more a deal, with
+    the other tried about one deal in ten."""
+    bot = SolverBot(strategy, seed=3, track=False)
+    ways = []
+    for _ in range(60):
+        way = bot._answer_freely()
+        ways.append(way)
+        bot._carried_results[way][0] += 2 if way else -1  # answering freely wins here
+        bot._carried_results[way][1] += 1
+    assert ways.count(True) == ways.count(False) == 30
+    later = [bot._answer_freely() for _ in range(1000)]
+    assert 0.85 < later.count(True) / 1000 < 0.95
+    bot._carried_results[False][0] += 1000  # now keeping to the strategy has won more
+    assert sum(bot._answer_freely() for _ in range(1000)) / 1000 < 0.15

@@ -27,6 +27,7 @@ from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.evaluate import best_response, values
 from bragkit.solver.hand_space import hand_space
 from bragkit.solver.informed import action_values, informed_blind
+from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy, betting_tree
 from bragkit.solver.traversal import uniform_strategy
 from bragkit.solver.tree import BettingTree, Kind
@@ -471,3 +472,19 @@ def test_informed_blind_at_the_root_and_facing_an_open_bet_by_hand_rules_BL1_BL4
     assert np.allclose(facing[1], row(after, "bet 2"))
     assert np.allclose(facing[2], row(after, "see 2"))  # BL4: twice the blind stake
     assert np.allclose(facing[0], row(after, "fold") + row(after, "bet 1"))
+
+
+def test_a_kept_hand_leaves_out_the_weaker_ones_rule_R2(uniform_no_blind: Strategy) -> None:
+    """``stronger_than`` drops the opponent's hands weaker than that share of all hands: with
+    only hands better than ours left, a see always loses what we put in (-3), and with none
+    left at all there is no range to play against."""
+    s = uniform_no_blind
+    node = s.tree.find(["bet 1"])
+    ours = "As Ad Qc"
+    share = float(hand_percentiles(s.space)[s.space.class_of(ours)])
+    got = _by_label(s, node, action_values(s, node, ours, stronger_than=share + 1e-9))
+    assert got["see 2"] == -3.0
+    wide = _by_label(s, node, action_values(s, node, ours))
+    assert wide["see 2"] > got["see 2"]  # the whole range: some hands we beat
+    with pytest.raises(BragError):
+        action_values(s, node, ours, stronger_than=1.01)

@@ -25,7 +25,12 @@ the rest of the tree):
   it knows its own cards while still blind, or at least :attr:`SolverBot.min_known` (two) of the
   opponent's, it acts on them (one card tells little, and acting on it made the bot worse
   against ``shark``: -13.9 and -28.0 chips per 100 deals where two cards gave +7.5 and +6.6);
-- a pot carried in from the last deal (BL3) is added to the pot the deal's winner takes;
+- a pot carried in from the last deal (BL3) is added to the pot the deal's winner takes; where
+  that is all it knows beyond the abstraction, it either answers freely or chooses among the
+  moves the strategy makes at least :attr:`SolverBot.support` (5%) of the time with its hand,
+  whichever has won more in such deals against this opponent (a free answer beat ``shark`` but
+  lost 63 chips per 100 deals to ``cautious``, whose ranges are narrower than the equilibrium's);
+- an opponent who kept one of two hands (R2) is taken to hold a better hand than the median;
 - once it has lost two chips or more a deal over 20 deals in which the opponent bet blind, it
   takes the opponent's blind bets as made knowing their cards (as a player following the pack
   often does), betting as the strategy would open (:func:`bragkit.solver.informed.informed_blind`).
@@ -83,6 +88,11 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float64]
+
+#: A kept hand (R2) is taken to be better than this share of hands: the median, as every bot
+#: here keeps (the choice of two hands is a better hand than either).
+KEPT = 0.5
+
 
 def default_strategy(rules: Rules | None = None) -> Strategy:
     """The strategy for a heads-up game of ``rules`` (the arena's by default): the cached
@@ -229,6 +239,9 @@ class SolverBot:
     kind = "solver"
     #: The fewest of the opponent's cards known (D5) for the bot to act on them.
     min_known = 2
+    #: Where only a carried pot differs from the abstraction and the bot keeps to the
+    #: strategy's moves, the least probability of a move it may make (see ``_answer_freely``).
+    support = 0.05
 
     def __init__(
         self,
@@ -253,6 +266,10 @@ class SolverBot:
         self.tracker = PackTracker()
         self._stack: int | None = None  # at the bot's first decision of the deal
         self._blind_results: list[int] = []  # chips won in deals where the opponent bet blind
+        # rule BL3: with a pot carried in, answer freely or keep to the strategy's moves?
+        # chips won and deals played each way; this deal's way
+        self._carried_results = {True: [0, 0], False: [0, 0]}
+        self._free: bool | None = None
         self.informed = 0  # decisions taken by what the bot knows beyond the abstraction
         self.off_tree = 0  # decisions taken at the nearest node, not on the tree
         self.fallbacks = 0  # decisions left to the fallback bot
@@ -273,10 +290,26 @@ class SolverBot:
         """After a deal in which the opponent bet blind, note what it cost the bot."""
         me = str(view.viewer)
         opponent = next((p for p in view.players if p != me), None)
-        if self._stack is not None and any(a.startswith(f"{opponent} blind ")
-                                           for a in view.actions):
-            self._blind_results.append(view.stacks.get(me, 0) - self._stack)
+        if self._stack is not None:
+            won = view.stacks.get(me, 0) - self._stack
+            if any(a.startswith(f"{opponent} blind ") for a in view.actions):
+                self._blind_results.append(won)
+            if self._free is not None:
+                record = self._carried_results[self._free]
+                record[0] += won
+                record[1] += 1
         self._stack = None
+        self._free = None
+
+    def _answer_freely(self) -> bool:
+        """With a pot carried in (BL3), whether to answer it with a free best response or keep
+        to the strategy's own moves: each way for the first 30 such deals, then the way that has
+        won more a deal, trying the other one deal in ten."""
+        free, kept = self._carried_results[True], self._carried_results[False]
+        if min(free[1], kept[1]) < 30:
+            return free[1] <= kept[1]
+        better = free[0] / free[1] >= kept[0] / kept[1]
+        return better if self.rng.random() >= 0.1 else not better
 
     @property
     def reads_blind_as_informed(self) -> bool:
@@ -302,6 +335,8 @@ class SolverBot:
         """The strategy's action for this view (see the module docstring)."""
         if self._stack is None and view.viewer is not None:
             self._stack = view.stacks.get(view.viewer, 0)
+            if view.carried_pot:
+                self._free = self._answer_freely()
         if view.two_hands is not None and view.two_hands == view.viewer:
             chosen = self._two_hands(view)
             if chosen is not None:
@@ -335,23 +370,27 @@ class SolverBot:
         if not on_tree:
             self.off_tree += 1
         edges = list(tree.edges_of(node))
+        cls = None if view.hand is None else strategy.space.class_of(view.hand)
+        probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
         informed = self._informed(view, node)
         if informed is not None:
+            values, cards_known = informed
+            if not cards_known and not self._free:  # only the pot differs (BL3): keep to the
+                values = np.where(probs >= self.support, values, -np.inf)  # strategy's moves
             self.informed += 1
-            pick = edges[int(np.argmax(informed))]
+            pick = edges[int(np.argmax(values))]
         else:
-            cls = None if view.hand is None else strategy.space.class_of(view.hand)
-            probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
             pick = edges[_draw(probs, self.rng.random())]
         action = to_action(view, tree, pick)
         if action is None:
             raise BragError("no legal action for the strategy's choice")
         return action
 
-    def _informed(self, view: DealView, node: int) -> FloatArray | None:
+    def _informed(self, view: DealView, node: int) -> tuple[FloatArray, bool] | None:
         """What each action is worth where the bot knows more than the abstraction says (the
-        opponent's cards in part, or its own while blind: D4, D5), or a pot is carried in
-        (BL3); None where it does not, or the knowledge fits no hand of the strategy's."""
+        opponent's cards in part, or its own while blind: D4, D5; the opponent's blind bets
+        as informed), or a pot is carried in (BL3), and whether it knows more than the pot;
+        None where it does not, or the knowledge fits no hand of the strategy's."""
         knowledge = self.tracker.knowledge
         hand = view.hand
         if hand is None and self.track:
@@ -364,16 +403,19 @@ class SolverBot:
             known = ()  # one card tells little, and acting on it makes the bot predictable
         informed_blind = (opponent in view.blind and self.reads_blind_as_informed
                           and any(a.startswith(f"{opponent} blind ") for a in view.actions))
+        kept = opponent not in view.blind and f"{opponent} keep" in view.actions  # rule R2
         if not (known or informed_blind or view.hand is None or view.carried_pot):
             return None  # the abstraction's own question: the equilibrium answers it
         dead = [c for c in knowledge.stock if c not in known] if self.track else []
         if view.stock_card is not None:
             dead.append(view.stock_card)  # rule D9
         try:
-            return action_values(self.strategy, node, hand, known=known, dead=dead,
-                                 carried=view.carried_pot, blind_informed=informed_blind)
+            values = action_values(self.strategy, node, hand, known=known, dead=dead,
+                                   carried=view.carried_pot, blind_informed=informed_blind,
+                                   stronger_than=KEPT if kept else 0.0)
         except BragError:
             return None
+        return values, bool(known or informed_blind or view.hand is None)
 
 
 def to_action(view: DealView, tree: BettingTree, edge: int) -> Action | None:

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from bragkit.cards import CardsLike, parse_cards
 from bragkit.errors import BragError
 from bragkit.hands.table import strength_table
+from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
@@ -53,6 +54,7 @@ def action_values(
     dead: CardsLike = (),
     carried: float = 0.0,
     blind_informed: bool = False,
+    stronger_than: float = 0.0,
 ) -> FloatArray:
     """The expected chips of each edge out of ``node`` for the player to act, holding ``hand``.
 
@@ -60,7 +62,9 @@ def action_values(
     (the stock), ``carried`` a pot carried into the deal (BL3: it goes to the deal's winner, a
     blind winner's share of it carried on). The opponent plays ``strategy``; the player plays a
     best response from the next decision on. With ``blind_informed`` the opponent's blind
-    decisions are taken as made knowing their cards (:func:`informed_blind`). Raises
+    decisions are taken as made knowing their cards (:func:`informed_blind`). ``stronger_than``
+    leaves out the opponent's hands weaker than that share of all hands (0 to 1): an open
+    opponent who chose this hand over another (R2) kept a good one. Raises
     :class:`BragError` if no opponent hand fits what is known.
     """
     tree, space = strategy.tree, strategy.space
@@ -75,6 +79,8 @@ def action_values(
     for card in theirs:
         fits &= (space.hands == card).any(axis=1)
     weights = np.bincount(space.hand_class[fits], minlength=space.n_classes).astype(np.float64)
+    if stronger_than > 0:
+        weights[hand_percentiles(space) < stronger_than] = 0.0
     for edge in _path(tree, node):
         parent = int(tree.edge_node[edge])
         if tree.player[parent] != me:  # how likely their betting is, per class
