@@ -26,10 +26,10 @@ the rest of the tree):
   opponent's, it acts on them (one card tells little, and acting on it made the bot worse
   against ``shark``: -13.9 and -28.0 chips per 100 deals where two cards gave +7.5 and +6.6);
 - a pot carried in from the last deal (BL3) is added to the pot the deal's winner takes; where
-  that is all it knows beyond the abstraction, it either answers freely or chooses among the
-  moves the strategy makes at least :attr:`SolverBot.support` (5%) of the time with its hand,
-  whichever has won more in such deals against this opponent (a free answer beat ``shark`` but
-  lost 63 chips per 100 deals to ``cautious``, whose ranges are narrower than the equilibrium's);
+  that is all it knows beyond the abstraction, it answers with a best response or plays the
+  strategy, whichever has won more in such deals against this opponent (a best response beat
+  ``shark`` but lost 63 chips per 100 deals to ``cautious``, whose ranges are narrower than the
+  equilibrium's);
 - an opponent who kept one of two hands (R2) is taken to hold a better hand than the median;
 - once it has lost two chips or more a deal over 20 deals in which the opponent bet blind, it
   takes the opponent's blind bets as made knowing their cards (as a player following the pack
@@ -76,15 +76,21 @@ from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError, RulesError
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
+from bragkit.solver import driver
 from bragkit.solver.abstraction import Abstraction
-from bragkit.solver.driver import cached, solve
 from bragkit.solver.informed import action_values
 from bragkit.solver.report import hand_percentiles
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
 __all__ = [
-    "SolverBot", "default_strategy", "equilibrium_advice", "locate", "solver_bot", "to_action",
+    "SolverBot",
+    "cached_strategy",
+    "default_strategy",
+    "equilibrium_advice",
+    "locate",
+    "solver_bot",
+    "to_action",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -94,21 +100,37 @@ FloatArray = npt.NDArray[np.float64]
 KEPT = 0.5
 
 
-def default_strategy(rules: Rules | None = None) -> Strategy:
-    """The strategy for a heads-up game of ``rules`` (the arena's by default): the cached
-    solution of :meth:`Abstraction.for_table`, else of the default abstraction, else a quick
-    one (at most two bets, solved in seconds and cached)."""
+def cached_strategy(rules: Rules | None = None) -> Strategy | None:
+    """The cached solution of the abstraction nearest a heads-up game of ``rules`` (the
+    arena's by default: :meth:`Abstraction.for_table`), else of the default abstraction if it
+    plays the same hand order and blind rule (H10, BL1); None if neither is cached. Nothing is
+    solved: a file is read at most."""
     from bragkit.arena import arena_rules
 
+    rules = rules or arena_rules()
+    try:
+        found = driver.cached(Abstraction.for_table(rules))
+    except RulesError:  # e.g. no stake a blind bet could set (BL1)
+        found = None
+    default = Abstraction()
+    if found is None and (default.ordering, default.blind) == (rules.ordering, rules.blind):
+        found = driver.cached(default)
+    return found
+
+
+def default_strategy(rules: Rules | None = None) -> Strategy:
+    """:func:`cached_strategy`, else a quick one for the table (at most two bets, solved in
+    seconds and cached)."""
+    from bragkit.arena import arena_rules
+
+    found = cached_strategy(rules)
+    if found is not None:
+        return found
     try:
         table = Abstraction.for_table(rules or arena_rules())
-    except RulesError:  # e.g. no stake a blind bet could set (BL1)
+    except RulesError:
         table = Abstraction()
-    for abstraction in (table, Abstraction()):
-        found = cached(abstraction)
-        if found is not None:
-            return found
-    return solve(dataclasses.replace(table, max_bets=2), iterations=200)
+    return driver.solve(dataclasses.replace(table, max_bets=2), iterations=200)
 
 
 def _nearest(values: list[int], wanted: float) -> int:
@@ -239,9 +261,6 @@ class SolverBot:
     kind = "solver"
     #: The fewest of the opponent's cards known (D5) for the bot to act on them.
     min_known = 2
-    #: Where only a carried pot differs from the abstraction and the bot keeps to the
-    #: strategy's moves, the least probability of a move it may make (see ``_answer_freely``).
-    support = 0.05
 
     def __init__(
         self,
@@ -266,7 +285,7 @@ class SolverBot:
         self.tracker = PackTracker()
         self._stack: int | None = None  # at the bot's first decision of the deal
         self._blind_results: list[int] = []  # chips won in deals where the opponent bet blind
-        # rule BL3: with a pot carried in, answer freely or keep to the strategy's moves?
+        # rule BL3: with a pot carried in, answer it with a best response, or play the strategy?
         # chips won and deals played each way; this deal's way
         self._carried_results = {True: [0, 0], False: [0, 0]}
         self._free: bool | None = None
@@ -302,9 +321,9 @@ class SolverBot:
         self._free = None
 
     def _answer_freely(self) -> bool:
-        """With a pot carried in (BL3), whether to answer it with a free best response or keep
-        to the strategy's own moves: each way for the first 30 such deals, then the way that has
-        won more a deal, trying the other one deal in ten."""
+        """With a pot carried in (BL3), whether to answer it with a best response to the
+        strategy or play the strategy: each way for the first 30 such deals, then the way that
+        has won more a deal, trying the other one deal in ten."""
         free, kept = self._carried_results[True], self._carried_results[False]
         if min(free[1], kept[1]) < 30:
             return free[1] <= kept[1]
@@ -370,27 +389,24 @@ class SolverBot:
         if not on_tree:
             self.off_tree += 1
         edges = list(tree.edges_of(node))
-        cls = None if view.hand is None else strategy.space.class_of(view.hand)
-        probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
         informed = self._informed(view, node)
         if informed is not None:
-            values, cards_known = informed
-            if not cards_known and not self._free:  # only the pot differs (BL3): keep to the
-                values = np.where(probs >= self.support, values, -np.inf)  # strategy's moves
             self.informed += 1
-            pick = edges[int(np.argmax(values))]
+            pick = edges[int(np.argmax(informed))]
         else:
+            cls = None if view.hand is None else strategy.space.class_of(view.hand)
+            probs = np.clip(strategy.node_probabilities(node, cls), 0.0, None)
             pick = edges[_draw(probs, self.rng.random())]
         action = to_action(view, tree, pick)
         if action is None:
             raise BragError("no legal action for the strategy's choice")
         return action
 
-    def _informed(self, view: DealView, node: int) -> tuple[FloatArray, bool] | None:
+    def _informed(self, view: DealView, node: int) -> FloatArray | None:
         """What each action is worth where the bot knows more than the abstraction says (the
         opponent's cards in part, or its own while blind: D4, D5; the opponent's blind bets
-        as informed), or a pot is carried in (BL3), and whether it knows more than the pot;
-        None where it does not, or the knowledge fits no hand of the strategy's."""
+        as informed), or a pot is carried in (BL3) and answering it freely has paid; None
+        where it does not, or the knowledge fits no hand of the strategy's."""
         knowledge = self.tracker.knowledge
         hand = view.hand
         if hand is None and self.track:
@@ -404,18 +420,17 @@ class SolverBot:
         informed_blind = (opponent in view.blind and self.reads_blind_as_informed
                           and any(a.startswith(f"{opponent} blind ") for a in view.actions))
         kept = opponent not in view.blind and f"{opponent} keep" in view.actions  # rule R2
-        if not (known or informed_blind or view.hand is None or view.carried_pot):
+        if not (known or informed_blind or view.hand is None or (view.carried_pot and self._free)):
             return None  # the abstraction's own question: the equilibrium answers it
         dead = [c for c in knowledge.stock if c not in known] if self.track else []
         if view.stock_card is not None:
             dead.append(view.stock_card)  # rule D9
         try:
-            values = action_values(self.strategy, node, hand, known=known, dead=dead,
-                                   carried=view.carried_pot, blind_informed=informed_blind,
-                                   stronger_than=KEPT if kept else 0.0)
+            return action_values(self.strategy, node, hand, known=known, dead=dead,
+                                 carried=view.carried_pot, blind_informed=informed_blind,
+                                 stronger_than=KEPT if kept else 0.0)
         except BragError:
             return None
-        return values, bool(known or informed_blind or view.hand is None)
 
 
 def to_action(view: DealView, tree: BettingTree, edge: int) -> Action | None:

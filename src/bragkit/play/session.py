@@ -345,17 +345,9 @@ class PlaySession:
     def _find_strategy(self) -> Strategy | None:
         if not self.heads_up_three_card:
             return None
-        from bragkit.solver.driver import cached
+        from bragkit.bots.solver_bot import cached_strategy
 
-        table = self.table_abstraction()
-        if table is not None:
-            found = cached(table)
-            if found is not None:
-                return found
-        default = Abstraction()
-        if default.ordering == self.rules.ordering and default.blind == self.rules.blind:
-            return cached(default)
-        return None
+        return cached_strategy(self.rules)
 
     def _strategy_fits(self, strategy: Strategy) -> bool:
         a = strategy.abstraction
