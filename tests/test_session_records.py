@@ -379,3 +379,13 @@ def test_bragkit_replay_refuses_a_tampered_session_in_one_line(tmp_path: Path) -
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert lines[0].startswith("bragkit: deal 4: the pack does not follow from the last deal")
+
+
+def test_a_loan_before_keeping_a_hand_is_kept_in_the_books_rules_M4_R2() -> None:
+    """A loan made between deals, before the blind winner chose which of two hands to keep
+    (R2), stays in the table's stacks: the next deal's bets agree with the ledger (found by
+    Hypothesis: the choice used to put back the stacks the deal ended with)."""
+    rules = Rules(short_money="fold", lending=True)
+    table = session(1000, rules, 34)
+    books = table.ledger.stacks()
+    assert table.stacks == {name: books[name] for name in table.stacks}

@@ -809,7 +809,9 @@ class Table:
         if not self._keep_open or self._last is None or self._retained is None:
             raise TableError("no blind winner holds two hands to choose from (rule R2)")
         result = self._last.result_keeping(hand)
+        stacks = dict(self._stacks)
         self._adopt(result)
+        self._stacks = stacks  # the choice moves no money: loans, top-ups since stand (M1, M4)
         for i in range(len(self._history) - 1, -1, -1):  # the deal's result is the kept one
             event = self._history[i]
             if isinstance(event, DealPlayed):
