@@ -378,7 +378,7 @@ class SolverBot:
                 cls = self.strategy.space.class_of(view.hand)
             except BragError:
                 return None
-            better = self._percentile[cls] >= 0.5
+            better = self._percentile[cls] >= KEPT
             return menu.simple(Verb.KEEP if better else Verb.THROW)
         return menu.simple(Verb.LOOK, "new")
 
