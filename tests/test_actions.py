@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
+from bragkit.games.three_card import VERBS as THREE_CARD_VERBS
 
 names = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1,
                 max_size=8).filter(lambda s: s not in {"showdown"})
 amounts = st.integers(min_value=0, max_value=10_000)
-cards = st.lists(st.integers(0, 52).map(Card), min_size=1, max_size=2).map(tuple)
+cards = st.lists(st.integers(0, 52).map(Card), min_size=1, max_size=2, unique=True).map(tuple)
 
 
 @st.composite
@@ -22,10 +23,16 @@ def actions(draw: st.DrawFn) -> Action:
     if verb is Verb.SHOWDOWN:
         return Action(player=None, verb=verb)
     player = draw(names)
-    if verb in (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP):
+    if verb in (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.RAISE):
         return Action(player=player, verb=verb, amount=draw(amounts))
-    if verb is Verb.DISCARD:
+    if verb in (Verb.DISCARD, Verb.PLAYS):
         return Action(player=player, verb=verb, cards=draw(cards))
+    if verb is Verb.DRAW:
+        drawn = draw(st.one_of(st.just(()), cards))
+        return Action(player=player, verb=verb, amount=len(drawn) if drawn else None,
+                      cards=drawn)
+    if verb is Verb.ARRANGES:
+        return Action(player=player, verb=verb, sets=tuple(draw(st.lists(cards, max_size=4))))
     if verb is Verb.LOOK:
         return Action(player=player, verb=verb, hand=draw(st.sampled_from([None, "old", "new"])))
     return Action(player=player, verb=verb)
@@ -65,7 +72,21 @@ def test_every_verb_of_hand_history(text: str, expected: Action) -> None:
 )
 def test_bad_action_text_raises_typed_error(text: str) -> None:
     with pytest.raises(InvalidActionError):
+        Action.parse(text, verbs=THREE_CARD_VERBS)
+
+
+@pytest.mark.parametrize("text", ["Andy bet ٣", "Andy bet ²", "Andy raise 1" + "0" * 4400,
+                                  "Andy draw ³ Kd"])
+def test_only_ascii_digits_of_bounded_length_are_amounts(text: str) -> None:
+    """A number is ASCII digits, at most MAX_AMOUNT: the rest is refused with bragkit's error."""
+    with pytest.raises(InvalidActionError):
         Action.parse(text)
+
+
+def test_a_game_refuses_verbs_it_does_not_declare() -> None:
+    assert Action.parse("Andy raise 2").verb is Verb.RAISE
+    with pytest.raises(InvalidActionError, match=r"unknown verb 'raise'.*\(fold, bet"):
+        Action.parse("Andy raise 2", verbs=THREE_CARD_VERBS)
 
 
 def test_names_with_spaces_need_the_player_list() -> None:

@@ -1,6 +1,9 @@
-"""Actions of the three-card family, as the strings of HAND-HISTORY.md.
+"""The one action vocabulary of every Brag game: :class:`Verb`, :class:`Action` and the menu
+entry :class:`LegalAction`.
 
-An :class:`Action` prints as its hand-history string and parses back:
+Every game of the family speaks the same vocabulary; each game declares which verbs it takes
+(``VERBS`` of its module) and refuses the rest. An :class:`Action` prints as its record string and
+parses back:
 
 >>> a = Action.parse("Bill blind 1")
 >>> a
@@ -11,14 +14,18 @@ Action.parse('Bill blind 1')
 'Andy discard 7c 2d'
 >>> str(Action.parse("showdown"))
 'showdown'
+>>> str(Action.parse("Bob draw 2 Kd 7c")), str(Action.parse("Bob draw 2 Kd 7c").public())
+('Bob draw 2 Kd 7c', 'Bob draw 2')
+>>> Action.parse("Ann arranges Ks Kh Kd | 7s 7h 7d 7c").sets[1]
+(Card('7s'), Card('7h'), Card('7d'), Card('7c'))
 
 Names may hold spaces when the players are known:
 
 >>> Action.parse("Mary Ann look old", players=["Mary Ann", "Bob"]).hand
 'old'
 
-A :class:`LegalAction` is one entry of the menu ``legal_actions()`` returns, with the amounts it
-allows, and tests whether an action fits it:
+A :class:`LegalAction` is one entry of the menu ``legal_actions()`` returns, with the amounts or
+choices it allows, and tests whether an action fits it:
 
 >>> option = LegalAction(player="Bill", verb=Verb.BET, min_amount=2, max_amount=20)
 >>> Action.parse("Bill bet 5") in option, Action.parse("Bill bet 1") in option
@@ -27,54 +34,102 @@ allows, and tests whether an action fits it:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, Literal
 
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import InvalidActionError, InvalidCardError
 
-__all__ = ["Action", "HandChoice", "LegalAction", "Verb"]
+__all__ = ["MAX_AMOUNT", "Action", "HandChoice", "LegalAction", "Verb", "parse_amount"]
 
 HandChoice = Literal["old", "new"]
 
+#: The largest amount an action may carry (a bound checked before anything is allocated).
+MAX_AMOUNT: Final = 10**12
+_MAX_DIGITS: Final = len(str(MAX_AMOUNT))
+
 
 class Verb(StrEnum):
-    """The verbs of HAND-HISTORY.md, each with the rules it follows."""
+    """Every verb of the Brag family, each with the rules it follows. A game takes the verbs its
+    module lists in ``VERBS`` and refuses the others."""
 
+    # the three-card family (HAND-HISTORY.md)
     FOLD = "fold"  # B2
-    BET = "bet"  # B2, B3
+    BET = "bet"  # B2, B3; S2 (the dealer's stake), S4, P4 (the first stake of a round)
     BLIND = "blind"  # BL1
-    LOOK = "look"  # BL2, R2 (look old / look new)
+    LOOK = "look"  # BL2, R2 (look old / look new); P5
     KEEP = "keep"  # R2
     THROW = "throw"  # R2
     DISCARD = "discard"  # F1
     SEE = "see"  # B6, BL4, B9
     COVER = "cover"  # M2, M3
     TOPUP = "topup"  # M1
-    SHOWDOWN = "showdown"  # B8
+    SHOWDOWN = "showdown"  # B8: every remaining player agreed (written alone, with no name)
+    AGREE = "agree"  # B8: one remaining player agrees to a showdown
+    # the equalising games: historic Brag and 3 Card Brag Poker
+    DROP = "drop"  # S2, P2: leave the hand, losing what was put in
+    CHECK = "check"  # S4, P2, P4: stay in with nothing to call
+    CALL = "call"  # S2, P2: bring one's stake up to the highest single stake (P5: half price)
+    RAISE = "raise"  # S2, P2, P4: raise the highest single stake BY the amount
+    DRAW = "draw"  # P3: discard 0-3 and be dealt replacements; S4: draw a card towards 31
+    STAND = "stand"  # S4: draw no more cards towards 31
+    # the points games: Nine Card Brag and Crash
+    PLAYS = "plays"  # N4, N6: play a set of three
+    ARRANGES = "arranges"  # C2: the four hands, by '|'
+    CRASH = "crash"  # C5
+    PASS = "pass"  # C5
 
 
-_WITH_AMOUNT = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP})
-_BARE = frozenset({Verb.FOLD, Verb.KEEP, Verb.THROW})
+_WITH_AMOUNT: Final = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP,
+                                 Verb.RAISE})
+_WITH_CARDS: Final = frozenset({Verb.DISCARD, Verb.PLAYS})
 _SHOWDOWN_VERB: Final = Verb.SHOWDOWN
 _DISCARD_VERB: Final = Verb.DISCARD
 _LOOK_VERB: Final = Verb.LOOK
+_DRAW_VERB: Final = Verb.DRAW
+_ARRANGES_VERB: Final = Verb.ARRANGES
 # The verbs as tuples for LegalAction.action's checks (a tuple tests members by identity first)
-_AMOUNT_VERBS: Final = (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP)
-_PLAYER_VERBS: Final = (Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW)
+_AMOUNT_VERBS: Final = tuple(_WITH_AMOUNT)
+_PLAYER_VERBS: Final = (Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW, Verb.AGREE, Verb.DROP,
+                        Verb.CHECK, Verb.CALL, Verb.STAND, Verb.CRASH, Verb.PASS)
+
+
+def parse_amount(word: str, what: str) -> int:
+    """A whole amount written in ASCII digits, at most :data:`MAX_AMOUNT`.
+
+    >>> parse_amount("12", "bet")
+    12
+    >>> parse_amount("٣", "bet")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidActionError: bet needs one whole amount in digits 0-9: '٣'
+    """
+    if not (word.isascii() and word.isdigit()) or len(word) > _MAX_DIGITS:
+        raise InvalidActionError(f"{what} needs one whole amount in digits 0-9: {word!r}")
+    amount = int(word)
+    if amount > MAX_AMOUNT:
+        raise InvalidActionError(f"{what} amount {word} is more than {MAX_AMOUNT}")
+    return amount
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Action:
-    """One action: who, what, and its argument (an amount, discarded cards, or old/new)."""
+    """One action: who, what, and its argument.
+
+    The argument is, by verb: an ``amount`` (bet, blind, see, cover, topup, raise); ``cards``
+    (discard, plays); ``hand`` old/new or nothing (look); for ``draw``, nothing (S4) or the
+    number of cards discarded in ``amount`` and the discards in ``cards`` (P3); ``sets`` for
+    ``arranges`` (C2); nothing for the other verbs. ``showdown`` is written alone (B8).
+    """
 
     player: str | None
     verb: Verb
     amount: int | None = None
     cards: tuple[Card, ...] = ()
     hand: HandChoice | None = None
+    sets: tuple[tuple[Card, ...], ...] = ()
 
     def __post_init__(self) -> None:
         # the checks of a user-built action (rules B8 and HAND-HISTORY.md's verb table); the
@@ -85,34 +140,48 @@ class Action:
         if verb is _SHOWDOWN_VERB:
             if player is not None:
                 raise InvalidActionError("showdown is written alone, with no name (rule B8)")
-        elif not player:
+        elif not player or type(player) is not str or player != player.strip():
             raise InvalidActionError(f"{verb} needs a player")
-        if (amount is not None) != (verb in _WITH_AMOUNT):
-            raise InvalidActionError(f"{verb} {'needs' if amount is None else 'takes no'}"
-                                     " amount")
-        if amount is not None and (type(amount) is not int or amount < 0):
+        if amount is not None and (type(amount) is not int or not 0 <= amount <= MAX_AMOUNT):
             raise InvalidActionError(f"amount must be a whole number of chips: {amount!r}")
-        if bool(self.cards) != (verb is _DISCARD_VERB):
-            raise InvalidActionError("discard needs cards, and only discard takes cards")
+        if verb is _DRAW_VERB:
+            if self.cards and amount != len(self.cards):
+                raise InvalidActionError(f"draw {amount} names {len(self.cards)} card(s)")
+            if len(set(self.cards)) != len(self.cards):
+                raise InvalidActionError("a card is discarded twice")
+        else:
+            if (amount is not None) != (verb in _WITH_AMOUNT):
+                raise InvalidActionError(f"{verb} {'needs' if amount is None else 'takes no'}"
+                                         " amount")
+            if bool(self.cards) != (verb in _WITH_CARDS):
+                raise InvalidActionError(f"{verb} {'takes no' if self.cards else 'needs'} cards")
         if self.hand is not None and verb is not _LOOK_VERB:
             raise InvalidActionError("only look takes old/new")
+        if self.sets and verb is not _ARRANGES_VERB:
+            raise InvalidActionError(f"{verb} takes no hands")
+        if any(not s for s in self.sets):
+            raise InvalidActionError("an empty hand among the sets")
 
     @classmethod
-    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> Action:
-        """An action from its hand-history string (see the module docstring).
+    def parse(cls, text: str, *, players: Sequence[str] | None = None,
+              verbs: Collection[Verb] | None = None) -> Action:
+        """An action from its record string (see the module docstring).
 
         With ``players`` the name is matched against them (so names may contain spaces);
-        otherwise the name is the first word.
+        otherwise the name is the first word. With ``verbs`` (a game's ``VERBS``) any other verb
+        is refused.
 
-        >>> Action.parse("Bill raise 2")
+        >>> Action.parse("Bill raise 2", verbs=[Verb.BET, Verb.FOLD])
         Traceback (most recent call last):
         ...
-        bragkit.errors.InvalidActionError: unknown verb 'raise' in 'Bill raise 2'
+        bragkit.errors.InvalidActionError: unknown verb 'raise' in 'Bill raise 2' (fold, bet)
         """
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
         words = text.split()
         if not words:
             raise InvalidActionError("empty action")
-        if words == ["showdown"]:
+        if words == ["showdown"] and (verbs is None or Verb.SHOWDOWN in verbs):
             return cls(player=None, verb=Verb.SHOWDOWN)
         player, rest = _split_name(text.strip(), words, players)
         if not rest:
@@ -120,27 +189,60 @@ class Action:
         try:
             verb = Verb(rest[0])
         except ValueError:
-            raise InvalidActionError(f"unknown verb {rest[0]!r} in {text!r}") from None
-        args = rest[1:]
+            verb = None
+        if verb is None or (verbs is not None and verb not in verbs):
+            known = f" ({', '.join(v.value for v in Verb if v in verbs)})" if verbs else ""
+            raise InvalidActionError(f"unknown verb {rest[0]!r} in {text!r}{known}")
         try:
-            if verb in _WITH_AMOUNT:
-                if len(args) != 1 or not args[0].isdigit():
-                    raise InvalidActionError(f"{verb} needs one whole amount: {text!r}")
-                return cls(player=player, verb=verb, amount=int(args[0]))
-            if verb is Verb.DISCARD:
-                return cls(player=player, verb=verb, cards=parse_cards(" ".join(args)))
-            if verb is Verb.LOOK:
-                if not args:
-                    return cls(player=player, verb=verb)
-                if args in (["old"], ["new"]):
-                    hand: HandChoice = "old" if args[0] == "old" else "new"
-                    return cls(player=player, verb=verb, hand=hand)
-                raise InvalidActionError(f"look takes nothing, old or new: {text!r}")
-            if verb is Verb.SHOWDOWN or (verb in _BARE and args):
-                raise InvalidActionError(f"{verb} takes no arguments here: {text!r}")
-            return cls(player=player, verb=verb)
+            return cls._from_words(player, verb, rest[1:], text)
         except InvalidCardError as error:
             raise InvalidActionError(f"{error} in {text!r}") from None
+
+    @classmethod
+    def _from_words(cls, player: str, verb: Verb, args: list[str], text: str) -> Action:
+        if verb in _WITH_AMOUNT:
+            if len(args) != 1:
+                raise InvalidActionError(f"{verb} needs one whole amount: {text!r}")
+            return cls(player=player, verb=verb, amount=parse_amount(args[0], str(verb)))
+        if verb in _WITH_CARDS:
+            cards = parse_cards(" ".join(args))
+            if not cards:
+                raise InvalidActionError(f"{verb} needs cards: {text!r}")
+            return cls(player=player, verb=verb, cards=cards)
+        if verb is Verb.LOOK:
+            if not args:
+                return cls(player=player, verb=verb)
+            if args in (["old"], ["new"]):
+                hand: HandChoice = "old" if args[0] == "old" else "new"
+                return cls(player=player, verb=verb, hand=hand)
+            raise InvalidActionError(f"look takes nothing, old or new: {text!r}")
+        if verb is Verb.DRAW:
+            if not args:
+                return cls(player=player, verb=verb)
+            count = parse_amount(args[0], "draw")
+            return cls(player=player, verb=verb, amount=count,
+                       cards=parse_cards(" ".join(args[1:])))
+        if verb is Verb.ARRANGES:
+            body = " ".join(args).strip()
+            sets = tuple(parse_cards(part) for part in body.split("|")) if body else ()
+            if any(not s for s in sets):
+                raise InvalidActionError(f"an empty hand in {text!r}")
+            return cls(player=player, verb=verb, sets=sets)
+        if args:
+            raise InvalidActionError(f"{verb} takes no arguments here: {text!r}")
+        return cls(player=player, verb=verb)
+
+    def public(self) -> Action:
+        """The action as the other players see it: discarded and drawn cards face down.
+
+        >>> Action.parse("Ann discard 7c").public()
+        Action.parse('Ann discard 7c')
+        >>> Action.parse("Ann draw 1 Kd").public()
+        Action.parse('Ann draw 1')
+        """
+        if self.verb is not _DRAW_VERB or not self.cards:
+            return self
+        return Action(player=self.player, verb=self.verb, amount=self.amount)
 
     def __str__(self) -> str:
         if self.verb is Verb.SHOWDOWN:
@@ -152,6 +254,8 @@ class Action:
             parts.append(format_cards(self.cards))
         if self.hand is not None:
             parts.append(self.hand)
+        if self.sets:
+            parts.append(" | ".join(format_cards(s) for s in self.sets))
         return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -171,9 +275,9 @@ def _split_name(
 
 _new_object = object.__new__
 _SET: Final[dict[str, Any]] = {name: Action.__dict__[name].__set__
-                               for name in ("player", "verb", "amount", "cards", "hand")}
+                               for name in ("player", "verb", "amount", "cards", "hand", "sets")}
 _set_player, _set_verb, _set_amount = _SET["player"], _SET["verb"], _SET["amount"]
-_set_cards, _set_hand = _SET["cards"], _SET["hand"]
+_set_cards, _set_hand, _set_sets = _SET["cards"], _SET["hand"], _SET["sets"]
 
 
 def _checked_action(
@@ -187,16 +291,27 @@ def _checked_action(
     _set_amount(action, amount)
     _set_cards(action, ())
     _set_hand(action, hand)
+    _set_sets(action, ())
     return action
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LegalAction:
-    """One legal option: a verb for a player, with the amounts it allows.
+    """One legal option: a verb for a player, with the amounts or choices it allows.
 
-    ``min_amount``/``max_amount`` bound a bet, blind bet, top-up or cover (``max_amount`` None: no
-    upper limit); a see or cover has ``min_amount == max_amount``, its exact cost. ``hand`` is
-    set for ``look old``/``look new``; ``discards`` is how many cards a discard sets aside.
+    ``min_amount``/``max_amount`` bound an amount (``max_amount`` None: no upper limit); a see
+    or cover has ``min_amount == max_amount``, its exact cost. ``cost`` is what an option without
+    an amount takes from the stack (a ``call``; half price for a player who has not looked, P5).
+    ``hand`` is set for ``look old``/``look new``; ``discards`` is how many cards a discard sets
+    aside. ``cards`` names the exact cards of an option that allows only those (a ``draw`` of
+    3 Card Brag Poker). ``choices``, when set, holds every action the option allows (lazily: the
+    arrangements of a Crash hand number up to 200,200), and membership is tested there.
+
+    >>> LegalAction(player="Ann", verb=Verb.CALL, cost=3)
+    LegalAction(player='Ann', verb=<Verb.CALL: 'call'>, min_amount=None, max_amount=None, \
+hand=None, discards=0, cost=3, cards=(), choices=None)
+    >>> str(_)
+    'Ann call 3'
     """
 
     player: str | None
@@ -205,22 +320,33 @@ class LegalAction:
     max_amount: int | None = None
     hand: HandChoice | None = None
     discards: int = 0
+    cost: int | None = None
+    cards: tuple[Card, ...] = ()
+    choices: Sequence[Action] | None = field(default=None, compare=False, hash=False)
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
         if (action.player, action.verb, action.hand) != (self.player, self.verb, self.hand):
             return False
+        if self.choices is not None:
+            return action in self.choices
+        if self.cards:
+            return (action.amount == len(self.cards) and len(action.cards) == len(self.cards)
+                    and frozenset(action.cards) == frozenset(self.cards))
         if self.verb is Verb.DISCARD:
             return len(action.cards) == self.discards
+        if action.cards or action.sets:
+            return False
         if action.amount is None:
             return self.min_amount is None
-        if self.min_amount is not None and action.amount < self.min_amount:
+        if self.min_amount is None or action.amount < self.min_amount:
             return False
         return self.max_amount is None or action.amount <= self.max_amount
 
     def action(self, amount: int | None = None, cards: Sequence[Card] = ()) -> Action:
-        """The action this option allows; ``amount`` defaults to the least allowed.
+        """The action this option allows; ``amount`` defaults to the least allowed, ``cards`` to
+        the option's own (the first choice when it has choices).
 
         The action is checked as :class:`Action` checks it (a bad amount raises
         :class:`~bragkit.errors.InvalidActionError`); whether it fits the option is for the
@@ -233,8 +359,13 @@ class LegalAction:
         ...
         bragkit.errors.InvalidActionError: amount must be a whole number of chips: -1
         """
+        if self.choices is not None and amount is None and not cards:
+            return self.choices[0]
         if amount is None:
             amount = self.min_amount
+        if not cards and self.cards:
+            return Action(player=self.player, verb=self.verb, amount=len(self.cards),
+                          cards=self.cards)
         if not cards:
             # The checks of Action.__post_init__ for an action without cards, in one test each
             # way (speed: agents build an action at every decision); anything else, and every
@@ -246,7 +377,7 @@ class LegalAction:
                 if ((player and (hand is None or verb is _LOOK_VERB) and verb in _PLAYER_VERBS)
                         or (player is None and hand is None and verb is _SHOWDOWN_VERB)):
                     return _checked_action(player, verb, None, hand)
-            elif (type(amount) is int and amount >= 0 and player and hand is None
+            elif (type(amount) is int and 0 <= amount <= MAX_AMOUNT and player and hand is None
                     and verb in _AMOUNT_VERBS):
                 return _checked_action(player, verb, amount, None)
         return Action(player=self.player, verb=self.verb, amount=amount,
@@ -256,12 +387,18 @@ class LegalAction:
         text = f"{self.player} {self.verb.value}" if self.player else self.verb.value
         if self.hand:
             text += f" {self.hand}"
-        if self.verb is Verb.DISCARD:
+        if self.cards:
+            text += f" {len(self.cards)} {format_cards(self.cards)}"
+        elif self.verb is Verb.DISCARD:
             text += f" ({self.discards} card{'s' * (self.discards != 1)})"
+        elif self.choices is not None:
+            text += f" (1 of {len(self.choices)})"
         elif self.min_amount is not None:
             if self.min_amount == self.max_amount:
                 text += f" {self.min_amount}"
             else:
                 top = "" if self.max_amount is None else str(self.max_amount)
                 text += f" {self.min_amount}..{top}"
+        elif self.cost is not None:
+            text += f" {self.cost}"
         return text

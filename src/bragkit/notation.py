@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.actions import Action, Verb
+from bragkit.actions import Action
 from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
 from bragkit.errors import (
     InvalidActionError,
@@ -80,6 +80,7 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
+from bragkit.games.three_card import VERBS
 from bragkit.records import register
 from bragkit.rules import Rules
 from bragkit.toml_text import dump_document, read_text
@@ -114,7 +115,7 @@ _TOP_KEYS: Final = (
 )
 _REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
 _CARD_KEYS: Final = ("pack", "hands", "retained")
-_VERBS: Final = frozenset(verb.value for verb in Verb)
+_VERBS: Final = frozenset(verb.value for verb in VERBS)
 
 
 class FieldError(NotationError):
@@ -524,7 +525,7 @@ def _parse_action(number: int, text: object, players: Sequence[str]) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"action {number} {text!r}: an action is a string")
     try:
-        return Action.parse(text, players=players)
+        return Action.parse(text, players=players, verbs=VERBS)
     except InvalidActionError as error:
         raise NotationError(f'action {number} "{text}": {error}') from None
 

@@ -77,16 +77,16 @@ def make(deal: Deal, option: LegalAction, rng: random.Random) -> Action:
 
 
 def random_action(deal: Deal, rng: random.Random) -> Action:
-    """Any well-formed action, legal or not."""
+    """Any well-formed action of any game's verbs, legal or not."""
     verb = rng.choice(list(Verb))
     player = rng.choice([*deal.players, "Nobody"])
     if verb is Verb.SHOWDOWN:
         return Action(player=None, verb=verb)
-    if verb is Verb.DISCARD:
+    if verb in (Verb.DISCARD, Verb.PLAYS):
         held = list(deal.cards_of(player)) if player in deal.players else []
         cards = tuple(rng.sample(held, min(len(held), rng.randint(1, 2)))) or (Card(0),)
         return Action(player=player, verb=verb, cards=cards)
-    if verb in (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP):
+    if verb in (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.RAISE):
         return Action(player=player, verb=verb, amount=rng.randint(0, 30))
     if verb is Verb.LOOK:
         return Action(player=player, verb=verb, hand=rng.choice([None, "old", "new"]))

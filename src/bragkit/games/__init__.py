@@ -1,5 +1,14 @@
-"""The games of the Brag family, one module per family.
+"""The games of the Brag family: the :class:`~bragkit.games.protocol.Game` protocol they all
+implement, and the registry that names them (:mod:`bragkit.games.registry`).
 
-``three_card`` plays the three-card family (three-, four- and five-card Brag, rules D, B, BL, M,
-R, F and W of RULES.md) one deal at a time.
+>>> import bragkit.games
+>>> bragkit.games.names()[0]
+'three-card'
+>>> bragkit.games.new("three-card", players=["Ann", "Bob"], seed=1).players
+('Ann', 'Bob')
 """
+
+from bragkit.games.protocol import Game, Operation
+from bragkit.games.registry import GameInfo, find, games, names, new
+
+__all__ = ["Game", "GameInfo", "Operation", "find", "games", "names", "new"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from bragkit.actions import Action
 from bragkit.cards import Card, format_cards
+from bragkit.games.protocol import Operation
 
 __all__ = [
     "Acted",
@@ -39,7 +40,7 @@ __all__ = [
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class AnteTaken:
+class AnteTaken(Operation):
     """A player's ante went into the pot (rule D2)."""
 
     player: str
@@ -50,7 +51,7 @@ class AnteTaken:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class CardDealt:
+class CardDealt(Operation):
     """One card dealt to a player, face down, or face up for the face-up hand of R3 (D6)."""
 
     player: str
@@ -62,7 +63,7 @@ class CardDealt:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Acted:
+class Acted(Operation):
     """An action applied; ``paid`` is the chips it put in the pot (a top-up's are its own)."""
 
     action: Action
@@ -78,7 +79,7 @@ class Acted:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Loan:
+class Loan(Operation):
     """``lender`` lent ``borrower`` the shortfall of a bet (rule M4); the Table keeps the ledger."""
 
     lender: str
@@ -90,7 +91,7 @@ class Loan:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class HandToPack:
+class HandToPack(Operation):
     """A hand went under the pack, its cards in the order dealt (rule D5)."""
 
     player: str
@@ -101,7 +102,7 @@ class HandToPack:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class HandShown:
+class HandShown(Operation):
     """A hand was exposed (rule D8): the three cards it plays, then any discards (F1)."""
 
     player: str
@@ -112,7 +113,7 @@ class HandShown:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class PotAwarded:
+class PotAwarded(Operation):
     """A player took chips from the pot (B5, B6, B8, M2, M3, R3)."""
 
     player: str
@@ -123,7 +124,7 @@ class PotAwarded:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class PotCarried:
+class PotCarried(Operation):
     """The pot stays in the middle for the next deal (rule BL3)."""
 
     amount: int
@@ -133,7 +134,7 @@ class PotCarried:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class HandRetained:
+class HandRetained(Operation):
     """A blind winner keeps the hand for the next deal (rules BL3, R1), unseen."""
 
     player: str
@@ -143,7 +144,3 @@ class HandRetained:
         return f"{self.player} keeps a blind hand"
 
 
-Operation = (
-    AnteTaken | CardDealt | Acted | Loan | HandToPack | HandShown | PotAwarded | PotCarried
-    | HandRetained
-)

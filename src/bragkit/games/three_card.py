@@ -81,6 +81,7 @@ in whole steps. ``benchmarks/bench_deals.py`` measures whole deals through this 
 from __future__ import annotations
 
 import functools
+import random
 from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
@@ -98,17 +99,22 @@ from bragkit.games.operations import (
     HandShown,
     HandToPack,
     Loan,
-    Operation,
     PotAwarded,
     PotCarried,
 )
+from bragkit.games.protocol import Operation
+from bragkit.games.registry import GameInfo
 from bragkit.games.results import DealResult, DealStart, new_result
 from bragkit.games.views import DealView, build_view
 from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of, strength_table
 from bragkit.hands.table import rank_objects
-from bragkit.rules import Rules
+from bragkit.rules import PRESETS, Rules
 
-__all__ = ["Deal", "DealResult", "DealStart", "DealView"]
+__all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
+
+#: The verbs of the three-card family (HAND-HISTORY.md).
+VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP, Verb.THROW,
+                          Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN})
 
 _BETTING: Final = 0
 _FOLDED: Final = 1
@@ -500,6 +506,19 @@ class Deal:
         return self._names[self._to_act] if self._to_act >= 0 else None
 
     @property
+    def over(self) -> bool:
+        """Whether the deal has ended (the Game protocol's name for :attr:`is_over`)."""
+        return self._result is not None
+
+    def check(self, action: Action | str) -> None:
+        """Raise the :class:`IllegalActionError` ``action`` meets, naming its rule; changes
+        nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action, players=self._names, verbs=VERBS)
+        if self._find(action) is None:
+            raise self._why(action)
+
+    @property
     def is_over(self) -> bool:
         """Whether the betting has ended (B10) and the pot is settled."""
         return self._result is not None
@@ -615,7 +634,7 @@ class Deal:
         """Whether :meth:`apply` would accept ``action`` (it never disagrees)."""
         if isinstance(action, str):
             try:
-                action = Action.parse(action, players=self._names)
+                action = Action.parse(action, players=self._names, verbs=VERBS)
             except InvalidActionError:
                 return False
         return self._find(action) is not None
@@ -866,7 +885,7 @@ class Deal:
         action raises :class:`~bragkit.errors.InvalidActionError`.
         """
         if isinstance(action, str):
-            action = Action.parse(action, players=self._names)
+            action = Action.parse(action, players=self._names, verbs=VERBS)
         if self._find(action) is None:
             raise self._why(action)
         self._menus = [None] * self._n
@@ -1372,3 +1391,21 @@ def _without(pack: Pack, held: Sequence[Card]) -> Pack:
     """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
     pack.take_out(held)
     return pack
+
+
+def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
+    """A first deal for the registry: every player brings the buy-in (at least 100 chips, M1),
+    the dealer cut at random (D3)."""
+    stack = max(rules.buy_in, 100)
+    return Deal(rules, players=players, dealer=players[rng.randrange(len(players))],
+                stacks=[stack] * len(players), rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="three-card", title="Three Card Brag",
+             summary="three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)",
+             rules=Rules, start=_start, seats=(2, 17), record_format="bhh",
+             aliases=("brag", "three-card-brag"),
+             presets={name: options for name, options in PRESETS.items() if options}),
+)

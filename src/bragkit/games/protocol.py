@@ -1,0 +1,132 @@
+"""The one protocol every Brag game implements: :class:`Game`, its :class:`Operation` records and
+what a game hands out (:class:`View`, :class:`Result`).
+
+A game is a state machine driven by actions of the one vocabulary (:mod:`bragkit.actions`):
+
+* ``to_act`` — who must act next (``None`` when nobody must, or the game is over);
+* ``legal_actions(player=None)`` — the menu: one :class:`~bragkit.actions.LegalAction` per thing
+  that may be done now, each with the amounts or choices it allows (a lazy sequence where there
+  are many, as a Crash hand's arrangements);
+* ``check(action)`` — ``None``, or :class:`~bragkit.errors.IllegalActionError` naming the rule
+  the action breaks (:class:`~bragkit.errors.InvalidActionError` for text that does not parse);
+* ``can_apply(action)`` — whether ``check`` would pass, never raising for a well-typed action;
+* ``apply(action)`` — check, then do: an illegal action changes nothing;
+* ``operations`` — every change of state so far, as frozen :class:`Operation` records;
+* ``view(player)`` — what ``player`` (``None``: a spectator) may know, censored;
+* ``result`` — the end (``None`` until ``over``); ``over`` — whether the game has ended.
+
+"May I?" (``can_apply`` and the menu) and "why not?" (``check``) come from one set of
+verifiers per rule group in each game, so they never disagree.
+
+>>> from bragkit.games.three_card import Deal
+>>> from bragkit.rules import Rules
+>>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9])
+>>> deal.apply("Ann fold")
+>>> isinstance(deal, Game), deal.over
+(True, True)
+
+Every record of a game's log derives from :class:`Operation`; a record knows who may see what of
+it (:meth:`Operation.censored`), so a player's view is folded from the log censored for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from bragkit.actions import Action, LegalAction
+
+__all__ = ["Game", "Operation", "Result", "View"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Operation:
+    """The base of every operation record: one change of a game's state, frozen.
+
+    A record is public unless its class says otherwise: :meth:`censored` gives the record as one
+    viewer may know it.
+
+    >>> @dataclass(frozen=True, kw_only=True, slots=True)
+    ... class Whisper(Operation):
+    ...     to: str
+    ...     def censored(self, viewer: str | None) -> Operation | None:
+    ...         return self if viewer == self.to else None
+    >>> Whisper(to="Ann").censored("Bob") is None, Whisper(to="Ann").censored("Ann")
+    (True, Whisper(to='Ann'))
+    """
+
+    def censored(self, viewer: str | None) -> Operation | None:
+        """This record as ``viewer`` (``None``: a spectator) may know it: itself, a copy with the
+        hidden cards taken out, or ``None`` when the viewer learns nothing from it."""
+        return self
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one player may know of a game: plain data, with a JSON-able form."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as JSON-able data (cards as text)."""
+        ...
+
+
+@runtime_checkable
+class Result(Protocol):
+    """The end of a game: what each player won, in chips or points."""
+
+    @property
+    def winners(self) -> Mapping[str, int]:
+        """What each winner took."""
+        ...
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The protocol every Brag game implements (see the module docstring)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        ...
+
+    @property
+    def to_act(self) -> str | None:
+        """Who must act next; ``None`` when nobody must."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def result(self) -> Any:
+        """The end of the game (a :class:`Result`); ``None`` until :attr:`over`."""
+        ...
+
+    @property
+    def operations(self) -> Sequence[Operation]:
+        """Every change of state so far, in order."""
+        ...
+
+    def legal_actions(self, player: str | None = None) -> Sequence[LegalAction]:
+        """What may be done now (``player`` given: what that player may do)."""
+        ...
+
+    def check(self, action: Action | str) -> None:
+        """Raise :class:`~bragkit.errors.IllegalActionError` naming the rule ``action`` breaks;
+        return ``None`` when it is legal. Changes nothing."""
+        ...
+
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether :meth:`check` passes."""
+        ...
+
+    def apply(self, action: Action | str) -> None:
+        """Check ``action``, then play it; an illegal action changes nothing."""
+        ...
+
+    def view(self, player: str | None = None) -> Any:
+        """What ``player`` (``None``: a spectator) may know, as a :class:`View`."""
+        ...

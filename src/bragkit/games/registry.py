@@ -1,0 +1,116 @@
+"""The registry of Brag games, as python-chess names its variants: :class:`GameInfo`.
+
+Each game module lists the games it plays in a module attribute ``GAMES`` (a tuple of
+:class:`GameInfo`); the registry reads the modules in :data:`MODULES` on first use. Front ends list
+games from here and start them with :func:`new`; nothing outside a game's own module asks which
+game it holds.
+
+>>> "three-card" in names()
+True
+>>> find("brag").name, find("four-card").name     # an alias, and a preset of the game
+('three-card', 'three-card')
+>>> game = new("three-card", players=["Ann", "Bob"], seed=7, max_bet=10)
+>>> game.to_act, game.rules.max_bet
+('Ann', 10)
+>>> new("four-card", players=["Ann", "Bob"], seed=7).rules.cards
+4
+>>> find("go fish")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: unknown game 'go fish' (known: three-card...)
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bragkit.errors import RulesError
+from bragkit.games.protocol import Game
+
+__all__ = ["MODULES", "GameInfo", "find", "games", "names", "new"]
+
+#: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
+MODULES: Final = (
+    "bragkit.games.three_card",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameInfo:
+    """One game of the registry.
+
+    ``start(players, rules, rng)`` begins a game (``rules`` an object of :attr:`rules`, ``rng`` a
+    seeded :class:`random.Random`). ``presets`` are named option sets of the rules (a preset's
+    name finds the game too); ``record_format`` is the ``format`` name of its records.
+    """
+
+    name: str
+    title: str
+    summary: str
+    rules: type[Any]
+    start: Callable[[Sequence[str], Any, random.Random], Game]
+    seats: tuple[int, int]
+    record_format: str
+    aliases: tuple[str, ...] = ()
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def make_rules(self, preset: str | None = None, **options: Any) -> Any:
+        """The rules object of this game: a preset's options, then ``options``, validated by
+        the rules class."""
+        chosen = dict(self.presets[preset]) if preset is not None else {}
+        chosen.update(options)
+        try:
+            return self.rules(**chosen)
+        except TypeError as error:
+            raise RulesError(f"{self.name}: {error}") from None
+
+
+_GAMES: dict[str, GameInfo] = {}
+_NAMES: dict[str, tuple[GameInfo, str | None]] = {}
+
+
+def _load() -> dict[str, tuple[GameInfo, str | None]]:
+    if not _NAMES:
+        for module in MODULES:
+            for info in importlib.import_module(module).GAMES:
+                _GAMES[info.name] = info
+                for name in (info.name, *info.aliases):
+                    _NAMES[name] = (info, None)
+                for preset in info.presets:
+                    _NAMES.setdefault(preset, (info, preset))
+    return _NAMES
+
+
+def games() -> tuple[GameInfo, ...]:
+    """Every registered game, in registry order."""
+    _load()
+    return tuple(_GAMES.values())
+
+
+def names() -> list[str]:
+    """The names of the registered games (not their aliases or presets)."""
+    return [info.name for info in games()]
+
+
+def _lookup(name: str) -> tuple[GameInfo, str | None]:
+    found = _load().get(name.strip().lower()) if isinstance(name, str) else None
+    if found is None:
+        raise RulesError(f"unknown game {name!r} (known: {', '.join(names())})")
+    return found
+
+
+def find(name: str) -> GameInfo:
+    """The game called ``name``: its name, an alias or one of its presets."""
+    return _lookup(name)[0]
+
+
+def new(name: str, *, players: Sequence[str], seed: int | None = None, **rules: Any) -> Game:
+    """Start the game ``name`` for ``players``: its rules from a preset (when ``name`` is one)
+    and ``rules``; the cards from ``seed`` (a secure source when ``None``)."""
+    info, preset = _lookup(name)
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    return info.start(tuple(players), info.make_rules(preset, **rules), rng)
