@@ -36,6 +36,10 @@ __all__ = ["MODULES", "GameInfo", "find", "games", "names", "new"]
 #: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
 MODULES: Final = (
     "bragkit.games.three_card",
+    "bragkit.games.nine_card",
+    "bragkit.games.crash",
+    "bragkit.games.historic",
+    "bragkit.games.brag_poker",
 )
 
 
@@ -76,7 +80,7 @@ _NAMES: dict[str, tuple[GameInfo, str | None]] = {}
 def _load() -> dict[str, tuple[GameInfo, str | None]]:
     if not _NAMES:
         for module in MODULES:
-            for info in importlib.import_module(module).GAMES:
+            for info in getattr(importlib.import_module(module), "GAMES", ()):
                 _GAMES[info.name] = info
                 for name in (info.name, *info.aliases):
                     _NAMES[name] = (info, None)
