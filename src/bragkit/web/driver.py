@@ -180,8 +180,9 @@ class DealDriver:
         return self._seeded
 
     def hand_name(self, cards: Sequence[Card]) -> str:
-        """A shown hand in words: the three cards it plays (rules H2, W2)."""
-        rules = self.config.rules
+        """A shown hand in words: the three cards it plays (rules H2, W2), ranked by the rules
+        the deal was played under."""
+        rules = self.deal.rules if self.deal is not None else self.config.rules
         try:
             return str(evaluate(cards[:3], ordering=rules.ordering, wild=rules.wild_cards))
         except BragError:  # pragma: no cover - the engine showed it
