@@ -1,7 +1,7 @@
 """Persistence of the web tables with SQLAlchemy: each table's settings, secret and event log.
 
 A room (:mod:`bragkit.web.room`) is rebuilt exactly from three things, so those three are all
-that is stored: the table's settings (its :class:`~bragkit.web.room.TableConfig` as JSON), its
+that is stored: the table's settings (its :class:`~bragkit.web.config.TableConfig` as JSON), its
 secret (the randomness of its shuffles) and the ordered log of its events. The server writes each
 event, in its own transaction, *before* it applies and broadcasts it; a server killed at any
 moment and restarted replays every table to the last event anyone saw.
