@@ -385,6 +385,7 @@ class Session:
         self._ledger = Ledger()
         self._events: list[SessionEvent] = []
         self._games: list[Game] = []
+        self._dealers: list[str] = []
         self._current: Game | None = None
         self._ops_seen = 0
         self._next_dealer = None
@@ -685,6 +686,7 @@ class Session:
         game = self._dealing.start(self, event)
         self._ledger.begin_deal(number)
         self._games.append(game)
+        self._dealers.append(event.dealer)
         self._current = game
         self._ops_seen = 0
         self._named = None
@@ -723,10 +725,7 @@ class Session:
         self._ops_seen = len(ops)
 
     def _dealer_of(self, number: int) -> str:
-        for event in reversed(self._events):
-            if isinstance(event, DealStarted) and event.number == number:
-                return event.dealer
-        raise SessionError(f"no deal {number}")  # pragma: no cover - the events hold it
+        return self._dealers[number - 1]
 
     def _left_of(self, name: str) -> str | None:
         """The seat at ``name``'s left (D3); ``name`` may have just left the table."""

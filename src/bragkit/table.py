@@ -195,6 +195,7 @@ class Table:
         self._opening = tuple((e.player, e.amount) for e in session.events
                               if isinstance(e, Joined))
         self._played: dict[int, DealPlayed] = {}
+        self._history: tuple[int, tuple[TableEvent, ...]] = (-1, ())
 
     @property
     def session(self) -> Session:
@@ -280,13 +281,16 @@ class Table:
     def history(self) -> tuple[TableEvent, ...]:
         """Every event of the session after the opening buy-ins, in order (a finished deal as
         a :class:`DealPlayed`)."""
-        out: list[TableEvent] = []
-        for event in self._session.events[len(self._opening):]:
-            if isinstance(event, _BETWEEN):
-                out.append(event)
-            elif isinstance(event, DealEnded):
-                out.append(self._deal_played(event.number))
-        return tuple(out)
+        events = self._session.events
+        if self._history[0] != len(events):
+            out: list[TableEvent] = []
+            for event in events[len(self._opening):]:
+                if isinstance(event, _BETWEEN):
+                    out.append(event)
+                elif isinstance(event, DealEnded):
+                    out.append(self._deal_played(event.number))
+            self._history = (len(events), tuple(out))
+        return self._history[1]
 
     def _deal_played(self, number: int) -> DealPlayed:
         dealing = self._dealing
