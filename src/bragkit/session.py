@@ -425,6 +425,11 @@ class Session:
         return tuple(self._events)
 
     @property
+    def event_count(self) -> int:
+        """How many events there are (without copying them)."""
+        return len(self._events)
+
+    @property
     def seats(self) -> tuple[str, ...]:
         """The players at the table, clockwise."""
         return tuple(self._seats)
@@ -545,8 +550,7 @@ class Session:
 
     def repay(self, borrower: str, lender: str, amount: int | None = None) -> int:
         """``borrower`` pays ``lender`` back ``amount`` (default: all still owed); returned."""
-        self._seated(borrower)
-        self._seated(lender)
+        self._seated(borrower, lender)
         if amount is None:
             amount = self._ledger.debts().get((borrower, lender), 0)
         self.append(Repaid(borrower=borrower, lender=lender, amount=amount))
@@ -639,14 +643,12 @@ class Session:
         self._between("loans are made")
         if not self._dealing.lending:
             raise SessionError("lending is off at this table (rule M4)")
-        self._seated(event.lender)
-        self._seated(event.borrower)
+        self._seated(event.lender, event.borrower)
         self._ledger.lend(event.lender, event.borrower, event.amount)
 
     def _repaid(self, event: Repaid) -> None:
         self._between("loans are repaid")
-        self._seated(event.borrower)
-        self._seated(event.lender)
+        self._seated(event.borrower, event.lender)
         self._ledger.repay(event.borrower, event.lender, event.amount)
 
     def _kept(self, event: Kept) -> None:
@@ -657,10 +659,7 @@ class Session:
         self._between("the carried pot is shared")
         if not self._seats:
             raise SessionError("no one is at the table to share the carried pot")
-        start = self._next_dealer if self._next_dealer is not None else self._seats[0]
-        i = self._seats.index(start)
-        order = self._seats[i:] + self._seats[:i]
-        shares = {p: n for p, n in split(self._dealing.carried_pot, order).items() if n}
+        shares = _shares(self._dealing.carried_pot, self._seats, self._next_dealer)
         self._dealing.share(self)
         for name, amount in shares.items():
             self._ledger.win(name, amount)
@@ -738,9 +737,10 @@ class Session:
         if self._playing:
             raise SessionError(message or f"{what} only between deals: a deal is in progress")
 
-    def _seated(self, name: str) -> None:
-        if name not in self._seats:
-            raise SessionError(f"{name!r} is not at the table")
+    def _seated(self, *names: str) -> None:
+        for name in names:
+            if name not in self._seats:
+                raise SessionError(f"{name!r} is not at the table")
 
 
 _HANDLERS: Final[dict[type[Any], Any]] = {
@@ -756,6 +756,12 @@ _HANDLERS: Final[dict[type[Any], Any]] = {
     Played: Session._played,
     DealEnded: Session._deal_ended,
 }
+
+
+def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:
+    """``pot`` in equal shares, the odd chips one each from ``first`` on (as B8)."""
+    i = seats.index(first) if first is not None else 0
+    return {p: n for p, n in split(pot, seats[i:] + seats[:i]).items() if n}
 
 
 def _amounts(buy_ins: int | Sequence[int] | Mapping[str, int], names: list[str]) -> list[int]:

@@ -4,7 +4,9 @@ A :class:`~bragkit.games.three_card.Deal` is one deal; a table is what carries o
 the seats and the deal passing to the left (D3), the pack in the exact order the hands went
 back under it (D5) and shuffled only as D4 says, a pot carried forward and a blind hand kept
 (BL3, R1–R3), the stacks, top-ups and loans (M1, M4) in a :class:`~bragkit.ledger.Ledger`, the
-dealer's choice of game (T2), and a settlement at the end.
+dealer's choice of game (T2), and a settlement at the end. A table is the three-card front of
+the one :class:`~bragkit.session.Session` of every game: the session with the three-card hook
+(:class:`~bragkit.games.three_card_session.ThreeCardDealing`); :attr:`Table.session` is its log.
 
 >>> from bragkit.rules import Rules
 >>> table = Table(Rules(), seats=["Ann", "Bob", "Cy"], buy_ins=20, rng=7)
@@ -187,11 +189,10 @@ class Table:
         if not isinstance(rules, Rules):
             raise TableError(f"rules must be a Rules object, not {type(rules).__name__}")
         names = list(seats)
-        session = Session(ThreeCardDealing(rules, rng=rng, pack=pack, fair=fair, chooser=chooser)
-                          if not fair or pack is None else _refuse_pack(), seats=names,
-                          buy_ins=buy_ins, dealer=dealer)
+        dealing = ThreeCardDealing(rules, rng=rng, pack=pack, fair=fair, chooser=chooser)
+        session = Session(dealing, seats=names, buy_ins=buy_ins, dealer=dealer)
         self._session = session
-        self._dealing = cast(ThreeCardDealing, session.dealing)
+        self._dealing = dealing
         self._opening = tuple((e.player, e.amount) for e in session.events
                               if isinstance(e, Joined))
         self._played: dict[int, DealPlayed] = {}
@@ -281,15 +282,15 @@ class Table:
     def history(self) -> tuple[TableEvent, ...]:
         """Every event of the session after the opening buy-ins, in order (a finished deal as
         a :class:`DealPlayed`)."""
-        events = self._session.events
-        if self._history[0] != len(events):
+        session = self._session
+        if self._history[0] != session.event_count:
             out: list[TableEvent] = []
-            for event in events[len(self._opening):]:
+            for event in session.events[len(self._opening):]:
                 if isinstance(event, _BETWEEN):
                     out.append(event)
                 elif isinstance(event, DealEnded):
                     out.append(self._deal_played(event.number))
-            self._history = (len(events), tuple(out))
+            self._history = (session.event_count, tuple(out))
         return self._history[1]
 
     def _deal_played(self, number: int) -> DealPlayed:
@@ -463,6 +464,3 @@ class Table:
         pot carried (win it, or :meth:`share_carried_pot`)."""
         return self._session.settlement(cash_on_table=cash_on_table)
 
-
-def _refuse_pack() -> ThreeCardDealing:
-    raise TableError("a fair table draws its packs from commitments: give no pack")
