@@ -48,8 +48,10 @@ class Bids:
     """Each round every player, from the dealer's left, bids 0-3; the one highest bid wins a
     point; the first to ``target`` points wins ``stake`` per point of difference from each."""
 
-    def __init__(self, players: Sequence[str], dealer: str, *, stake: int, target: int) -> None:
+    def __init__(self, players: Sequence[str], dealer: str, *, stake: int, target: int,
+                 stacks: dict[str, int]) -> None:
         i = players.index(dealer)
+        self._stacks = stacks
         self.players = tuple(players)
         self._order = (*players[i + 1:], *players[:i + 1])
         self._stake, self._target = stake, target
@@ -114,7 +116,7 @@ class Bids:
         if self.over:
             best = max(self.points, key=lambda p: self.points[p])
             for p in self.players:
-                owed = (self.points[best] - self.points[p]) * self._stake
+                owed = min((self.points[best] - self.points[p]) * self._stake, self._stacks[p])
                 if owed:
                     self._ops.append(Paid(payer=p, payee=best, amount=owed))
 
@@ -123,7 +125,9 @@ class Bids:
 
 
 class BidsDealing:
-    """The whole hook of a game that carries nothing over between deals."""
+    """The whole hook of a game that carries nothing over between deals. (A game must never
+    move more chips than a stack holds: the ledger refuses it, and :meth:`book` is called after
+    the game has taken the action.)"""
 
     buy_in, lending, dealers_choice, carried_pot = 10, True, False, 0
 
@@ -135,7 +139,8 @@ class BidsDealing:
         return DealStarted(number=session.deal_number + 1, dealer=dealer)
 
     def start(self, session: Session, event: DealStarted) -> Game:
-        return Bids(session.seats, event.dealer, stake=self.stake, target=self.target)
+        return Bids(session.seats, event.dealer, stake=self.stake, target=self.target,
+                    stacks=session.stacks)
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
         if isinstance(operation, Paid):
@@ -185,7 +190,8 @@ def test_any_game_session_replays_from_its_text(seed: int, deals: int) -> None:
             session.top_up(rng.choice(session.seats), rng.randint(1, 9))
         if rng.random() < 0.3:
             lender, borrower = rng.sample(list(session.seats), 2)
-            session.lend(lender, borrower, rng.randint(1, 9))
+            if session.stacks[lender]:
+                session.lend(lender, borrower, rng.randint(1, min(9, session.stacks[lender])))
         if rng.random() < 0.2 and "D" not in session.seats:
             session.join("D", 30, after=rng.choice(session.seats))
         elif rng.random() < 0.1 and len(session.seats) > 2:

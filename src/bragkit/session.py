@@ -319,7 +319,8 @@ class Dealing(Protocol):
         ...
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
-        """Write the chips ``operation`` moves into ``ledger`` (antes, bets, loans, wins)."""
+        """Write the chips ``operation`` moves into ``ledger`` (antes, bets, loans, wins). It
+        runs after the game took the action, so a game never moves chips a stack lacks."""
         ...
 
     def finish(self, session: Session, game: Game) -> None:
