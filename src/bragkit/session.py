@@ -165,18 +165,21 @@ class GameNamed:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealStarted:
     """Deal ``number`` (from 1) began, dealt by ``dealer``: its ``game`` when the dealer named one
-    (T2), and its ``pack`` (top card first) when it was shuffled (D4) — None when the pack is
-    the one the last deal left (D5), which the :class:`Dealing` knows."""
+    (T2), the ``seed`` of a game that deals from a seed, and the ``pack`` (top card first) of a
+    shuffled one (D4) — None when the pack is the one the last deal left (D5), which the
+    :class:`Dealing` knows."""
 
     number: int
     dealer: str
     game: str | None = None
+    seed: int | None = None
     pack: str | None = None
 
     def __str__(self) -> str:
         game = f" game {self.game}" if self.game is not None else ""
+        seed = f" seed {self.seed}" if self.seed is not None else ""
         pack = f" pack {self.pack}" if self.pack is not None else ""
-        return f"deal {self.number} by {self.dealer}{game}{pack}"
+        return f"deal {self.number} by {self.dealer}{game}{seed}{pack}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -210,7 +213,7 @@ SessionEvent = (Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared | Ga
 _NAME = r"(?P<{}>.+?)"
 _PATTERNS: Final = (
     (DealStarted, re.compile(r"deal (?P<number>\d+) by (?P<dealer>.+?)(?: game (?P<game>.+?))?"
-                             r"(?: pack (?P<pack>.+))?")),
+                             r"(?: seed (?P<seed>\d+))?(?: pack (?P<pack>.+))?")),
     (DealEnded, re.compile(r"deal (?P<number>\d+) ends: (?P<winners>.+)")),
     (Played, re.compile(r"> (?P<action>.+)")),
     (Joined, re.compile(r"(?P<player>.+?) joins (?P<amount>\d+)(?: after (?P<after>.+))?")),
@@ -252,7 +255,7 @@ lends, repays, keeps, carried pot shared, names, deal N by, deal N ends, > ACTIO
 
 def _build(kind: type[Any], match: re.Match[str], players: Sequence[str] | None) -> SessionEvent:
     got: dict[str, Any] = {k: v for k, v in match.groupdict().items() if v is not None}
-    for key in ("amount", "number"):
+    for key in ("amount", "number", "seed"):
         if key in got:
             got[key] = int(got[key])
     if kind is Played:
