@@ -39,6 +39,7 @@ import pyspiel
 
 from bragkit.cards import Card
 from bragkit.errors import RulesError
+from bragkit.games.betting import see_price
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 
@@ -279,8 +280,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
                 return
         elif action == SEE:
             other = self._other(p)
-            self.paid[p] += self.stake if self.blind[p] or a.see_cost == "single" else (
-                2 * self.stake)
+            self.paid[p] += see_price(a.see_cost, self.stake, self.blind[p])  # B6, B9, BL4
             mine, theirs = (self.g_.strength[self.hands[i]] for i in (p, other))
             self.winners = [p] if mine > theirs else [other]  # rules B6, H8
             return

@@ -19,10 +19,19 @@ With ``pot_limit`` no bet puts in more than the pot holds (five players, ante 1:
 (1, 5)
 
 Seeing costs twice the stake open against open (B6), the stake with ``see_cost = "single"``
-(B9), and the stake for a blind seer: twice the blind stake (BL4):
+(B9); a blind seer pays half what an open seer would, rounded up (BL1, BL4, B9): twice the blind
+stake, or with ``"single"`` half the stake:
 
 >>> see_cost(rules, stake=10, seer_blind=False), see_cost(rules, stake=10, seer_blind=True)
 (20, 10)
+>>> single = Rules(see_cost="single")
+>>> see_cost(single, stake=10, seer_blind=False), see_cost(single, stake=5, seer_blind=True)
+(10, 3)
+
+A bet sets the stake in open terms: a blind bet of ``b`` sets it to ``2b`` (BL1):
+
+>>> stake_after(3, blind=True), stake_after(3, blind=False)
+(6, 3)
 
 A split pot gives the odd chips one each to the first winners from the dealer's left (B8):
 
@@ -37,7 +46,7 @@ from typing import TypeVar
 
 from bragkit.rules import Rules
 
-__all__ = ["bet_bounds", "see_cost", "split"]
+__all__ = ["bet_bounds", "see_cost", "see_price", "split", "stake_after"]
 
 _T = TypeVar("_T")
 
@@ -70,12 +79,30 @@ def bet_bounds(
 
 
 def see_cost(rules: Rules, stake: int, seer_blind: bool) -> int:
-    """What a see costs (rules B6, B9, BL4). A see is not a bet: no limit caps it (B1)."""
-    if seer_blind:
-        return stake  # rule BL4: twice the blind stake, the open player's last bet
-    if rules.see_cost == "single":
-        return stake  # rule B9
-    return 2 * stake  # rule B6
+    """What a see costs under ``rules`` (rules B6, B9, BL4). A see is not a bet: no limit caps
+    it (B1). See :func:`see_price`."""
+    return see_price(rules.see_cost, stake, seer_blind)
+
+
+def see_price(mode: str, stake: int, seer_blind: bool) -> int:
+    """What a see costs with ``see_cost = mode`` (``"double"`` or ``"single"``): the one place
+    the price of a see is worked out (the engine, the solver's tree and the OpenSpiel game call
+    it). Open: twice the stake (B6), or the stake with ``"single"`` (B9). Blind: half what an
+    open seer pays, rounded up (BL1; BL4: twice the blind stake; B9 [decision]).
+
+    >>> see_price("double", 7, False), see_price("double", 7, True)
+    (14, 7)
+    >>> see_price("single", 7, False), see_price("single", 7, True)
+    (7, 4)
+    """
+    open_cost = stake if mode == "single" else 2 * stake  # rules B6, B9
+    return (open_cost + 1) // 2 if seer_blind else open_cost  # rules BL1, BL4, B9
+
+
+def stake_after(amount: int, blind: bool) -> int:
+    """The stake, in open terms, after a bet of ``amount`` (rule BL1: a blind bet counts
+    double; B3)."""
+    return 2 * amount if blind else amount
 
 
 def split(amount: int, winners: Sequence[_T]) -> dict[_T, int]:

@@ -190,7 +190,7 @@ def _why_see(deal: Deal, seat: int, action: Action) -> IllegalActionError:
         return _E(f"{name} cannot see a blind player", rule="BL4")
     cost = see_cost(deal.rules, stake=deal._stake, seer_blind=not looked)
     if action.amount != cost:
-        rule = "BL4" if not looked else ("B9" if deal.rules.see_cost == "single" else "B6")
+        rule = "B9" if deal.rules.see_cost == "single" else "BL4" if not looked else "B6"
         return _E(f"seeing costs {cost}, not {action.amount}", rule=rule)
     return _E(f"{name} has only {deal._stacks[seat]}; seeing costs {cost}", rule="M1")
 

@@ -60,8 +60,8 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 - **Blind play off.** With ``blind = False`` every player has seen their cards at the deal:
   ``look`` and ``blind`` are refused (BL1) and no one is a blind winner.
 - **Limits never stop a player meeting the stake** (B1, BL1): see
-  :func:`~bragkit.games.betting.bet_bounds`. A see costs the stake for a blind seer whatever
-  ``see_cost`` says (B9 is about open seers).
+  :func:`~bragkit.games.betting.bet_bounds`. A blind seer pays half what an open seer would,
+  rounded up: the stake, or half the stake with ``see_cost = "single"`` (B9, BL1, BL4).
 - **Shown hands** (D8): the three cards a hand plays, then its discards (F1), so a tie decided
   by the discards can be checked. The hands compared over a covered pot are all shown.
 - **The pot after the deal** is what is carried forward (0 unless BL3 or R3), so that
