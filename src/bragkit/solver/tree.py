@@ -4,8 +4,8 @@ Heads-up, the player at the dealer's left (seat 0) acts first (rule B2). At each
 who has not looked may ``look`` (BL2: the turn goes on, now open), bet ``blind`` (BL1: half an
 even stake, which sets the stake to twice the bet) or ``see`` (BL4: half what an open seer pays,
 rounded up, once a bet is made; a blind player may see an open or a blind one). An open
-player may ``fold``, ``bet`` any stake of the menu at least the current one (B2, B3), or ``see`` an open player (B6: twice the
-stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). The price of a
+player may ``fold``, ``bet`` any stake of the menu at least the current one (B2, B3), or
+``see`` an open player (B6: twice the stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). The price of a
 see is :func:`~bragkit.games.betting.see_price`, as in the engine. Once
 ``max_bets`` bets are made, no more bets: fold, look or see (with ``cap_rule = "see"``, the
 default, an open player at the cap may see a blind one: the cap ends the betting). A blind
