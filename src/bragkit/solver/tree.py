@@ -5,12 +5,12 @@ who has not looked may ``look`` (BL2: the turn goes on, now open), bet ``blind``
 even stake, which sets the stake to twice the bet) or ``see`` (BL4: half what an open seer pays,
 rounded up, once a bet is made; a blind player may see an open or a blind one). An open
 player may ``fold``, ``bet`` any stake of the menu at least the current one (B2, B3), or
-``see`` an open player (B6: twice the stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). The price of a
-see is :func:`~bragkit.games.betting.see_price`, as in the engine. Once
-``max_bets`` bets are made, no more bets: fold, look or see (with ``cap_rule = "see"``, the
-default, an open player at the cap may see a blind one: the cap ends the betting). A blind
-player never folds without looking (it would be the same as looking and then folding, and the
-look is free).
+``see`` an open player (B6: twice the stake, or the stake with ``see_cost = "single"``, B9) —
+never a blind one (BL4). The price of a see is :func:`~bragkit.games.betting.see_price`, as in
+the engine. Once ``max_bets`` bets are made, no more bets: fold, look or see (with
+``cap_rule = "see"``, the default, an open player at the cap may see a blind one: the cap ends
+the betting). A blind player never folds without looking (it would be the same as looking and
+then folding, and the look is free).
 
 Everything a showdown or a fold needs is kept per terminal: who folded or saw, and what each
 player had put in (ante included). Decision nodes are numbered breadth first, so every level of
