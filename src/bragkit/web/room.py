@@ -53,7 +53,6 @@ from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.betting import bet_bounds
-from bragkit.games.diagnosis import explain
 from bragkit.games.operations import HandRetained, HandShown, Loan, PotAwarded, PotCarried
 from bragkit.games.three_card import Deal
 from bragkit.games.views import legal_action_dict, public_action
@@ -572,7 +571,11 @@ class Room:
             why = IllegalActionError("only a player still betting may agree a showdown",
                                      rule="B8")
         else:
-            why = explain(deal, action)
+            try:  # the engine's verifiers name the rule (bragkit.games.three_card_verify)
+                deal.check(action)
+                why = IllegalActionError(f"{action} is not allowed now", rule="B11")
+            except IllegalActionError as error:
+                why = error
         return ProtocolError("illegal", why.reason, rule=why.rule, re=re)
 
     def bot_act(self, name: str, action: Action) -> Event:
