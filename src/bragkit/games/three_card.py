@@ -100,7 +100,7 @@ from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.results import DealResult, DealStart
 from bragkit.games.three_card_moves import do
-from bragkit.games.three_card_settle import beats_face_up, expand, result_keeping, strength
+from bragkit.games.three_card_settle import expand, result_keeping
 from bragkit.games.three_card_setup import (
     ANTES,
     BETTING,
@@ -493,13 +493,7 @@ class Deal:
         self._menus = [None] * self._n
         do(self, action)
 
-    # -- hands and the end ------------------------------------------------------------------
-
-    def _strength(self, seat: int) -> tuple[Strength, tuple[Card, ...], HandRank]:
-        return strength(self, seat)
-
-    def _beats_face_up(self, seat: int) -> bool:
-        return beats_face_up(self, seat)
+    # -- the end ----------------------------------------------------------------------------
 
     def result_keeping(self, hand: HandChoice) -> DealResult:
         """The result when a blind winner holding two hands keeps ``hand`` (rule R2: "they

@@ -67,6 +67,7 @@ def strength(deal: Deal, seat: int) -> tuple[Strength, tuple[Card, ...], HandRan
             deal._hand[seat], deal._kept[seat], deal._discards[seat])
     return found
 
+
 def evaluate_hand(
     deal: Deal, hand: tuple[Card, ...], kept: tuple[Card, ...] | None,
     discards: tuple[Card, ...],
@@ -88,12 +89,14 @@ def evaluate_hand(
         chosen = best_hand(hand, ordering=deal.rules.ordering, wild=setup.wild, keep=3)
     return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
 
+
 def beats_face_up(deal: Deal, seat: int) -> bool:
     """Rule R3: whether a hand beats the face-up hand strictly."""
     face_up = evaluate_hand(deal, deal._face_up_cards, None, ())[0]
     return strength(deal, seat)[0] > face_up
 
 # -- the end -------------------------------------------------------------------------------
+
 
 def end_last_standing(deal: Deal) -> None:
     """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
@@ -113,23 +116,24 @@ def end_last_standing(deal: Deal) -> None:
     else:  # rule B5
         finish(deal, {winner: pot}, 0, -1)
 
+
 def end_showdown(deal: Deal) -> None:
     """Rule B8: every hand still betting is shown; the best wins, equal best split."""
     status = deal._status
-    strength = deal._strength
     seats: list[int] = []
     winners: list[int] = []
     best: Strength | None = None
     for seat in deal._order:
         if status[seat] == BETTING:
             seats.append(seat)
-            key = strength(seat)[0]
+            key = strength(deal, seat)[0]
             if best is None or key > best:
                 best = key
                 winners = [seat]
             elif key == best:
                 winners.append(seat)
     end_compared(deal, winners, shown=seats)
+
 
 def end_compared(deal: Deal, final: list[int], shown: list[int]) -> None:
     """Settle the pot when hands are compared: a see, a showdown or a covered pot.
@@ -162,6 +166,7 @@ def end_compared(deal: Deal, final: list[int], shown: list[int]) -> None:
         awards[seat] = awards.get(seat, 0) + share
     shown = shown + [c for c in coverers if c not in shown]  # rule D8
     finish(deal, awards, 0, -1, shown)
+
 
 def finish(
     deal: Deal, awards: dict[int, int], carried: int, retained: int, shown: Sequence[int] = ()
@@ -235,6 +240,7 @@ def finish(
         {names[s]: t for s, t in enumerate(topups) if t} if any(topups) else {},  # topups
     )
 
+
 def loans(deal: Deal) -> tuple[Loan, ...]:
     return tuple(Loan(lender=e[1], borrower=e[2], amount=e[3])
                  for e in deal._log if e[0] is Loan)
@@ -264,6 +270,7 @@ def result_keeping(deal: Deal, hand: HandChoice) -> DealResult:
         retained_choice="old", shuffle_next=result.shuffle_next, next_pack=next_pack,
         loans=result.loans, topups=result.topups,
     )
+
 
 def expand(deal: Deal) -> tuple[Operation, ...]:
     """Every change of state, in order, as frozen records (see

@@ -40,6 +40,7 @@ from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 from bragkit.games.betting import bet_bounds, see_cost
+from bragkit.games.three_card_settle import beats_face_up
 from bragkit.games.three_card_setup import (
     BETTING,
     FOLDED,
@@ -330,7 +331,7 @@ def _turn_options(deal: Deal, seat: int, fixed: Fixed, options: list[LegalAction
     if looked and deal._need_discard[seat]:  # rule F1: discard before betting
         options.append(fixed.discard[deal._cards])
         return
-    if deal._gate and seat in deal._gate and not deal._beats_face_up(seat):
+    if deal._gate and seat in deal._gate and not beats_face_up(deal, seat):
         return  # rule R3: cannot beat the face-up hand, so must fold
     name = fixed.name
     stack = deal._stacks[seat]
@@ -406,7 +407,7 @@ def _block(deal: Deal, seat: int, action: Action) -> Refusal | IllegalActionErro
         return None
     if looked and deal._need_discard[seat]:
         return MUST_DISCARD
-    if deal._gate and seat in deal._gate and not deal._beats_face_up(seat):
+    if deal._gate and seat in deal._gate and not beats_face_up(deal, seat):
         return CANNOT_BEAT
     if verb is _BLIND:
         if not deal.rules.blind:
