@@ -39,7 +39,7 @@ import pyspiel
 
 from bragkit.cards import Card
 from bragkit.errors import RulesError
-from bragkit.games.betting import see_price
+from bragkit.games.betting import least_bet, see_price
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 
@@ -237,7 +237,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
         a = self.g_.abstraction
         legal: list[int] = []
         can_bet = self.bets < a.max_bets
-        floor = max(self.stake, a.stakes[0])
+        floor = least_bet(a.stakes[0], self.stake)  # rules B2, B3
         two_left = sum(self.in_play) == 2
         other_blind = two_left and self.blind[self._other(player)]
         if self.blind[player]:

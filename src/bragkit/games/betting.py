@@ -46,7 +46,7 @@ from typing import TypeVar
 
 from bragkit.rules import Rules
 
-__all__ = ["bet_bounds", "see_cost", "see_price", "split", "stake_after"]
+__all__ = ["bet_bounds", "blind_part", "least_bet", "see_cost", "see_price", "split", "stake_after"]
 
 _T = TypeVar("_T")
 
@@ -63,19 +63,39 @@ def bet_bounds(
     or the pot would cap a bet below the least a player must pay (an odd maximum halved for a
     blind player, a pot smaller than ``min_bet``), the least is allowed.
     """
-    least = stake if bet_made else rules.min_bet  # rules B2, B3
+    least = least_bet(rules.min_bet, stake if bet_made else 0)  # rules B2, B3
     most = rules.max_bet  # rule B1, in open terms
     if bet_made and rules.raise_limit is not None:
         ceiling = stake + rules.raise_limit  # rule B1: the most a bet may exceed the stake
         most = ceiling if most is None or ceiling < most else most
     if blind:  # rule BL1: a blind bet counts double; half the stake, rounded up
-        least = (least + 1) // 2
+        least = blind_part(least)
         most = None if most is None else most // 2
     if rules.pot_limit:  # rule B1: chips put in, at most what the pot holds
         most = pot if most is None or pot < most else most
     if most is not None and most < least:
         most = least
     return least, most
+
+
+def least_bet(min_bet: int, stake: int) -> int:
+    """The least open bet (rules B2, B3): ``min_bet`` for the first bet (``stake`` 0), then
+    the stake. The solver's tree, the OpenSpiel game and the bots' reading call it too.
+
+    >>> least_bet(2, 0), least_bet(2, 6)
+    (2, 6)
+    """
+    return stake if stake else min_bet
+
+
+def blind_part(amount: int) -> int:
+    """What a blind player pays where an open player pays ``amount`` (rule BL1: half,
+    rounded up [decision]).
+
+    >>> blind_part(6), blind_part(5)
+    (3, 3)
+    """
+    return (amount + 1) // 2
 
 
 def see_cost(rules: Rules, stake: int, seer_blind: bool) -> int:
@@ -96,7 +116,7 @@ def see_price(mode: str, stake: int, seer_blind: bool) -> int:
     (7, 4)
     """
     open_cost = stake if mode == "single" else 2 * stake  # rules B6, B9
-    return (open_cost + 1) // 2 if seer_blind else open_cost  # rules BL1, BL4, B9
+    return blind_part(open_cost) if seer_blind else open_cost  # rules BL1, BL4, B9
 
 
 def stake_after(amount: int, blind: bool) -> int:

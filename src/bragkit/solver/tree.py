@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
-from bragkit.games.betting import see_price
+from bragkit.games.betting import least_bet, see_price
 from bragkit.solver.abstraction import Abstraction
 
 __all__ = ["BettingTree", "Kind", "Level", "NodeState", "Segments"]
@@ -180,7 +180,7 @@ class BettingTree:
         a = self.abstraction
         p, other = s.player, 1 - s.player
         can_bet = s.bets < a.max_bets
-        floor = max(s.stake, a.stakes[0])  # rules B2, B3: at least min_bet, then the stake
+        floor = least_bet(a.stakes[0], s.stake)  # rules B2, B3: at least min_bet, then the stake
 
         def after_bet(stake: int, chips: int) -> NodeState:
             paid = list(s.paid)
