@@ -75,10 +75,23 @@ def check_menu_and_verifiers_agree(deal: Deal, rng: random.Random) -> None:
         if option.min_amount is not None:
             action = make(deal, option, rng)
             assert refusal(deal, action) is None, action
+    # every verb of every player at the amounts where the rules draw their lines
+    stake = deal.stake
+    for player in deal.players:
+        stack = deal.stacks[player]
+        edges = {stake - 1, stake, stake + 1, 2 * stake, (stake + 1) // 2, stake // 2,
+                 stack - 1, stack, stack + 1, 1, 2, deal.rules.min_bet}
+        probes = [Action(player=player, verb=v) for v in (Verb.FOLD, Verb.LOOK, Verb.KEEP,
+                                                          Verb.THROW)]
+        probes += [Action(player=player, verb=Verb.LOOK, hand=h) for h in ("old", "new")]
+        probes += [Action(player=player, verb=v, amount=a) for a in edges if a > 0
+                   for v in (Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER)]
+        for probe in probes:
+            assert deal.can_apply(probe) == (refusal(deal, probe) is None), probe
 
 
 @given(tables())
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_censored_log_folds_into_each_view(table: tuple[Deal, random.Random]) -> None:
     """Rules BL6, D8, F1, R2, R3, M1-M4: at every state of random play, each player's view is
     the engine's state as they may know it, and no record leaks a hidden card."""
