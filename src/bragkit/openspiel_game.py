@@ -39,7 +39,7 @@ import pyspiel
 
 from bragkit.cards import Card
 from bragkit.errors import RulesError
-from bragkit.games.betting import least_bet, see_price
+from bragkit.games.betting import blind_part, least_bet, see_price
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 
@@ -296,7 +296,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
             self.bets += 1
         else:
             stake = self.g_.blind_stakes[action - _FIXED - len(a.stakes)]
-            self.paid[p] += stake // 2  # rule BL1
+            self.paid[p] += blind_part(stake)  # rule BL1
             self.stake = stake
             self.bets += 1
         n = self.g_.players
@@ -348,7 +348,7 @@ def action_name(game: BragGame | _Spec, action: int, stake: int = 0) -> str:
         return "showdown"
     if action < _FIXED + len(a.stakes):
         return f"bet {a.stakes[action - _FIXED]}"
-    return f"blind {game.blind_stakes[action - _FIXED - len(a.stakes)] // 2}"
+    return f"blind {blind_part(game.blind_stakes[action - _FIXED - len(a.stakes)])}"
 
 
 class BragObserver:

@@ -6,7 +6,12 @@ the hands exposed, the face-up hand of R3, the face-up stock card of D9) and onl
 own cards, and those only once the viewer has looked (BL6: a blind player sees none of their
 own). Other players' discards (F1) are face down, so the action log shows only how many.
 
-A view is plain data: :meth:`DealView.to_dict` is JSON-able, safe to send to a browser.
+A view is folded from the log (:func:`fold`): the deal's operation records, each censored for
+the viewer (:meth:`~bragkit.games.protocol.Operation.censored`), replayed over what is public at
+the start (the seats, the rules, the stacks before the ante, the carried pot, who holds a
+retained hand). The engine's hidden state is not read (only the face-up stock card of D9, which
+all see), so a view can carry no card the log does not show its viewer. A view is plain data: :meth:`DealView.to_dict` is JSON-able, safe to
+send to a browser.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
-from bragkit.games.betting import least_bet, see_price
+from bragkit.games.betting import blind_part, least_bet, see_price
 from bragkit.solver.abstraction import Abstraction
 
 __all__ = ["BettingTree", "Kind", "Level", "NodeState", "Segments"]
@@ -196,7 +196,7 @@ class BettingTree:
             if can_bet:
                 for stake in a.blind_stakes:  # rule BL1: a blind bet of b sets the stake to 2b
                     if stake >= floor:
-                        yield Kind.BLIND, stake // 2, after_bet(stake, stake // 2)
+                        yield Kind.BLIND, blind_part(stake), after_bet(stake, blind_part(stake))
             if s.bets:  # rules BL4, B9: half an open see, against open or blind
                 yield Kind.SEE, see_price(a.see_cost, s.stake, True), None
         else:
