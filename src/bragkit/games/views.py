@@ -10,8 +10,8 @@ A view is folded from the log (:func:`fold`): the deal's operation records, each
 the viewer (:meth:`~bragkit.games.protocol.Operation.censored`), replayed over what is public at
 the start (the seats, the rules, the stacks before the ante, the carried pot, who holds a
 retained hand). The engine's hidden state is not read (only the face-up stock card of D9, which
-all see), so a view can carry no card the log does not show its viewer. A view is plain data: :meth:`DealView.to_dict` is JSON-able, safe to
-send to a browser.
+all see), so a view can carry no card the log does not show its viewer. A view is plain data:
+:meth:`DealView.to_dict` is JSON-able, safe to send to a browser.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
