@@ -99,7 +99,7 @@ from bragkit.games.operations import Acted
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.results import DealResult, DealStart
-from bragkit.games.three_card_moves import do
+from bragkit.games.three_card_moves import bet, do
 from bragkit.games.three_card_settle import expand, result_keeping
 from bragkit.games.three_card_setup import (
     ANTES,
@@ -127,7 +127,7 @@ __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP, Verb.THROW,
                           Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN})
 
-_SHOWDOWN, _DISCARD = Verb.SHOWDOWN, Verb.DISCARD
+_SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.BLIND
 
 
 class Deal:
@@ -451,7 +451,11 @@ class Deal:
         if self._find(action) is None:
             raise self._why(action)
         self._menus = [None] * self._n
-        do(self, action)
+        verb = action.verb
+        if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
+            bet(self, self._seat[action.player], action)  # type: ignore[index]
+        else:
+            do(self, action)
 
     # -- the end ----------------------------------------------------------------------------
 
