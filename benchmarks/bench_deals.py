@@ -13,8 +13,13 @@ engine decision costs, which travels between machines better than deals per seco
 A second figure replays the same deals' recorded actions through fresh deals (construct,
 ``apply`` every action, read the result): the engine's own cost, the agents' choosing aside.
 
-Run: ``python benchmarks/bench_deals.py [--deals N] [--seed S] [--repeat R]``.
-Target: >= 20,000 deals/s.
+A third figure plays every game of the registry (:mod:`bragkit.games`) the same way, through the
+one ``Game`` protocol: four players, :func:`~bragkit.games.protocol.random_action` at every
+decision (a random option, then a random choice or amount), deals per second of each game (a
+points game counts each of its deals).
+
+Run: ``python benchmarks/bench_deals.py [--deals N] [--seed S] [--repeat R] [--games N]``.
+Targets: three-card deals >= 40,000/s; every other game >= 5,000 deals/s.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ import argparse
 import random
 import time
 
+from bragkit import games as registry
 from bragkit.actions import Action, Verb
 from bragkit.cards import Pack
+from bragkit.games.protocol import random_action
 from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
 
@@ -103,6 +110,20 @@ def replay_deals(games: list[tuple[int, list[Action]]], packs: list[Pack], rules
         assert deal.result is not None
 
 
+def play_registered(name: str, count: int, seed: int) -> tuple[int, int]:
+    """Play ``count`` games of the registered game ``name`` with random legal actions through
+    the protocol; return (deals, decisions)."""
+    deals = decisions = 0
+    rng = random.Random(seed)
+    for i in range(count):
+        game = registry.new(name, players=PLAYERS, seed=seed + i)
+        while not game.over:
+            game.apply(random_action(game, rng))
+            decisions += 1
+        deals += getattr(game, "deal_number", 1)  # a points game plays deals to its target
+    return deals, decisions
+
+
 def baseline(decisions: int, rng: random.Random) -> None:
     """The same number of bare ``random.choice`` calls over a list of five."""
     items = ["fold", "bet", "blind", "look", "see"]
@@ -116,6 +137,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--games", type=int, default=300,
+                        help="games of each registered game for the protocol figures")
     args = parser.parse_args()
     packs = [Pack.shuffled(random.Random(args.seed + i)) for i in range(256)]
     rules = Rules(max_bet=20)
@@ -146,7 +169,7 @@ def main() -> None:
     print(f"deals: {args.deals:,} four-player deals, {decisions:,} decisions "
           f"({decisions / args.deals:.1f} per deal)")
     print(f"engine: {args.deals / engine:,.0f} deals/s, {per_deal * 1e6:.1f} us/deal, "
-          f"{engine / decisions * 1e6:.2f} us/decision (target >= 20,000 deals/s)")
+          f"{engine / decisions * 1e6:.2f} us/decision (target >= 40,000 deals/s)")
     print(f"random agents reusing their actions: {args.deals / memo:,.0f} deals/s, "
           f"{memo / args.deals * 1e6:.1f} us/deal")
     print(f"engine alone (recorded actions replayed, every one checked): "
@@ -154,6 +177,16 @@ def main() -> None:
     print(f"baseline: {decisions / bare:,.0f} bare random.choice calls/s")
     print(f"ratio: one engine decision costs {engine / bare:.1f} bare random.choice calls "
           f"(engine time / baseline time)")
+    print("every registered game through the Game protocol, four players, random legal "
+          "actions (target >= 5,000 deals/s):")
+    for info in registry.games():
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.process_time()
+            deals, made = play_registered(info.name, args.games, args.seed)
+            best = min(best, time.process_time() - start)
+        print(f"  {info.name:<12} {deals / best:>10,.0f} deals/s, {made / deals:.1f} decisions "
+              f"a deal, {best / made / (bare / decisions):.1f}x a bare random.choice a decision")
 
 
 if __name__ == "__main__":

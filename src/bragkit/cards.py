@@ -301,6 +301,10 @@ def make_rng(source: RandomSource = None) -> random.Random:
     return random.Random(source)
 
 
+# The standard orders already built, bottom card first, by (jokers, decks).
+_STANDARD: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
 class Pack:
     """An ordered pack, top card first (rules D5, D6).
 
@@ -339,8 +343,19 @@ class Pack:
         >>> str(Pack.standard())[:14]
         'As Ah Ad Ac Ks'
         """
-        top_first = [Card.of(r, s) for r in reversed(Rank) for s in Suit] * decks
-        return cls(top_first + [JOKER] * jokers, jokers=jokers, decks=decks)
+        order = _STANDARD.get((jokers, decks))
+        if order is None:  # built and checked once, then copied (speed: a pack every deal)
+            top_first = [Card.of(r, s) for r in reversed(Rank) for s in Suit] * decks
+            pack = cls(top_first + [JOKER] * jokers, jokers=jokers, decks=decks)
+            if len(_STANDARD) < 64:
+                _STANDARD[jokers, decks] = tuple(pack._cards)
+            return pack
+        pack = cls.__new__(cls)
+        pack.jokers = jokers
+        pack.decks = decks
+        pack._cards = list(order)
+        pack._whole = True
+        return pack
 
     @classmethod
     def parse(cls, text: str, *, jokers: int | None = None, decks: int = 1) -> Pack:

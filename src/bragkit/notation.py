@@ -595,4 +595,4 @@ def replay_document(document: Mapping[str, Any]) -> DealReplay:
     return DealReplay(DealRecord.from_document(document))
 
 
-register(_NAME, replay_document)
+register(_NAME, replay_document, read=read_bhh, write=write_bhh, writes=(DealRecord,))

@@ -31,13 +31,15 @@ it (:meth:`Operation.censored`), so a player's view is folded from the log censo
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from bragkit.actions import Action, LegalAction
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.errors import IllegalActionError
 
-__all__ = ["Game", "Operation", "Result", "View"]
+__all__ = ["Game", "Operation", "Result", "View", "random_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -130,3 +132,29 @@ class Game(Protocol):
     def view(self, player: str | None = None) -> Any:
         """What ``player`` (``None``: a spectator) may know, as a :class:`View`."""
         ...
+
+
+def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action:
+    """A random legal action of any game: an option of the player to act (of anyone who may act,
+    when no one must) chosen uniformly, top-ups aside, then one of its choices uniformly, or an
+    amount uniformly from its least to at most ``spread`` over the least.
+
+    >>> from bragkit.games.registry import new
+    >>> game = new("three-card", players=["Ann", "Bob", "Cy"], seed=3)
+    >>> rng = random.Random(3)
+    >>> while not game.over:
+    ...     game.apply(random_action(game, rng))
+    >>> sum(game.stacks.values()) + game.pot       # chips are conserved: 3 x 100 brought
+    300
+    """
+    options = [o for o in game.legal_actions(game.to_act) if o.verb is not Verb.TOPUP]
+    if not options:
+        raise IllegalActionError("nobody may act: the game is over", rule="B11")
+    option = rng.choice(options)
+    if option.choices is not None:
+        return option.choices[rng.randrange(len(option.choices))]
+    low = option.min_amount
+    if low is None:
+        return option.action()
+    high = low + spread if option.max_amount is None else min(option.max_amount, low + spread)
+    return option.action(rng.randint(low, high))

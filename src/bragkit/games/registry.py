@@ -117,4 +117,22 @@ def new(name: str, *, players: Sequence[str], seed: int | None = None, **rules: 
     and ``rules``; the cards from ``seed`` (a secure source when ``None``)."""
     info, preset = _lookup(name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    return info.start(tuple(players), info.make_rules(preset, **rules), rng)
+    return info.start(tuple(players), _rules(info, preset, rules), rng)
+
+
+_RULES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], Any] = {}
+
+
+def _rules(info: GameInfo, preset: str | None, options: Mapping[str, Any]) -> Any:
+    """The rules object of a game, preset and options: one object for the same choices (rules
+    objects are frozen; the engines cache what they derive from one)."""
+    try:
+        key = (info.name, preset, tuple(sorted(options.items())))
+        found = _RULES.get(key)
+    except TypeError:  # an unhashable option value: the rules class will say what is wrong
+        return info.make_rules(preset, **options)
+    if found is None:
+        found = info.make_rules(preset, **options)
+        if len(_RULES) < 256:
+            _RULES[key] = found
+    return found
