@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, overload
@@ -62,12 +63,14 @@ __all__ = [
     "STRATEGIES",
     "Arrangement",
     "Arrangements",
+    "FastScale",
     "Game",
     "Strategy",
     "best_arrangement",
     "category_of",
     "check_crash_hands",
     "describe_set",
+    "fast_scale",
     "legal_arrangements",
     "name_of",
     "playable_sets",
@@ -186,6 +189,47 @@ def _scale(ordering: Ordering) -> _Scale:
     quad.setflags(write=False)
     category.setflags(write=False)
     return _Scale(ordering=ordering, tri=tri16, quad=quad, category=category, names=names)
+
+
+@dataclass(frozen=True, eq=False)
+class FastScale:
+    """The strength scale of one ordering as plain Python sequences, for the engines' checks
+    (no numpy call per set): :meth:`of` is :func:`strength_of` in about a tenth of the time.
+
+    >>> scale = fast_scale("crash")
+    >>> scale.of(parse_cards("4s 4h 4d 4c")) == set_strength("4s 4h 4d 4c", ordering="crash")
+    True
+    >>> scale.names[scale.of(parse_cards("Qh Qs 4d"))], scale.of(parse_cards("As Ks"))
+    ('pair of queens, 4 kicker', -1)
+    """
+
+    tri: array[int]
+    """``tri[a * 2704 + b * 52 + c]``: the strength of the cards a, b, c (-1: not a set)."""
+    quad: tuple[int, ...]
+    """``quad[rank - 2]``: four of a kind (-1 where the ordering has none)."""
+    category: bytes
+    """``category[strength]``: its :class:`~bragkit.hands.Category` value."""
+    names: tuple[str, ...]
+    """``names[strength]``: the set in words (:func:`describe_set`)."""
+
+    def of(self, cards: Sequence[Card]) -> int:
+        """The strength of three cards or a four of a kind; -1 for anything else."""
+        if len(cards) == 3:
+            a, b, c = cards
+            return self.tri[a * 2704 + b * 52 + c]
+        if len(cards) == 4 and cards[0] >> 2 == cards[1] >> 2 == cards[2] >> 2 == cards[3] >> 2 \
+                and len(set(cards)) == 4:
+            return self.quad[cards[0] >> 2]
+        return _NONE
+
+
+@functools.cache
+def fast_scale(ordering: Ordering | str) -> FastScale:
+    """The :class:`FastScale` of an ordering (built once)."""
+    scale = _scale(Ordering.parse(ordering))
+    return FastScale(tri=array("h", scale.tri.astype(np.int16).ravel().tolist()),
+                     quad=tuple(int(q) for q in scale.quad), category=scale.category.tobytes(),
+                     names=scale.names)
 
 
 def _order(ordering: Ordering | str | None, game: Game) -> Ordering:
@@ -683,6 +727,7 @@ a flush (rule C4)
     floor = _min_cat(min_category)
     if len(hands) > 4:
         raise IllegalActionError(f"{len(hands)} hands: at most four", rule="C2")
+    scale = fast_scale(order)
     left = list(hand)
     sets: list[tuple[tuple[Card, ...], int]] = []
     for raw in hands:
@@ -691,12 +736,15 @@ a flush (rule C4)
             if card not in left:
                 raise IllegalActionError(f"{card} is not held (or used twice)", rule="C1")
             left.remove(card)
-        try:
-            strength = set_strength(cards_, ordering=order)
-        except InvalidCardError as error:
-            raise IllegalActionError(str(error), rule="C2") from None
-        category = category_of(strength, ordering=order)
-        if category < floor:
+        strength = scale.of(cards_)
+        if strength < 0:  # not a hand: set_strength says why
+            try:
+                set_strength(cards_, ordering=order)
+            except InvalidCardError as error:
+                raise IllegalActionError(str(error), rule="C2") from None
+            raise IllegalActionError(f"{format_cards(cards_)} is not a hand", rule="C2")
+        if scale.category[strength] < floor:
+            category = Category(scale.category[strength])
             raise IllegalActionError(
                 f"{format_cards(cards_)} is a {category.label}, below the least hand accepted,"
                 f" a {floor.label}", rule="C4")
