@@ -463,9 +463,13 @@ def _build(cards: tuple[Card, ...], hands: list[tuple[int, ...]],
     )
 
 
+#: A card's place when a set is laid out: highest rank first, suits s h d c.
+_LAID_OUT: Final = tuple((12 - c // 4) * 4 + c % 4 for c in range(52))
+
+
 def _display(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A set's cards as a person lays them out: highest rank first, suits s h d c."""
-    return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
+    return tuple(sorted(cards, key=_LAID_OUT.__getitem__))
 
 
 def _cards_of(cards: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -722,7 +726,10 @@ def check_crash_hands(
     bragkit.errors.IllegalActionError: Js Jh 2c is a pair, below the least hand accepted, \
 a flush (rule C4)
     """
-    hand = _cards_of(cards)
+    if type(cards) is tuple and all(type(c) is Card and c < 52 for c in cards):
+        hand: tuple[Card, ...] = cards  # the engine's own cards: nothing to parse
+    else:
+        hand = _cards_of(cards)
     order = Ordering.parse(ordering)
     floor = _min_cat(min_category)
     if len(hands) > 4:
@@ -733,9 +740,11 @@ a flush (rule C4)
     for raw in hands:
         cards_ = tuple(raw)
         for card in cards_:
-            if card not in left:
-                raise IllegalActionError(f"{card} is not held (or used twice)", rule="C1")
-            left.remove(card)
+            try:
+                left.remove(card)
+            except ValueError:
+                raise IllegalActionError(f"{card} is not held (or used twice)",
+                                         rule="C1") from None
         strength = scale.of(cards_)
         if strength < 0:  # not a hand: set_strength says why
             try:
@@ -750,7 +759,7 @@ a flush (rule C4)
                 f" a {floor.label}", rule="C4")
         sets.append((cards_, strength))
     sets.sort(key=lambda item: -item[1])  # rule C4: played best first
-    return Arrangement(sets=tuple(s for s, _ in sets), discards=tuple(left),
+    return Arrangement(sets=tuple(s for s, _ in sets), discards=tuple(sorted(left)),
                        strengths=tuple(v for _, v in sets))
 
 

@@ -416,10 +416,13 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 menu = [LegalAction(player=who, verb=Verb.ARRANGES, choices=choices)]
                 self._menus[who] = menu
             return list(menu)
-        options = [LegalAction(player=who, verb=Verb.PASS)]
-        if len(self._arranged[who].sets) == 4:
-            options.insert(0, LegalAction(player=who, verb=Verb.CRASH))
-        return options
+        menu = self._menus.get(who)
+        if menu is None or menu[0].verb is Verb.ARRANGES:
+            menu = [LegalAction(player=who, verb=Verb.PASS)]
+            if len(self._arranged[who].sets) == 4:  # rule C5: a crash needs four hands
+                menu.insert(0, LegalAction(player=who, verb=Verb.CRASH))
+            self._menus[who] = menu
+        return list(menu)
 
     def _verify(self, act: Action) -> arrange.Arrangement | None:
         """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
@@ -460,7 +463,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
-        order = self._rules.ordering
+        names = arrange.fast_scale(self._rules.ordering).names
         wins = dict.fromkeys(self._players, 0)
         for k in range(4):  # rule C4: the hands are played best first
             entries = [(p, self._arranged[p].sets[k], self._arranged[p].strengths[k])
@@ -475,7 +478,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 self._scores[winner] += 1
             self._ops.append(RoundPlayed(
                 deal=self._deal, round=k + 1, winner=winner,
-                hands=tuple((p, c, arrange.name_of(s, ordering=order)) for p, c, s in entries)))
+                hands=tuple((p, c, names[s]) for p, c, s in entries)))
         others = len(self._players) - 1
         rules = self._rules
         for p in self._order:  # rule C5

@@ -29,6 +29,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterator, Sequence
@@ -42,8 +43,6 @@ from bragkit.hands import Category, Ordering
 
 __all__ = ["ArrangementChoices", "has_room"]
 
-#: Triple ids 0..285 (positions of thirteen), and a four of a kind as ids 286 and up.
-_TRIPLES13: Final = 286
 
 
 def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Category) -> bool:
@@ -67,11 +66,18 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
     return any(ranks.count(r) == 4 for r in set(ranks))
 
 
+@functools.cache
+def _triples13() -> tuple[tuple[int, int, int], ...]:
+    """The 286 position triples of thirteen cards, by id."""
+    return tuple((a, b, c) for a, b, c in arrange._triples(13).tolist())
+
+
 class ArrangementChoices(Sequence[Action]):
     """The arrangements ``player`` may make of ``cards`` under the rules' ``ordering`` and least
     hand ``floor``, as actions, sets in play order (see the module docstring)."""
 
-    __slots__ = ("_blocks", "_cards", "_floor", "_full", "_ordering", "_player", "_size")
+    __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
+                 "_size")
 
     def __init__(self, player: str, cards: Sequence[Card], *,
                  ordering: Ordering | str = Ordering.CRASH,
@@ -80,14 +86,13 @@ class ArrangementChoices(Sequence[Action]):
         self._cards = tuple(sorted(cards))
         self._ordering = Ordering.parse(ordering)
         self._floor = floor
+        # every three cards a hand (one pack): counted and indexed by arithmetic
+        self._fast = floor == Category.HIGH_CARD and len(set(self._cards)) == 13
         self._full: arrange.Arrangements | None = None
         self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
         self._size = -1
 
     # -- counting and indexing without listing ------------------------------------------------
-
-    def _fast(self) -> bool:
-        return self._floor == Category.HIGH_CARD and len(set(self._cards)) == 13
 
     def _layout(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
         """The blocks of :func:`~bragkit.games.arrange.legal_arrangements` (high-card floor):
@@ -110,7 +115,7 @@ class ArrangementChoices(Sequence[Action]):
 
     def __len__(self) -> int:
         if self._size < 0:
-            self._size = (sum(b[0] for b in self._layout()) if self._fast()
+            self._size = (sum(b[0] for b in self._layout()) if self._fast
                           else len(self._listed()))
         return self._size
 
@@ -127,13 +132,18 @@ class ArrangementChoices(Sequence[Action]):
             index += size
         if not 0 <= index < size:
             raise IndexError("arrangement index out of range")
-        if not self._fast():
+        if not self._fast:
             return self._action(self._listed()[index].sets)
         cards = self._cards
         for rows, quads, rest, k in self._layout():
             if index >= rows:
                 index -= rows
                 continue
+            if not quads:  # four triples of the thirteen cards
+                triples = _triples13()
+                hands = [(cards[a], cards[b], cards[c]) for a, b, c in
+                         (triples[t] for t in arrange._partitions(13, 4)[index].tolist())]
+                return self._action(self._in_play_order(hands))
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
                 triples = arrange._triples(len(rest))
@@ -146,9 +156,9 @@ class ArrangementChoices(Sequence[Action]):
     def _in_play_order(self, hands: list[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
         builds them), each hand's cards as a person lays them out."""
-        scale = arrange.fast_scale(self._ordering)
-        ranked = sorted(hands, key=lambda h: (-scale.of(h), h))
-        return tuple(tuple(sorted(h, key=lambda c: (-(c // 4), c % 4))) for h in ranked)
+        strength = arrange.fast_scale(self._ordering).of
+        ranked = sorted([(-strength(h), h) for h in hands])
+        return tuple(arrange._display(h) for _, h in ranked)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

@@ -53,6 +53,7 @@ Records: ``format = "nine-card/1"``, documented in ``docs/records-nine-card-cras
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -60,6 +61,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack, format_cards
@@ -254,28 +256,45 @@ def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
         a, b, c = cards
         strength = tri[a * 2704 + b * 52 + c]
         return [(a, b, c)] if cap is None or strength <= cap else []
+    top = 4096 if cap is None else cap
     for (i, j, k), (x, y, z) in _SPLITS6:  # rule N6: each set, and the rest below it
-        first = (cards[i], cards[j], cards[k])
-        rest = (cards[x], cards[y], cards[z])
-        s1 = tri[first[0] * 2704 + first[1] * 52 + first[2]]
-        s2 = tri[rest[0] * 2704 + rest[1] * 52 + rest[2]]
-        if s2 <= s1 and (cap is None or s1 <= cap):
-            found.append((-s1, first))
-        if s1 <= s2 and (cap is None or s2 <= cap):
-            found.append((-s2, rest))
+        a, b, c, d, e, f = cards[i], cards[j], cards[k], cards[x], cards[y], cards[z]
+        s1 = tri[a * 2704 + b * 52 + c]
+        s2 = tri[d * 2704 + e * 52 + f]
+        if s2 <= s1 <= top:
+            found.append((-s1, (a, b, c)))
+        if s1 <= s2 <= top:
+            found.append((-s2, (d, e, f)))
     found.sort()
     if len(set(cards)) == len(cards):
         return [trio for _, trio in found]
     return list(dict.fromkeys(trio for _, trio in found))  # two packs: each set once
 
 
-#: The 84 sets of nine positions, and for each the ten splits of the other six, as numpy
-#: index arrays (split-major), for :func:`_first_round`.
-_T9: Final = arrange._triples(9)
-_SPLIT_FIRST: Final = arrange._rest_partitions(9)[..., 0].T.ravel().copy()
-_SPLIT_REST: Final = arrange._rest_partitions(9)[..., 1].T.ravel().copy()
-_T9_COLUMNS: Final = tuple(_T9[:, i].copy() for i in range(3))
-_TRIPLES9: Final = tuple(tuple(t) for t in _T9.tolist())
+_SET_IDS: Final = np.arange(84, dtype=np.int32)
+#: The 84 sets of nine positions, by id.
+_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+
+
+@functools.cache
+def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
+                                        npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+    """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
+    set (``players * 84 * 3``), the first and second set of each split of the other six cards
+    (split-major, ``players * 10 * 84``), and the weights of a card triple in the flat
+    strength table."""
+    hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
+    rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
+    base = np.arange(players)[:, None, None] * 84
+    first = (base + rest[..., 0].T[None]).ravel()
+    second = (base + rest[..., 1].T[None]).ravel()
+    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32)
+
+
+@functools.cache
+def _flat_strengths() -> npt.NDArray[np.int32]:
+    """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
+    return arrange._scale(ORDERING).tri.ravel().astype(np.int32)
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
@@ -306,19 +325,21 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     """For each nine-card hand (one pack), every set that may lead it (N6: the six cards left
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
-    tri = arrange._scale(ORDERING).tri
+    n = len(hands)
+    cards_of_sets, first, second, weights = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.array(ordered, dtype=np.intp)
-    a, b, c = _T9_COLUMNS
-    strengths = tri[held[:, a], held[:, b], held[:, c]].astype(np.int32)  # (players, 84)
-    best_rest = np.maximum(strengths[:, _SPLIT_FIRST], strengths[:, _SPLIT_REST]).reshape(
-        len(hands), 10, 84).min(axis=1)
+    held = np.array(ordered, dtype=np.int32).ravel()
+    strengths = _flat_strengths().take(held.take(cards_of_sets).reshape(-1, 3) @ weights)
+    # rule N6: the best split of the other six cards, at its strongest set
+    best_rest = np.maximum(strengths.take(first), strengths.take(second)).reshape(
+        n, 10, 84).min(axis=1)
+    strengths = strengths.reshape(n, 84)
     none = 1 << 30
-    key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + np.arange(84), none)
+    key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + _SET_IDS, none)
     key.sort(axis=1)
     counts = (key < none).sum(axis=1).tolist()
-    return [_Leads(cards, row[:n]) for cards, row, n in zip(ordered, key.tolist(), counts,
-                                                             strict=True)]
+    return [_Leads(cards, row[:count])
+            for cards, row, count in zip(ordered, key.tolist(), counts, strict=True)]
 
 
 class PlayChoices(Sequence[Action]):
@@ -367,8 +388,7 @@ class PlayChoices(Sequence[Action]):
         return True
 
     def _action(self, cards: tuple[Card, ...]) -> Action:
-        shown = tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))  # as laid out
-        return Action(player=self._player, verb=Verb.PLAYS, cards=shown)
+        return Action(player=self._player, verb=Verb.PLAYS, cards=arrange._display(cards))
 
 
 # ---------------------------------------------------------------------------------------------
