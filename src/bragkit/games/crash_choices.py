@@ -33,7 +33,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import overload
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card
@@ -139,10 +139,11 @@ class ArrangementChoices(Sequence[Action]):
             if index >= rows:
                 index -= rows
                 continue
+            hands: list[tuple[Card, ...]]
             if not quads:  # four triples of the thirteen cards
-                triples = _triples13()
+                by_id = _triples13()
                 hands = [(cards[a], cards[b], cards[c]) for a, b, c in
-                         (triples[t] for t in arrange._partitions(13, 4)[index].tolist())]
+                         (by_id[t] for t in arrange._partitions(13, 4)[index].tolist())]
                 return self._action(self._in_play_order(hands))
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
@@ -153,7 +154,7 @@ class ArrangementChoices(Sequence[Action]):
             return self._action(self._in_play_order(hands))
         raise AssertionError("unreachable: the blocks add up to len")
 
-    def _in_play_order(self, hands: list[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
+    def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
         builds them), each hand's cards as a person lays them out."""
         strength = arrange.fast_scale(self._ordering).of
