@@ -69,6 +69,7 @@ __all__ = [
     "best_arrangement",
     "category_of",
     "check_crash_hands",
+    "crash_hands",
     "describe_set",
     "fast_scale",
     "legal_arrangements",
@@ -203,14 +204,10 @@ class FastScale:
     ('pair of queens, 4 kicker', -1)
     """
 
-    tri: array[int]
-    """``tri[a * 2704 + b * 52 + c]``: the strength of the cards a, b, c (-1: not a set)."""
-    quad: tuple[int, ...]
-    """``quad[rank - 2]``: four of a kind (-1 where the ordering has none)."""
-    category: bytes
-    """``category[strength]``: its :class:`~bragkit.hands.Category` value."""
-    names: tuple[str, ...]
-    """``names[strength]``: the set in words (:func:`describe_set`)."""
+    tri: array[int]  # [a * 2704 + b * 52 + c]: the strength of cards a, b, c (-1: no set)
+    quad: tuple[int, ...]  # [rank - 2]: four of a kind (-1 where the ordering has none)
+    category: bytes  # [strength]: its Category
+    names: tuple[str, ...]  # [strength]: the set in words (describe_set)
 
     def of(self, cards: Sequence[Card]) -> int:
         """The strength of three cards or a four of a kind; -1 for anything else."""
@@ -726,12 +723,21 @@ def check_crash_hands(
     bragkit.errors.IllegalActionError: Js Jh 2c is a pair, below the least hand accepted, \
 a flush (rule C4)
     """
-    if type(cards) is tuple and all(type(c) is Card and c < 52 for c in cards):
-        hand: tuple[Card, ...] = cards  # the engine's own cards: nothing to parse
-    else:
-        hand = _cards_of(cards)
-    order = Ordering.parse(ordering)
-    floor = _min_cat(min_category)
+    return crash_hands(_cards_of(cards), hands, ordering=Ordering.parse(ordering),
+                       floor=_min_cat(min_category))
+
+
+def crash_hands(hand: tuple[Card, ...], hands: Sequence[Sequence[Card]], *, ordering: Ordering,
+                floor: Category) -> Arrangement:
+    """:func:`check_crash_hands` for an engine that holds the cards already checked (a tuple of
+    thirteen distinct cards) and the rules parsed: the same checks, without parsing.
+
+    >>> cards = parse_cards("As Ah Ad Ac Ks Kh Kd Qs Qh Qd Js Jh 2c")
+    >>> made = crash_hands(cards, [cards[4:7]], ordering=Ordering.CRASH, floor=Category.PAIR)
+    >>> str(made), format_cards(made.discards)
+    ('Ks Kh Kd', '2c Js Jh Qs Qh Qd As Ah Ad Ac')
+    """
+    order = ordering
     if len(hands) > 4:
         raise IllegalActionError(f"{len(hands)} hands: at most four", rule="C2")
     scale = fast_scale(order)

@@ -436,9 +436,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
-            return arrange.check_crash_hands(
-                self._cards[who], act.sets, ordering=self._rules.ordering,
-                min_category=self._rules.floor)
+            return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
+                                       ordering=self._rules.ordering, floor=self._rules.floor)
         if self._phase != "call":
             raise IllegalActionError("crash is called after every player has arranged",
                                      rule="C5")

@@ -5,7 +5,7 @@ A thirteen-card hand has 200,200 ways to take four hands of three, more with a f
 (C2), so the menu never lists them unless iterated:
 
 * ``action in choices`` checks the action's hands directly (the engine's own check,
-  :func:`~bragkit.games.arrange.check_crash_hands`), and that no acceptable hand is left among
+  :func:`~bragkit.games.arrange.crash_hands`), and that no acceptable hand is left among
   the discards when fewer than four are made (an extra hand never costs a point, so such an
   arrangement is accepted by the engine but not listed);
 * ``len`` and indexing, under the default least hand (``min_category = "high-card"``, where every
@@ -180,8 +180,8 @@ class ArrangementChoices(Sequence[Action]):
                 and item.verb is Verb.ARRANGES):
             return False
         try:
-            made = arrange.check_crash_hands(self._cards, item.sets, ordering=self._ordering,
-                                             min_category=self._floor)
+            made = arrange.crash_hands(self._cards, item.sets, ordering=self._ordering,
+                                       floor=self._floor)
         except IllegalActionError:
             return False
         return len(made.sets) == 4 or not has_room(made.discards, ordering=self._ordering,
