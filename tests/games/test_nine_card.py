@@ -521,3 +521,22 @@ def test_replay_cli_plays_nine_card_records(tmp_path: object) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
     assert "deal 1, action 5" in result.output and "Traceback" not in result.output
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 5))
+def test_n6_the_first_rounds_menus_are_the_playable_sets_in_order(seed: int,
+                                                                  players: int) -> None:
+    """N6: the whole table's first-round menus, made in one numpy pass, are exactly
+    playable_sets of each hand, strongest first, in the same order; and every set accepted."""
+    from bragkit.games.arrange import playable_sets
+
+    game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=seed)
+    for _ in range(players):
+        who = game.to_act
+        assert who is not None
+        [option] = game.legal_actions()
+        assert option.choices is not None
+        listed = [a.cards for a in option.choices]
+        assert listed == [tuple(s) for s in playable_sets(game.hand(who))]
+        game.apply(option.choices[random.Random(seed).randrange(len(listed))])
