@@ -246,12 +246,16 @@ class PointsTable:
     def options(self, limit: int = 9) -> list[MenuItem]:
         if self.to_act != self.name:
             return []
-        items = []
-        for action in itertools.islice(self.game.legal_actions(self.name), limit):
-            def make(amount: int | None, text: str = str(action)) -> str:
-                return text
+        items: list[MenuItem] = []
+        for option in self.game.legal_actions(self.name):
+            # an option's choices are lazy (a Crash hand has 200,000 arrangements): take the
+            # first few
+            actions = option.choices if option.choices is not None else [option.action()]
+            for action in itertools.islice(actions, limit - len(items)):
+                def make(amount: int | None, text: str = str(action)) -> str:
+                    return text
 
-            items.append(MenuItem(label=str(action), low=None, high=None, make=make))
+                items.append(MenuItem(label=str(action), low=None, high=None, make=make))
         return items
 
     def apply(self, text: str) -> None:
