@@ -24,8 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from bragkit.actions import LegalAction
 from bragkit.errors import BragError, RulesError
-from bragkit.games import brag_poker, crash, historic, nine_card, stakes
+from bragkit.games import brag_poker, crash, historic, nine_card
+from bragkit.games.stake_game import StakeGame, random_action
 from bragkit.ledger import settle
 
 __all__ = ["OTHER_GAMES", "MenuItem", "OtherGame", "other_game"]
@@ -119,10 +121,10 @@ class StakeTable:
         self.brought = dict.fromkeys(self.players, stack)
         self.dealer = self.players[-1]
         self.number = 0
-        self.deal: stakes.StakeGame[Any]
+        self.deal: StakeGame[Any]
         self.next_deal()
 
-    def _new(self) -> stakes.StakeGame[Any]:
+    def _new(self) -> StakeGame[Any]:
         seed = self.rng.getrandbits(64)
         if self.game == "brag-poker":
             return brag_poker.BragPoker(self.rules, players=self.players, dealer=self.dealer,
@@ -160,7 +162,7 @@ class StakeTable:
     def options(self, limit: int = 9) -> list[MenuItem]:
         items = []
         for option in self.deal.legal_actions(self.name)[:limit]:
-            def make(amount: int | None, option: stakes.StakeOption = option) -> str:
+            def make(amount: int | None, option: LegalAction = option) -> str:
                 return str(option.action(amount))
 
             items.append(MenuItem(label=str(option), low=option.min_amount,
@@ -174,7 +176,7 @@ class StakeTable:
         who = self.to_act
         if who is None or who == self.name:
             return None
-        action = stakes.random_action(self.deal, self.rng)
+        action = random_action(self.deal, self.rng)
         self.deal.apply(action)
         return str(action)
 
