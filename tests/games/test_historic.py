@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import BragError, IllegalActionError, NotationError, RulesError
 from bragkit.games.historic import (
@@ -23,7 +24,6 @@ from bragkit.games.historic import (
     thirty_one_total,
     write_historic,
 )
-from bragkit.actions import Action
 from bragkit.games.stake_game import StakeGame, random_action
 from bragkit.games.stake_operations import Acted, Dealt, Posted, Shown
 from bragkit.records import replayer_for

@@ -77,8 +77,8 @@ def test_bad_action_text_is_invalid(text: str) -> None:
 
 def test_verbs_of_other_games_are_refused_by_each_game() -> None:
     """Each game module declares its VERBS; a verb of another game does not parse there."""
-    assert historic.SINGLE_STAKE_VERBS == frozenset(ROUND_VERBS)
-    assert historic.THREE_STAKE_VERBS - historic.SINGLE_STAKE_VERBS == {Verb.DRAW, Verb.STAND}
+    assert frozenset(ROUND_VERBS) == historic.SINGLE_STAKE_VERBS
+    assert {Verb.DRAW, Verb.STAND} == historic.THREE_STAKE_VERBS - historic.SINGLE_STAKE_VERBS
     assert brag_poker.VERBS - frozenset(ROUND_VERBS) == {Verb.LOOK, Verb.DRAW}
     with pytest.raises(InvalidActionError, match="'stand' is not a verb of brag-poker"):
         brag_poker.BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],

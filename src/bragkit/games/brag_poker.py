@@ -77,6 +77,8 @@ OVER = "over"
 VERBS: Final = frozenset((*ROUND_VERBS, Verb.LOOK, Verb.DRAW))
 _LOOK: Final = Verb.LOOK
 _DRAW: Final = Verb.DRAW
+_BETTING: Final = (*ROUND_VERBS, _LOOK)
+_DRAWING: Final = (_DRAW, _LOOK)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -287,6 +289,9 @@ class BragPoker(StakeGame[BragPokerRules]):
         hand = self.hands[player]  # rule P3: none to three cards
         return [LegalAction(player=player, verb=verb, min_amount=n, max_amount=n,
                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]
+
+    def _menu_verbs(self) -> tuple[Verb, ...]:
+        return _DRAWING if self._phase == DRAW else _BETTING
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase != DRAW:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -78,6 +78,8 @@ SINGLE_STAKE_VERBS: Final = frozenset(ROUND_VERBS)
 THREE_STAKE_VERBS: Final = frozenset((*ROUND_VERBS, Verb.DRAW, Verb.STAND))
 #: Every verb of historic Brag (each game refuses those it lacks).
 VERBS: Final = SINGLE_STAKE_VERBS | THREE_STAKE_VERBS
+_TOWARDS_31: Final = (Verb.DRAW, Verb.STAND)
+_STAKE: Final = (Verb.BET,)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -137,7 +139,7 @@ class HistoricRules:
     @property
     def wild_cards(self) -> frozenset[int]:
         """The braggers as card indices (S1)."""
-        return wild_set(self.wild)
+        return _wild_set(self.wild)
 
     def limits(self, rule: str) -> Limits:
         """The sizes of a betting round under these rules."""
@@ -155,6 +157,11 @@ class HistoricRules:
         if "wild" in values and isinstance(values["wild"], list):
             values["wild"] = tuple(values["wild"])
         return cls(**values)
+
+
+@lru_cache(maxsize=64)
+def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
+    return wild_set(wild)
 
 
 def _whole(name: str, value: object, *, least: int) -> None:
@@ -282,6 +289,9 @@ class SingleStakeBrag(_HistoricDeal):
         verdict = self.betting.verify(player, verb)
         return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore[return-value]
 
+    def _menu_verbs(self) -> tuple[Verb, ...]:
+        return _STAKE if self._phase == "stake" else ROUND_VERBS
+
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
             return IllegalActionError(f"the dealer's stake is {options[0].min_amount} to "
@@ -355,10 +365,10 @@ def card_value(card: Card) -> int:
     >>> card_value(Card.parse("Ad")), card_value(Card.parse("Qs")), card_value(Card.parse("7c"))
     (11, 10, 7)
     """
-    rank = card.rank
-    if rank is Rank.ACE:
+    rank = int(card) // 4 + 2  # the card's Rank, as a number
+    if rank == Rank.ACE:
         return 11
-    return min(int(rank), 10)
+    return 10 if rank > 10 else rank
 
 
 def thirty_one_total(cards: Sequence[Card] | str) -> int:
@@ -412,6 +422,7 @@ class ThreeStakeBrag(_HistoricDeal):
         self.bust: set[str] = set()
         self.totals: dict[str, int] = {}
         self._stood: set[str] = set()
+        self._now: str | None = None
         self._phase = "betting"
         for player in self.deal_order:  # rule S4: three separate stakes each
             for pot in self.POTS:
@@ -457,7 +468,7 @@ class ThreeStakeBrag(_HistoricDeal):
         for player in self.deal_order:  # rule S4: the players expose their cards
             cards = tuple(self.hands[player])
             self.shown[player] = cards
-            self.totals[player] = thirty_one_total(cards)
+            self.totals[player] = sum(card_value(c) for c in cards)
             self._ops.append(Shown(player=player, cards=cards,
                                          worth=f"{self.totals[player]} towards 31"))
         self._next_drawer()
@@ -482,7 +493,7 @@ class ThreeStakeBrag(_HistoricDeal):
 
     def _next_drawer(self) -> None:
         while True:
-            drawer = self._drawer()
+            drawer = self._now = self._drawer()
             if drawer is None:
                 self._third_stake()
                 return
@@ -492,6 +503,9 @@ class ThreeStakeBrag(_HistoricDeal):
 
     def _drawer(self) -> str | None:
         return next((p for p in self.deal_order if p not in self._stood), None)
+
+    def _menu_verbs(self) -> tuple[Verb, ...]:
+        return ROUND_VERBS if self._phase == "betting" else _TOWARDS_31
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property
@@ -505,7 +519,7 @@ class ThreeStakeBrag(_HistoricDeal):
         if self._phase == "betting":
             return self.betting.to_act
         if self._phase == "thirty-one":
-            return self._drawer()
+            return self._now  # the first from the dealer's left who has not stood
         return None
 
     def _verify(self, player: str, verb: Verb) -> Verdict:

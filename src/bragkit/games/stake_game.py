@@ -340,6 +340,11 @@ class StakeGame(ABC, Generic[RulesT]):
         allowed = ", ".join(str(o) for o in options)
         return IllegalActionError(f"{action} does not fit: {allowed}", rule=self.RULE)
 
+    def _menu_verbs(self) -> tuple[Verb, ...]:
+        """The verbs the player to act may have now, in menu order: :attr:`MENU`, or the part
+        of it the phase may allow (the verifier still decides each)."""
+        return self.MENU
+
     @abstractmethod
     def _do(self, action: Action) -> None:
         """Apply an action already known to be legal."""
@@ -362,8 +367,9 @@ class StakeGame(ABC, Generic[RulesT]):
         if player is not None:
             if player not in self.players:
                 return []
-            return self._menu(player, self.MENU if player == to_act else self.OUT_OF_TURN)
-        out = self._menu(to_act, self.MENU)
+            return self._menu(player, self._menu_verbs() if player == to_act
+                              else self.OUT_OF_TURN)
+        out = self._menu(to_act, self._menu_verbs())
         if self.OUT_OF_TURN:
             for other in self.players:
                 if other != to_act:
@@ -453,7 +459,7 @@ class StakeGame(ABC, Generic[RulesT]):
 
     def history(self, viewer: str | None) -> tuple[str, ...]:
         """The actions as ``viewer`` saw them: other players' discards face down."""
-        return tuple(str(op.action) for op in self.log_for(viewer)  # type: ignore[attr-defined]
+        return tuple(str(op.action) for op in self.log_for(viewer)
                      if type(op) is Acted)
 
     def sees_own(self, viewer: str) -> bool:
@@ -482,7 +488,7 @@ class StakeGame(ABC, Generic[RulesT]):
             pots=dict(self.money.pots), stakes=self._stake_levels(), in_play=self._in_play(),
             cards=fold_cards(self.players, log),
             looked=tuple(p for p in self.players if self.sees_own(p)),
-            history=tuple(str(op.action) for op in log  # type: ignore[attr-defined]
+            history=tuple(str(op.action) for op in log
                           if type(op) is Acted),
             legal=legal, shown=dict(self.shown), winners=dict(self.winners),
             extra=self._extra(viewer, log),

@@ -279,7 +279,7 @@ class BettingRound:
         """
         lim = self.limits
         to_act = self._to_act
-        if player != to_act or player is None:
+        if player is None or player != to_act:
             if to_act is None:
                 return IllegalActionError("the betting is over", rule=lim.rule)
             if player not in self._in:
@@ -334,11 +334,10 @@ class BettingRound:
         lim = self.limits
         low, high = ((lim.min_bet, lim.max_bet) if action.verb is _BET
                      else (lim.min_raise, lim.max_raise))
-        amount = action.amount
+        amount, player = action.amount, str(action.player)
         if amount is not None and low <= amount and (high is None or amount <= high):
-            return IllegalActionError(f"{action.player} has {self.money.stacks[action.player]}"
-                                      f" chips, not enough to {action.verb} {amount}",
-                                      rule=lim.rule)
+            return IllegalActionError(f"{player} has {self.money.stacks[player]} chips, not "
+                                      f"enough to {action.verb} {amount}", rule=lim.rule)
         span = f"{low}" if low == high else f"{low} to {high or 'any amount'}"
         return IllegalActionError(f"a {action.verb} is {span}, not {amount}", rule=lim.rule)
 
