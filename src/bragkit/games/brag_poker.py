@@ -77,8 +77,7 @@ OVER = "over"
 VERBS: Final = frozenset((*ROUND_VERBS, Verb.LOOK, Verb.DRAW))
 _LOOK: Final = Verb.LOOK
 _DRAW: Final = Verb.DRAW
-_BETTING: Final = (*ROUND_VERBS, _LOOK)
-_DRAWING: Final = (_DRAW, _LOOK)
+_LOOKS: Final = (_LOOK,)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -164,6 +163,9 @@ class BragPokerRules:
         return cls(**values)
 
 
+_DEFAULT_RULES: Final = BragPokerRules()
+
+
 class BragPoker(StakeGame[BragPokerRules]):
     """One deal of 3 Card Brag Poker (rules P1–P5).
 
@@ -201,8 +203,9 @@ class BragPoker(StakeGame[BragPokerRules]):
 
     @classmethod
     def default_rules(cls) -> BragPokerRules:
-        """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls."""
-        return BragPokerRules()
+        """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls (one frozen
+        object, shared)."""
+        return _DEFAULT_RULES
 
     def _start(self) -> None:
         """Rule P1: the blinds, three cards each from the dealer's left, the first round."""
@@ -291,7 +294,11 @@ class BragPoker(StakeGame[BragPokerRules]):
                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]
 
     def _menu_verbs(self) -> tuple[Verb, ...]:
-        return _DRAWING if self._phase == DRAW else _BETTING
+        to_act = str(self.to_act)
+        look = () if to_act in self.looked else _LOOKS
+        if self._phase == DRAW:
+            return (_DRAW, *look)
+        return (*self.betting.menu_verbs(to_act), *look)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase != DRAW:

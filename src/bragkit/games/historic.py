@@ -169,6 +169,9 @@ def _whole(name: str, value: object, *, least: int) -> None:
         raise RulesError(f"{name} must be a whole number of at least {least}, not {value!r}")
 
 
+_DEFAULT_RULES: Final = HistoricRules()
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ShowdownEntry:
     """One hand at a showdown and what it is worth."""
@@ -208,8 +211,8 @@ class _HistoricDeal(StakeGame[HistoricRules]):
 
     @classmethod
     def default_rules(cls) -> HistoricRules:
-        """The defaults of :class:`HistoricRules`."""
-        return HistoricRules()
+        """The defaults of :class:`HistoricRules` (one frozen object, shared)."""
+        return _DEFAULT_RULES
 
     def _show_hands(self, players: Sequence[str]) -> list[ShowdownEntry]:
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
@@ -290,7 +293,9 @@ class SingleStakeBrag(_HistoricDeal):
         return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore[return-value]
 
     def _menu_verbs(self) -> tuple[Verb, ...]:
-        return _STAKE if self._phase == "stake" else ROUND_VERBS
+        if self.betting is None:
+            return _STAKE
+        return self.betting.menu_verbs(str(self.betting.to_act))
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -443,8 +448,8 @@ class ThreeStakeBrag(_HistoricDeal):
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
         self._ops.append(PhaseStarted(phase="first stake"))
         up = {p: self.hands[p][2] for p in self.deal_order}
-        top = max(c.rank for c in up.values())
-        winner = next(p for p in self.deal_order if up[p].rank == top)
+        top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
+        winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
         amount = self.money.pots["first"]
         why = f"highest face-up card, {up[winner]}"
         self._award("first", {winner: amount}, why)
@@ -505,7 +510,9 @@ class ThreeStakeBrag(_HistoricDeal):
         return next((p for p in self.deal_order if p not in self._stood), None)
 
     def _menu_verbs(self) -> tuple[Verb, ...]:
-        return ROUND_VERBS if self._phase == "betting" else _TOWARDS_31
+        if self._phase == "betting":
+            return self.betting.menu_verbs(str(self.betting.to_act))
+        return _TOWARDS_31
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property

@@ -226,7 +226,8 @@ class StakeGame(ABC, Generic[RulesT]):
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
-        self._start()
+        self._menu_of: tuple[str, list[LegalAction]] | None = None  # the menu of the player
+        self._start()                                                 # to act, until an action
 
     @classmethod
     @abstractmethod
@@ -341,8 +342,9 @@ class StakeGame(ABC, Generic[RulesT]):
         return IllegalActionError(f"{action} does not fit: {allowed}", rule=self.RULE)
 
     def _menu_verbs(self) -> tuple[Verb, ...]:
-        """The verbs the player to act may have now, in menu order: :attr:`MENU`, or the part
-        of it the phase may allow (the verifier still decides each)."""
+        """The verbs worth asking the verifier about for the player to act, in menu order:
+        :attr:`MENU`, or the part of it the state may allow (the verifier still decides each;
+        leaving out a verb it would allow is a bug the property tests catch)."""
         return self.MENU
 
     @abstractmethod
@@ -358,6 +360,14 @@ class StakeGame(ABC, Generic[RulesT]):
                 out += verdict  # type: ignore[arg-type]
         return out
 
+    def _to_act_menu(self, to_act: str) -> list[LegalAction]:
+        """The menu of the player to act, built once per state (every change of state goes
+        through :meth:`apply`, which forgets it)."""
+        cached = self._menu_of
+        if cached is None:
+            cached = self._menu_of = (to_act, self._menu(to_act, self._menu_verbs()))
+        return cached[1]
+
     def legal_actions(self, player: str | None = None) -> list[LegalAction]:
         """Every legal option now: of ``player``, or of everyone (the player to act first,
         then what others may do out of turn)."""
@@ -365,11 +375,12 @@ class StakeGame(ABC, Generic[RulesT]):
         if to_act is None:
             return []
         if player is not None:
+            if player == to_act:
+                return list(self._to_act_menu(to_act))
             if player not in self.players:
                 return []
-            return self._menu(player, self._menu_verbs() if player == to_act
-                              else self.OUT_OF_TURN)
-        out = self._menu(to_act, self._menu_verbs())
+            return self._menu(player, self.OUT_OF_TURN)
+        out = list(self._to_act_menu(to_act))
         if self.OUT_OF_TURN:
             for other in self.players:
                 if other != to_act:
@@ -399,8 +410,13 @@ class StakeGame(ABC, Generic[RulesT]):
             return IllegalActionError(f"{player} is not at the table", rule="B11")
         if action.verb not in self.VERBS:
             return IllegalActionError(f"{self.game} has no {action.verb}", rule=self.RULE)
-        if self.to_act is None:
+        to_act = self.to_act
+        if to_act is None:
             return IllegalActionError("the deal is over", rule=self.RULE)
+        if player == to_act:
+            for option in self._to_act_menu(to_act):  # the verifier's verdicts, kept
+                if action in option:
+                    return option
         verdict = self._verify(player, action.verb)
         if type(verdict) is IllegalActionError:
             return verdict
@@ -430,6 +446,7 @@ class StakeGame(ABC, Generic[RulesT]):
         found = self._find(action)
         if type(found) is IllegalActionError:
             raise found
+        self._menu_of = None
         self._do(action)
 
     # -- records and views ------------------------------------------------------------------

@@ -57,6 +57,9 @@ __all__ = [
 #: The verbs of an equalising round, in the order the menu lists them.
 ROUND_VERBS: Final = (Verb.DROP, Verb.CHECK, Verb.CALL, Verb.BET, Verb.RAISE)
 _DROP, _CHECK, _CALL, _BET, _RAISE = ROUND_VERBS
+_NOTHING_STAKED: Final = (_DROP, _CHECK, _BET)
+_NOTHING_OWED: Final = (_DROP, _CHECK, _RAISE)
+_OWING: Final = (_DROP, _CALL, _RAISE)
 
 
 # --------------------------------------------------------------------------------------------
@@ -341,6 +344,13 @@ class BettingRound:
         span = f"{low}" if low == high else f"{low} to {high or 'any amount'}"
         return IllegalActionError(f"a {action.verb} is {span}, not {amount}", rule=lim.rule)
 
+    def menu_verbs(self, player: str) -> tuple[Verb, ...]:
+        """The verbs worth asking :meth:`verify` about for the player to act, in menu order:
+        drop; check or call; bet or raise (the others it would surely refuse)."""
+        if not self.highest:
+            return _NOTHING_STAKED
+        return _NOTHING_OWED if self.highest == self.levels[player] else _OWING
+
     def options(self, player: str | None = None) -> list[LegalAction]:
         """The legal options of ``player`` (default: whoever is to act): every verb
         :meth:`verify` allows. A player out of turn has none."""
@@ -349,7 +359,7 @@ class BettingRound:
         if player is None or player != self._to_act:
             return []  # what verify says of every verb out of turn, without the messages
         out = []
-        for verb in ROUND_VERBS:
+        for verb in self.menu_verbs(player):
             verdict = self.verify(player, verb)
             if type(verdict) is LegalAction:
                 out.append(verdict)
