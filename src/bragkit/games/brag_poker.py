@@ -50,9 +50,9 @@ from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Posted, Revealed, Shown
+from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
-from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, split_evenly
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
 from bragkit.toml_text import load_document
@@ -227,8 +227,7 @@ class BragPoker(StakeGame[BragPokerRules]):
                 (self.small_blind, self.rules.small_blind, "small blind"),
                 (self.big_blind, self.rules.big_blind, "big blind")):
             self.money.pay(player, amount, "pot")
-            self._ops.append(Posted(player=player, amount=amount, pot="pot",
-                                          reason=reason))
+            self._ops.append(posted(player, amount, "pot", reason))
         for _ in range(3):
             for player in self.deal_order:
                 self._deal(player, owner_sees=False)  # rule P5: unseen until they look
@@ -257,11 +256,10 @@ class BragPoker(StakeGame[BragPokerRules]):
     @property
     def to_act(self) -> str | None:
         """Whose turn it is."""
-        if self._phase in (FIRST_ROUND, SECOND_ROUND):
-            return self.betting.to_act
-        if self._phase == DRAW:
+        phase = self._phase
+        if phase is DRAW:
             return self._drawers[0]
-        return None
+        return None if phase is OVER else self.betting.to_act
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -273,12 +271,12 @@ class BragPoker(StakeGame[BragPokerRules]):
         if verb is _LOOK:
             if player in self.looked:
                 return IllegalActionError(f"{player} has already looked", rule="P5")
-            if player not in self.betting.in_play:
+            if not self.betting.is_in(player):
                 return IllegalActionError(f"{player} has dropped", rule="B11")
             if (self._phase != FIRST_ROUND or self._voluntary) and player != self.to_act:
                 return IllegalActionError(f"{player} may look only at their own turn once the "
                                           "betting has begun", rule="BL5")
-            return (LegalAction(player=player, verb=verb),)
+            return (option(player, verb),)
         if self._phase != DRAW:
             verdict = self.betting.verify(player, verb)
             return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore
@@ -288,7 +286,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         if verb is not _DRAW:
             return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
         if player not in self.looked:  # rule P5 [decision]: a player who has not looked
-            return (LegalAction(player=player, verb=verb, min_amount=0, max_amount=0),)
+            return (option(player, verb, 0, 0),)
         hand = self.hands[player]  # rule P3: none to three cards
         return [LegalAction(player=player, verb=verb, min_amount=n, max_amount=n,
                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]

@@ -47,9 +47,9 @@ from bragkit.errors import IllegalActionError, InvalidCardError, NotationError, 
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, Awarded, Paid, PhaseStarted, Posted, Shown
+from bragkit.games.stake_operations import Acted, Awarded, Paid, PhaseStarted, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
-from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import register
 from bragkit.toml_text import load_document
@@ -79,6 +79,7 @@ THREE_STAKE_VERBS: Final = frozenset((*ROUND_VERBS, Verb.DRAW, Verb.STAND))
 #: Every verb of historic Brag (each game refuses those it lacks).
 VERBS: Final = SINGLE_STAKE_VERBS | THREE_STAKE_VERBS
 _TOWARDS_31: Final = (Verb.DRAW, Verb.STAND)
+_BETTING: Final = "betting"
 _STAKE: Final = (Verb.BET,)
 
 
@@ -285,8 +286,7 @@ class SingleStakeBrag(_HistoricDeal):
                 return IllegalActionError(f"the dealer opens with a stake (\"{self.dealer} bet "
                                           f"N\"), not {verb}", rule="S2")
             top = min(self.rules.max_stake, self.money.stacks[self.dealer])
-            return (LegalAction(player=player, verb=verb, min_amount=self.rules.min_stake,
-                                max_amount=top),)
+            return (option(player, verb, self.rules.min_stake, top),)
         if self.betting is None:
             return IllegalActionError("the deal is over", rule="S2")
         verdict = self.betting.verify(player, verb)
@@ -428,12 +428,11 @@ class ThreeStakeBrag(_HistoricDeal):
         self.totals: dict[str, int] = {}
         self._stood: set[str] = set()
         self._now: str | None = None
-        self._phase = "betting"
+        self._phase = _BETTING
         for player in self.deal_order:  # rule S4: three separate stakes each
             for pot in self.POTS:
                 self.money.pay(player, stake, pot)
-                self._ops.append(Posted(player=player, amount=stake, pot=pot,
-                                              reason="stake"))
+                self._ops.append(posted(player, stake, pot, "stake"))
         for face_up in (False, False, True):  # rule S4: two cards down and one up
             for player in self.deal_order:
                 self._deal(player, face_up=face_up)
@@ -523,11 +522,9 @@ class ThreeStakeBrag(_HistoricDeal):
     @property
     def to_act(self) -> str | None:
         """Whose turn it is."""
-        if self._phase == "betting":
+        if self._phase is _BETTING:
             return self.betting.to_act
-        if self._phase == "thirty-one":
-            return self._now  # the first from the dealer's left who has not stood
-        return None
+        return self._now  # the first from the dealer's left who has not stood; None: over
 
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """The betting of the second stake, then draw or stand towards 31 (S4)."""
@@ -542,7 +539,7 @@ class ThreeStakeBrag(_HistoricDeal):
                                       f"{player}'s", rule="B11")
         if verb is not Verb.DRAW and verb is not Verb.STAND:
             return IllegalActionError(f"nearest to 31: draw or stand, not {verb}", rule="S4")
-        return (LegalAction(player=player, verb=verb),)
+        return (option(player, verb),)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "betting":

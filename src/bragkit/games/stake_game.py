@@ -38,7 +38,7 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
 from bragkit.games.protocol import Operation
-from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown
+from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown, dealt
 from bragkit.games.stakes import Money
 
 __all__ = ["StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict", "random_action"]
@@ -298,8 +298,7 @@ class StakeGame(ABC, Generic[RulesT]):
         self.hands[player].append(card)
         if face_up:
             self.face_up.add(card)
-        self._ops.append(Dealt(player=player, card=card, face_up=face_up,
-                               owner_sees=owner_sees))
+        self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
 
     # -- the rules, game by game ------------------------------------------------------------
@@ -413,9 +412,10 @@ class StakeGame(ABC, Generic[RulesT]):
         to_act = self.to_act
         if to_act is None:
             return IllegalActionError("the deal is over", rule=self.RULE)
+        verb = action.verb
         if player == to_act:
             for option in self._to_act_menu(to_act):  # the verifier's verdicts, kept
-                if action in option:
+                if option.verb is verb and action in option:
                     return option
         verdict = self._verify(player, action.verb)
         if type(verdict) is IllegalActionError:

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bragkit.actions import Action
 from bragkit.cards import Card
@@ -37,6 +38,8 @@ __all__ = [
     "Posted",
     "Revealed",
     "Shown",
+    "dealt",
+    "posted",
 ]
 
 
@@ -133,3 +136,16 @@ class Paid(Operation):
     payee: str
     amount: int
     reason: str
+
+
+@lru_cache(maxsize=8192)
+def dealt(player: str, card: Card, face_up: bool, owner_sees: bool) -> Dealt:
+    """The :class:`Dealt` record, made once and shared (records are frozen; a table deals the
+    same few thousand of them over and over)."""
+    return Dealt(player=player, card=card, face_up=face_up, owner_sees=owner_sees)
+
+
+@lru_cache(maxsize=1024)
+def posted(player: str, amount: int, pot: str, reason: str) -> Posted:
+    """The :class:`Posted` record, made once and shared (as :func:`dealt`)."""
+    return Posted(player=player, amount=amount, pot=pot, reason=reason)
