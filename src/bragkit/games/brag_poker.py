@@ -26,6 +26,13 @@ cards and is dealt replacements (P3); the best hand in the standard Brag order w
 >>> deal.is_over, deal.winners, [f"{p}: {rank}" for p, rank in deal.showdown]
 (True, {'Ann': 23}, ['Ann: prial of aces', 'Cat: flush, K-J-5'])
 
+The registry starts a deal by name, 100 chips each, the dealer cut at random:
+
+>>> import bragkit.games
+>>> game = bragkit.games.new("brag-poker", players=["Ann", "Bob", "Cy"], seed=1)
+>>> game.to_act in game.players, game.stacks["Cy"] + game.stacks["Ann"] + game.stacks["Bob"]
+(True, 297)
+
 A player who has not looked sees none of their own cards (P5):
 
 >>> deal = BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20], rng=3)
