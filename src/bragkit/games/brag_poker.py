@@ -298,8 +298,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         return [LegalAction(player=player, verb=verb, min_amount=n, max_amount=n,
                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]
 
-    def _menu_verbs(self) -> tuple[Verb, ...]:
-        to_act = str(self.to_act)
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         look = () if to_act in self.looked else _LOOKS
         if self._phase == DRAW:
             return (_DRAW, *look)

@@ -292,10 +292,8 @@ class SingleStakeBrag(_HistoricDeal):
         verdict = self.betting.verify(player, verb)
         return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore[return-value]
 
-    def _menu_verbs(self) -> tuple[Verb, ...]:
-        if self.betting is None:
-            return _STAKE
-        return self.betting.menu_verbs(str(self.betting.to_act))
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        return _STAKE if self.betting is None else self.betting.menu_verbs(to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -508,10 +506,8 @@ class ThreeStakeBrag(_HistoricDeal):
     def _drawer(self) -> str | None:
         return next((p for p in self.deal_order if p not in self._stood), None)
 
-    def _menu_verbs(self) -> tuple[Verb, ...]:
-        if self._phase == "betting":
-            return self.betting.menu_verbs(str(self.betting.to_act))
-        return _TOWARDS_31
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property

@@ -340,8 +340,8 @@ class StakeGame(ABC, Generic[RulesT]):
         allowed = ", ".join(str(o) for o in options)
         return IllegalActionError(f"{action} does not fit: {allowed}", rule=self.RULE)
 
-    def _menu_verbs(self) -> tuple[Verb, ...]:
-        """The verbs worth asking the verifier about for the player to act, in menu order:
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        """The verbs worth asking the verifier about for ``to_act``, in menu order:
         :attr:`MENU`, or the part of it the state may allow (the verifier still decides each;
         leaving out a verb it would allow is a bug the property tests catch)."""
         return self.MENU
@@ -364,7 +364,7 @@ class StakeGame(ABC, Generic[RulesT]):
         through :meth:`apply`, which forgets it)."""
         cached = self._menu_of
         if cached is None:
-            cached = self._menu_of = (to_act, self._menu(to_act, self._menu_verbs()))
+            cached = self._menu_of = (to_act, self._menu(to_act, self._menu_verbs(to_act)))
         return cached[1]
 
     def legal_actions(self, player: str | None = None) -> list[LegalAction]:
