@@ -41,7 +41,8 @@ from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown, dealt
 from bragkit.games.stakes import Money
 
-__all__ = ["StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict", "random_action"]
+__all__ = ["StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict", "deal_class",
+           "random_action"]
 
 #: What a game's verifier says of a player and a verb: the options it allows, or why not.
 Verdict = Sequence[LegalAction] | IllegalActionError
@@ -518,6 +519,23 @@ class StakeGame(ABC, Generic[RulesT]):
                 self.winners[player] = self.winners.get(player, 0) + amount
                 self._ops.append(Awarded(player=player, amount=amount, pot=pot,
                                          reason=reason))
+
+
+def deal_class(name: str) -> type[StakeGame[Any]]:
+    """The :class:`StakeGame` that plays the game the registry calls ``name`` (each says its
+    own :attr:`~StakeGame.game`), for a table that sets up deal after deal itself.
+
+    >>> import bragkit.games
+    >>> deal_class(bragkit.games.find("brag-poker").name).__name__
+    'BragPoker'
+    """
+    classes: list[type[StakeGame[Any]]] = list(StakeGame.__subclasses__())
+    while classes:
+        cls = classes.pop()
+        if cls.game == name:
+            return cls
+        classes += cls.__subclasses__()
+    raise RulesError(f"no equalising game is called {name!r}")
 
 
 def random_action(game: StakeGame[Any], rng: random.Random) -> Action:
