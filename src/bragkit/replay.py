@@ -35,13 +35,45 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
+from bragkit.games.betting import MOVES_ON
 from bragkit.games.operations import Acted
 from bragkit.games.three_card import Deal
 
 if TYPE_CHECKING:
     from bragkit.notation import DealRecord
 
-__all__ = ["DealReplay", "record_of_deal", "replay_record"]
+__all__ = ["DealReplay", "agreements", "record_actions", "record_of_deal", "replay_record"]
+
+
+def record_actions(actions: Sequence[Action], *, over: bool) -> tuple[Action, ...]:
+    """The actions of a deal as its record writes them (HAND-HISTORY.md): the agreements that
+    brought a showdown (B8) as the one word ``showdown``; agreements that lapsed when the
+    betting moved on, or still wait in a deal not over, are left out (they changed nothing).
+
+    >>> acts = [Action.parse(t) for t in ("Ann agree", "Bob bet 2", "Cy agree", "Ann agree",
+    ...                                   "Bob agree")]
+    >>> [str(a) for a in record_actions(acts, over=True)]
+    ['Bob bet 2', 'showdown']
+    """
+    written: list[Action] = []
+    agreed = False
+    for action in actions:
+        if action.verb is Verb.AGREE:
+            agreed = True
+            continue
+        if action.verb in MOVES_ON:
+            agreed = False
+        written.append(action)
+    if agreed and over and actions[-1].verb is Verb.AGREE:
+        written.append(Action(player=None, verb=Verb.SHOWDOWN))
+    return tuple(written)
+
+
+def agreements(deal: Deal) -> list[Action]:
+    """The agreements a record's ``showdown`` stands for: every player still betting who has
+    not yet agreed (B8), in seat order."""
+    return [option.action() for option in deal.legal_actions()
+            if option.verb is Verb.AGREE]
 
 
 def start_deal(record: DealRecord) -> Deal:
@@ -84,7 +116,11 @@ def apply_numbered(deal: Deal, number: int, action: Action) -> None:
     The message reads ``action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)``.
     """
     try:
-        deal.apply(action)
+        if action.verb is Verb.SHOWDOWN:  # rule B8: everyone still betting agreed
+            for agreement in agreements(deal) or [action]:
+                deal.apply(agreement)
+        else:
+            deal.apply(action)
     except IllegalActionError as error:
         raise IllegalActionError(f'action {number} "{action}": {error.reason}',
                                  rule=error.rule) from None
@@ -111,7 +147,7 @@ def record_of_deal(deal: Deal) -> DealRecord:
         dealer=deal.dealer,
         stacks=tuple(start.stacks),
         carried_pot=start.carried_pot,
-        actions=tuple(deal.actions),
+        actions=record_actions(deal.actions, over=deal.is_over),
         rules=deal.rules,
         pack=start.pack.cards if start.pack is not None else None,
         hands=start.hands if start.pack is None else None,

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from bragkit.actions import Verb
 from bragkit.cards import Card, format_cards
 from bragkit.errors import (
     BragError,
@@ -66,6 +67,7 @@ from bragkit.errors import (
 from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffled_pack
 from bragkit.notation import DealRecord
 from bragkit.records import register
+from bragkit.replay import agreements
 from bragkit.rules import Rules
 from bragkit.session import (
     Joined,
@@ -292,7 +294,12 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
         raise NotationError(f"{where}: {error}") from None
     for index, action in enumerate(record.actions, 1):
         try:
-            table.apply(action)
+            playing = table.current
+            if action.verb is Verb.SHOWDOWN and playing is not None:  # rule B8: all agreed
+                for agreement in agreements(playing) or [action]:
+                    table.apply(agreement)
+            else:
+                table.apply(action)
         except IllegalActionError as error:
             raise IllegalActionError(f'{where}: action {index} "{action}": {error.reason}',
                                      rule=error.rule) from None

@@ -24,7 +24,7 @@ def test_random_is_uniform_over_its_options_and_seeded() -> None:
     bot = RandomBot(seed=1)
     picks = [bot.act(view) for _ in range(400)]
     verbs = Counter(a.verb for a in picks)
-    # look, fold, blind, bet: never top-up (M1) nor a forced showdown (B8)
+    # look, fold, blind, bet: never top-up (M1) nor an agreement (B8: asked apart)
     assert set(verbs) == {Verb.LOOK, Verb.FOLD, Verb.BLIND, Verb.BET}
     assert min(verbs.values()) > 60
     amounts = {a.amount for a in picks if a.verb is Verb.BET}

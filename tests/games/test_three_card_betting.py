@@ -8,6 +8,7 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 from bragkit.actions import Action, Verb
 from bragkit.cards import parse_cards
 from bragkit.games.three_card import Deal
+from bragkit.replay import record_of_deal as deal_record
 from bragkit.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
@@ -178,17 +179,50 @@ def test_b7_doubling_the_stake_is_just_a_bet() -> None:
 
 
 def test_b8_no_see_with_three_but_an_agreed_showdown() -> None:
-    """Rule B8: three or more left cannot see; a showdown shows all and the best wins."""
+    """Rule B8: three or more left cannot see; when all of them agree, every hand is shown and
+    the best wins. Each agrees for themselves, in turn or not; nobody can force it."""
     deal = deal_of(HANDS)
     play(deal, "Ann bet 1", "Bob bet 1")
     refuse(deal, "Cy see 2", "B8")
-    assert "showdown" in legal_texts(deal)
-    play(deal, "showdown")
+    refuse(deal, "showdown", "B8")  # no one may force a showdown
+    assert {"Ann agree", "Bob agree", "Cy agree"} <= set(legal_texts(deal))
+    play(deal, "Bob agree", "Ann agree")  # out of turn: it is Cy's turn
+    assert not deal.is_over and deal.view("Cy").agreed == ("Bob", "Ann")
+    refuse(deal, "Ann agree", "B8")  # once only
+    play(deal, "Cy agree")
     result = deal.result
     assert result.winners == {"Cy": 5}
     assert set(result.shown) == {"Ann", "Bob", "Cy"}
     two = deal_of({"Ann": "7s 7h Qc", "Bob": "7c 7d Qd"})
-    refuse(two, "showdown", "B8")
+    refuse(two, "Ann agree", "B8")
+
+
+def test_b8_agreements_lapse_when_the_betting_moves_on() -> None:
+    """Rule B8: a bet, blind bet, fold, see or cover moves the betting on; earlier agreements
+    lapse and everyone still betting must agree again. Looks and top-ups do not."""
+    deal = deal_of(HANDS)
+    play(deal, "Ann agree", "Bob look", "Cy topup 5", "Bob agree")
+    assert deal.view(None).agreed == ("Ann", "Bob")
+    play(deal, "Ann bet 2")
+    assert deal.view(None).agreed == ()
+    play(deal, "Bob agree", "Cy agree")
+    assert not deal.is_over  # Ann's agreement lapsed with her bet
+    play(deal, "Ann agree")
+    assert deal.is_over and set(deal.result.shown) == {"Ann", "Bob", "Cy"}
+
+
+def test_b8_a_record_writes_a_showdown_and_reads_it_as_everyone_agreeing() -> None:
+    """HAND-HISTORY.md: ``showdown`` is the record's word for every remaining player agreeing;
+    agreements that lapsed are not written (they changed nothing)."""
+    deal = deal_of(HANDS)
+    play(deal, "Ann agree", "Ann bet 2", "Bob agree", "Bob bet 2", "Cy agree", "Ann agree")
+    play(deal, "Cy bet 2")
+    play(deal, "Ann agree", "Bob agree", "Cy agree")
+    record = deal_record(deal)
+    assert [str(a) for a in record.actions] == ["Ann bet 2", "Bob bet 2", "Cy bet 2",
+                                                "showdown"]
+    again = record.replay()
+    assert again.result == deal.result
 
 
 def test_b8_equal_best_hands_split_with_the_odd_chip_from_the_dealers_left() -> None:

@@ -211,12 +211,13 @@ def test_every_change_is_an_operation_and_the_actions_derive_from_them() -> None
 
 def test_legal_actions_cover_every_player_and_can_apply_agrees() -> None:
     """Rules B2, BL6, M1, B8: the full menu lists the turn, the looks of the deal, top-ups
-    and the showdown once."""
+    and each player's agreement to a showdown."""
     deal = deal_of(HANDS)
     texts = [str(a) for a in deal.legal_actions()]
-    assert texts == ["Ann look", "Ann fold", "Ann blind 1..99", "Ann bet 1..99", "Ann topup 1..",
-                     "Bob look", "Bob topup 1..", "Cy look", "Cy topup 1..", "showdown"]
+    assert texts == ["Ann look", "Ann fold", "Ann blind 1..99", "Ann bet 1..99", "Ann agree",
+                     "Ann topup 1..", "Bob look", "Bob agree", "Bob topup 1..", "Cy look",
+                     "Cy agree", "Cy topup 1.."]
     assert deal.can_apply("Bob look") and not deal.can_apply("Bob bet 1")
     assert not deal.can_apply("Bob dance") and not deal.can_apply("Zed look")
-    assert [str(a) for a in deal.legal_actions("Bob")] == ["Bob look", "showdown",
+    assert [str(a) for a in deal.legal_actions("Bob")] == ["Bob look", "Bob agree",
                                                            "Bob topup 1.."]

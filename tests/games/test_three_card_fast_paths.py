@@ -97,17 +97,17 @@ def test_a_remembered_menu_follows_the_state() -> None:
         return [str(o) for o in deal.legal_actions(deal.to_act)]
 
     assert menu([50, 50, 50]) == ["Ann look", "Ann fold", "Ann blind 1..10", "Ann bet 1..20",
-                                  "showdown", "Ann topup 1.."]
+                                  "Ann agree", "Ann topup 1.."]
     assert menu([50, 50, 50]) == menu([50, 40, 30])  # only the player's own stack counts
     assert menu([9, 50, 50]) == ["Ann look", "Ann fold", "Ann blind 1..8", "Ann bet 1..8",
-                                 "showdown", "Ann topup 1.."]
+                                 "Ann agree", "Ann topup 1.."]
     assert menu([50, 50, 50], "Ann bet 6") == ["Bob look", "Bob fold", "Bob blind 3..10",
-                                               "Bob bet 6..20", "showdown", "Bob topup 1.."]
+                                               "Bob bet 6..20", "Bob agree", "Bob topup 1.."]
     assert menu([50, 4, 50], "Ann bet 6") == ["Bob look", "Bob fold", "Bob blind 3",
-                                              "showdown", "Bob topup 1.."]
+                                              "Bob agree", "Bob topup 1.."]
     # rule M2: short of the least bet, Bob may cover with all he has
     assert menu([50, 3, 50], "Ann bet 6") == ["Bob look", "Bob fold", "Bob cover 2",
-                                              "showdown", "Bob topup 1.."]
+                                              "Bob agree", "Bob topup 1.."]
 
 
 def test_refusals_name_the_same_rules_on_the_fast_path() -> None:

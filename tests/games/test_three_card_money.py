@@ -129,7 +129,7 @@ def test_m4_fold_short_money_allows_no_cover_with_three_in_play() -> None:
     up (or borrow, when lending is on)."""
     deal = deal_of(FOUR, rules=Rules(short_money="fold"), stacks=[3, 50, 50, 50])
     play(deal, "Ann bet 2", "Bob bet 5", "Cy bet 5", "Di bet 5")
-    assert legal_texts(deal, "Ann") == ["Ann fold", "showdown", "Ann topup 1.."]
+    assert legal_texts(deal, "Ann") == ["Ann fold", "Ann agree", "Ann topup 1.."]
     refuse(deal, "Ann cover 0", "M4")
     refuse(deal, "Ann bet 5", "M1")
     play(deal, "Ann topup 5", "Ann bet 5")

@@ -15,6 +15,7 @@ import pytest
 from bragkit.actions import Action
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card import Deal
+from bragkit.replay import agreements
 from bragkit.rules import Rules
 
 
@@ -35,9 +36,14 @@ def deal_of(
 
 
 def play(deal: Deal, *actions: str) -> None:
-    """Apply actions in order (hand-history strings)."""
+    """Apply actions in order (hand-history strings); ``showdown`` reads as a record reads it:
+    every player still betting agrees (B8)."""
     for action in actions:
-        deal.apply(action)
+        if action == "showdown":
+            for agreement in agreements(deal):
+                deal.apply(agreement)
+        else:
+            deal.apply(action)
 
 
 def snapshot(deal: Deal) -> tuple[Any, ...]:

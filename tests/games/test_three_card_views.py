@@ -26,7 +26,7 @@ def test_a_view_is_plain_data() -> None:
     assert data["legal_actions"][-1] == {
         "player": "Ann", "verb": "topup", "min": 1, "max": None, "hand": None, "discards": 0,
         "text": "Ann topup 1.."}
-    assert [a["text"] for a in data["legal_actions"]] == ["showdown", "Ann topup 1.."]
+    assert [a["text"] for a in data["legal_actions"]] == ["Ann agree", "Ann topup 1.."]
     assert isinstance(deal.view("Ann"), DealView)
 
 
@@ -51,8 +51,8 @@ def test_each_player_sees_only_their_own_cards() -> None:
     play(deal, "Bob look")
     bob = json.dumps(deal.view("Bob").to_dict())
     assert '"As"' in bob and '"Qh"' not in bob and '"7c"' not in bob
-    # not Bob's turn, and Bob has looked: only an agreed showdown (B8) and a top-up (M1)
-    assert [str(a) for a in deal.view("Bob").legal_actions] == ["showdown", "Bob topup 1.."]
+    # not Bob's turn, and Bob has looked: only agreeing to a showdown (B8) and a top-up (M1)
+    assert [str(a) for a in deal.view("Bob").legal_actions] == ["Bob agree", "Bob topup 1.."]
     assert [a.verb.value for a in deal.view("Ann").legal_actions][:3] == ["look", "fold",
                                                                          "blind"]
 

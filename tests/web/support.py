@@ -124,14 +124,12 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
         kwargs["amount"] = rng.randint(option.min_amount, min(high, option.min_amount + 20))
     if option.hand is not None:
         kwargs["hand"] = option.hand
-    if option.verb.value == "showdown" and name not in deal.betting:
-        return None
     from bragkit.web.protocol import ProtocolError
 
     try:
         event: Event = room.act(viewer(room, name), verb=option.verb.value, at=room.seq,
                                 id=f"r{room.seq}", **kwargs)
-    except ProtocolError as error:  # e.g. a second showdown offer by the same player
+    except ProtocolError as error:  # e.g. an action the table refuses (paused, stale)
         assert error.code == "refused", error
         return None
     return event

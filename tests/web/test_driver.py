@@ -46,17 +46,18 @@ def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() 
     driver.next_deal()
     for name in ("Bob", "Cy", "Ann"):
         driver.act(f"{name} bet 2")
-    assert driver.agree("Ann") == ["Ann agrees to a showdown (1 of 3)"]
-    assert "Ann" in driver.agreement
-    driver.act("Bob bet 2")  # any action withdraws the offers
-    assert not driver.agreement
+    assert driver.act("Ann agree") == ["Ann agree"]
+    assert driver.agreed == ("Ann",)  # the deal's own record of it
+    driver.act("Bob bet 2")  # a bet moves the betting on: the agreement lapses
+    assert driver.agreed == ()
     for name in ("Cy", "Ann"):
-        driver.agree(name)
-    lines = driver.agree("Bob")
-    assert lines[:2] == ["Bob agrees to a showdown (3 of 3)", "showdown"]
+        driver.act(f"{name} agree")
+    assert driver.agreed == ("Cy", "Ann")
+    lines = driver.act("Bob agree")
+    assert lines[0] == "Bob agree"
     assert sum(" shows " in line for line in lines) == 3  # every hand shown, named (D8)
     assert all(line.endswith(")") for line in lines if " shows " in line)
-    assert not driver.in_deal and not driver.agreement
+    assert not driver.in_deal and driver.agreed == ()
 
 
 def test_a_player_options_change_only_when_their_menu_does() -> None:

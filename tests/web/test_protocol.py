@@ -46,7 +46,8 @@ def test_every_kind_of_message_parses() -> None:
     act = parse(type="act", id="a", at=4, action={"verb": "discard", "cards": ["7c"]})
     assert isinstance(act, Act) and act.to_action("Ann").cards[0].rank.symbol == "7"
     showdown = parse(type="act", id="a", at=4, action={"verb": "showdown"})
-    assert isinstance(showdown, Act) and showdown.to_action("Ann").player is None  # rule B8
+    agreed = showdown.to_action("Ann") if isinstance(showdown, Act) else None
+    assert agreed is not None and str(agreed) == "Ann agree"  # rule B8: the sender agrees
 
 
 @pytest.mark.parametrize("text, code", [

@@ -153,12 +153,13 @@ def test_a_showdown_needs_everyone_still_betting_rule_B8() -> None:
     room.apply(room.deal_event())
     for name in ("Bob", "Cy", "Ann"):
         act(room, name, "bet", 2)
-    act(room, "Ann", "showdown")
-    act(room, "Bob", "showdown")
-    assert room.in_deal
-    refused("refused", room.act, viewer(room, "Bob"), verb="showdown", at=room.seq, id="x")
-    lines = act(room, "Cy", "showdown")
-    assert "showdown" in lines and not room.in_deal
+    act(room, "Ann", "agree")
+    act(room, "Bob", "showdown")  # an older page's word for agreeing
+    assert room.in_deal and room.public_state()["showdown"] == {
+        "agreed": ["Ann", "Bob"], "betting": ["Ann", "Bob", "Cy"]}
+    refused("illegal", room.act, viewer(room, "Bob"), verb="agree", at=room.seq, id="x")
+    lines = act(room, "Cy", "agree")
+    assert "Cy agree" in lines and not room.in_deal
     assert room.deal is not None and set(room.deal.result.shown) == {"Ann", "Bob", "Cy"}
 
 
@@ -167,11 +168,11 @@ def test_any_other_action_withdraws_the_showdown_offers_rule_B8() -> None:
     room.apply(room.deal_event())
     for name in ("Bob", "Cy", "Ann"):
         act(room, name, "bet", 2)
-    act(room, "Ann", "showdown")
+    act(room, "Ann", "agree")
     act(room, "Bob", "bet", 3)
-    act(room, "Cy", "showdown")
-    act(room, "Ann", "showdown")
-    assert room.in_deal  # Bob's bet withdrew the first offers
+    act(room, "Cy", "agree")
+    act(room, "Ann", "agree")
+    assert room.in_deal  # Bob's bet moved the betting on: Ann's first agreement lapsed
 
 
 def test_running_out_of_time_folds() -> None:

@@ -122,3 +122,44 @@ def test_a_bot_that_fails_folds_and_the_table_goes_on() -> None:
         assert harness.kinds.count("deal") >= 2  # and the table goes on
 
     asyncio.run(run())
+
+
+class Agreeable:
+    """A bot that always agrees to a showdown (B8) and otherwise bets the least."""
+
+    def __init__(self, answer: bool) -> None:
+        self.answer = answer
+
+    def agrees(self, view: Any) -> bool:
+        return self.answer
+
+    def act(self, view: Any) -> Action:
+        option = next(o for o in view.legal_actions if o.verb.value in ("blind", "bet"))
+        return option.action()
+
+
+def test_bots_answer_a_proposed_showdown_rule_B8() -> None:
+    """A player agrees to a showdown; each bot still betting answers from its own view: all
+    agree, and the showdown comes; one declines, and the deal goes on with the agreement
+    standing."""
+    for answer in (True, False):
+        async def run(answer: bool = answer) -> None:
+            room = make_room(bots=("random",))
+            harness = Harness(room, bot_factory=lambda kind, config: Agreeable(answer))
+            room.apply(room.deal_event())
+            deal = room.deal
+            assert deal is not None
+            for name in ("Ann", "Bob"):
+                room.apply(room.act(room.viewer(token_hash(name * 8)), verb="agree", at=room.seq,
+                                    id=name))
+            bot = next(iter(room.bots))
+            harness.scheduler.plan(room)
+            await turns()
+            if answer:
+                assert harness.kinds[0] == "act" and deal.is_over  # every hand shown
+                assert set(deal.result.shown) == {"Ann", "Bob", bot}
+            else:
+                assert not deal.is_over and deal.agreed == ("Ann", "Bob")
+                assert bot not in deal.agreed
+
+        asyncio.run(run())

@@ -8,6 +8,10 @@ cards, nor its own while blind, rules D8, BL6, T3) and answers with an
     class Agent(Protocol):
         def act(self, view: DealView) -> Action: ...
 
+An agent may also answer a proposed showdown (B8: every player still betting must agree):
+``agrees(view) -> bool``; :func:`agreement` asks it, and an agent without the method agrees
+when it has looked at a hand at least as good as half of all hands.
+
 It may also implement ``observe(event)``: whoever runs the game (the arena, the terminal game)
 tells it when a deal starts (:class:`DealStarted`: the rules, the dealer, whether the pack was
 shuffled, D4) and when it ends (:class:`DealEnded`: its final view, and the hands that went under
@@ -59,6 +63,7 @@ __all__ = [
     "Event",
     "HandReturned",
     "Observer",
+    "agreement",
     "ask",
     "ended_event",
     "notify",
@@ -202,6 +207,25 @@ def ask(agent: Agent, deal: Deal, player: str | None = None) -> Action:
     if not deal.can_apply(action):
         raise BotError(f"{name}'s agent chose an illegal action: {action}")
     return action
+
+
+def agreement(agent: Agent, deal: Deal, player: str) -> Action | None:
+    """``player``'s answer, played by ``agent``, to a proposed showdown (B8): their ``agree``
+    action, or ``None`` when they decline or may not agree now. The agent sees only the
+    player's view: ``agrees(view)`` if it has the method, else "looked, and at least a median
+    hand"."""
+    option = next((o for o in deal.legal_actions(player) if o.verb is Verb.AGREE), None)
+    if option is None:
+        return None
+    view = deal.view(player)
+    decide = getattr(agent, "agrees", None)
+    if decide is not None:
+        yes = bool(decide(view))
+    else:
+        from bragkit.bots.simple import hand_quantile  # the simple bots build on this module
+
+        yes = view.hand is not None and hand_quantile(view, deal.rules) >= 0.5
+    return option.action() if yes else None
 
 
 class Stopwatch:

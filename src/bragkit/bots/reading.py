@@ -63,8 +63,11 @@ class Menu:
 
     @property
     def choices(self) -> tuple[LegalAction, ...]:
-        """Every option of the viewer's turn: not top-ups (M1, not a move in the game)."""
-        return tuple(o for (verb, _), o in self._options.items() if verb is not Verb.TOPUP)
+        """Every option of the viewer's turn: not top-ups (M1, not a move in the game), nor an
+        agreement to a showdown (B8: a bot answers one when asked, see
+        :func:`bragkit.bots.agent.agreement`)."""
+        return tuple(o for (verb, _), o in self._options.items()
+                     if verb is not Verb.TOPUP and verb is not Verb.AGREE)
 
     def wager_option(self) -> LegalAction | None:
         """The option to stay in by betting: an open bet if the viewer has looked, else a blind

@@ -1,8 +1,8 @@
 """Three simple bots: ``random``, ``cautious`` and ``bold``.
 
 :class:`RandomBot` picks uniformly among its legal options (amounts uniform in their range),
-from a seeded random source. It never tops up (M1: money, not a move) and never calls for a
-showdown (B8 needs everyone's agreement; one random player should not force it).
+from a seeded random source. It never tops up (M1: money, not a move) and never proposes a
+showdown; asked to agree to one (B8), it says yes at even odds.
 
 :class:`ThresholdBot` plays by hand strength: the share of hands its hand beats (its *quantile*,
 see :mod:`bragkit.bots.strength`) against thresholds of a :class:`Style` — how long to stay
@@ -56,8 +56,8 @@ class RandomBot:
     def act(self, view: DealView) -> Action:
         """A uniformly random legal action."""
         menu = Menu(view)
-        options = [o for o in menu.choices if o.verb is not Verb.SHOWDOWN
-                   and not (o.verb is Verb.DISCARD and view.hand is None)]
+        options = [o for o in menu.choices
+                   if not (o.verb is Verb.DISCARD and view.hand is None)]
         if not options:
             return menu.fold()
         option = self.rng.choice(options)
@@ -68,6 +68,10 @@ class RandomBot:
             return option.action()
         high = option.max_amount if option.max_amount is not None else option.min_amount
         return option.action(self.rng.randint(option.min_amount, high))
+
+    def agrees(self, view: DealView) -> bool:
+        """A proposed showdown (B8): yes or no, at even odds."""
+        return self.rng.random() < 0.5
 
     def observe(self, event: Event) -> None:
         """A random bot needs to know nothing."""
@@ -134,6 +138,11 @@ class ThresholdBot:
         """Learn the rules of each deal (they may change, T2)."""
         if isinstance(event, DealStarted):
             self.rules = event.rules
+
+    def agrees(self, view: DealView) -> bool:
+        """A proposed showdown (B8): yes with a looked hand strong enough to open the betting
+        in this style (a blind hand is never shown on a whim)."""
+        return view.hand is not None and hand_quantile(view, self.rules) >= self.style.open
 
     def act(self, view: DealView) -> Action:
         """The action the style calls for."""

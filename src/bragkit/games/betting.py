@@ -42,13 +42,18 @@ A split pot gives the odd chips one each to the first winners from the dealer's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
+from bragkit.actions import Verb
 from bragkit.rules import Rules
 
-__all__ = ["bet_bounds", "blind_part", "least_bet", "see_cost", "see_price", "split", "stake_after"]
+__all__ = ["MOVES_ON", "bet_bounds", "blind_part", "least_bet", "see_cost", "see_price", "split",
+           "stake_after"]
 
 _T = TypeVar("_T")
+
+#: The moves after which agreements to a showdown lapse (B8): the betting moved on.
+MOVES_ON: Final = frozenset({Verb.BET, Verb.BLIND, Verb.FOLD, Verb.SEE, Verb.COVER})
 
 
 def bet_bounds(

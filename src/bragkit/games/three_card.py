@@ -13,7 +13,7 @@ it breaks and changes nothing. :meth:`Deal.legal_actions` lists what may be done
 >>> deal.pot, deal.to_act
 (3, 'Ann')
 >>> [str(a) for a in deal.legal_actions("Ann")]
-['Ann look', 'Ann fold', 'Ann blind 1..10', 'Ann bet 1..20', 'showdown', 'Ann topup 1..']
+['Ann look', 'Ann fold', 'Ann blind 1..10', 'Ann bet 1..20', 'Ann agree', 'Ann topup 1..']
 >>> deal.apply("Ann bet 2")
 >>> deal.apply("Bob bet 1")
 Traceback (most recent call last):
@@ -36,8 +36,12 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
   (:class:`~bragkit.errors.RulesError`): top them up or leave them out of the deal first.
 - **The look window (BL6).** "Before the first bet" lasts until the first ``bet`` or ``blind``:
   until then anyone still blind may look (and, in four-/five-card Brag, discard) out of turn.
-- **Showdown (B8).** ``showdown`` is legal whenever three or more players are still betting and
-  is applied as all of them having agreed; it may be proposed at any point of the betting.
+- **Showdown (B8).** Each player still betting agrees with ``NAME agree`` (listed in their legal
+  actions whenever three or more are still betting, at any point of the betting, in turn or
+  not); the showdown comes with the last agreement. A bet, blind bet, fold, see or cover moves
+  the betting on, and the agreements so far lapse. Nobody can force a showdown: a bare
+  ``showdown`` is refused; a record's ``showdown`` line is read as every player agreeing
+  (:func:`bragkit.replay.agreements`).
 - **Seeing needs a bet (B6).** No see before the first bet.
 - **"Two left" (B6, B8, M3)** counts the players still betting: a player who covered is out of
   the betting (their hand waits on the pot, M2), so the two others may see each other.
@@ -106,7 +110,6 @@ from bragkit.games.three_card_setup import (
     BETTING,
     DEALT,
     FOLDED,
-    SHOWDOWN_OPTION,
     Menu,
     Strength,
     check_retained,
@@ -116,7 +119,7 @@ from bragkit.games.three_card_setup import (
     setup,
     start_record,
 )
-from bragkit.games.three_card_verify import menu, refusal, showdown_block
+from bragkit.games.three_card_verify import menu, refusal
 from bragkit.games.views import DealView, fold_view
 from bragkit.hands import HandRank
 from bragkit.rules import PRESETS, Rules
@@ -125,7 +128,8 @@ __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
 #: The verbs of the three-card family (HAND-HISTORY.md).
 VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP, Verb.THROW,
-                          Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN})
+                          Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN,
+                          Verb.AGREE})
 
 _SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.BLIND
 
@@ -146,8 +150,9 @@ class Deal:
     """
 
     __slots__ = (
-        "_bet_made", "_cards", "_carried_in", "_coverers", "_dealer", "_dealt", "_discards",
-        "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_fu_seat", "_gate", "_hand",
+        "_agreed", "_bet_made", "_cards", "_carried_in", "_coverers", "_dealer", "_dealt",
+        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_fu_seat", "_gate",
+        "_hand",
         "_kept", "_layers", "_log", "_looked", "_menus", "_n", "_n_betting", "_names",
         "_need_discard", "_old", "_ops", "_ops_done", "_order", "_pending", "_pending_hand",
         "_result", "_seat", "_setup", "_simple", "_stacks", "_stake", "_start", "_start_info",
@@ -226,6 +231,7 @@ class Deal:
         self._face_up: tuple[Card, ...] | None = None
         self._face_up_cards: tuple[Card, ...] = ()
         self._gate: set[int] = set()
+        self._agreed: list[int] = []  # rule B8: who agreed to a showdown, until betting moves on
         self._result: DealResult | None = None
         self._strengths: list[tuple[Strength, tuple[Card, ...], HandRank] | None] = [None] * n
         self._stock_at_end: Pack | None = None
@@ -285,6 +291,12 @@ class Deal:
     def to_act(self) -> str | None:
         """Whose turn it is (None once the deal is over)."""
         return self._names[self._to_act] if self._to_act >= 0 else None
+
+    @property
+    def agreed(self) -> tuple[str, ...]:
+        """Who has agreed to a showdown (B8) since the betting last moved on, in the order they
+        agreed (the showdown comes when every player still betting has)."""
+        return tuple(self._names[seat] for seat in self._agreed)
 
     @property
     def over(self) -> bool:
@@ -385,9 +397,7 @@ class Deal:
             return list(found)
         options: list[LegalAction] = []
         for seat in range(self._n):
-            options += [o for o in self._menu(seat) if o is not SHOWDOWN_OPTION]
-        if showdown_block(self) is None:  # rule B8
-            options.append(SHOWDOWN_OPTION)
+            options += self._menu(seat)
         return options
 
     def can_apply(self, action: Action | str) -> bool:
@@ -410,8 +420,6 @@ class Deal:
         from the verifiers of :mod:`bragkit.games.three_card_verify`)."""
         if self._result is None:
             verb = action.verb
-            if verb is _SHOWDOWN:
-                return SHOWDOWN_OPTION if showdown_block(self) is None else None
             seat = self._seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None:
                 found = self._menus[seat]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card
+from bragkit.games.betting import MOVES_ON
 from bragkit.games.operations import Acted, HandLooked, HandToPack, Loan
 from bragkit.games.three_card_settle import end_compared, end_last_standing, end_showdown, strength
 from bragkit.games.three_card_setup import BETTING, COVERED, FOLDED
@@ -30,18 +31,24 @@ __all__ = ["do"]
 
 _FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
 _KEEP, _DISCARD, _SEE = Verb.KEEP, Verb.DISCARD, Verb.SEE
-_COVER, _TOPUP, _SHOWDOWN = Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN
+_COVER, _TOPUP, _AGREE = Verb.COVER, Verb.TOPUP, Verb.AGREE
+_MOVES_ON = MOVES_ON
 
 
 def do(deal: Deal, action: Action) -> None:
     """Apply ``action``, already allowed, to ``deal``."""
     verb = action.verb
     log = deal._log
-    if verb is _SHOWDOWN:
-        log.append((Acted, action, 0))
-        end_showdown(deal)
-        return
     seat = deal._seat[action.player]  # type: ignore[index]
+    if verb is _AGREE:  # rule B8: the showdown comes with the last agreement
+        log.append((Acted, action, 0))
+        agreed = deal._agreed
+        agreed.append(seat)
+        if all(s in agreed for s in deal._order if deal._status[s] == BETTING):
+            end_showdown(deal)
+        return
+    if verb in _MOVES_ON:  # rule B8: the betting moved on, so earlier agreements lapse
+        deal._agreed.clear()
     if verb is _BET or verb is _BLIND:
         bet(deal, seat, action)
     elif verb is _FOLD:
@@ -144,6 +151,8 @@ def bet(deal: Deal, seat: int, action: Action) -> None:
         stacks[seat] += short
         deal._log.append((Loan, deal._names[giver], deal._names[seat], short))
     deal._bet_made = True
+    if deal._agreed:  # rule B8: a bet moves the betting on (Deal.apply comes here directly)
+        deal._agreed.clear()
     stacks[seat] -= amount
     deal._layers[-1] += amount
     deal._log.append((Acted, action, amount))

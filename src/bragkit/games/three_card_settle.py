@@ -8,7 +8,7 @@ expansion of the deal's compact log into operation records.
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
 >>> strength(deal, 2)[2].category.name        # rule H2: a prial
 'PRIAL'
->>> for text in ("Ann bet 2", "Bob bet 2", "Cy bet 2", "showdown"):
+>>> for text in ("Ann bet 2", "Bob bet 2", "Cy bet 2", "Ann agree", "Bob agree", "Cy agree"):
 ...     deal.apply(text)
 >>> deal.result.winners                        # rule B8: the best hand takes the pot
 {'Cy': 9}

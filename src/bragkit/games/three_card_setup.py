@@ -31,7 +31,6 @@ __all__ = [
     "BETTING",
     "COVERED",
     "FOLDED",
-    "SHOWDOWN_OPTION",
     "AmountOptions",
     "Fixed",
     "Menu",
@@ -51,7 +50,6 @@ COVERED: Final = 2
 ANTES: Final = "antes"
 DEALT: Final = "dealt"
 END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack
-SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
 N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
 N2 = N * N
 
@@ -68,8 +66,8 @@ class Fixed:
     and, interned by their bounds, those with amounts. LegalAction objects are immutable and
     the same few recur deal after deal (each cache is bounded: cleared when it grows large)."""
 
-    __slots__ = ("bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two", "name",
-                 "see", "throw", "topup")
+    __slots__ = ("agree", "bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two",
+                 "name", "see", "throw", "topup")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -77,6 +75,7 @@ class Fixed:
             return LegalAction(player=name, verb=verb, hand=hand, discards=discards)
 
         self.fold = make(_FOLD)
+        self.agree = make(Verb.AGREE)  # rule B8
         self.look = make(_LOOK)
         self.look_two = (make(_LOOK, "old"), make(_LOOK, "new"))  # rule R2
         self.keep = make(_KEEP)

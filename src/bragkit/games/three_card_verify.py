@@ -44,7 +44,6 @@ from bragkit.games.three_card_settle import beats_face_up
 from bragkit.games.three_card_setup import (
     BETTING,
     FOLDED,
-    SHOWDOWN_OPTION,
     Fixed,
     Menu,
     amount_option,
@@ -53,7 +52,7 @@ from bragkit.games.three_card_setup import (
 if TYPE_CHECKING:
     from bragkit.games.three_card import Deal
 
-__all__ = ["Refusal", "lender", "menu", "refusal", "showdown_block"]
+__all__ = ["Refusal", "agree_block", "lender", "menu", "refusal", "showdown_block"]
 
 _FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
 _KEEP, _THROW, _DISCARD, _SEE = Verb.KEEP, Verb.THROW, Verb.DISCARD, Verb.SEE
@@ -89,6 +88,9 @@ SHOWDOWN_TWO: Final = _R("B8", "a showdown needs three or more still betting; wi
                                "may see the other")
 SHOWDOWN_TWO_HANDS: Final = _R("R2", "{holder} holds two hands: no showdown until one is left")
 SHOWDOWN_FACE_UP: Final = _R("R3", "no showdown while the face-up hand decides who stays")
+AGREED: Final = _R("B8", "{name} has already agreed to a showdown")
+SHOWDOWN_BY_AGREEMENT: Final = _R("B8", "a showdown comes when every player still betting "
+                                        "agrees: each of them agrees (NAME agree)")
 # rules B2, M2: out of the betting
 FOLDED_OUT: Final = _R("B2", "{name} has folded")
 COVERED_OUT: Final = _R("M2", "{name} has covered the pot and bets no more")
@@ -149,6 +151,17 @@ def showdown_block(deal: Deal) -> Refusal | None:
     if deal._face_up is not None or deal._gate:
         return SHOWDOWN_FACE_UP
     return None
+
+
+def agree_block(deal: Deal, seat: int) -> Refusal | None:
+    """Rule B8: whether ``seat`` may agree to a showdown now (at any time, not only at their
+    turn: every player still betting must agree, and the showdown comes with the last one)."""
+    status = deal._status[seat]
+    if status != BETTING:
+        return FOLDED_OUT if status == FOLDED else COVERED_OUT
+    if seat in deal._agreed:
+        return AGREED
+    return showdown_block(deal)
 
 
 def look_block(deal: Deal, seat: int, hand: HandChoice | None, look: bool) -> Refusal | None:
@@ -275,13 +288,15 @@ def menu(deal: Deal, seat: int) -> Menu:
     if not deal._simple:
         return full_menu(deal, seat)
     fixed = deal._fixed[seat]
+    agreed = seat in deal._agreed if deal._agreed else False
     if deal._status[seat] != BETTING:
         key: tuple[Any, ...] = (fixed,)
     elif seat == deal._to_act:
         key = (fixed, deal._looked[seat], deal._bet_made, deal._n_betting >= 3, deal._stake,
-               deal._stacks[seat], deal._n_betting == 2 and see_block(deal, seat) is None)
+               deal._stacks[seat], deal._n_betting == 2 and see_block(deal, seat) is None,
+               agreed)
     else:
-        key = (fixed, deal._looked[seat], deal._bet_made, deal._n_betting >= 3)
+        key = (fixed, deal._looked[seat], deal._bet_made, deal._n_betting >= 3, agreed)
     turns = deal._setup.turns
     found = turns.get(key)
     if found is None:
@@ -306,8 +321,8 @@ def full_menu(deal: Deal, seat: int) -> list[LegalAction]:
             _look_options(deal, seat, fixed, options)
         elif deal._need_discard[seat] and discard_block(deal, seat) is None:  # rule F1
             options.append(fixed.discard[deal._cards])
-        if showdown_block(deal) is None:  # rule B8
-            options.append(SHOWDOWN_OPTION)
+        if agree_block(deal, seat) is None:  # rule B8
+            options.append(fixed.agree)
     options.append(fixed.topup)  # rule M1
     return options
 
@@ -367,9 +382,9 @@ def refusal(deal: Deal, action: Action) -> IllegalActionError | None:
     verb = action.verb
     if deal._result is not None:
         return OVER.error()
-    if verb is _SHOWDOWN:
-        found = showdown_block(deal)
-        return None if found is None else found.error(**facts(deal, -1))
+    if verb is _SHOWDOWN:  # rule B8: agreed one player at a time, never forced
+        found = showdown_block(deal) or SHOWDOWN_BY_AGREEMENT
+        return found.error(**facts(deal, -1))
     seat = deal._seat.get(action.player)  # type: ignore[arg-type]
     if seat is None:
         return IllegalActionError(f"no player {action.player!r} at this table", rule="B11")
@@ -391,6 +406,8 @@ def _block(deal: Deal, seat: int, action: Action) -> Refusal | IllegalActionErro
         return None if verb is _KEEP or verb is _THROW else KEEP_NOW
     if verb is _KEEP or verb is _THROW:
         return NOTHING_TO_KEEP
+    if verb is Verb.AGREE:
+        return agree_block(deal, seat)
     status = deal._status[seat]
     if status != BETTING:
         return FOLDED_OUT if status == FOLDED else COVERED_OUT

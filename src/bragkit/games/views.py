@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.games.betting import stake_after
+from bragkit.games.betting import MOVES_ON, stake_after
 from bragkit.games.operations import (
     Acted,
     AnteTaken,
@@ -67,7 +67,7 @@ class DealView:
     is public). ``shown`` holds the hands exposed so far (D8), ``face_up`` the face-up hand of
     R3, ``stock_card`` the one visible card of a face-up stock (D9). ``winners``,
     ``carried_forward`` and ``retained`` are set once the deal is over (never a blind hand's
-    cards).
+    cards). ``agreed`` lists who has agreed to a showdown (B8) since the betting last moved on.
     """
 
     viewer: str | None
@@ -95,6 +95,7 @@ class DealView:
     winners: Mapping[str, int]
     carried_forward: int
     retained: str | None
+    agreed: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-able data: cards as text (``"Qh"``), legal actions as dicts."""
@@ -124,6 +125,7 @@ class DealView:
             "winners": dict(self.winners),
             "carried_forward": self.carried_forward,
             "retained": self.retained,
+            "agreed": list(self.agreed),
         }
 
 
@@ -210,6 +212,7 @@ def fold(
     kept: str | None = None
     to_act: str | None = order[0]
     over = False
+    agreed: list[str] = []
     for op in ops:
         if isinstance(op, AnteTaken):  # rule D2
             stacks[op.player] -= op.amount
@@ -231,10 +234,16 @@ def fold(
             action = op.action
             actions.append(str(action))
             verb, who = action.verb, action.player
-            if verb is Verb.SHOWDOWN or verb is Verb.SEE:  # rules B6, B8, B10
+            if verb is Verb.SEE:  # rules B6, B10
                 over = True
             if who is None:
                 continue
+            if verb is Verb.AGREE:  # rule B8: the showdown comes with the last agreement
+                agreed.append(who)
+                over = all(p in agreed for p in betting)
+                continue
+            if verb in _MOVES_ON:  # rule B8: the betting moved on; agreements lapse
+                agreed.clear()
             stacks[who] -= op.paid
             layers[-1] += op.paid
             if verb is Verb.TOPUP:  # rule M1
@@ -295,7 +304,9 @@ def fold(
         "hand": hand if viewer is not None else None, "discards": discards,
         "face_up": face_up, "shown": shown, "actions": tuple(actions),
         "winners": winners, "carried_forward": carried, "retained": kept,
+        "agreed": () if over else tuple(agreed),
     }
 
 
 _TURNS: Final = frozenset({Verb.BET, Verb.BLIND, Verb.FOLD, Verb.COVER})
+_MOVES_ON: Final = MOVES_ON

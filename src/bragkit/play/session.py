@@ -31,7 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bragkit.actions import Action, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, started_event
+from bragkit.bots.agent import (
+    DEFAULT_BUDGET,
+    Agent,
+    agreement,
+    ask,
+    ended_event,
+    notify,
+    started_event,
+)
 from bragkit.bots.registry import make_bot
 from bragkit.bots.strength import HandSpace, kept_cards
 from bragkit.cards import JOKER, Card, Pack, format_cards
@@ -220,6 +228,28 @@ class PlaySession:
         if action.player not in (self.name, None):
             raise PlayError(f"you play {self.name}, not {action.player}")
         self._apply(action)
+
+    def agree(self) -> list[str]:
+        """The player agrees to a showdown (B8), and each bot still betting answers from its
+        own view: agreeing, or declining (the player's agreement then stands until the betting
+        moves on). The showdown comes when every player still betting has agreed. Returns the
+        bots that declined."""
+        deal = self.deal
+        if deal is None or not self.in_deal:
+            raise PlayError("no deal in progress: start the next one (n)")
+        self._apply(Action(player=self.name, verb=Verb.AGREE))
+        declined = []
+        for bot, agent in self.agents.items():
+            deal = self.deal
+            if deal is None or deal.is_over or bot not in deal.betting:
+                continue
+            answer = agreement(agent, deal, bot)
+            if answer is None:
+                declined.append(bot)
+                self.log.append(f"{bot} declines a showdown (B8)")
+            else:
+                self._apply(answer)
+        return declined
 
     def topup(self, amount: int) -> None:
         """The player adds ``amount`` chips, at any time (rule M1)."""

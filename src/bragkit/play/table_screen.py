@@ -361,11 +361,18 @@ class TableScreen(Screen[Summary]):
         self._simple(Verb.THROW)
 
     def action_showdown(self) -> None:
-        """An agreed showdown (B8)."""
-        if self._option(Verb.SHOWDOWN) is None:
-            self._explain(Verb.SHOWDOWN)
+        """Agree to a showdown (B8): it comes when every player still betting agrees."""
+        if self._option(Verb.AGREE) is None:
+            self._explain(Verb.AGREE)
             return
-        self._act(Action(player=None, verb=Verb.SHOWDOWN))
+        try:
+            declined = self.session.agree()
+        except BragError as error:
+            self._message(str(error), error=True)
+            self._redraw()
+            return
+        self._message(f"{', '.join(declined)} declined a showdown (B8)" if declined else "")
+        self._after()
 
     def action_discard(self) -> None:
         """Discard (F1): a prompt for the cards."""

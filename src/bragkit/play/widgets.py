@@ -35,7 +35,7 @@ __all__ = ["KEYS", "action_keys", "hand_line", "info_line", "seats_table"]
 KEYS: dict[Verb, str] = {
     Verb.LOOK: "l", Verb.FOLD: "f", Verb.BET: "b", Verb.BLIND: "b", Verb.SEE: "s",
     Verb.COVER: "c", Verb.TOPUP: "t", Verb.DISCARD: "d", Verb.KEEP: "k", Verb.THROW: "x",
-    Verb.SHOWDOWN: "a",
+    Verb.AGREE: "a",
 }
 
 

@@ -3,7 +3,7 @@
 - :mod:`bragkit.web.protocol` — the JSON messages over the WebSocket, version 1;
 - :mod:`bragkit.web.room` — one table as a state machine over durable events, replayable;
   made of :mod:`~bragkit.web.seats` (who sits where), :mod:`~bragkit.web.driver` (the Table
-  and its deals), :mod:`~bragkit.web.showdown` (an agreed showdown), :mod:`~bragkit.web.archive`
+  and its deals), :mod:`~bragkit.web.archive`
   (records and when they are released), :mod:`~bragkit.web.settlement` (the ledger, the
   close); its commands are checked by :mod:`~bragkit.web.commands` and each viewer's state
   built by :mod:`~bragkit.web.state`, from :mod:`~bragkit.web.config` (a table's settings),

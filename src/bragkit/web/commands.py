@@ -168,14 +168,6 @@ def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int 
         raise ProtocolError("stale", f"your options changed at event {changed}; this was sent "
                             f"from event {at}", re=id)
     _check(deal, action, id)
-    if action.verb is Verb.SHOWDOWN:  # rule B8: every remaining player must agree
-        if name not in deal.betting:
-            raise ProtocolError("illegal", "only a player still betting may agree a showdown",
-                                rule="B8", re=id)
-        if name in driver.agreement:
-            raise _refuse("you already agreed to a showdown", id)
-        return Event(kind="agree", data={"player": name}, client_id=id,
-                     principal=viewer.token_hash)
     return Event(kind="act", data={"player": name, "action": str(action)}, client_id=id,
                  principal=viewer.token_hash)
 
@@ -188,8 +180,6 @@ def bot_act(room: Room, name: str, action: Action) -> Event:
     if room.bots.get(name) is None or not deal.can_apply(action) or (
             action.player not in (name, None)):
         raise _refuse(f"{name} cannot {action} now", None)
-    if action.verb is Verb.SHOWDOWN:
-        return Event(kind="agree", data={"player": name})
     return Event(kind="act", data={"player": name, "action": str(action)})
 
 

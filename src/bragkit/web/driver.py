@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, LegalAction
 from bragkit.cards import Card
 from bragkit.errors import BragError
 from bragkit.games.betting import bet_bounds
@@ -34,7 +34,6 @@ from bragkit.hands import evaluate
 from bragkit.table import Table
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
-from bragkit.web.showdown import Agreement
 
 __all__ = ["DealDriver"]
 
@@ -50,7 +49,6 @@ class DealDriver:
         self._secret = secret
         self.table: Table | None = None
         self.deal: Deal | None = None  # the Table's current deal (it changes only at a deal)
-        self.agreement = Agreement()
         self._ops_seen = 0
         self._menus: dict[str, tuple[LegalAction, ...]] = {}
         self._menu_seq: dict[str, int] = {}
@@ -94,7 +92,6 @@ class DealDriver:
         shuffled = table.shuffle_due
         kept = table.retained is not None
         deal = self.deal = table.start_deal()
-        self.agreement.clear()
         self._ops_seen = len(deal.operations)
         how = "a fresh shuffle" if shuffled else "the pack as the last deal left it"
         lines.append(f"Deal {table.deal_number}: {deal.dealer} deals ({how})")
@@ -106,20 +103,14 @@ class DealDriver:
         assert table is not None and self.deal is not None
         action = Action.parse(text, players=self.deal.players)
         table.apply(action)
-        self.agreement.clear()
         return [prefix + public_action(action, None), *self._outcome()]
 
-    def agree(self, player: str) -> list[str]:
-        """``player`` agrees to a showdown; the last to agree sets it off (rule B8)."""
-        table = self.table
+    @property
+    def agreed(self) -> tuple[str, ...]:
+        """Who has agreed to a showdown (rule B8) since the betting last moved on: the deal's
+        own record of it."""
         deal = self.deal
-        assert table is not None and deal is not None
-        lines = [self.agreement.agree(player, betting=deal.betting)]
-        if self.agreement.complete(deal.betting):  # rule B8: everyone agreed
-            table.apply(Action(player=None, verb=Verb.SHOWDOWN))
-            self.agreement.clear()
-            lines += ["showdown", *self._outcome()]
-        return lines
+        return () if deal is None or deal.is_over else deal.agreed
 
     def topup(self, player: str, amount: int) -> list[str]:
         """``player`` brings ``amount`` more chips (M1)."""

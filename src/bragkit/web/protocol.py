@@ -154,12 +154,15 @@ class Act:
     player: str | None = None
 
     def to_action(self, player: str) -> Action:
-        """The engine's :class:`~bragkit.actions.Action` for ``player`` (a ``showdown`` is
-        written with no name, rule B8). Refuses a verb or argument that makes no action."""
+        """The engine's :class:`~bragkit.actions.Action` for ``player``: ``agree`` (or, as older
+        pages send it, ``showdown``) is the player agreeing to a showdown (rule B8). Refuses a
+        verb or argument that makes no action."""
         try:
             verb = Verb(self.verb)
+            if verb is Verb.SHOWDOWN:
+                verb = Verb.AGREE
             return Action(
-                player=None if verb is Verb.SHOWDOWN else player, verb=verb, amount=self.amount,
+                player=player, verb=verb, amount=self.amount,
                 cards=parse_cards(" ".join(self.cards)) if self.cards else (), hand=self.hand,
             )
         except (ValueError, InvalidActionError, InvalidCardError) as error:

@@ -296,7 +296,8 @@ class Room:
         return self._apply_act(data, prefix=f"{data['player']} ran out of time: ")
 
     def _apply_agree(self, data: Mapping[str, Any]) -> list[str]:
-        return self._after(self.dealing.agree(data["player"]))
+        # an agreement stored by an earlier version, before the engine took agreements (B8)
+        return self._apply_act({"action": f"{data['player']} agree"})
 
     def _after(self, lines: list[str]) -> list[str]:
         """An action's lines, then the table's business if it ended the deal: the pack's

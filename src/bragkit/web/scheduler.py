@@ -72,6 +72,8 @@ class Scheduler:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._turns: dict[str, tuple[int, str, float]] = {}
         self._next_deal: dict[str, float] = {}
+        # rule B8: the bots that declined the showdown agreed so far, by table and agreement
+        self._declined: dict[str, tuple[tuple[int, tuple[str, ...]], set[str]]] = {}
 
     def cancel(self, table_id: str) -> None:
         """Drop a room's pending wake-up."""
@@ -113,6 +115,11 @@ class Scheduler:
         seq = room.seq
         if room.status not in ("playing", "closing"):
             self._turns.pop(table_id, None)
+            return
+        bot = self._to_agree(room)
+        if bot is not None:  # rule B8: a bot answers a proposed showdown before play goes on
+            self._timers[table_id] = loop.call_later(room.config.bot_delay, self._bot_agree,
+                                                     table_id, seq, bot)
             return
         name = room.to_act
         if name is not None:
@@ -163,6 +170,43 @@ class Scheduler:
         future = asyncio.get_running_loop().run_in_executor(None, self._think, agent, view)
         future.add_done_callback(
             lambda done: self._bot_answer(table_id, seq, name, done.result()))
+
+    def _agreement_key(self, room: Room) -> tuple[int, tuple[str, ...]] | None:
+        deal = room.deal
+        if deal is None or deal.is_over or not deal.agreed or room.table is None:
+            return None
+        return room.table.deal_number, deal.agreed
+
+    def _to_agree(self, room: Room) -> str | None:
+        """A bot still betting that has not yet answered the showdown agreed so far (B8)."""
+        key = self._agreement_key(room)
+        deal = room.deal
+        if key is None or deal is None:
+            return None
+        asked = self._declined.get(room.table_id)
+        declined = asked[1] if asked is not None and asked[0] == key else set()
+        return next((b for b in deal.betting if b in room.bots and b not in deal.agreed
+                     and b not in declined), None)
+
+    def _bot_agree(self, table_id: str, seq: int, name: str) -> None:
+        from bragkit.bots.agent import agreement
+
+        room = self._still(table_id, seq)
+        key = self._agreement_key(room) if room is not None else None
+        if room is None or key is None or room.deal is None:
+            return
+        try:
+            answer = agreement(self._agent(room, name), room.deal, name)
+        except Exception as error:  # a bot's bug must not stop the table: it declines
+            log.warning("bot %s at table %s: %s; it declines", name, table_id, error)
+            answer = None
+        if answer is not None:
+            self._commit(room, room.bot_act(name, answer))
+            return
+        asked = self._declined.get(table_id)
+        declined = asked[1] if asked is not None and asked[0] == key else set()
+        self._declined[table_id] = (key, declined | {name})
+        self.plan(room)
 
     @staticmethod
     def _think(agent: Any, view: Any) -> Action | Exception:

@@ -60,7 +60,7 @@ def public_state(room: Room) -> dict[str, Any]:
             "dealer": deal is not None and deal.dealer == name,
             "in_deal": in_this and in_deal,
         }
-    agreement = driver.agreement
+    agreed = driver.agreed
     settlement = room.settlement
     return {
         "table": {"id": room.table_id, "name": config.name, "status": room.status,
@@ -72,8 +72,8 @@ def public_state(room: Room) -> dict[str, Any]:
         "fairness": {"commitment": table.commitment if table is not None else None,
                      "seeds": len(driver.seeded_now())},
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
-        "showdown": {"agreed": list(agreement.agreed),
-                     "betting": list(deal.betting)} if agreement and deal else None,
+        "showdown": {"agreed": list(agreed),
+                     "betting": list(deal.betting)} if agreed and deal else None,
     }
 
 
@@ -107,7 +107,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
     state["you"] = {
         "seat": None if seat is None else seat.position, "name": name,
         "host": viewer.host, "legal": legal,
-        "agreed": name in driver.agreement if name is not None else False,
+        "agreed": name in driver.agreed if name is not None else False,
         "seeded": name in driver.seeded_now() if name is not None else False,
     }
     return state

@@ -443,7 +443,7 @@
     }
     // actions
     actions.replaceChildren();
-    const order = ["look", "keep", "throw", "fold", "blind", "bet", "see", "cover", "discard", "showdown"];
+    const order = ["look", "keep", "throw", "fold", "blind", "bet", "see", "cover", "discard", "agree"];
     const sorted = legal.filter((o) => o.verb !== "topup")
       .sort((a, b) => order.indexOf(a.verb) - order.indexOf(b.verb));
     for (const option of sorted) actions.append(actionControl(option));
@@ -473,7 +473,7 @@
     const label = {
       look: option.hand ? `Look at ${option.hand} hand` : "Look at cards",
       keep: "Keep this hand", throw: "Throw this hand", fold: "Fold",
-      showdown: state.showdown
+      agree: state.showdown
         ? `Agree to the showdown (${state.showdown.agreed.length}/${state.showdown.betting.length})`
         : "Propose a showdown",
     };
