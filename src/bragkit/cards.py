@@ -342,8 +342,8 @@ class Pack:
 
     A pack is built complete: every card of ``decks`` standard packs plus ``jokers`` jokers, each
     exactly once (a duplicate or missing card is an :class:`InvalidCardError`). ``jokers`` is at
-    most :data:`MAX_JOKERS` and ``decks`` from 1 to :data:`MAX_DECKS` (checked first). Dealing takes from
-    the top; :meth:`put_under` returns cards to the bottom.
+    most :data:`MAX_JOKERS` and ``decks`` from 1 to :data:`MAX_DECKS` (checked first). Dealing
+    takes from the top; :meth:`put_under` returns cards to the bottom.
 
     >>> pack = Pack.parse(str(Pack.standard()))
     >>> pack == Pack.standard()
@@ -377,7 +377,8 @@ class Pack:
         """
         order = _STANDARD.get((jokers, decks)) if type(jokers) is type(decks) is int else None
         if order is None:
-            check_pack_size(jokers=jokers, decks=decks)  # built and checked once, then copied (speed: a pack every deal)
+            # built and checked once, then copied (speed: a pack every deal)
+            check_pack_size(jokers=jokers, decks=decks)
             top_first = [Card.of(r, s) for r in reversed(Rank) for s in Suit] * decks
             pack = cls(top_first + [JOKER] * jokers, jokers=jokers, decks=decks)
             if len(_STANDARD) < 64:
