@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -299,26 +299,39 @@ def _short(message: str) -> str:
 
 
 def _check_values(document: dict[str, Any]) -> None:
-    """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit, walking
-    the document without recursion."""
-    stack: list[tuple[tuple[str, ...], Any]] = [((), document)]
+    """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit: a walk
+    without recursion that holds one iterator a level (memory bounded by the depth)."""
+    stack: list[tuple[tuple[str | int, ...], Iterator[tuple[Any, Any]]]] = [
+        ((), iter(document.items()))]
     while stack:
-        path, value = stack.pop()
-        if len(path) > MAX_DEPTH + 1:
-            raise NotationError(
-                f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
-        if isinstance(value, dict):
-            stack.extend(((*path, str(k)), v) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend(((*path, f"[{i}]"), v) for i, v in enumerate(value))
-        elif isinstance(value, int) and not isinstance(value, bool) and value not in _INT_RANGE:
-            where = ".".join(path).replace(".[", "[") or "value"
-            raise NotationError(f"{where}: {value} is out of TOML's 64-bit range")
+        path, items = stack[-1]
+        for key, value in items:
+            if isinstance(value, dict | list):
+                if len(stack) > MAX_DEPTH:
+                    raise NotationError(
+                        f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
+                inner = value.items() if isinstance(value, dict) else enumerate(value)
+                stack.append(((*path, key), iter(inner)))
+                break
+            if type(value) is int and value not in _INT_RANGE:
+                raise NotationError(f"{_path((*path, key))}: {value} is out of TOML's 64-bit "
+                                    "range")
+        else:
+            stack.pop()
+
+
+def _path(path: tuple[str | int, ...]) -> str:
+    """A key path as a message names it: ``deals[2].stacks[0]``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+    return text or "value"
 
 
 def read_text(path: str | Path) -> str:
     """The text of a record file; a :class:`~bragkit.errors.NotationError` naming the file when
-    it is missing or cannot be read as UTF-8.
+    it is missing, cannot be read as UTF-8 or is longer than :data:`MAX_TEXT` characters (never
+    more than that is read).
 
     >>> read_text("no-such-record.bhh")
     Traceback (most recent call last):
