@@ -483,6 +483,7 @@ TEN_MB_KEY = '"' + "k" * 10_000_000 + '" = 1\n'
     ("key_line 10 MB of lines", lambda: key_line("a = 1\n" * 1_700_000, ("b",))),
     ("key_line 50 kB header", lambda: key_line("[" + " " * 50_000 + "x\n", ("a",))),
     ("bhh 1 MB bad key", lambda: read_bhh('format = "bhh/1"\n' + TEN_MB_KEY[:1_000_000] + '"=1')),
+    ("bhh 10 MB refused unparsed", lambda: read_bhh('format = "bhh/1"\n' + TEN_MB_KEY)),
     ("nesting 100,000 deep", lambda: records.replay("a = " + "[" * 100_000)),
     ("proof of 100,000 decks", lambda: verify(FairnessProof.from_json(
         PROOFS[0].replace('"decks": 1', '"decks": 100000')))),

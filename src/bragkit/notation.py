@@ -93,6 +93,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT",
     "MAX_ACTIONS",
+    "MAX_BHH_TEXT",
     "MAX_NAME",
     "MAX_PLAYERS",
     "VARIANTS",
@@ -125,7 +126,11 @@ MAX_PLAYERS: Final = 52
 #: The longest player name a record may hold, in characters.
 MAX_NAME: Final = 100
 #: The most actions one deal's record may hold (each is replayed).
-MAX_ACTIONS: Final = 100_000
+MAX_ACTIONS: Final = 20_000
+#: The longest ``.bhh`` text :func:`read_bhh` reads, in characters: a deal's record is a few
+#: hundred bytes and at most :data:`MAX_ACTIONS` actions; the TOML parser's cost grows with the
+#: text (about 1 us and 13 bytes a character at worst), so this bounds a read to about a second.
+MAX_BHH_TEXT: Final = 1024 * 1024
 
 
 class FieldError(NotationError):
@@ -434,12 +439,16 @@ def read_bhh(text: str | bytes) -> DealRecord:
     """A record from the text of a ``.bhh`` file, checked key by key and replayed.
 
     A malformed file raises :class:`NotationError` (:class:`FieldError` naming the line of the key
-    at fault; bytes are read as UTF-8); every count it holds is bounded (:data:`MAX_PLAYERS`,
+    at fault; bytes are read as UTF-8); the text is at most :data:`MAX_BHH_TEXT` characters and
+    every count it holds is bounded (:data:`MAX_PLAYERS`,
     :data:`MAX_NAME`, :data:`MAX_ACTIONS`, chips at most :data:`bragkit.rules.MAX_CHIPS`, the
     rules' own bounds), checked before the deal is built; an illegal action raises
     :class:`IllegalActionError` naming the action.
     """
     text = decode_text(text)
+    if len(text) > MAX_BHH_TEXT:
+        raise NotationError(f"a .bhh record is at most {MAX_BHH_TEXT} characters, not "
+                            f"{len(text)}")
     document = parse_toml(text)
     try:
         record = _record_of(document)
@@ -616,8 +625,8 @@ def key_line(text: str, key: Sequence[str]) -> int | None:
 
 def _candidates(path: tuple[str, ...]) -> re.Pattern[str]:
     """The lines :func:`key_line` reads: headers and keys that may start with a part of the
-    path (any quoted key when a part is long or needs escapes)."""
-    starts = [r"\["]
+    path (any quoted key when a part is long or not bare; a quoted key with an escape)."""
+    starts = [r"\[", r'"[^"\n\\]*\\']  # headers; quoted keys with an escape
     for part in path:
         if 0 < len(part) <= 200 and set(part) <= _BARE:
             starts += [re.escape(part), f'"{re.escape(part)}"', f"'{re.escape(part)}'"]
