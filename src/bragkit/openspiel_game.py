@@ -39,6 +39,7 @@ import pyspiel
 
 from bragkit.cards import Card
 from bragkit.errors import RulesError
+from bragkit.games.betting import blind_part, least_bet, see_price
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 
@@ -236,7 +237,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
         a = self.g_.abstraction
         legal: list[int] = []
         can_bet = self.bets < a.max_bets
-        floor = max(self.stake, a.stakes[0])
+        floor = least_bet(a.stakes[0], self.stake)  # rules B2, B3
         two_left = sum(self.in_play) == 2
         other_blind = two_left and self.blind[self._other(player)]
         if self.blind[player]:
@@ -279,8 +280,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
                 return
         elif action == SEE:
             other = self._other(p)
-            self.paid[p] += self.stake if self.blind[p] or a.see_cost == "single" else (
-                2 * self.stake)
+            self.paid[p] += see_price(a.see_cost, self.stake, self.blind[p])  # B6, B9, BL4
             mine, theirs = (self.g_.strength[self.hands[i]] for i in (p, other))
             self.winners = [p] if mine > theirs else [other]  # rules B6, H8
             return
@@ -296,7 +296,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
             self.bets += 1
         else:
             stake = self.g_.blind_stakes[action - _FIXED - len(a.stakes)]
-            self.paid[p] += stake // 2  # rule BL1
+            self.paid[p] += blind_part(stake)  # rule BL1
             self.stake = stake
             self.bets += 1
         n = self.g_.players
@@ -348,7 +348,7 @@ def action_name(game: BragGame | _Spec, action: int, stake: int = 0) -> str:
         return "showdown"
     if action < _FIXED + len(a.stakes):
         return f"bet {a.stakes[action - _FIXED]}"
-    return f"blind {game.blind_stakes[action - _FIXED - len(a.stakes)] // 2}"
+    return f"blind {blind_part(game.blind_stakes[action - _FIXED - len(a.stakes)])}"
 
 
 class BragObserver:

@@ -50,7 +50,6 @@ from the top is ..., the last deal left ... there; no shuffle is due (rules D4, 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,19 +67,19 @@ from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffl
 from bragkit.notation import DealRecord
 from bragkit.records import register
 from bragkit.rules import Rules
-from bragkit.table import (
-    DealPlayed,
+from bragkit.session import (
     Joined,
     Kept,
     Left,
     Lent,
     PotShared,
     Repaid,
-    Table,
-    TableError,
-    TableEvent,
+    SessionError,
+    SessionEvent,
     ToppedUp,
+    parse_event,
 )
+from bragkit.table import DealPlayed, Table, TableError, TableEvent
 from bragkit.toml_text import dump_document, load_document, read_text
 
 __all__ = [
@@ -107,55 +106,34 @@ _DEAL_KEYS: Final = (
     "format", "variant", "players", "dealer", "stacks", "carried_pot", "actions",
 )
 
-# The table's events between deals, as text (see docs/sessions.md).
-_EVENTS: Final = (
-    ("joins", re.compile(r"(?P<player>.+?) joins (?P<amount>\d+)(?: after (?P<after>.+))?")),
-    ("topup", re.compile(r"(?P<player>.+?) topup (?P<amount>\d+)")),
-    ("leaves", re.compile(r"(?P<player>.+?) leaves with (?P<amount>\d+)")),
-    ("lends", re.compile(r"(?P<lender>.+?) lends (?P<borrower>.+) (?P<amount>\d+)")),
-    ("repays", re.compile(r"(?P<borrower>.+?) repays (?P<lender>.+) (?P<amount>\d+)")),
-    ("keeps", re.compile(r"(?P<player>.+?) keeps (?P<hand>old|new)")),
-    ("shared", re.compile(r"carried pot shared")),
-)
+# The session's events a record holds between deals (read and printed by bragkit.session).
+_BETWEEN: Final = (Joined, ToppedUp, Left, Lent, Repaid, Kept, PotShared)
 
 
-def _event_kind(text: str) -> tuple[str, re.Match[str]]:
-    """The kind of an event's text and its match (:class:`NotationError` if none)."""
+def _event_of(text: str) -> SessionEvent:
+    """The event between deals a line of a record says (:class:`NotationError` if none)."""
     if not isinstance(text, str):
         raise NotationError(f"{text!r}: an event is a string")
-    for kind, pattern in _EVENTS:
-        match = pattern.fullmatch(text.strip())
-        if match is not None:
-            return kind, match
-    raise NotationError(f'"{text}": not an event (joins, topup, leaves with, lends, repays, '
-                        "keeps, carried pot shared)")
+    try:
+        event = parse_event(text)
+    except SessionError:
+        event = None
+    if not isinstance(event, _BETWEEN):
+        raise NotationError(f'"{text}": not an event (joins, topup, leaves with, lends, '
+                            "repays, keeps, carried pot shared)")
+    return event
 
 
 def _apply_event(table: Table, text: str) -> None:
-    """Do what an event's text says at ``table`` and check the table agrees with it."""
-    kind, match = _event_kind(text)
-    amount = int(match["amount"]) if "amount" in match.groupdict() else 0
-    if kind == "joins":
-        table.join(match["player"], amount, after=match["after"])
-    elif kind == "topup":
-        if match["player"] not in table.seats:
-            raise TableError(f"{match['player']!r} is not at the table")
-        table.topup(match["player"], amount)
-    elif kind == "leaves":
-        stack = table.stacks.get(match["player"])
-        if stack is not None and stack != amount:
-            raise TableError(f"{match['player']} leaves with {stack}, not {amount} (rule T1)")
-        table.leave(match["player"])
-    elif kind == "lends":
-        table.lend(match["lender"], match["borrower"], amount)
-    elif kind == "repays":
-        table.repay(match["borrower"], match["lender"], amount)
-    elif kind == "keeps":
-        if table.retained != match["player"]:
-            raise TableError(f"{match['player']} keeps no blind hand (rule R2)")
-        table.keep("old" if match["hand"] == "old" else "new")
-    else:
+    """Do what an event's text says at ``table``; the session checks it agrees (a leaver's
+    stack, T1; a top-up of a seated player, M1)."""
+    event = _event_of(text)
+    if isinstance(event, Kept) and table.retained != event.player:
+        raise TableError(f"{event.player} keeps no blind hand (rule R2)")
+    if isinstance(event, PotShared):
         table.share_carried_pot()
+    else:
+        table.session.append(event)
 
 
 # -- the record --------------------------------------------------------------------------------
@@ -175,7 +153,7 @@ class SessionDeal:
     def __post_init__(self) -> None:
         object.__setattr__(self, "after", tuple(self.after))
         for text in self.after:
-            _event_kind(text)
+            _event_of(text)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,7 +180,7 @@ class SessionRecord:
         if self.dealer not in self.seats:
             raise NotationError(f"dealer: {self.dealer!r} is not one of the seats")
         for text in self.before:
-            _event_kind(text)
+            _event_of(text)
         for number, deal in enumerate(self.deals, 1):
             if deal.record.pack is None:
                 raise NotationError(f"deal {number}: a session's deal records the pack, not "

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action, Verb
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
 from bragkit.games.crash import (
+    VERBS,
     Arranged,
-    CrashAction,
     CrashGame,
     CrashPaid,
     CrashRecord,
     CrashRules,
-    CrashVerb,
     DealStarted,
     HandsDealt,
     RoundPlayed,
@@ -164,7 +164,7 @@ def test_c4_min_category_refuses_lower_hands() -> None:
     assert all(op.hands is None or len(op.hands) == 3
                for op in game.operations if isinstance(op, Arranged))
     menu = game.legal_actions()
-    assert all(a.player == "Bob" for a in menu)
+    assert [(o.player, o.verb) for o in menu] == [("Bob", Verb.ARRANGES)]
     game2 = new_game(rules=CrashRules(min_category="pair"))
     game2.apply(ANN_BEST)
     refuse(game2, "Bob arranges 3s 3h 3d | Js Ts 9s | Jh Th 9h | 8c 7c 2d", "C4")
@@ -283,27 +283,30 @@ def test_action_text_round_trips(cards: list[int], sizes: list[int]) -> None:
         if i + n <= len(cards):
             hands.append(tuple(Card(c) for c in cards[i:i + n]))
             i += n
-    action = CrashAction(player="Mary Ann", verb=CrashVerb.ARRANGES, hands=tuple(hands))
-    assert CrashAction.parse(str(action), players=["Mary Ann", "Bob"]) == action
+    action = Action(player="Mary Ann", verb=Verb.ARRANGES, sets=tuple(hands))
+    assert Action.parse(str(action), players=["Mary Ann", "Bob"], verbs=VERBS) == action
     for verb in ("crash", "pass"):
-        assert str(CrashAction.parse(f"Bob {verb}")) == f"Bob {verb}"
+        assert str(Action.parse(f"Bob {verb}", verbs=VERBS)) == f"Bob {verb}"
 
 
 def test_bad_action_text_is_invalid() -> None:
     for text in ["Ann", "Ann folds", "Ann crash now", "Ann arranges As | | Kd", "Ann arranges Zz"]:
         with pytest.raises(InvalidActionError):
-            CrashAction.parse(text)
+            Action.parse(text, verbs=VERBS)
 
 
 def test_legal_actions_list_the_undominated_arrangements() -> None:
     game = new_game()
-    menu = game.legal_actions()
+    [option] = game.legal_actions()
+    menu = option.choices
+    assert menu is not None and option.verb is Verb.ARRANGES
     assert len(menu) > 200_000  # 200,200 four-triple splits, more with the four of a kind
     sample = [menu[i] for i in random.Random(3).sample(range(len(menu)), 30)]
     assert all(a in menu and game.can_apply(a) for a in sample)
-    dominated = CrashAction.parse("Ann arranges 4s 4h 4d 4c")
-    assert dominated not in menu and game.can_apply(dominated)  # accepted, not listed
-    assert CrashAction.parse("Ann arranges 3s 3h 3d") not in menu
+    dominated = Action.parse("Ann arranges 4s 4h 4d 4c")
+    assert dominated not in option and game.can_apply(dominated)  # accepted, not listed
+    assert Action.parse("Ann arranges 3s 3h 3d") not in option
+    assert Action.parse(ANN_BEST) in option
     assert game.legal_actions("Bob") == []
 
 
@@ -445,3 +448,63 @@ def test_a_missed_crash_in_a_record() -> None:
     text = RECORD.replace('"Ann crash",\n  "Bob pass"', '"Ann pass",\n  "Bob crash"')
     game = CrashRecord.loads(text).replay()
     assert game.nets == {"Ann": 1, "Bob": -1}  # Bob called and missed
+
+
+# --- the lazy menu ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", [
+    ANN,                                              # one four of a kind
+    "4s 4h 4d 4c As Ah Ad Ac Ks Kh Qd Jd 2c",         # two
+    "4s 4h 4d 4c As Ah Ad Ac Ks Kh Kd Kc 2c",         # three
+    BOB,                                              # none
+])
+def test_the_lazy_menu_counts_and_indexes_as_the_full_list_c2(cards: str) -> None:
+    """C2: len and indexing are arithmetic, yet give exactly legal_arrangements, in its order."""
+    from bragkit.games.arrange import legal_arrangements
+    from bragkit.games.crash_choices import ArrangementChoices
+
+    full = legal_arrangements(cards, game="crash")
+    lazy = ArrangementChoices("Ann", parse_cards(cards))
+    assert len(lazy) == len(full)
+    rng = random.Random(len(full))
+    for i in [0, len(full) - 1, 200_199, *rng.sample(range(len(full)), 40)]:
+        if i < len(full):
+            assert lazy[i].sets == full[i].sets
+            assert lazy[i] in lazy
+    assert lazy[-1] == lazy[len(full) - 1]
+    with pytest.raises(IndexError):
+        lazy[len(full)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["high-card", "pair", "flush"]), st.booleans())
+def test_membership_is_the_full_lists_without_listing_c2_c4(seed: int, floor: str,
+                                                          aces_high: bool) -> None:
+    """C2, C4: ``in`` checks the hands (and that none is left unused) — the same answer as the
+    full list, for listed arrangements and for random ones."""
+    from bragkit.games.arrange import legal_arrangements
+    from bragkit.games.crash_choices import ArrangementChoices
+
+    rng = random.Random(seed)
+    cards = tuple(Card(i) for i in rng.sample(range(52), 13))
+    rules = CrashRules(min_category=floor, aces_high=aces_high)
+    full = legal_arrangements(cards, game="crash", ordering=rules.ordering,
+                              min_category=rules.floor)
+    lazy = ArrangementChoices("Ann", cards, ordering=rules.ordering, floor=rules.floor)
+    assert len(lazy) == len(full)
+    keys = {a.key() for a in full}
+    for i in rng.sample(range(len(full)), min(10, len(full))):
+        assert lazy[i].sets == full[i].sets and lazy[i] in lazy
+    for _ in range(20):  # random groupings: listed exactly when the full list holds them
+        shuffled = rng.sample(cards, 13)
+        sets = tuple(tuple(shuffled[3 * k:3 * k + 3]) for k in range(rng.randint(0, 4)))
+        action = Action(player="Ann", verb=Verb.ARRANGES, sets=sets)
+        made = None
+        try:
+            from bragkit.games.arrange import check_crash_hands
+            made = check_crash_hands(cards, sets, ordering=rules.ordering,
+                                     min_category=rules.floor)
+        except IllegalActionError:
+            pass
+        assert (action in lazy) == (made is not None and made.key() in keys)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import BragError, IllegalActionError, NotationError, RulesError
 from bragkit.games.historic import (
@@ -23,15 +24,8 @@ from bragkit.games.historic import (
     thirty_one_total,
     write_historic,
 )
-from bragkit.games.stakes import (
-    Acted,
-    Dealt,
-    Posted,
-    Shown,
-    StakeAction,
-    StakeGame,
-    random_action,
-)
+from bragkit.games.stake_game import StakeGame, random_action
+from bragkit.games.stake_operations import Acted, Dealt, Posted, Shown
 from bragkit.records import replayer_for
 
 PLAYERS = ["Ann", "Bob", "Cat"]
@@ -473,7 +467,7 @@ def test_replay_names_the_illegal_action() -> None:
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ('"Bob raise 40"', '"Bob fold"', 'action 3 "Bob fold": unknown verb'),
+    ('"Bob raise 40"', '"Bob fold"', 'action 3 "Bob fold": .fold. is not a verb of single-stake'),
     ('variant = "single-stake"', 'variant = "four-stake"', "variant"),
     ('format = "historic/1"', 'format = "historic/2"', "not supported"),
     ('Cat = "2s 3h 5c"', 'Cat = "2s 3h Ks"', "share a card"),
@@ -550,6 +544,6 @@ def test_random_games_keep_every_invariant(table: tuple[Any, ...]) -> None:
 
 def test_action_objects_are_accepted() -> None:
     game = single({"Ann": "Ks Kh 4d", "Bob": "Qs Qh 5d", "Cat": "2s 3h 5c"})
-    game.apply(StakeAction.parse("Cat bet 2"))
-    assert game.actions == (StakeAction.parse("Cat bet 2"),)
+    game.apply(Action.parse("Cat bet 2"))
+    assert game.actions == (Action.parse("Cat bet 2"),)
     assert not game.can_apply("Zed call") and not game.can_apply("Ann raise")

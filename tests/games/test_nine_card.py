@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action, Verb
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
 from bragkit.games.nine_card import (
+    VERBS,
     CardsDealt,
     DealStarted,
-    NineCardAction,
     NineCardGame,
     NineCardRecord,
     NineCardRules,
@@ -219,13 +220,15 @@ def test_n6_legal_actions_are_exactly_the_playable_sets(seed: int, players: int)
     while game.deal_number == 1 and not game.is_over:
         who = game.to_act
         assert who is not None
-        legal = {frozenset(Counter(a.cards).items()) for a in game.legal_actions()}
+        [option] = game.legal_actions()
+        legal = {frozenset(Counter(a.cards).items()) for a in option.choices or ()}
         assert legal  # rule N6 [decision]: a player can always finish the deal
         hand = game.hand(who)
         sample = {tuple(rng.sample(hand, 3)) for _ in range(6)}
         for trio in sample:
-            action = NineCardAction(player=who, cards=trio)
+            action = Action(player=who, verb=Verb.PLAYS, cards=trio)
             assert game.can_apply(action) == (frozenset(Counter(trio).items()) in legal)
+            assert (action in option) == game.can_apply(action)  # membership: the verifier
         game.apply(random_action(game, rng))
 
 
@@ -257,7 +260,7 @@ def test_n7_identical_sets_with_two_packs() -> None:
     game.apply("p0 plays As Ah Ad")
     game.apply("p1 plays As Ah Ad")
     for _p in players[2:]:
-        game.apply(game.legal_actions()[0])
+        game.apply(game.legal_actions()[0].action())
     scored = next(op for op in game.operations if isinstance(op, RoundScored))
     assert scored.ranking[:2] == ("p0", "p1") and scored.points[:2] == (3, 2)
     assert game.to_act == "p0"
@@ -323,14 +326,14 @@ def test_rules_are_validated() -> None:
 @given(st.lists(st.integers(0, 51), min_size=3, max_size=3),
        st.sampled_from(["Ann", "Mary Ann", "Bob"]))
 def test_action_text_round_trips(cards: list[int], name: str) -> None:
-    action = NineCardAction(player=name, cards=tuple(Card(c) for c in cards))
-    assert NineCardAction.parse(str(action), players=["Ann", "Mary Ann", "Bob"]) == action
+    action = Action(player=name, verb=Verb.PLAYS, cards=tuple(Card(c) for c in cards))
+    assert Action.parse(str(action), players=["Ann", "Mary Ann", "Bob"], verbs=VERBS) == action
 
 
 def test_bad_action_text_is_invalid() -> None:
     for text in ["", "Ann", "Ann folds", "Ann plays", "Ann plays Xx Ah Ad"]:
         with pytest.raises(InvalidActionError):
-            NineCardAction.parse(text)
+            Action.parse(text, verbs=VERBS)
     with pytest.raises(InvalidActionError):
         new_game().apply("Zed plays As Ah Ad")
 
@@ -518,3 +521,22 @@ def test_replay_cli_plays_nine_card_records(tmp_path: object) -> None:
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
     assert "deal 1, action 5" in result.output and "Traceback" not in result.output
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 5))
+def test_n6_the_first_rounds_menus_are_the_playable_sets_in_order(seed: int,
+                                                                  players: int) -> None:
+    """N6: the whole table's first-round menus, made in one numpy pass, are exactly
+    playable_sets of each hand, strongest first, in the same order; and every set accepted."""
+    from bragkit.games.arrange import playable_sets
+
+    game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=seed)
+    for _ in range(players):
+        who = game.to_act
+        assert who is not None
+        [option] = game.legal_actions()
+        assert option.choices is not None
+        listed = [a.cards for a in option.choices]
+        assert listed == [tuple(s) for s in playable_sets(game.hand(who))]
+        game.apply(option.choices[random.Random(seed).randrange(len(listed))])

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action, Verb
 from bragkit.cards import Card, Pack, format_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
 from bragkit.games import crash, nine_card
@@ -22,7 +23,6 @@ from bragkit.games.points_game import (
     left_of,
     random_action,
     seats_from,
-    split_name,
     strategy_scores,
 )
 
@@ -48,12 +48,18 @@ def test_seats_go_clockwise_from_the_dealers_left() -> None:
 
 
 def test_an_action_names_its_player_even_with_spaces() -> None:
-    assert split_name("Ann plays As Ks Qs", None) == ("Ann", ["plays", "As", "Ks", "Qs"])
-    assert split_name("Mary Ann crash", ["Mary", "Mary Ann"]) == ("Mary Ann", ["crash"])
+    game = crash.CrashGame(players=["Mary", "Mary Ann"], dealer="Mary", rng=1)
+    assert game.to_act == "Mary Ann"
+    game.apply("Mary Ann arranges")  # C2: everything discarded
+    assert game.actions[0] == Action(player="Mary Ann", verb=Verb.ARRANGES)
     with pytest.raises(InvalidActionError, match="no such player"):
-        split_name("Zed crash", ["Ann"])
+        game.apply("Zed crash")
     with pytest.raises(InvalidActionError, match="empty action"):
-        split_name("   ", ["Ann"])
+        game.apply("   ")
+    with pytest.raises(InvalidActionError, match="unknown verb 'plays'"):
+        game.apply("Mary plays As Ks Qs")  # a Nine Card Brag verb
+    with pytest.raises(InvalidActionError, match="not a verb of this game"):
+        game.apply(Action(player="Mary", verb=Verb.FOLD))
 
 
 @settings(max_examples=40, deadline=None)
@@ -154,7 +160,7 @@ def test_strategy_scores_average_the_heros_points() -> None:
         return crash.CrashGame(crash.CrashRules(target=10**9), players=names, dealer=dealer,
                                deals=[Pack.shuffled(rng)])
 
-    def move(game: crash.CrashGame, plan: str) -> crash.CrashAction:
+    def move(game: crash.CrashGame, plan: str) -> Action:
         return crash.strong_action(game, strategy="greedy")
 
     scores = strategy_scores(new_game, move, ["greedy"], players=2, deals=4, seed=3)

@@ -20,8 +20,8 @@ from bragkit.games.historic import (
     ThreeStakeBrag,
     historic_game,
 )
+from bragkit.games.stake_game import StakeGame, random_action
 from bragkit.games.stake_records import play_record, read_table, table_document
-from bragkit.games.stakes import StakeGame, random_action
 from bragkit.toml_text import load_document
 
 HANDS = {"Ann": "As Ks Qs", "Bob": "2c 3c 4c"}

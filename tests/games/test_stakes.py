@@ -8,17 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games.stakes import (
-    BettingRound,
-    Limits,
-    Money,
-    StakeAction,
-    StakeOption,
-    StakeVerb,
-    split_evenly,
-)
+from bragkit.games import brag_poker, historic
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, Money, split_evenly
 
 NAMES = ["Ann", "Bob", "Cat", "Dee", "Eve"]
 OPEN = Limits(min_bet=1, max_bet=10, min_raise=1, max_raise=None, rule="S2")
@@ -26,8 +20,12 @@ FIXED = Limits(min_bet=4, max_bet=4, min_raise=4, max_raise=4, rule="P2", max_ra
                cap_rule="P2", half_price=True)
 
 
-def a(text: str) -> StakeAction:
-    return StakeAction.parse(text)
+#: Every verb of the equalising games.
+VERBS = brag_poker.VERBS | historic.VERBS
+
+
+def a(text: str) -> Action:
+    return Action.parse(text, verbs=VERBS)
 
 
 def round_of(n: int = 3, *, stacks: int = 50, limits: Limits = OPEN, dealer_stake: int = 0,
@@ -68,56 +66,81 @@ def test_draw_discards_are_face_down_for_others_rule_p3() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "", "Ann", "Ann fold", "Ann bet", "Ann bet x", "Ann bet 0", "Ann raise 2 3", "Ann call 2",
-    "Ann draw 4 As Ks Qs Js", "Ann draw 2 Kd", "Ann draw 1 Kd Kd", "Ann draw x", "Ann draw 1 Zz",
-    "Ann drop now", "Ann stand 1",
+    "", "Ann", "Ann fold", "Ann see 2", "Ann bet", "Ann bet x", "Ann raise 2 3", "Ann call 2",
+    "Ann draw 2 Kd", "Ann draw 1 Kd Kd", "Ann draw x", "Ann draw 1 Zz", "Ann drop now",
+    "Ann stand 1", "Ann arranges As Ks Qs", "Ann bet ٣",
 ])
 def test_bad_action_text_is_invalid(text: str) -> None:
     with pytest.raises(InvalidActionError):
-        StakeAction.parse(text)
+        Action.parse(text, verbs=VERBS)
+
+
+def test_verbs_of_other_games_are_refused_by_each_game() -> None:
+    """Each game module declares its VERBS; a verb of another game does not parse there."""
+    assert frozenset(ROUND_VERBS) == historic.SINGLE_STAKE_VERBS
+    assert {Verb.DRAW, Verb.STAND} == historic.THREE_STAKE_VERBS - historic.SINGLE_STAKE_VERBS
+    assert brag_poker.VERBS - frozenset(ROUND_VERBS) == {Verb.LOOK, Verb.DRAW}
+    with pytest.raises(InvalidActionError, match="'stand' is not a verb of brag-poker"):
+        brag_poker.BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
+                             rng=1).apply("Ann stand")
+    with pytest.raises(InvalidActionError, match="'fold' is not a verb of single-stake"):
+        historic.SingleStakeBrag(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
+                                 rng=1).apply("Bob fold")
+    with pytest.raises(InvalidActionError, match="'look' is not a verb of three-stake"):
+        historic.ThreeStakeBrag(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
+                                rng=1).check("Ann look")
+    # an Action object of another game's verb is refused by check, naming the game's rule
+    game = historic.SingleStakeBrag(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
+    with pytest.raises(IllegalActionError) as error:
+        game.check(Action(player="Bob", verb=Verb.SEE, amount=2))
+    assert error.value.rule == "S2" and not game.can_apply(Action(player="Bob", verb=Verb.FOLD))
 
 
 def test_names_with_spaces_need_the_player_list() -> None:
-    action = StakeAction.parse("Mary Ann raise 2", players=["Mary Ann", "Mary"])
-    assert (action.player, action.verb, action.amount) == ("Mary Ann", StakeVerb.RAISE, 2)
+    action = Action.parse("Mary Ann raise 2", players=["Mary Ann", "Mary"], verbs=VERBS)
+    assert (action.player, action.verb, action.amount) == ("Mary Ann", Verb.RAISE, 2)
     with pytest.raises(InvalidActionError):
-        StakeAction.parse("Zed call", players=["Mary Ann"])
+        Action.parse("Zed call", players=["Mary Ann"], verbs=VERBS)
 
 
 _CARD = st.integers(0, 51).map(Card)
 
 
 @st.composite
-def actions(draw: st.DrawFn) -> StakeAction:
+def actions(draw: st.DrawFn) -> Action:
     player = draw(st.sampled_from(NAMES))
-    verb = draw(st.sampled_from(list(StakeVerb)))
-    if verb in (StakeVerb.BET, StakeVerb.RAISE):
-        return StakeAction(player=player, verb=verb, amount=draw(st.integers(1, 10**6)))
-    if verb is StakeVerb.DRAW and draw(st.booleans()):
+    verb = draw(st.sampled_from(sorted(VERBS)))
+    if verb in (Verb.BET, Verb.RAISE):
+        return Action(player=player, verb=verb, amount=draw(st.integers(0, 10**6)))
+    if verb is Verb.DRAW and draw(st.booleans()):
         cards = draw(st.lists(_CARD, max_size=3, unique=True))
         shown = draw(st.booleans())
-        return StakeAction(player=player, verb=verb, amount=len(cards),
-                           cards=tuple(cards) if shown else ())
-    return StakeAction(player=player, verb=verb)
+        return Action(player=player, verb=verb, amount=len(cards),
+                      cards=tuple(cards) if shown else ())
+    return Action(player=player, verb=verb)
 
 
 @given(actions())
-def test_parse_print_round_trip(action: StakeAction) -> None:
-    assert StakeAction.parse(str(action)) == action
-    assert StakeAction.parse(str(action), players=NAMES) == action
+def test_parse_print_round_trip(action: Action) -> None:
+    assert Action.parse(str(action), verbs=VERBS) == action
+    assert Action.parse(str(action), players=NAMES, verbs=VERBS) == action
 
 
 def test_option_membership() -> None:
-    raise_ = StakeOption(player="Ann", verb=StakeVerb.RAISE, min_amount=2, max_amount=5)
+    raise_ = LegalAction(player="Ann", verb=Verb.RAISE, min_amount=2, max_amount=5)
     assert a("Ann raise 2") in raise_ and a("Ann raise 5") in raise_
     assert a("Ann raise 1") not in raise_ and a("Ann raise 6") not in raise_
     assert a("Bob raise 3") not in raise_ and a("Ann bet 3") not in raise_
-    draw = StakeOption(player="Ann", verb=StakeVerb.DRAW, min_amount=2, max_amount=2,
+    draw = LegalAction(player="Ann", verb=Verb.DRAW, min_amount=2, max_amount=2,
                        cards=parse_cards("Kd 7c"))
     assert a("Ann draw 2 7c Kd") in draw  # the order of the discards does not matter
     assert a("Ann draw 2") not in draw and a("Ann draw 1 Kd") not in draw
-    assert a("Ann call") in StakeOption(player="Ann", verb=StakeVerb.CALL, cost=3)
-    assert "Ann call" not in StakeOption(player="Ann", verb=StakeVerb.CALL, cost=3)
+    assert str(draw) == "Ann draw 2 Kd 7c" and draw.action() == a("Ann draw 2 Kd 7c")
+    nothing = LegalAction(player="Ann", verb=Verb.DRAW, min_amount=0, max_amount=0)
+    assert a("Ann draw 0") in nothing and a("Ann draw") not in nothing
+    assert str(nothing) == "Ann draw 0" and nothing.action() == a("Ann draw 0")
+    call = LegalAction(player="Ann", verb=Verb.CALL, cost=3)
+    assert a("Ann call") in call and "Ann call" not in call and str(call) == "Ann call 3"
 
 
 # -- money ------------------------------------------------------------------------------------
@@ -241,13 +264,13 @@ def test_three_raise_cap_while_more_than_two_are_in_rule_p2() -> None:
     b.apply(a("Cat raise 4"))
     b.apply(a("Ann raise 4"))
     assert b.raises == 3
-    assert StakeVerb.RAISE not in [o.verb for o in b.options()]
+    assert Verb.RAISE not in [o.verb for o in b.options()]
     before = snapshot(b)
     with pytest.raises(IllegalActionError) as error:
         b.apply(a("Bob raise 4"))
     assert error.value.rule == "P2" and snapshot(b) == before
     b.apply(a("Bob drop"))  # two left: the cap no longer applies
-    assert StakeVerb.RAISE in [o.verb for o in b.options()]
+    assert Verb.RAISE in [o.verb for o in b.options()]
     b.apply(a("Cat raise 4"))
     assert b.raises == 4
 
@@ -258,7 +281,7 @@ def test_cap_heads_up_when_asked() -> None:
     b = round_of(2, limits=limits)
     b.apply(a("Ann bet 4"))
     b.apply(a("Bob raise 4"))
-    assert StakeVerb.RAISE not in [o.verb for o in b.options()]
+    assert Verb.RAISE not in [o.verb for o in b.options()]
 
 
 def test_half_price_call_for_a_player_who_has_not_looked_rule_p5() -> None:
@@ -315,6 +338,17 @@ def test_random_rounds_end_equalised_and_conserve_chips(n: int, stack: int, seed
     while not b.is_over:
         options = b.options()
         assert options and all(o.player == b.to_act for o in options)
+        for verb in ROUND_VERBS:  # the menu and the refusal agree (one verifier)
+            for amount in (0, 1, 4, 8, 31) if verb in (Verb.BET, Verb.RAISE) else (None,):
+                for player in b.seats:
+                    candidate = Action(player=player, verb=verb, amount=amount)
+                    listed = any(candidate in o for o in b.options(player))
+                    try:
+                        b.check(candidate)
+                    except IllegalActionError as error:
+                        assert not listed and error.rule in {"S2", "P2", "P5", "B11"}
+                    else:
+                        assert listed
         option = rng.choice(options)
         if option.min_amount is not None and option.max_amount is not None:
             action = option.action(rng.randint(option.min_amount, option.max_amount))

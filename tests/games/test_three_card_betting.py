@@ -208,6 +208,19 @@ def test_b9_single_see_cost() -> None:
     assert deal.result.winners == {"Ann": 8}
 
 
+def test_b9_a_blind_seer_pays_half_the_single_see_rounded_up() -> None:
+    """Rules B9, BL1: with see_cost single a blind seer pays half the stake, rounded up (half
+    what an open seer would); the whole stake is refused."""
+    deal = deal_of({"Ann": "7s 7h Qc", "Bob": "As Kd 2d"}, rules=Rules(see_cost="single"))
+    play(deal, "Ann bet 3")
+    assert "Bob see 2" in [str(o) for o in deal.legal_actions("Bob")]
+    assert not deal.can_apply("Bob see 3")
+    error = refuse(deal, "Bob see 3", "B9")
+    assert "seeing costs 2, not 3" in str(error)
+    play(deal, "Bob see 2")
+    assert deal.result.winners == {"Ann": 2 + 3 + 2}
+
+
 def test_b10_nothing_after_the_betting_ends() -> None:
     """Rule B10: the deal ends on folds, a see, a showdown or a cover; then nothing goes."""
     deal = deal_of(HANDS)

@@ -21,6 +21,8 @@ from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.results import DealResult, new_result
 from bragkit.games.three_card import Deal
+from bragkit.games.three_card_settle import evaluate_hand
+from bragkit.games.three_card_verify import full_menu, menu
 from bragkit.hands import evaluate
 from bragkit.rules import Rules
 
@@ -78,7 +80,7 @@ def test_simple_deal_menus_match_the_general_path(
 
     def check(deal: Deal) -> None:
         for seat in range(players):
-            assert list(deal._build_menu(seat)) == list(deal._full_menu(seat)), seat
+            assert list(menu(deal, seat)) == full_menu(deal, seat), seat
 
     random_play(deal, rng, check)
 
@@ -110,7 +112,7 @@ def test_a_remembered_menu_follows_the_state() -> None:
 
 def test_refusals_name_the_same_rules_on_the_fast_path() -> None:
     """Rules B3, BL1, BL4, B6, B8: a simple deal refuses with the rule ids of the general path
-    (the menu decides; the diagnosis explains)."""
+    (the menu decides; the same verifiers explain)."""
     deal = Deal(Rules(max_bet=20), players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50], rng=3)
     with pytest.raises(IllegalActionError) as caught:
         deal.apply("showdown")
@@ -156,7 +158,7 @@ def test_a_hand_is_worth_what_evaluate_says(
             continue
         hand = tuple(Card(c) for c in trio)
         for order in (hand, hand[::-1]):
-            key, shown, rank = deal._evaluate(order, None, ())
+            key, shown, rank = evaluate_hand(deal, order, None, ())
             expected = evaluate(order, ordering=ordering, wild=wilds)
             assert rank == expected and rank.description == expected.description
             assert key == (expected.value, ()) and shown == order

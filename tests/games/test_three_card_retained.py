@@ -158,7 +158,7 @@ def test_r3_a_player_who_stays_in_discards_the_face_up_hand() -> None:
     play(deal, "Cy bet 2")
     assert deal.view(None).face_up == {}
     assert [op for op in deal.operations if isinstance(op, HandToPack)][-1] == HandToPack(
-        player="Ann", cards=parse_cards("9c 9d 2h"))
+        player="Ann", cards=parse_cards("9c 9d 2h"), face_up=True)  # rule R3
     play(deal, "Ann look", "Ann bet 2", "Cy bet 2", "Ann see 4")
     assert deal.result.winners == {"Ann": 6 + 3 + 2 + 2 + 2 + 4}
 

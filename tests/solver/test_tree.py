@@ -60,7 +60,9 @@ def test_every_history_keeps_the_rules(a: Abstraction) -> None:
             elif kind is Kind.SEE:
                 assert state.bets >= 1  # no see before the first bet
                 if blind_actor:
-                    assert amount == state.stake  # rule BL4: twice the blind stake
+                    # rule BL4: twice the blind stake; B9: half the single see, rounded up
+                    half = (state.stake + 1) // 2
+                    assert amount == (state.stake if a.see_cost == "double" else half)
                 else:
                     want = 2 * state.stake if a.see_cost == "double" else state.stake  # B6, B9
                     assert amount == want

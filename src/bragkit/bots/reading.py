@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
+from bragkit.games.betting import least_bet, stake_after
 from bragkit.games.views import DealView
 
 __all__ = ["History", "Menu", "OpenBet", "PlayerHistory"]
@@ -177,14 +178,14 @@ class History:
                 betting -= 1
             elif verb is Verb.BLIND:
                 who.blind_bets += 1
-                stake = 2 * amount  # rule BL1
+                stake = stake_after(amount, blind=True)  # rule BL1
             elif verb is Verb.BET:
                 who.looked = True  # a bet includes the look (BL2)
-                least = stake if stake else min_bet
+                least = least_bet(min_bet, stake)  # rules B2, B3
                 who.open_bets.append(OpenBet(index=len(who.open_bets) + 1, amount=amount,
                                              stake=stake, raised=amount > least, pot=pot,
                                              verb=verb))
-                stake = amount
+                stake = stake_after(amount, blind=False)
             elif verb in (Verb.SEE, Verb.COVER) and who.looked:
                 who.open_bets.append(OpenBet(index=len(who.open_bets) + 1, amount=stake,
                                              stake=stake, raised=False, pot=pot, verb=verb))

@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, overload
@@ -62,12 +63,15 @@ __all__ = [
     "STRATEGIES",
     "Arrangement",
     "Arrangements",
+    "FastScale",
     "Game",
     "Strategy",
     "best_arrangement",
     "category_of",
     "check_crash_hands",
+    "crash_hands",
     "describe_set",
+    "fast_scale",
     "legal_arrangements",
     "name_of",
     "playable_sets",
@@ -186,6 +190,43 @@ def _scale(ordering: Ordering) -> _Scale:
     quad.setflags(write=False)
     category.setflags(write=False)
     return _Scale(ordering=ordering, tri=tri16, quad=quad, category=category, names=names)
+
+
+@dataclass(frozen=True, eq=False)
+class FastScale:
+    """The strength scale of one ordering as plain Python sequences, for the engines' checks
+    (no numpy call per set): :meth:`of` is :func:`strength_of` in about a tenth of the time.
+
+    >>> scale = fast_scale("crash")
+    >>> scale.of(parse_cards("4s 4h 4d 4c")) == set_strength("4s 4h 4d 4c", ordering="crash")
+    True
+    >>> scale.names[scale.of(parse_cards("Qh Qs 4d"))], scale.of(parse_cards("As Ks"))
+    ('pair of queens, 4 kicker', -1)
+    """
+
+    tri: array[int]  # [a * 2704 + b * 52 + c]: the strength of cards a, b, c (-1: no set)
+    quad: tuple[int, ...]  # [rank - 2]: four of a kind (-1 where the ordering has none)
+    category: bytes  # [strength]: its Category
+    names: tuple[str, ...]  # [strength]: the set in words (describe_set)
+
+    def of(self, cards: Sequence[Card]) -> int:
+        """The strength of three cards or a four of a kind; -1 for anything else."""
+        if len(cards) == 3:
+            a, b, c = cards
+            return self.tri[a * 2704 + b * 52 + c]
+        if len(cards) == 4 and cards[0] >> 2 == cards[1] >> 2 == cards[2] >> 2 == cards[3] >> 2 \
+                and len(set(cards)) == 4:
+            return self.quad[cards[0] >> 2]
+        return _NONE
+
+
+@functools.cache
+def fast_scale(ordering: Ordering | str) -> FastScale:
+    """The :class:`FastScale` of an ordering (built once)."""
+    scale = _scale(Ordering.parse(ordering))
+    return FastScale(tri=array("h", scale.tri.astype(np.int16).ravel().tolist()),
+                     quad=tuple(int(q) for q in scale.quad), category=scale.category.tobytes(),
+                     names=scale.names)
 
 
 def _order(ordering: Ordering | str | None, game: Game) -> Ordering:
@@ -419,9 +460,13 @@ def _build(cards: tuple[Card, ...], hands: list[tuple[int, ...]],
     )
 
 
+#: A card's place when a set is laid out: highest rank first, suits s h d c.
+_LAID_OUT: Final = tuple((12 - c // 4) * 4 + c % 4 for c in range(52))
+
+
 def _display(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A set's cards as a person lays them out: highest rank first, suits s h d c."""
-    return tuple(sorted(cards, key=lambda c: (-(c // 4), c % 4)))
+    return tuple(sorted(cards, key=_LAID_OUT.__getitem__))
 
 
 def _cards_of(cards: Iterable[Card] | str) -> tuple[Card, ...]:
@@ -678,31 +723,49 @@ def check_crash_hands(
     bragkit.errors.IllegalActionError: Js Jh 2c is a pair, below the least hand accepted, \
 a flush (rule C4)
     """
-    hand = _cards_of(cards)
-    order = Ordering.parse(ordering)
-    floor = _min_cat(min_category)
+    return crash_hands(_cards_of(cards), hands, ordering=Ordering.parse(ordering),
+                       floor=_min_cat(min_category))
+
+
+def crash_hands(hand: tuple[Card, ...], hands: Sequence[Sequence[Card]], *, ordering: Ordering,
+                floor: Category) -> Arrangement:
+    """:func:`check_crash_hands` for an engine that holds the cards already checked (a tuple of
+    thirteen distinct cards) and the rules parsed: the same checks, without parsing.
+
+    >>> cards = parse_cards("As Ah Ad Ac Ks Kh Kd Qs Qh Qd Js Jh 2c")
+    >>> made = crash_hands(cards, [cards[4:7]], ordering=Ordering.CRASH, floor=Category.PAIR)
+    >>> str(made), format_cards(made.discards)
+    ('Ks Kh Kd', '2c Js Jh Qs Qh Qd As Ah Ad Ac')
+    """
+    order = ordering
     if len(hands) > 4:
         raise IllegalActionError(f"{len(hands)} hands: at most four", rule="C2")
+    scale = fast_scale(order)
     left = list(hand)
     sets: list[tuple[tuple[Card, ...], int]] = []
     for raw in hands:
         cards_ = tuple(raw)
         for card in cards_:
-            if card not in left:
-                raise IllegalActionError(f"{card} is not held (or used twice)", rule="C1")
-            left.remove(card)
-        try:
-            strength = set_strength(cards_, ordering=order)
-        except InvalidCardError as error:
-            raise IllegalActionError(str(error), rule="C2") from None
-        category = category_of(strength, ordering=order)
-        if category < floor:
+            try:
+                left.remove(card)
+            except ValueError:
+                raise IllegalActionError(f"{card} is not held (or used twice)",
+                                         rule="C1") from None
+        strength = scale.of(cards_)
+        if strength < 0:  # not a hand: set_strength says why
+            try:
+                set_strength(cards_, ordering=order)
+            except InvalidCardError as error:
+                raise IllegalActionError(str(error), rule="C2") from None
+            raise IllegalActionError(f"{format_cards(cards_)} is not a hand", rule="C2")
+        if scale.category[strength] < floor:
+            category = Category(scale.category[strength])
             raise IllegalActionError(
                 f"{format_cards(cards_)} is a {category.label}, below the least hand accepted,"
                 f" a {floor.label}", rule="C4")
         sets.append((cards_, strength))
     sets.sort(key=lambda item: -item[1])  # rule C4: played best first
-    return Arrangement(sets=tuple(s for s, _ in sets), discards=tuple(left),
+    return Arrangement(sets=tuple(s for s, _ in sets), discards=tuple(sorted(left)),
                        strengths=tuple(v for _, v in sets))
 
 

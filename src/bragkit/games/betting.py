@@ -19,10 +19,19 @@ With ``pot_limit`` no bet puts in more than the pot holds (five players, ante 1:
 (1, 5)
 
 Seeing costs twice the stake open against open (B6), the stake with ``see_cost = "single"``
-(B9), and the stake for a blind seer: twice the blind stake (BL4):
+(B9); a blind seer pays half what an open seer would, rounded up (BL1, BL4, B9): twice the blind
+stake, or with ``"single"`` half the stake:
 
 >>> see_cost(rules, stake=10, seer_blind=False), see_cost(rules, stake=10, seer_blind=True)
 (20, 10)
+>>> single = Rules(see_cost="single")
+>>> see_cost(single, stake=10, seer_blind=False), see_cost(single, stake=5, seer_blind=True)
+(10, 3)
+
+A bet sets the stake in open terms: a blind bet of ``b`` sets it to ``2b`` (BL1):
+
+>>> stake_after(3, blind=True), stake_after(3, blind=False)
+(6, 3)
 
 A split pot gives the odd chips one each to the first winners from the dealer's left (B8):
 
@@ -37,7 +46,7 @@ from typing import TypeVar
 
 from bragkit.rules import Rules
 
-__all__ = ["bet_bounds", "see_cost", "split"]
+__all__ = ["bet_bounds", "blind_part", "least_bet", "see_cost", "see_price", "split", "stake_after"]
 
 _T = TypeVar("_T")
 
@@ -54,13 +63,13 @@ def bet_bounds(
     or the pot would cap a bet below the least a player must pay (an odd maximum halved for a
     blind player, a pot smaller than ``min_bet``), the least is allowed.
     """
-    least = stake if bet_made else rules.min_bet  # rules B2, B3
+    least = least_bet(rules.min_bet, stake if bet_made else 0)  # rules B2, B3
     most = rules.max_bet  # rule B1, in open terms
     if bet_made and rules.raise_limit is not None:
         ceiling = stake + rules.raise_limit  # rule B1: the most a bet may exceed the stake
         most = ceiling if most is None or ceiling < most else most
     if blind:  # rule BL1: a blind bet counts double; half the stake, rounded up
-        least = (least + 1) // 2
+        least = blind_part(least)
         most = None if most is None else most // 2
     if rules.pot_limit:  # rule B1: chips put in, at most what the pot holds
         most = pot if most is None or pot < most else most
@@ -69,13 +78,51 @@ def bet_bounds(
     return least, most
 
 
+def least_bet(min_bet: int, stake: int) -> int:
+    """The least open bet (rules B2, B3): ``min_bet`` for the first bet (``stake`` 0), then
+    the stake. The solver's tree, the OpenSpiel game and the bots' reading call it too.
+
+    >>> least_bet(2, 0), least_bet(2, 6)
+    (2, 6)
+    """
+    return stake if stake else min_bet
+
+
+def blind_part(amount: int) -> int:
+    """What a blind player pays where an open player pays ``amount`` (rule BL1: half,
+    rounded up [decision]).
+
+    >>> blind_part(6), blind_part(5)
+    (3, 3)
+    """
+    return (amount + 1) // 2
+
+
 def see_cost(rules: Rules, stake: int, seer_blind: bool) -> int:
-    """What a see costs (rules B6, B9, BL4). A see is not a bet: no limit caps it (B1)."""
-    if seer_blind:
-        return stake  # rule BL4: twice the blind stake, the open player's last bet
-    if rules.see_cost == "single":
-        return stake  # rule B9
-    return 2 * stake  # rule B6
+    """What a see costs under ``rules`` (rules B6, B9, BL4). A see is not a bet: no limit caps
+    it (B1). See :func:`see_price`."""
+    return see_price(rules.see_cost, stake, seer_blind)
+
+
+def see_price(mode: str, stake: int, seer_blind: bool) -> int:
+    """What a see costs with ``see_cost = mode`` (``"double"`` or ``"single"``): the one place
+    the price of a see is worked out (the engine, the solver's tree and the OpenSpiel game call
+    it). Open: twice the stake (B6), or the stake with ``"single"`` (B9). Blind: half what an
+    open seer pays, rounded up (BL1; BL4: twice the blind stake; B9 [decision]).
+
+    >>> see_price("double", 7, False), see_price("double", 7, True)
+    (14, 7)
+    >>> see_price("single", 7, False), see_price("single", 7, True)
+    (7, 4)
+    """
+    open_cost = stake if mode == "single" else 2 * stake  # rules B6, B9
+    return blind_part(open_cost) if seer_blind else open_cost  # rules BL1, BL4, B9
+
+
+def stake_after(amount: int, blind: bool) -> int:
+    """The stake, in open terms, after a bet of ``amount`` (rule BL1: a blind bet counts
+    double; B3)."""
+    return 2 * amount if blind else amount
 
 
 def split(amount: int, winners: Sequence[_T]) -> dict[_T, int]:

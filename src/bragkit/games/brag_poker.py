@@ -26,6 +26,13 @@ cards and is dealt replacements (P3); the best hand in the standard Brag order w
 >>> deal.is_over, deal.winners, [f"{p}: {rank}" for p, rank in deal.showdown]
 (True, {'Ann': 23}, ['Ann: prial of aces', 'Cat: flush, K-J-5'])
 
+The registry starts a deal by name, 100 chips each, the dealer cut at random:
+
+>>> import bragkit.games
+>>> game = bragkit.games.new("brag-poker", players=["Ann", "Bob", "Cy"], seed=1)
+>>> game.to_act in game.players, game.stacks["Cy"] + game.stacks["Ann"] + game.stacks["Bob"]
+(True, 297)
+
 A player who has not looked sees none of their own cards (P5):
 
 >>> deal = BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20], rng=3)
@@ -37,33 +44,29 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.protocol import Operation
+from bragkit.games.registry import GameInfo
+from bragkit.games.stake_game import StakeGame, Verdict
+from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
-from bragkit.games.stakes import (
-    Acted,
-    BettingRound,
-    Limits,
-    PhaseStarted,
-    Posted,
-    Shown,
-    StakeAction,
-    StakeGame,
-    StakeOption,
-    StakeVerb,
-    split_evenly,
-)
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
 from bragkit.toml_text import load_document
 
 __all__ = [
+    "GAMES",
+    "VERBS",
     "BragPoker",
     "BragPokerReplay",
     "BragPokerRules",
@@ -76,6 +79,12 @@ FIRST_ROUND = "first round"
 DRAW = "draw"
 SECOND_ROUND = "second round"
 OVER = "over"
+
+#: The verbs of 3 Card Brag Poker: the betting (P2, P4), look (P5) and draw (P3).
+VERBS: Final = frozenset((*ROUND_VERBS, Verb.LOOK, Verb.DRAW))
+_LOOK: Final = Verb.LOOK
+_DRAW: Final = Verb.DRAW
+_LOOKS: Final = (_LOOK,)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -161,6 +170,9 @@ class BragPokerRules:
         return cls(**values)
 
 
+_DEFAULT_RULES: Final = BragPokerRules()
+
+
 class BragPoker(StakeGame[BragPokerRules]):
     """One deal of 3 Card Brag Poker (rules P1–P5).
 
@@ -189,13 +201,18 @@ class BragPoker(StakeGame[BragPokerRules]):
     """
 
     game: ClassVar[str] = "brag-poker"
+    VERBS: ClassVar[frozenset[Verb]] = VERBS
+    MENU: ClassVar[tuple[Verb, ...]] = (*ROUND_VERBS, Verb.DRAW, Verb.LOOK)
+    OUT_OF_TURN: ClassVar[tuple[Verb, ...]] = (Verb.LOOK,)
+    RULE: ClassVar[str] = "P4"
     SEATS: ClassVar[tuple[int, int]] = (2, 8)
     SEATS_RULE: ClassVar[str] = "P3"
 
     @classmethod
     def default_rules(cls) -> BragPokerRules:
-        """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls."""
-        return BragPokerRules()
+        """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls (one frozen
+        object, shared)."""
+        return _DEFAULT_RULES
 
     def _start(self) -> None:
         """Rule P1: the blinds, three cards each from the dealer's left, the first round."""
@@ -212,17 +229,16 @@ class BragPoker(StakeGame[BragPokerRules]):
         self._voluntary = False
         self._drawers: list[str] = []
         self._phase = FIRST_ROUND
-        self.operations.append(PhaseStarted(phase="blinds"))
+        self._ops.append(PhaseStarted(phase="blinds"))
         for player, amount, reason in (  # rule P1
                 (self.small_blind, self.rules.small_blind, "small blind"),
                 (self.big_blind, self.rules.big_blind, "big blind")):
             self.money.pay(player, amount, "pot")
-            self.operations.append(Posted(player=player, amount=amount, pot="pot",
-                                          reason=reason))
+            self._ops.append(posted(player, amount, "pot", reason))
         for _ in range(3):
             for player in self.deal_order:
-                self._deal(player)
-        self.operations.append(PhaseStarted(phase=FIRST_ROUND))
+                self._deal(player, owner_sees=False)  # rule P5: unseen until they look
+        self._ops.append(PhaseStarted(phase=FIRST_ROUND))
         self.betting = BettingRound(
             seats=self.players, first=self.left_of(self.big_blind), money=self.money,
             pot="pot", limits=self.rules.limits(second=False),
@@ -247,100 +263,90 @@ class BragPoker(StakeGame[BragPokerRules]):
     @property
     def to_act(self) -> str | None:
         """Whose turn it is."""
-        if self._phase in (FIRST_ROUND, SECOND_ROUND):
-            return self.betting.to_act
-        if self._phase == DRAW:
+        phase = self._phase
+        if phase is DRAW:
             return self._drawers[0]
-        return None
+        return None if phase is OVER else self.betting.to_act
 
     @property
     def in_play(self) -> tuple[str, ...]:
         """The players still in the deal."""
         return self.betting.in_play
 
-    def _may_look(self, player: str) -> bool:
-        if player in self.looked or player not in self.betting.in_play or self.is_over:
-            return False
-        early = self._phase == FIRST_ROUND and not self._voluntary
-        return early or player == self.to_act
-
-    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
-        """The legal options now: of ``player``, or of everyone (the player to act first,
-        then the looks others may take before the first voluntary action)."""
-        if player is None:
-            out = self.legal_actions(self.to_act) if self.to_act else []
-            out += [StakeOption(player=p, verb=StakeVerb.LOOK) for p in self.players
-                    if p != self.to_act and self._may_look(p)]
-            return out
-        options: list[StakeOption] = []
-        if self._phase in (FIRST_ROUND, SECOND_ROUND):
-            options = self.betting.options(player)
-        elif self._phase == DRAW and player == self.to_act:
-            if player in self.looked:  # rule P3: none to three cards
-                hand = self.hands[player]
-                options = [StakeOption(player=player, verb=StakeVerb.DRAW, min_amount=n,
-                                       max_amount=n, cards=tuple(cs))
-                           for n in range(4) for cs in combinations(hand, n)]
-            else:  # rule P5 [decision]: a player who has not looked discards nothing
-                options = [StakeOption(player=player, verb=StakeVerb.DRAW, min_amount=0,
-                                       max_amount=0)]
-        if self._may_look(player):
-            options.append(StakeOption(player=player, verb=StakeVerb.LOOK))
-        return options
-
-    def _why_not(self, action: StakeAction) -> IllegalActionError:
-        player, verb = action.player, action.verb
-        if self._phase == OVER:
-            return IllegalActionError("the deal is over", rule="P4")
-        if verb is StakeVerb.LOOK:
+    def _verify(self, player: str, verb: Verb) -> Verdict:
+        """A look (P5, BL5), the betting of a round (P2, P4), the draw (P3, P5)."""
+        if verb is _LOOK:
             if player in self.looked:
                 return IllegalActionError(f"{player} has already looked", rule="P5")
-            if player not in self.betting.in_play:
+            if not self.betting.is_in(player):
                 return IllegalActionError(f"{player} has dropped", rule="B11")
-            return IllegalActionError(f"{player} may look only at their own turn once the "
-                                      "betting has begun", rule="BL5")
-        if self._phase in (FIRST_ROUND, SECOND_ROUND):
-            return self.betting.why_not(action)
+            if (self._phase != FIRST_ROUND or self._voluntary) and player != self.to_act:
+                return IllegalActionError(f"{player} may look only at their own turn once the "
+                                          "betting has begun", rule="BL5")
+            return (option(player, verb),)
+        if self._phase != DRAW:
+            verdict = self.betting.verify(player, verb)
+            return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore
         if player != self.to_act:
             return IllegalActionError(f"it is {self.to_act}'s turn to draw, not {player}'s",
                                       rule="B11")
-        if verb is not StakeVerb.DRAW:
+        if verb is not _DRAW:
             return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
-        if action.amount is None:
+        if player not in self.looked:  # rule P5 [decision]: a player who has not looked
+            return (option(player, verb, 0, 0),)
+        hand = self.hands[player]  # rule P3: none to three cards
+        return [LegalAction(player=player, verb=verb, min_amount=n, max_amount=n,
+                            cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]
+
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        look = () if to_act in self.looked else _LOOKS
+        if self._phase == DRAW:
+            return (_DRAW, *look)
+        return (*self.betting.menu_verbs(to_act), *look)
+
+    def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
+        if self._phase != DRAW:
+            return self.betting.misfit(action, options[0])
+        player, count = str(action.player), action.amount
+        if count is None:
             return IllegalActionError("say how many cards: draw 0, or draw 2 Kd 7c", rule="P3")
-        if action.amount and player not in self.looked:
+        if count and player not in self.looked:
             return IllegalActionError(f"{player} has not looked: look before discarding",
                                       rule="P5")
-        if len(action.cards) != action.amount:
-            return IllegalActionError(f"name the {action.amount} discard(s): draw "
-                                      f"{action.amount} and the cards", rule="P3")
+        if count > 3:
+            return IllegalActionError(f"at most three cards are drawn, not {count}",
+                                      rule="P3")
+        if len(action.cards) != count:
+            return IllegalActionError(f"name the {count} discard(s): draw {count} and the "
+                                      "cards", rule="P3")
         missing = [c for c in action.cards if c not in self.hands[player]]
         return IllegalActionError(f"{player} does not hold {format_cards(missing)}", rule="P3")
 
-    def _do(self, action: StakeAction) -> None:
-        player, verb = action.player, action.verb
-        if verb is StakeVerb.LOOK:
+    def _do(self, action: Action) -> None:
+        player, verb = str(action.player), action.verb
+        if verb is _LOOK:
             self.looked.add(player)
-            self.operations.append(Acted(action=action))
+            self._ops.append(Acted(action=action))
+            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
             return
-        if verb is StakeVerb.DRAW:
+        if verb is _DRAW:
             self._draw(action)
             return
-        paid = self.betting.apply(action)
+        paid = self.betting.play(action)
         self._voluntary = True
-        self.operations.append(Acted(action=action, paid=paid))
+        self._ops.append(Acted(action=action, paid=paid))
         if self.betting.is_over:
             self._end_round()
 
-    def _draw(self, action: StakeAction) -> None:
-        player = action.player
-        self.operations.append(Acted(action=action))
+    def _draw(self, action: Action) -> None:
+        player = str(action.player)
+        self._ops.append(Acted(action=action))
         hand = self.hands[player]
         for card in action.cards:  # rule P3: discards face down, replacements from the top
             hand.remove(card)
             self.discards[player].append(card)
         for _ in action.cards:
-            self._deal(player)
+            self._deal(player)  # the drawer has looked (P5): they see their new cards
         self.drawn[player] = len(action.cards)
         self._drawers.pop(0)
         if not self._drawers:
@@ -353,14 +359,14 @@ class BragPoker(StakeGame[BragPokerRules]):
             self._award("pot", {in_play[0]: self.money.pots["pot"]}, "everyone else dropped")
         elif self._phase == FIRST_ROUND:
             self._phase = DRAW
-            self.operations.append(PhaseStarted(phase=DRAW))
+            self._ops.append(PhaseStarted(phase=DRAW))
             self._drawers = [p for p in self.deal_order if p in in_play]
         else:
             self._showdown()
 
     def _start_second_round(self) -> None:
         self._phase = SECOND_ROUND
-        self.operations.append(PhaseStarted(phase=SECOND_ROUND))
+        self._ops.append(PhaseStarted(phase=SECOND_ROUND))
         in_play = self.betting.in_play
         first = next(p for p in self.deal_order if p in in_play)
         self.betting = BettingRound(seats=self.players, first=first, in_play=in_play,
@@ -378,7 +384,7 @@ class BragPoker(StakeGame[BragPokerRules]):
             rank = evaluate(cards)
             self.shown[player] = cards
             self.showdown.append((player, rank))
-            self.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
+            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
         top = max(rank for _, rank in self.showdown)
         tied = [p for p, rank in self.showdown if rank == top]
         pot = self.money.pots["pot"]
@@ -391,10 +397,12 @@ class BragPoker(StakeGame[BragPokerRules]):
     def _in_play(self) -> tuple[str, ...]:
         return self.betting.in_play
 
-    def _extra(self, viewer: str | None) -> dict[str, Any]:
+    def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
+        discards = [str(c) for op in log if type(op) is Acted and op.action.verb is _DRAW
+                    and op.action.player == viewer for c in op.action.cards]
         return {"small_blind": self.small_blind, "big_blind": self.big_blind,
                 "drawn": dict(self.drawn), "raises": self.betting.raises,
-                "discards": ([str(c) for c in self.discards[viewer]] if viewer else [])}
+                "discards": discards}
 
 
 # --------------------------------------------------------------------------------------------
@@ -436,3 +444,20 @@ def read_brag_poker(text: str) -> BragPokerReplay:
 
 
 register("brag-poker", replay_brag_poker)
+
+
+def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) -> BragPoker:
+    """A deal for the registry: 100 chips each (or 25 big blinds), the dealer cut at random
+    (D3)."""
+    stack = max(100, 25 * rules.big_blind)
+    return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
+                     stacks=[stack] * len(players), rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="brag-poker", title="3 Card Brag Poker",
+             summary="blinds, fixed-limit betting, a draw, half-price calls unseen (rules P1-P5)",
+             rules=BragPokerRules, start=_start, seats=BragPoker.SEATS,
+             record_format="brag-poker", aliases=("3-card-brag-poker",)),
+)

@@ -10,8 +10,13 @@ best first, and each round's best hand scores a point; a tie scores nothing (C4)
 ...     "Bob": "3s 3h 3d Js Ts 9s Jh Th 9h 8c 7c 6c 2d"}])
 >>> game.to_act, game.phase
 ('Ann', 'arrange')
+>>> [option] = game.legal_actions()    # one option: arrange, one of 200,480 ways (C2)
+>>> str(option), str(option.choices[0])
+('Ann arranges (1 of 200480)', 'Ann arranges As Ah Kd | Ks Kh Qh | Qs 4d 4c | 4s 4h 2c')
 >>> game.apply("Ann arranges As Ah Ad | 4s 4h 4d 4c | Ks Kh Kd | Qs Qh 2c")
 >>> game.apply("Bob arranges 3s 3h 3d | Js Ts 9s | Jh Th 9h | 8c 7c 6c")
+>>> [str(option) for option in game.legal_actions()]      # rule C5
+['Ann crash', 'Ann pass']
 >>> game.apply("Ann crash")
 >>> game.apply("Bob pass")
 >>> game.scores   # rule C4: 4444 beats 333, AAA beats JT9, KKK beats JT9, 876 beats QQ2
@@ -48,14 +53,15 @@ Records: ``format = "crash/1"``, documented in ``docs/records-nine-card-crash.md
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar, Final
 
-from bragkit.cards import Card, Pack, format_cards, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card, Pack, format_cards
+from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
+from bragkit.games.crash_choices import ArrangementChoices
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.points_game import (
     CardsDealt,
@@ -64,25 +70,27 @@ from bragkit.games.points_game import (
     PointsGame,
     PointsResult,
     random_action,
-    split_name,
     strategy_scores,
 )
 from bragkit.games.points_game import DealEnded as PointsDealEnded
 from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources
+from bragkit.games.protocol import Operation
+from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
 from bragkit.records import register
 
 __all__ = [
+    "GAMES",
+    "VERBS",
     "Arranged",
+    "ArrangementChoices",
     "Called",
-    "CrashAction",
     "CrashGame",
     "CrashPaid",
     "CrashRecord",
     "CrashReplay",
     "CrashResult",
     "CrashRules",
-    "CrashVerb",
     "CrashView",
     "DealEnded",
     "DealStarted",
@@ -95,6 +103,9 @@ __all__ = [
 ]
 
 _FLOORS = {"high-card": Category.HIGH_CARD, "pair": Category.PAIR, "flush": Category.FLUSH}
+#: The verbs of Crash: ``"Ann arranges Ks Kh Kd | 7s 7h 7d 7c"`` (C2), ``"Ann crash"`` and
+#: ``"Ann pass"`` (C5).
+VERBS: Final = frozenset({Verb.ARRANGES, Verb.CRASH, Verb.PASS})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -169,125 +180,6 @@ class CrashRules:
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions
-
-
-class CrashVerb(StrEnum):
-    """What a Crash player does."""
-
-    ARRANGES = "arranges"  # C2
-    CRASH = "crash"  # C5
-    PASS = "pass"  # C5
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CrashAction:
-    """``"Ann arranges Ks Kh Kd | Qs Js Ts | 9c 9d 2h | 7s 7h 7d 7c"`` (the hands; what is left
-    is discarded), ``"Ann crash"`` or ``"Ann pass"``.
-
-    >>> a = CrashAction.parse("Ann arranges Ks Kh Kd | 7s 7h 7d 7c")
-    >>> len(a.hands), str(a)
-    (2, 'Ann arranges Ks Kh Kd | 7s 7h 7d 7c')
-    >>> str(CrashAction.parse("Ann crash"))
-    'Ann crash'
-    >>> CrashAction.parse("Ann arranges Ks Kh | | 2c")
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.InvalidActionError: an empty hand in 'Ann arranges Ks Kh | | 2c'
-    """
-
-    player: str
-    verb: CrashVerb
-    hands: tuple[tuple[Card, ...], ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.hands and self.verb is not CrashVerb.ARRANGES:
-            raise InvalidActionError(f"{self.verb} takes no cards")
-
-    @classmethod
-    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> CrashAction:
-        """An action from its text; with ``players`` names may hold spaces."""
-        name, rest = split_name(text, players)
-        if not rest:
-            raise InvalidActionError(f"no verb in {text!r}")
-        try:
-            verb = CrashVerb(rest[0])
-        except ValueError:
-            raise InvalidActionError(f"unknown verb {rest[0]!r} in {text!r}: arranges, crash "
-                                     "or pass") from None
-        if verb is not CrashVerb.ARRANGES:
-            if len(rest) > 1:
-                raise InvalidActionError(f"{verb} takes nothing more: {text!r}")
-            return cls(player=name, verb=verb)
-        body = " ".join(rest[1:]).strip()
-        hands: list[tuple[Card, ...]] = []
-        if body:
-            for part in body.split("|"):
-                try:
-                    cards = parse_cards(part)
-                except InvalidCardError as error:
-                    raise InvalidActionError(f"{error} in {text!r}") from None
-                if not cards:
-                    raise InvalidActionError(f"an empty hand in {text!r}")
-                hands.append(cards)
-        return cls(player=name, verb=verb, hands=tuple(hands))
-
-    def __str__(self) -> str:
-        if self.verb is CrashVerb.ARRANGES:
-            body = " | ".join(format_cards(h) for h in self.hands)
-            return f"{self.player} arranges {body}".rstrip()
-        return f"{self.player} {self.verb.value}"
-
-    def __repr__(self) -> str:
-        return f"CrashAction.parse({str(self)!r})"
-
-
-class ArrangementMenu(Sequence[CrashAction]):
-    """The arrangements a player may choose, as actions (lazy: a hand has up to ~200,000).
-
-    Lists every arrangement that leaves no acceptable hand among the discards (see
-    :func:`~bragkit.games.arrange.legal_arrangements`); :meth:`CrashGame.apply` also accepts
-    one that does (an extra hand never costs a point)."""
-
-    def __init__(self, player: str, arrangements: arrange.Arrangements, rules: CrashRules
-                 ) -> None:
-        self._player = player
-        self._arrangements = arrangements
-        self._rules = rules
-
-    def __len__(self) -> int:
-        return len(self._arrangements)
-
-    @overload
-    def __getitem__(self, index: int) -> CrashAction: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[CrashAction]: ...
-    def __getitem__(self, index: int | slice) -> CrashAction | Sequence[CrashAction]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        return self._action(self._arrangements[index])
-
-    def __iter__(self) -> Iterator[CrashAction]:
-        return (self._action(a) for a in self._arrangements)
-
-    def __contains__(self, item: object) -> bool:
-        if not isinstance(item, CrashAction) or item.player != self._player:
-            return False
-        if item.verb is not CrashVerb.ARRANGES:
-            return False
-        try:
-            made = arrange.check_crash_hands(self._arrangements.cards, item.hands,
-                                             ordering=self._rules.ordering,
-                                             min_category=self._rules.floor)
-        except IllegalActionError:
-            return False
-        return made in self._arrangements
-
-    def _action(self, arrangement: arrange.Arrangement) -> CrashAction:
-        return CrashAction(player=self._player, verb=CrashVerb.ARRANGES, hands=arrangement.sets)
-
-
-# ---------------------------------------------------------------------------------------------
 # Operations (DealStarted and GameWon: bragkit.games.points_game)
 
 
@@ -297,14 +189,27 @@ class HandsDealt(CardsDealt):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Arranged:
-    """A player arranged their hands, best first (C2, C4); ``hands`` is None in another
-    player's view (they are hidden until played)."""
+class Arranged(Operation):
+    """A player arranged their hands, best first (C2, C4). Only they see the hands and
+    discards here: anyone else gets ``hands`` and ``discards`` None (the hands are shown when
+    played, :class:`RoundPlayed`; the discards never are).
+
+    >>> from bragkit.cards import parse_cards
+    >>> op = Arranged(deal=1, player="Ann", hands=(parse_cards("As Ah Ad"),), discards=())
+    >>> op.censored("Ann") is op, str(op.censored("Bob")), str(op.censored(None))
+    (True, 'Ann arranges', 'Ann arranges')
+    """
 
     deal: int
     player: str
     hands: tuple[tuple[Card, ...], ...] | None
     discards: tuple[Card, ...] | None
+
+    def censored(self, viewer: str | None) -> Arranged:
+        """The record for its player; without the cards for anyone else."""
+        if viewer == self.player or self.hands is None:
+            return self
+        return replace(self, hands=None, discards=None)
 
     def __str__(self) -> str:
         if self.hands is None:
@@ -313,7 +218,7 @@ class Arranged:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Called:
+class Called(Operation):
     """A player called crash, or passed (C5)."""
 
     deal: int
@@ -325,8 +230,9 @@ class Called:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RoundPlayed:
-    """A round: every player's hand of that rank shown, and the winner (None on a tie, C4)."""
+class RoundPlayed(Operation):
+    """A round: every player's hand of that rank shown, and the winner (None on a tie, C4);
+    public."""
 
     deal: int
     round: int
@@ -340,7 +246,7 @@ class RoundPlayed:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class CrashPaid:
+class CrashPaid(Operation):
     """Crash money (C5): ``each`` is what every other player pays ``player`` (negative: what
     ``player`` pays each of them)."""
 
@@ -365,10 +271,6 @@ class DealEnded(PointsDealEnded):
     nets: tuple[tuple[str, int], ...]
 
 
-Operation = DealStarted | HandsDealt | Arranged | Called | RoundPlayed | CrashPaid | DealEnded | \
-    GameWon
-
-
 # ---------------------------------------------------------------------------------------------
 # Views and results
 
@@ -390,7 +292,7 @@ class CrashView:
     hands: tuple[tuple[Card, ...], ...] | None
     arranged: tuple[str, ...]
     calls: Mapping[str, bool]
-    legal_actions: tuple[str, ...]
+    legal_actions: tuple[LegalAction, ...]
     operations: tuple[Operation, ...]
     is_over: bool
     winner: str | None
@@ -411,7 +313,8 @@ class CrashView:
             "hands": None if self.hands is None else [format_cards(h) for h in self.hands],
             "arranged": list(self.arranged),
             "calls": dict(self.calls),
-            "legal_actions": list(self.legal_actions),
+            "legal_actions": [option.verb.value if option.choices is not None
+                              else str(option) for option in self.legal_actions],
             "log": [str(op) for op in self.operations],
             "is_over": self.is_over,
             "winner": self.winner,
@@ -420,14 +323,15 @@ class CrashView:
 
 @dataclass(frozen=True, kw_only=True)
 class CrashResult(PointsResult):
-    """A finished game: the winner, the scores, each player's net and the payments (C5, C6)."""
+    """A finished game: the winner, the scores, each player's net and the payments (C5, C6);
+    ``winners`` maps the winner to their points."""
 
 
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
-class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
+class CrashGame(PointsGame[CrashRules, CrashResult]):
     """A game of Crash to ``rules.target`` points, deal after deal (C1–C6).
 
     Thirteen cards each from one pack (C1); each player arranges up to four hands (C2), calls
@@ -442,8 +346,8 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
     DEAL_RULE: ClassVar[str] = "C1"
     NEXT_DEAL_RULE: ClassVar[str] = "C6"
     END_RULE: ClassVar[str] = "C6"
+    VERBS: ClassVar[frozenset[Verb]] = VERBS
     _dealt_type: ClassVar[type[CardsDealt]] = HandsDealt
-    _action_type = CrashAction
     _result_type = CrashResult
 
     @classmethod
@@ -456,7 +360,7 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
         self._cards: dict[str, tuple[Card, ...]] = {}
         self._arranged: dict[str, arrange.Arrangement] = {}
         self._calls: dict[str, bool] = {}
-        self._menus: dict[tuple[int, str], ArrangementMenu] = {}
+        self._menus: dict[str, list[LegalAction]] = {}
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -495,68 +399,70 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> Sequence[CrashAction]:
-        """The actions of the player to act (``player`` given: that player's, empty when it is
-        not their turn). Arranging: every arrangement that leaves no acceptable hand unused, a
-        lazy sequence (C2, C4); calling: ``crash`` (with four hands) and ``pass`` (C5)."""
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """The options of the player to act (``player`` given: that player's, empty when it is
+        not their turn). Arranging: one ``arranges`` option whose ``choices`` are every
+        arrangement that leaves no acceptable hand unused, lazily (C2, C4; see
+        :mod:`bragkit.games.crash_choices`); calling: ``crash`` (with four hands) and ``pass``
+        (C5)."""
         who = self.to_act
         if who is None or (player is not None and player != who):
             return []
         if self._phase == "arrange":
-            key = (self._deal, who)
-            if key not in self._menus:
-                self._menus[key] = ArrangementMenu(who, arrange.legal_arrangements(
-                    self._cards[who], game="crash", ordering=self._rules.ordering,
-                    min_category=self._rules.floor), self._rules)
-            return self._menus[key]
-        options = [CrashAction(player=who, verb=CrashVerb.PASS)]
-        if len(self._arranged[who].sets) == 4:
-            options.insert(0, CrashAction(player=who, verb=CrashVerb.CRASH))
-        return options
+            menu = self._menus.get(who)
+            if menu is None:
+                choices = ArrangementChoices(who, self._cards[who], ordering=self._rules.ordering,
+                                             floor=self._rules.floor)
+                menu = [LegalAction(player=who, verb=Verb.ARRANGES, choices=choices)]
+                self._menus[who] = menu
+            return list(menu)
+        menu = self._menus.get(who)
+        if menu is None or menu[0].verb is Verb.ARRANGES:
+            menu = [LegalAction(player=who, verb=Verb.PASS)]
+            if len(self._arranged[who].sets) == 4:  # rule C5: a crash needs four hands
+                menu.insert(0, LegalAction(player=who, verb=Verb.CRASH))
+            self._menus[who] = menu
+        return list(menu)
 
-    def check(self, action: CrashAction | str) -> tuple[CrashAction, arrange.Arrangement | None]:
-        """The action parsed and checked (with the arrangement it makes); raises
-        IllegalActionError naming the rule it breaks. Changes nothing."""
-        act = self._parse(action)
+    def _verify(self, act: Action) -> arrange.Arrangement | None:
+        """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
+        naming the rule broken."""
         self._check_in_play(act)  # rules C6, C1
         who = act.player
         if who != self.to_act:
             raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
                                      rule="T3")
-        if act.verb is CrashVerb.ARRANGES:
+        assert who is not None  # every Crash verb names its player
+        if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
-            arrangement = arrange.check_crash_hands(
-                self._cards[who], act.hands, ordering=self._rules.ordering,
-                min_category=self._rules.floor)
-            return act, arrangement
+            return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
+                                       ordering=self._rules.ordering, floor=self._rules.floor)
         if self._phase != "call":
             raise IllegalActionError("crash is called after every player has arranged",
                                      rule="C5")
-        if act.verb is CrashVerb.CRASH and len(self._arranged[who].sets) < 4:
+        if act.verb is Verb.CRASH and len(self._arranged[who].sets) < 4:
             raise IllegalActionError(f"{who} has {len(self._arranged[who].sets)} hands: a crash "
                                      "is a prediction of winning all four rounds", rule="C5")
-        return act, None
+        return None
 
-    def apply(self, action: CrashAction | str) -> None:
-        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
-        act, arrangement = self.check(action)
+    def _play(self, act: Action, verified: arrange.Arrangement | None) -> None:
         who = act.player
-        self._deal_actions[-1].append(act)
-        if arrangement is not None:
-            self._arranged[who] = arrangement
-            self._ops.append(Arranged(deal=self._deal, player=who, hands=arrangement.sets,
-                                      discards=arrangement.discards))
+        assert who is not None
+        if verified is not None:
+            self._arranged[who] = verified
+            self._ops.append(Arranged(deal=self._deal, player=who, hands=verified.sets,
+                                      discards=verified.discards))
             if len(self._arranged) == len(self._players):
                 self._phase = "call"
             return
-        self._calls[who] = act.verb is CrashVerb.CRASH
+        self._calls[who] = act.verb is Verb.CRASH
         self._ops.append(Called(deal=self._deal, player=who, crash=self._calls[who]))
         if len(self._calls) == len(self._players):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
-        order = self._rules.ordering
+        names = arrange.fast_scale(self._rules.ordering).names
         wins = dict.fromkeys(self._players, 0)
         for k in range(4):  # rule C4: the hands are played best first
             entries = [(p, self._arranged[p].sets[k], self._arranged[p].strengths[k])
@@ -571,7 +477,7 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
                 self._scores[winner] += 1
             self._ops.append(RoundPlayed(
                 deal=self._deal, round=k + 1, winner=winner,
-                hands=tuple((p, c, arrange.name_of(s, ordering=order)) for p, c, s in entries)))
+                hands=tuple((p, c, names[s]) for p, c, s in entries)))
         others = len(self._players) - 1
         rules = self._rules
         for p in self._order:  # rule C5
@@ -596,12 +502,9 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
     def view(self, player: str | None = None) -> CrashView:
         """What ``player`` may know (None: a spectator): their own cards and arrangement; the
         calls and every hand played; never another player's cards before play, nor discards."""
-        ops = self._public_log(player)
+        ops = self.censored_log(player)
         mine = self._arranged.get(player) if player is not None else None
-        legal: tuple[str, ...] = ()
-        if player is not None and player == self.to_act:
-            legal = ("arranges",) if self._phase == "arrange" else tuple(
-                str(a) for a in self.legal_actions(player))
+        legal = tuple(self.legal_actions(player)) if player is not None else ()
         return CrashView(
             viewer=player,
             players=self._players,
@@ -621,12 +524,6 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
             winner=self._winner,
         )
 
-    def _censor(self, op: Operation, viewer: str | None) -> Operation:
-        """Another player's arrangement is hidden until its hands are played (C4)."""
-        if isinstance(op, Arranged) and op.player != viewer:
-            return Arranged(deal=op.deal, player=op.player, hands=None, discards=None)
-        return op
-
     def record(self) -> CrashRecord:
         """The game so far as a record (``crash/1``)."""
         return CrashRecord.from_game(self)
@@ -636,7 +533,7 @@ class CrashGame(PointsGame[CrashRules, CrashAction, Operation, CrashResult]):
 # Bots (random_action: bragkit.games.points_game)
 
 
-def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -> CrashAction:
+def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -> Action:
     """Arrange by ``strategy``; call crash when the estimated chance of winning all four rounds
     makes the call worth more than passing (C5)."""
     who = game.to_act
@@ -647,7 +544,7 @@ def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -
         best = arrange.best_arrangement(
             game.cards(who), strategy=strategy, game="crash", ordering=rules.ordering,
             min_category=rules.floor, players=len(game.players))
-        return CrashAction(player=who, verb=CrashVerb.ARRANGES, hands=best.sets)
+        return Action(player=who, verb=Verb.ARRANGES, sets=best.sets)
     mine = game.arrangement(who)
     assert mine is not None
     if len(mine.sets) == 4:
@@ -657,8 +554,8 @@ def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -
             chance *= p
         gain = chance * (rules.crash_reward - rules.natural_reward)
         if gain > (1 - chance) * rules.crash_penalty:
-            return CrashAction(player=who, verb=CrashVerb.CRASH)
-    return CrashAction(player=who, verb=CrashVerb.PASS)
+            return Action(player=who, verb=Verb.CRASH)
+    return Action(player=who, verb=Verb.PASS)
 
 
 def compare_strategies(
@@ -681,7 +578,7 @@ def compare_strategies(
     def new_game(names: list[str], dealer: str, rng: random.Random) -> CrashGame:
         return CrashGame(endless, players=names, dealer=dealer, deals=[Pack.shuffled(rng)])
 
-    def move(game: CrashGame, plan: arrange.Strategy) -> CrashAction:
+    def move(game: CrashGame, plan: arrange.Strategy) -> Action:
         return strong_action(game, strategy=plan)
 
     return strategy_scores(new_game, move, strategies, players=players, deals=deals, seed=seed)
@@ -755,3 +652,28 @@ def _replay_document(document: Mapping[str, Any]) -> CrashReplay:
 
 
 register("crash", _replay_document)
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry
+
+
+def _start(players: Sequence[str], rules: CrashRules, rng: random.Random) -> CrashGame:
+    """A game for the registry: the first dealer cut at random, every deal shuffled by ``rng``.
+
+    >>> from bragkit.games import new
+    >>> game = new("crash", players=["Ann", "Bob", "Cy", "Di"], seed=1)
+    >>> game.to_act in game.players, game.rules.target, len(game.view("Ann").cards)
+    (True, 15, 13)
+    """
+    return CrashGame(rules, players=players, rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="crash", title="Crash",
+             summary="thirteen cards sorted into four hands, a crash call, points to 15 "
+                     "(rules C1-C6)",
+             rules=CrashRules, start=_start, seats=CrashGame.SEATS,
+             record_format=CrashRecord.FORMAT, aliases=("thirteen-card-brag", "crash-brag")),
+)

@@ -35,34 +35,28 @@ A record of either game is a TOML document, ``format = "historic/1"``
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import Any, ClassVar
+from functools import lru_cache, partial
+from typing import Any, ClassVar, Final
 
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Rank, parse_cards
 from bragkit.errors import IllegalActionError, InvalidCardError, NotationError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.registry import GameInfo
+from bragkit.games.stake_game import StakeGame, Verdict
+from bragkit.games.stake_operations import Acted, Awarded, Paid, PhaseStarted, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
-from bragkit.games.stakes import (
-    Acted,
-    Awarded,
-    BettingRound,
-    Limits,
-    Paid,
-    PhaseStarted,
-    Posted,
-    Shown,
-    StakeAction,
-    StakeGame,
-    StakeOption,
-    StakeVerb,
-)
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import register
 from bragkit.toml_text import load_document
 
 __all__ = [
+    "GAMES",
+    "VERBS",
     "ContestResult",
     "HistoricReplay",
     "HistoricRules",
@@ -77,6 +71,16 @@ __all__ = [
 ]
 
 VARIANTS = ("single-stake", "three-stake")
+
+#: The verbs of single-stake Brag (S2): the dealer's stake, then equalising betting.
+SINGLE_STAKE_VERBS: Final = frozenset(ROUND_VERBS)
+#: The verbs of three-stake Brag (S4): the betting, then draw or stand towards 31.
+THREE_STAKE_VERBS: Final = frozenset((*ROUND_VERBS, Verb.DRAW, Verb.STAND))
+#: Every verb of historic Brag (each game refuses those it lacks).
+VERBS: Final = SINGLE_STAKE_VERBS | THREE_STAKE_VERBS
+_TOWARDS_31: Final = (Verb.DRAW, Verb.STAND)
+_BETTING: Final = "betting"
+_STAKE: Final = (Verb.BET,)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -136,7 +140,7 @@ class HistoricRules:
     @property
     def wild_cards(self) -> frozenset[int]:
         """The braggers as card indices (S1)."""
-        return wild_set(self.wild)
+        return _wild_set(self.wild)
 
     def limits(self, rule: str) -> Limits:
         """The sizes of a betting round under these rules."""
@@ -156,9 +160,17 @@ class HistoricRules:
         return cls(**values)
 
 
+@lru_cache(maxsize=64)
+def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
+    return wild_set(wild)
+
+
 def _whole(name: str, value: object, *, least: int) -> None:
     if type(value) is not int or value < least:
         raise RulesError(f"{name} must be a whole number of at least {least}, not {value!r}")
+
+
+_DEFAULT_RULES: Final = HistoricRules()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -200,8 +212,8 @@ class _HistoricDeal(StakeGame[HistoricRules]):
 
     @classmethod
     def default_rules(cls) -> HistoricRules:
-        """The defaults of :class:`HistoricRules`."""
-        return HistoricRules()
+        """The defaults of :class:`HistoricRules` (one frozen object, shared)."""
+        return _DEFAULT_RULES
 
     def _show_hands(self, players: Sequence[str]) -> list[ShowdownEntry]:
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
@@ -210,7 +222,7 @@ class _HistoricDeal(StakeGame[HistoricRules]):
             cards = tuple(self.hands[player])
             rank = evaluate(cards, ordering="historic", wild=self.rules.wild_cards)  # S1, S3
             self.shown[player] = cards
-            self.operations.append(Shown(player=player, cards=cards, worth=str(rank)))
+            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
             entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
         return entries
 
@@ -232,6 +244,9 @@ class SingleStakeBrag(_HistoricDeal):
     """
 
     game: ClassVar[str] = "single-stake"
+    VERBS: ClassVar[frozenset[Verb]] = SINGLE_STAKE_VERBS
+    MENU: ClassVar[tuple[Verb, ...]] = ROUND_VERBS
+    RULE: ClassVar[str] = "S2"
     SEATS_RULE: ClassVar[str] = "S2"
 
     def _start(self) -> None:
@@ -245,7 +260,7 @@ class SingleStakeBrag(_HistoricDeal):
         self.betting: BettingRound | None = None
         self.showdown: list[ShowdownEntry] = []
         self.forfeited = False
-        self.operations.append(PhaseStarted(phase="stake"))
+        self._ops.append(PhaseStarted(phase="stake"))
 
     @property
     def phase(self) -> str:
@@ -261,51 +276,50 @@ class SingleStakeBrag(_HistoricDeal):
             return self.betting.to_act
         return None
 
-    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
-        """The legal options now: the dealer's stake, then the betting (S2)."""
+    def _verify(self, player: str, verb: Verb) -> Verdict:
+        """The dealer's stake first (S2), then the equalising betting."""
         if self._phase == "stake":
-            if player not in (None, self.dealer):
-                return []
+            if player != self.dealer:
+                return IllegalActionError(f"the dealer {self.dealer} stakes first, not "
+                                          f"{player}", rule="B11")
+            if verb is not Verb.BET:
+                return IllegalActionError(f"the dealer opens with a stake (\"{self.dealer} bet "
+                                          f"N\"), not {verb}", rule="S2")
             top = min(self.rules.max_stake, self.money.stacks[self.dealer])
-            return [StakeOption(player=self.dealer, verb=StakeVerb.BET,
-                                min_amount=self.rules.min_stake, max_amount=top)]
-        if self._phase == "betting" and self.betting is not None:
-            return self.betting.options(player)
-        return []
-
-    def _why_not(self, action: StakeAction) -> IllegalActionError:
-        if self._phase == "over":
+            return (option(player, verb, self.rules.min_stake, top),)
+        if self.betting is None:
             return IllegalActionError("the deal is over", rule="S2")
-        if self._phase == "betting" and self.betting is not None:
-            return self.betting.why_not(action)
-        if action.player != self.dealer:
-            return IllegalActionError(f"the dealer {self.dealer} stakes first, not "
-                                      f"{action.player}", rule="B11")
-        if action.verb is not StakeVerb.BET:
-            return IllegalActionError(f"the dealer opens with a stake (\"{self.dealer} bet N\"),"
-                                      f" not {action.verb}", rule="S2")
-        top = min(self.rules.max_stake, self.money.stacks[self.dealer])
-        return IllegalActionError(f"the dealer's stake is {self.rules.min_stake} to {top}, "
-                                  f"not {action.amount}", rule="S2")
+        verdict = self.betting.verify(player, verb)
+        return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore[return-value]
 
-    def _do(self, action: StakeAction) -> None:
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        return _STAKE if self.betting is None else self.betting.menu_verbs(to_act)
+
+    def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
+        if self._phase == "stake":
+            return IllegalActionError(f"the dealer's stake is {options[0].min_amount} to "
+                                      f"{options[0].max_amount}, not {action.amount}", rule="S2")
+        assert self.betting is not None
+        return self.betting.misfit(action, options[0])
+
+    def _do(self, action: Action) -> None:
         if self._phase == "stake":
             assert action.amount is not None
             self.money.pay(self.dealer, action.amount, "pot")
-            self.operations.append(Acted(action=action, paid=action.amount))
+            self._ops.append(Acted(action=action, paid=action.amount))
             for _ in range(3):  # rule S2: three cards each, face down, from the dealer's left
                 for player in self.deal_order:
                     self._deal(player)
             self._phase = "betting"
-            self.operations.append(PhaseStarted(phase="betting"))
+            self._ops.append(PhaseStarted(phase="betting"))
             self.betting = BettingRound(
                 seats=self.players, first=self.left_of(self.dealer), money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
                 acted=[self.dealer], first_staked=[self.dealer])
             return
         assert self.betting is not None
-        paid = self.betting.apply(action)
-        self.operations.append(Acted(action=action, paid=paid))
+        paid = self.betting.play(action)
+        self._ops.append(Acted(action=action, paid=paid))
         if self.betting.is_over:
             self._settle(self.betting)
 
@@ -316,7 +330,7 @@ class SingleStakeBrag(_HistoricDeal):
             # rule S2: no one met the dealer's stake; he withdraws it and is paid the forfeit
             self.forfeited = True
             self.money.award("pot", self.dealer, pot)
-            self.operations.append(_taken_back(self.dealer, pot, "pot"))
+            self._ops.append(_taken_back(self.dealer, pot, "pot"))
             for player in self.deal_order:
                 if player == self.dealer:
                     continue
@@ -324,7 +338,7 @@ class SingleStakeBrag(_HistoricDeal):
                 if owed:
                     self.money.transfer(player, self.dealer, owed)
                     self.winners[self.dealer] = self.winners.get(self.dealer, 0) + owed
-                    self.operations.append(Paid(payer=player, payee=self.dealer, amount=owed,
+                    self._ops.append(Paid(payer=player, payee=self.dealer, amount=owed,
                                                 reason="no one met the dealer's stake"))
             return
         if len(betting.in_play) == 1:
@@ -354,10 +368,10 @@ def card_value(card: Card) -> int:
     >>> card_value(Card.parse("Ad")), card_value(Card.parse("Qs")), card_value(Card.parse("7c"))
     (11, 10, 7)
     """
-    rank = card.rank
-    if rank is Rank.ACE:
+    rank = int(card) // 4 + 2  # the card's Rank, as a number
+    if rank == Rank.ACE:
         return 11
-    return min(int(rank), 10)
+    return 10 if rank > 10 else rank
 
 
 def thirty_one_total(cards: Sequence[Card] | str) -> int:
@@ -392,6 +406,9 @@ class ThreeStakeBrag(_HistoricDeal):
     """
 
     game: ClassVar[str] = "three-stake"
+    VERBS: ClassVar[frozenset[Verb]] = THREE_STAKE_VERBS
+    MENU: ClassVar[tuple[Verb, ...]] = (*ROUND_VERBS, Verb.DRAW, Verb.STAND)
+    RULE: ClassVar[str] = "S4"
     POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
     SEATS_RULE: ClassVar[str] = "S4"
 
@@ -408,17 +425,17 @@ class ThreeStakeBrag(_HistoricDeal):
         self.bust: set[str] = set()
         self.totals: dict[str, int] = {}
         self._stood: set[str] = set()
-        self._phase = "betting"
+        self._now: str | None = None
+        self._phase = _BETTING
         for player in self.deal_order:  # rule S4: three separate stakes each
             for pot in self.POTS:
                 self.money.pay(player, stake, pot)
-                self.operations.append(Posted(player=player, amount=stake, pot=pot,
-                                              reason="stake"))
+                self._ops.append(posted(player, stake, pot, "stake"))
         for face_up in (False, False, True):  # rule S4: two cards down and one up
             for player in self.deal_order:
                 self._deal(player, face_up=face_up)
         self._first_stake()
-        self.operations.append(PhaseStarted(phase="second stake"))
+        self._ops.append(PhaseStarted(phase="second stake"))
         self.betting = BettingRound(seats=self.players, first=self.left_of(dealer),
                                     money=self.money, pot="second",
                                     limits=self.rules.limits("S4"))
@@ -426,10 +443,10 @@ class ThreeStakeBrag(_HistoricDeal):
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
-        self.operations.append(PhaseStarted(phase="first stake"))
+        self._ops.append(PhaseStarted(phase="first stake"))
         up = {p: self.hands[p][2] for p in self.deal_order}
-        top = max(c.rank for c in up.values())
-        winner = next(p for p in self.deal_order if up[p].rank == top)
+        top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
+        winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
         amount = self.money.pots["first"]
         why = f"highest face-up card, {up[winner]}"
         self._award("first", {winner: amount}, why)
@@ -449,12 +466,12 @@ class ThreeStakeBrag(_HistoricDeal):
         self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
                                            why=why))
         self._phase = "thirty-one"
-        self.operations.append(PhaseStarted(phase="third stake: nearest to 31"))
+        self._ops.append(PhaseStarted(phase="third stake: nearest to 31"))
         for player in self.deal_order:  # rule S4: the players expose their cards
             cards = tuple(self.hands[player])
             self.shown[player] = cards
-            self.totals[player] = thirty_one_total(cards)
-            self.operations.append(Shown(player=player, cards=cards,
+            self.totals[player] = sum(card_value(c) for c in cards)
+            self._ops.append(Shown(player=player, cards=cards,
                                          worth=f"{self.totals[player]} towards 31"))
         self._next_drawer()
 
@@ -466,7 +483,7 @@ class ThreeStakeBrag(_HistoricDeal):
         if not alive:  # [decision] everyone bust: each takes back their stake
             for player in self.deal_order:
                 self.money.award("third", player, self.rules.stake)
-                self.operations.append(_taken_back(player, self.rules.stake, "third"))
+                self._ops.append(_taken_back(player, self.rules.stake, "third"))
             self.contests.append(ContestResult(pot="third", winner=None, amount=0,
                                                why="everyone bust: stakes taken back"))
             return
@@ -478,7 +495,7 @@ class ThreeStakeBrag(_HistoricDeal):
 
     def _next_drawer(self) -> None:
         while True:
-            drawer = self._drawer()
+            drawer = self._now = self._drawer()
             if drawer is None:
                 self._third_stake()
                 return
@@ -489,6 +506,9 @@ class ThreeStakeBrag(_HistoricDeal):
     def _drawer(self) -> str | None:
         return next((p for p in self.deal_order if p not in self._stood), None)
 
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
+
     # -- the StakeGame interface ------------------------------------------------------------
     @property
     def phase(self) -> str:
@@ -498,46 +518,41 @@ class ThreeStakeBrag(_HistoricDeal):
     @property
     def to_act(self) -> str | None:
         """Whose turn it is."""
-        if self._phase == "betting":
+        if self._phase is _BETTING:
             return self.betting.to_act
-        if self._phase == "thirty-one":
-            return self._drawer()
-        return None
+        return self._now  # the first from the dealer's left who has not stood; None: over
 
-    def legal_actions(self, player: str | None = None) -> list[StakeOption]:
-        """The legal options now: the betting of the second stake, then draw or stand."""
+    def _verify(self, player: str, verb: Verb) -> Verdict:
+        """The betting of the second stake, then draw or stand towards 31 (S4)."""
         if self._phase == "betting":
-            return self.betting.options(player)
+            verdict = self.betting.verify(player, verb)
+            return (verdict,) if type(verdict) is LegalAction else verdict  # type: ignore
         drawer = self.to_act
-        if self._phase != "thirty-one" or drawer is None or player not in (None, drawer):
-            return []
-        return [StakeOption(player=drawer, verb=StakeVerb.DRAW),
-                StakeOption(player=drawer, verb=StakeVerb.STAND)]
-
-    def _why_not(self, action: StakeAction) -> IllegalActionError:
-        if self._phase == "betting":
-            return self.betting.why_not(action)
-        if self._phase == "over":
+        if drawer is None:
             return IllegalActionError("the deal is over", rule="S4")
-        if action.player != self.to_act:
-            return IllegalActionError(f"it is {self.to_act}'s turn to draw or stand, not "
-                                      f"{action.player}'s", rule="B11")
-        if action.verb is StakeVerb.DRAW:
-            return IllegalActionError("towards 31 a draw is one card: write \"draw\" alone",
-                                      rule="S4")
-        return IllegalActionError(f"nearest to 31: draw or stand, not {action.verb}",
+        if player != drawer:
+            return IllegalActionError(f"it is {drawer}'s turn to draw or stand, not "
+                                      f"{player}'s", rule="B11")
+        if verb is not Verb.DRAW and verb is not Verb.STAND:
+            return IllegalActionError(f"nearest to 31: draw or stand, not {verb}", rule="S4")
+        return (option(player, verb),)
+
+    def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
+        if self._phase == "betting":
+            return self.betting.misfit(action, options[0])
+        return IllegalActionError("towards 31 a draw is one card: write \"draw\" alone",
                                   rule="S4")
 
-    def _do(self, action: StakeAction) -> None:
+    def _do(self, action: Action) -> None:
         if self._phase == "betting":
-            paid = self.betting.apply(action)
-            self.operations.append(Acted(action=action, paid=paid))
+            paid = self.betting.play(action)
+            self._ops.append(Acted(action=action, paid=paid))
             if self.betting.is_over:
                 self._second_stake()
             return
-        player = action.player
-        self.operations.append(Acted(action=action))
-        if action.verb is StakeVerb.STAND:
+        player = str(action.player)
+        self._ops.append(Acted(action=action))
+        if action.verb is Verb.STAND:
             self._stood.add(player)
         else:
             card = self._deal(player, face_up=True)
@@ -554,7 +569,7 @@ class ThreeStakeBrag(_HistoricDeal):
     def _in_play(self) -> tuple[str, ...]:
         return self.betting.in_play if self._phase == "betting" else self.players
 
-    def _extra(self, viewer: str | None) -> dict[str, Any]:
+    def _extra(self, viewer: str | None, log: Sequence[Any]) -> dict[str, Any]:
         return {"contests": [c.to_json() for c in self.contests],
                 "totals": dict(self.totals), "bust": sorted(self.bust)}
 
@@ -630,3 +645,35 @@ def read_historic(text: str) -> HistoricReplay:
 
 
 register("historic", replay_historic)
+
+
+def _stack(rules: HistoricRules) -> int:
+    """A sensible buy-in: 100 chips, or enough for the largest forced stake."""
+    return max(100, 3 * rules.stake, rules.max_stake)
+
+
+def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Random
+                  ) -> SingleStakeBrag:
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
+    return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+                           stacks=[_stack(rules)] * len(players), rng=rng)
+
+
+def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
+                 ) -> ThreeStakeBrag:
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
+    return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+                          stacks=[_stack(rules)] * len(players), rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="single-stake", title="Historic Brag (single stake)",
+             summary="braggers wild, the dealer stakes, stakes equalised (rules S1-S3)",
+             rules=HistoricRules, start=_start_single, seats=SingleStakeBrag.SEATS,
+             record_format="historic", aliases=("single-stake-brag",)),
+    GameInfo(name="three-stake", title="Historic Brag (three stakes)",
+             summary="three pots: the face-up card, the brag, nearest to 31 (rules S1, S3, S4)",
+             rules=HistoricRules, start=_start_three, seats=ThreeStakeBrag.SEATS,
+             record_format="historic", aliases=("three-stake-brag",)),
+)

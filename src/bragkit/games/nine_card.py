@@ -20,8 +20,13 @@ cannot all be played below it (rule N6)
 >>> game.apply("Cat plays 4h 4d 4c")
 >>> game.scores, game.to_act   # rule N5: the round's winner leads the next
 ({'Ann': 3, 'Bob': 2, 'Cat': 1}, 'Ann')
->>> [str(a) for a in game.legal_actions()][:2]
-['Ann plays Kc Qc Jc', 'Ann plays Kc 7s 7h']
+>>> [option] = game.legal_actions()   # one option: play a set, one of these (N6)
+>>> option, [str(a) for a in option.choices][:2]
+(LegalAction(...), ['Ann plays Kc Qc Jc', 'Ann plays Kc 7s 7h'])
+>>> str(option), Action.parse("Ann plays Kc 7s 7h") in option
+('Ann plays (1 of 10)', True)
+>>> Action.parse("Ann plays Qc Jc 2d") in option   # rule N6: Kc 7h 7s left, a pair, is above it
+False
 
 **Decisions** (RULES.md leaves them open):
 
@@ -48,19 +53,19 @@ Records: ``format = "nine-card/1"``, documented in ``docs/records-nine-card-cras
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, overload
 
-from bragkit.cards import Card, Pack, format_cards, parse_cards
-from bragkit.errors import (
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    RulesError,
-)
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card, Pack, format_cards
+from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.points_game import (
@@ -72,26 +77,29 @@ from bragkit.games.points_game import (
     PointsResult,
     random_action,
     seats_from,
-    split_name,
     strategy_scores,
 )
 from bragkit.games.points_records import DealRecord, PointsRecord, PointsReplay, deal_sources
+from bragkit.games.protocol import Operation
+from bragkit.games.registry import GameInfo
 from bragkit.hands import Ordering
 from bragkit.records import register
 
 __all__ = [
+    "GAMES",
+    "VERBS",
     "CardsDealt",
     "DealEnded",
     "DealRecord",
     "DealStarted",
     "GameWon",
-    "NineCardAction",
     "NineCardGame",
     "NineCardRecord",
     "NineCardReplay",
     "NineCardResult",
     "NineCardRules",
     "NineCardView",
+    "PlayChoices",
     "RoundScored",
     "SetPlayed",
     "compare_strategies",
@@ -100,6 +108,8 @@ __all__ = [
 ]
 
 ORDERING: Final = Ordering.NINE_CARD
+#: The verbs of Nine Card Brag: ``"Ann plays Qs Qh Qd"`` (N4, N6).
+VERBS: Final = frozenset({Verb.PLAYS})
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -182,45 +192,203 @@ class NineCardRules:
 
 
 # ---------------------------------------------------------------------------------------------
-# Actions
+# Sets that may be played (N6): one verifier, and the menu built from the same rule
+
+#: The splits of six positions into two sets of three (the first holds position 0).
+_SPLITS6: Final = tuple((t, tuple(p for p in range(6) if p not in t))
+                        for t in itertools.combinations(range(6), 3) if 0 in t)
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class NineCardAction:
-    """A player plays a set: ``"Ann plays Qs Qh Qd"``.
+def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
+    """Whether ``cards`` (none, three or six) split into sets none of which beats ``cap`` (N6):
+    so the player can finish the deal."""
+    if not cards:
+        return True
+    if len(cards) == 3:
+        a, b, c = cards
+        return tri[a * 2704 + b * 52 + c] <= cap
+    for (i, j, k), (x, y, z) in _SPLITS6:
+        if (tri[cards[i] * 2704 + cards[j] * 52 + cards[k]] <= cap
+                and tri[cards[x] * 2704 + cards[y] * 52 + cards[z]] <= cap):
+            return True
+    return False
 
-    >>> NineCardAction.parse("Ann plays Qs Qh Qd")
-    NineCardAction.parse('Ann plays Qs Qh Qd')
-    >>> NineCardAction.parse("Mary Ann plays 2s 3s 4s", players=["Mary Ann"]).player
-    'Mary Ann'
-    >>> NineCardAction.parse("Ann folds")
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.InvalidActionError: expected "NAME plays C C C", not 'Ann folds'
-    """
 
-    player: str
-    cards: tuple[Card, ...]
+def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
+                cap: int | None, cards: Sequence[Card]) -> int:
+    """The strength of the set ``player`` plays from ``hand`` (their unplayed cards) below
+    ``cap``; IllegalActionError naming the rule it breaks (N3, N2, N6)."""
+    if len(cards) != 3:
+        raise IllegalActionError(f"a set is three cards, not {len(cards)}", rule="N3")
+    left = list(hand)
+    for card in cards:
+        if card in left:
+            left.remove(card)
+        elif any(card in s for s in played):
+            raise IllegalActionError(f"{card} is in a set {player} already played, and a "
+                                     "played set is fixed", rule="N6")
+        else:
+            raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
+    scale = arrange.fast_scale(ORDERING)
+    strength = scale.of(cards)
+    if cap is not None and strength > cap:
+        raise IllegalActionError(
+            f"{player} cannot play {format_cards(cards)} ({scale.names[strength]}): it beats "
+            f"{player}'s previous set ({scale.names[cap]})", rule="N6")
+    if not _fits_below(left, strength, scale.tri):
+        raise IllegalActionError(
+            f"{player} cannot play {format_cards(cards)}: the cards left "
+            f"({format_cards(left)}) cannot all be played below it", rule="N6")
+    return strength
 
-    @classmethod
-    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> NineCardAction:
-        """An action from its text; with ``players`` names may hold spaces."""
-        name, rest = split_name(text, players)
-        if not rest or rest[0] != "plays":
-            raise InvalidActionError(f'expected "NAME plays C C C", not {text!r}')
+
+def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
+    """Every set :func:`_verify_set` accepts from six or three cards, each once, strongest
+    first, then in the order of :func:`itertools.combinations` of the sorted hand (as
+    :func:`~bragkit.games.arrange.playable_sets`, which serves nine cards: see
+    :func:`_first_round`)."""
+    if len(hand) > 6:
+        return [tuple(s) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
+    cards = sorted(hand)
+    tri = arrange.fast_scale(ORDERING).tri
+    found: list[tuple[int, tuple[Card, ...]]] = []
+    if len(cards) == 3:
+        a, b, c = cards
+        strength = tri[a * 2704 + b * 52 + c]
+        return [(a, b, c)] if cap is None or strength <= cap else []
+    top = 4096 if cap is None else cap
+    for (i, j, k), (x, y, z) in _SPLITS6:  # rule N6: each set, and the rest below it
+        a, b, c, d, e, f = cards[i], cards[j], cards[k], cards[x], cards[y], cards[z]
+        s1 = tri[a * 2704 + b * 52 + c]
+        s2 = tri[d * 2704 + e * 52 + f]
+        if s2 <= s1 <= top:
+            found.append((-s1, (a, b, c)))
+        if s1 <= s2 <= top:
+            found.append((-s2, (d, e, f)))
+    found.sort()
+    if len(set(cards)) == len(cards):
+        return [trio for _, trio in found]
+    return list(dict.fromkeys(trio for _, trio in found))  # two packs: each set once
+
+
+_SET_IDS: Final = np.arange(84, dtype=np.int32)
+#: The 84 sets of nine positions, by id.
+_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+
+
+@functools.cache
+def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
+                                        npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+    """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
+    set (``players * 84 * 3``), the first and second set of each split of the other six cards
+    (split-major, ``players * 10 * 84``), and the weights of a card triple in the flat
+    strength table."""
+    hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
+    rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
+    base = np.arange(players)[:, None, None] * 84
+    first = (base + rest[..., 0].T[None]).ravel()
+    second = (base + rest[..., 1].T[None]).ravel()
+    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32)
+
+
+@functools.cache
+def _flat_strengths() -> npt.NDArray[np.int32]:
+    """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
+    return arrange._scale(ORDERING).tri.ravel().astype(np.int32)
+
+
+class _Leads(Sequence[tuple[Card, ...]]):
+    """The sets that may lead a nine-card hand, in order, each built when first asked for."""
+
+    __slots__ = ("_cards", "_keys")
+
+    def __init__(self, cards: list[Card], keys: list[int]) -> None:
+        self._cards = cards
+        self._keys = keys
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Card, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Card, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[Card, ...] | Sequence[tuple[Card, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        cards = self._cards
+        i, j, k = _TRIPLES9[self._keys[index] & 127]
+        return (cards[i], cards[j], cards[k])
+
+
+def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
+    """For each nine-card hand (one pack), every set that may lead it (N6: the six cards left
+    split into two sets none of which beats it), strongest first then in combinations order:
+    one numpy pass for the whole table."""
+    n = len(hands)
+    cards_of_sets, first, second, weights = _lead_tables(n)
+    ordered = [sorted(h) for h in hands]
+    held = np.array(ordered, dtype=np.int32).ravel()
+    strengths = _flat_strengths().take(held.take(cards_of_sets).reshape(-1, 3) @ weights)
+    # rule N6: the best split of the other six cards, at its strongest set
+    best_rest = np.maximum(strengths.take(first), strengths.take(second)).reshape(
+        n, 10, 84).min(axis=1)
+    strengths = strengths.reshape(n, 84)
+    none = 1 << 30
+    key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + _SET_IDS, none)
+    key.sort(axis=1)
+    counts = (key < none).sum(axis=1).tolist()
+    return [_Leads(cards, row[:count])
+            for cards, row, count in zip(ordered, key.tolist(), counts, strict=True)]
+
+
+class PlayChoices(Sequence[Action]):
+    """The sets a player may play now (N6) as actions, strongest first: the ``choices`` of the
+    ``plays`` option. Listed on first use; ``in`` asks the verifier (it lists nothing). A menu
+    belongs to the turn it was made for: it holds that turn's hand and cap."""
+
+    __slots__ = ("_cap", "_hand", "_played", "_player", "_sets")
+
+    def __init__(self, player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
+                 cap: int | None, sets: Sequence[tuple[Card, ...]] | None = None) -> None:
+        self._player = player
+        self._hand = tuple(hand)
+        self._played = tuple(played)
+        self._cap = cap
+        self._sets = sets
+
+    def _all(self) -> Sequence[tuple[Card, ...]]:
+        if self._sets is None:
+            self._sets = _playable(self._hand, self._cap)
+        return self._sets
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._action(s) for s in self._all()[index]]
+        return self._action(self._all()[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._action(s) for s in self._all())
+
+    def __contains__(self, item: object) -> bool:
+        if not (isinstance(item, Action) and item.player == self._player
+                and item.verb is Verb.PLAYS):
+            return False
         try:
-            cards = parse_cards(" ".join(rest[1:]))
-        except InvalidCardError as error:
-            raise InvalidActionError(f"{error} in {text!r}") from None
-        if not cards:
-            raise InvalidActionError(f"no cards in {text!r}")
-        return cls(player=name, cards=cards)
+            _verify_set(self._player, self._hand, self._played, self._cap, item.cards)
+        except IllegalActionError:
+            return False
+        return True
 
-    def __str__(self) -> str:
-        return f"{self.player} plays {format_cards(self.cards)}"
-
-    def __repr__(self) -> str:
-        return f"NineCardAction.parse({str(self)!r})"
+    def _action(self, cards: tuple[Card, ...]) -> Action:
+        return Action(player=self._player, verb=Verb.PLAYS, cards=arrange._display(cards))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -228,8 +396,8 @@ class NineCardAction:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SetPlayed:
-    """A set was played, face up (N4, N6)."""
+class SetPlayed(Operation):
+    """A set was played, face up (N4, N6): public."""
 
     deal: int
     round: int
@@ -243,7 +411,7 @@ class SetPlayed:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class RoundScored:
+class RoundScored(Operation):
     """A round's sets ranked, best first (ties in the order played, N7), with their points."""
 
     deal: int
@@ -253,9 +421,6 @@ class RoundScored:
 
     def __str__(self) -> str:
         return ", ".join(f"{p} {n}" for p, n in zip(self.ranking, self.points, strict=True))
-
-
-Operation = DealStarted | CardsDealt | SetPlayed | RoundScored | DealEnded | GameWon
 
 
 # ---------------------------------------------------------------------------------------------
@@ -277,7 +442,7 @@ class NineCardView:
     hand: tuple[Card, ...]
     cards_left: Mapping[str, int]
     played: Mapping[str, tuple[tuple[Card, ...], ...]]
-    legal_actions: tuple[str, ...]
+    legal_actions: tuple[LegalAction, ...]
     operations: tuple[Operation, ...]
     is_over: bool
     winner: str | None
@@ -295,7 +460,8 @@ class NineCardView:
             "hand": format_cards(self.hand),
             "cards_left": dict(self.cards_left),
             "played": {p: [format_cards(s) for s in sets] for p, sets in self.played.items()},
-            "legal_actions": list(self.legal_actions),
+            "legal_actions": [str(a) for option in self.legal_actions
+                              for a in (option.choices or ())],
             "log": [str(op) for op in self.operations],
             "is_over": self.is_over,
             "winner": self.winner,
@@ -304,14 +470,15 @@ class NineCardView:
 
 @dataclass(frozen=True, kw_only=True)
 class NineCardResult(PointsResult):
-    """A finished game: the winner, the scores, each player's net and the payments (N7)."""
+    """A finished game: the winner, the scores, each player's net and the payments (N7);
+    ``winners`` maps the winner to their points."""
 
 
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
-class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCardResult]):
+class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     """A game of Nine Card Brag to ``rules.target`` points, deal after deal (N1–N7).
 
     Nine cards each from one pack, or two packs for six to eleven players (N1, N2); three rounds
@@ -326,7 +493,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
     DEAL_RULE: ClassVar[str] = "N2"
     NEXT_DEAL_RULE: ClassVar[str] = "N5"
     END_RULE: ClassVar[str] = "N7"
-    _action_type = NineCardAction
+    VERBS: ClassVar[frozenset[Verb]] = VERBS
     _result_type = NineCardResult
 
     @classmethod
@@ -343,7 +510,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
         self._played: dict[str, list[tuple[Card, ...]]] = {}
         self._caps: dict[str, int | None] = {}
         self._plays: list[tuple[str, tuple[Card, ...], int]] = []
-        self._legal: list[NineCardAction] | None = None
+        self._legal: list[LegalAction] | None = None
+        self._leads: dict[str, _Leads] | None = None
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -383,76 +551,58 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
         self._round = 1  # rule N4: the player left of the dealer leads the first round
         self._plays = []
         self._legal = None
+        self._leads = None
 
     def _turns_taken(self) -> int:
         return len(self._plays)
 
     # -- actions ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> list[NineCardAction]:
-        """Every set the player to act may play (N6), strongest first; ``player`` given: that
-        player's (empty when it is not their turn)."""
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """The options of the player to act (``player`` given: that player's, empty when it is
+        not their turn): one, ``plays``, whose ``choices`` are every set they may play (N6),
+        strongest first, listed only when looked at."""
         who = self.to_act
         if who is None or (player is not None and player != who):
             return []
         if self._legal is None:
-            self._legal = [
-                NineCardAction(player=who, cards=cards)
-                for cards in arrange.playable_sets(self._hands[who], cap=self._caps[who],
-                                                   ordering=ORDERING)
-            ]
+            hand = self._hands[who]
+            sets = None
+            if len(hand) == 9 and self._decks == 1:  # the first round: all the table at once
+                if self._leads is None:
+                    nine = [p for p in self._players if len(self._hands[p]) == 9]
+                    self._leads = dict(zip(nine, _first_round([self._hands[p] for p in nine]),
+                                           strict=True))
+                sets = self._leads.get(who)
+            choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
+            self._legal = [LegalAction(player=who, verb=Verb.PLAYS, choices=choices)]
         return list(self._legal)
 
-    def check(self, action: NineCardAction | str) -> NineCardAction:
-        """The action parsed and checked; raises IllegalActionError naming the rule it breaks
-        (InvalidActionError when it does not parse). Changes nothing."""
-        act = self._parse(action)
+    def _verify(self, act: Action) -> int:
+        """The strength of the set played; IllegalActionError naming the rule broken."""
         self._check_in_play(act)  # rules N7, N5, N1
         who = act.player
         if who != self.to_act:
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
                                      rule="N5" if self._round > 1 and not self._plays else "N4")
-        if len(act.cards) != 3:
-            raise IllegalActionError(f"a set is three cards, not {len(act.cards)}", rule="N3")
-        left = Counter(self._hands[who])
-        for card, n in Counter(act.cards).items():
-            if left[card] < n:
-                if any(card in s for s in self._played[who]):
-                    raise IllegalActionError(f"{card} is in a set {who} already played, and a "
-                                             "played set is fixed", rule="N6")
-                raise IllegalActionError(f"{who} does not hold {card}", rule="N2")
-        strength = arrange.strength_of(act.cards, ordering=ORDERING)
-        cap = self._caps[who]
-        if cap is not None and strength > cap:
-            raise IllegalActionError(
-                f"{who} cannot play {format_cards(act.cards)} "
-                f"({arrange.name_of(strength, ordering=ORDERING)}): it beats {who}'s previous "
-                f"set ({arrange.name_of(cap, ordering=ORDERING)})", rule="N6")
-        remaining = list(self._hands[who])
-        for card in act.cards:
-            remaining.remove(card)
-        cards_left = tuple(remaining)
-        if cards_left and not len(arrange.legal_arrangements(cards_left, game="nine-card",
-                                                             cap=strength)):
-            raise IllegalActionError(
-                f"{who} cannot play {format_cards(act.cards)}: the cards left "
-                f"({format_cards(cards_left)}) cannot all be played below it", rule="N6")
-        return act
+        assert who is not None  # a plays action names its player
+        return _verify_set(who, self._hands[who], self._played[who], self._caps[who],
+                           act.cards)
 
-    def apply(self, action: NineCardAction | str) -> None:
-        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
-        act = self.check(action)
+    def _play(self, act: Action, verified: int) -> None:
         who = act.player
-        strength = arrange.strength_of(act.cards, ordering=ORDERING)
-        for card in act.cards:
-            self._hands[who].remove(card)
-        self._played[who].append(act.cards)
+        assert who is not None
+        strength = verified
+        cards = act.cards
+        hand = self._hands[who]
+        for card in cards:
+            hand.remove(card)
+        self._played[who].append(cards)
         self._caps[who] = strength
-        self._deal_actions[-1].append(act)
         self._ops.append(SetPlayed(deal=self._deal, round=self._round, player=who,
-                                   cards=act.cards, strength=strength,
-                                   description=arrange.name_of(strength, ordering=ORDERING)))
-        self._plays.append((who, act.cards, strength))
+                                   cards=cards, strength=strength,
+                                   description=arrange.fast_scale(ORDERING).names[strength]))
+        self._plays.append((who, cards, strength))
         self._legal = None
         if len(self._plays) == len(self._players):
             self._score_round()
@@ -481,7 +631,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
     def view(self, player: str | None = None) -> NineCardView:
         """What ``player`` may know (None: a spectator). Nobody sees another player's unplayed
         cards, nor the pack; played sets are public."""
-        ops = self._public_log(player)
+        ops = self.censored_log(player)
         return NineCardView(
             viewer=player,
             players=self._players,
@@ -493,7 +643,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
             hand=tuple(self._hands.get(player, ())) if player is not None else (),
             cards_left={p: len(self._hands.get(p, ())) for p in self._players},
             played={p: tuple(self._played.get(p, ())) for p in self._players},
-            legal_actions=tuple(str(a) for a in self.legal_actions(player)) if player else (),
+            legal_actions=tuple(self.legal_actions(player)) if player else (),
             operations=ops,
             is_over=self.is_over,
             winner=self._winner,
@@ -509,7 +659,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardAction, Operation, NineCard
 
 
 def strong_action(game: NineCardGame, *, strategy: arrange.Strategy = "expected"
-                  ) -> NineCardAction:
+                  ) -> Action:
     """The strongest set of the player's best arrangement of their unplayed cards (re-sorted
     every turn, below their previous set: N6), the ``"expected"`` strategy weighing the sets
     already played in the round."""
@@ -520,7 +670,7 @@ def strong_action(game: NineCardGame, *, strategy: arrange.Strategy = "expected"
     best = arrange.best_arrangement(
         game.hand(who), strategy=strategy, game="nine-card", cap=game.cap(who),
         players=len(game.players), points=game.rules.points, decks=game.decks, seen=seen)
-    return NineCardAction(player=who, cards=best.sets[0])
+    return Action(player=who, verb=Verb.PLAYS, cards=best.sets[0])
 
 
 def compare_strategies(
@@ -545,7 +695,7 @@ def compare_strategies(
         return NineCardGame(endless, players=names, dealer=dealer,
                             deals=[Pack.shuffled(rng, decks=decks)])
 
-    def move(game: NineCardGame, plan: arrange.Strategy) -> NineCardAction:
+    def move(game: NineCardGame, plan: arrange.Strategy) -> Action:
         return strong_action(game, strategy=plan)
 
     return strategy_scores(new_game, move, strategies, players=players, deals=deals, seed=seed)
@@ -624,3 +774,23 @@ def _replay_document(document: Mapping[str, Any]) -> NineCardReplay:
 
 
 register("nine-card", _replay_document)
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry
+
+
+def _start(players: Sequence[str], rules: NineCardRules, rng: random.Random) -> NineCardGame:
+    """A game for the registry: the first dealer cut at random (N2), every deal shuffled by
+    ``rng`` (N5)."""
+    return NineCardGame(rules, players=players, rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="nine-card", title="Nine Card Brag",
+             summary="nine cards sorted into three sets, three rounds a deal, points to 21 "
+                     "(rules N1-N7)",
+             rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
+             record_format=NineCardRecord.FORMAT, aliases=("nine-card-brag", "nine")),
+)

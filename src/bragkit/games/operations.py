@@ -13,15 +13,28 @@ the actions of the record are the :class:`Acted` entries.
 >>> str(HandToPack(player="Ann", cards=parse_cards("Qh Qs 4d")))
 'Ann: Qh Qs 4d under the pack'
 
-Records hold cards, so the log is the engine's own: it is never sent to a player as it is (a
-player's :class:`~bragkit.games.views.DealView` is censored for them).
+Records hold cards, so the log is the engine's own: it is never sent to a player as it is. Each
+record says what a viewer may know of it (:meth:`Operation.censored`), and a player's
+:class:`~bragkit.games.views.DealView` is folded from the log censored for them: a card dealt
+face down is seen by no one (BL6: not even its owner, until they look); a look
+(:class:`HandLooked`) shows the owner their cards, and no one else; a discard is seen by its
+owner (F1); the face-up hand (R3) and the hands shown (D8) by all; a retained hand by no one.
+
+>>> dealt = CardDealt(player="Ann", card=parse_cards("Qh")[0])
+>>> dealt.censored("Ann") is None, dealt.censored(None) is None
+(True, True)
+>>> looked = HandLooked(player="Ann", cards=parse_cards("Qh Qs 4d"))
+>>> looked.censored("Ann") is looked, looked.censored("Bob")
+(True, HandLooked(player='Ann', cards=(), hand=None))
+>>> str(Acted(action=Action.parse("Ann discard 7c")).censored("Bob"))
+'Ann discard [1 card]'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bragkit.actions import Action
+from bragkit.actions import Action, HandChoice, Verb
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
 
@@ -29,6 +42,8 @@ __all__ = [
     "Acted",
     "AnteTaken",
     "CardDealt",
+    "DiscardHidden",
+    "HandLooked",
     "HandRetained",
     "HandShown",
     "HandToPack",
@@ -61,6 +76,32 @@ class CardDealt(Operation):
     def __str__(self) -> str:
         return f"{self.player} is dealt {self.card}{' face up' if self.face_up else ''}"
 
+    def censored(self, viewer: str | None) -> Operation | None:
+        """Face up, seen by all (R3); face down, by no one, not even its owner (BL6: a player
+        knows their cards once they look, :class:`HandLooked`)."""
+        return self if self.face_up else None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandLooked(Operation):
+    """A player saw their cards (BL2, F2; BL1: from the deal with blind play off; R3: the
+    others, from the deal): ``hand`` is ``"old"`` or ``"new"`` for a look at one of two hands
+    (R2), which the player must then keep or throw. Only the owner learns the cards."""
+
+    player: str
+    cards: tuple[Card, ...]
+    hand: HandChoice | None = None
+
+    def __str__(self) -> str:
+        which = f" {self.hand} hand" if self.hand else ""
+        return f"{self.player} sees{which} {format_cards(self.cards) or '[hidden]'}"
+
+    def censored(self, viewer: str | None) -> Operation | None:
+        """The owner's own; the others learn only that a look was made."""
+        if viewer == self.player:
+            return self
+        return HandLooked(player=self.player, cards=(), hand=self.hand)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Acted(Operation):
@@ -77,6 +118,25 @@ class Acted(Operation):
     def __str__(self) -> str:
         return f"{self.action} (pays {self.paid})" if self.paid else str(self.action)
 
+    def censored(self, viewer: str | None) -> Operation | None:
+        """Discarded cards are face down: the others learn only how many (F1)."""
+        action = self.action
+        if action.cards and action.verb is Verb.DISCARD and viewer != action.player:
+            assert action.player is not None
+            return DiscardHidden(player=action.player, count=len(action.cards))
+        return self
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DiscardHidden(Operation):
+    """A discard as the other players see it: how many cards, face down (F1)."""
+
+    player: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.player} discard [{self.count} card{'s' if self.count > 1 else ''}]"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Loan(Operation):
@@ -92,13 +152,21 @@ class Loan(Operation):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandToPack(Operation):
-    """A hand went under the pack, its cards in the order dealt (rule D5)."""
+    """A hand went under the pack, its cards in the order dealt (rule D5); ``face_up`` for the
+    face-up hand of R3."""
 
     player: str
     cards: tuple[Card, ...]
+    face_up: bool = False
 
     def __str__(self) -> str:
         return f"{self.player}: {format_cards(self.cards)} under the pack"
+
+    def censored(self, viewer: str | None) -> Operation | None:
+        """Face down: the others learn only that a hand went (the face-up hand, R3, is seen)."""
+        if self.face_up:
+            return self
+        return HandToPack(player=self.player, cards=())
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -142,5 +210,9 @@ class HandRetained(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} keeps a blind hand"
+
+    def censored(self, viewer: str | None) -> Operation | None:
+        """A blind hand: no one sees it, not even its owner (BL6)."""
+        return HandRetained(player=self.player, cards=())
 
 

@@ -6,15 +6,19 @@ target and more than anyone else; each other player then owes a stake for every 
 (N7; an option of Crash). This module is the machinery both games use, leaving to
 :mod:`bragkit.games.nine_card` and :mod:`bragkit.games.crash` only what differs:
 
-* the seats (:func:`check_players`, :func:`left_of`, :func:`seats_from`) and the player named by
-  an action (:func:`split_name`);
+* the seats (:func:`check_players`, :func:`left_of`, :func:`seats_from`);
 * the deal (:func:`deal_hands`): from a pack, one card at a time from the dealer's left, or
   hands as given;
 * the operations both games log (:class:`DealStarted`, :class:`CardsDealt`, :class:`DealEnded`,
-  :class:`GameWon`) and the :class:`PointsResult` of a finished game;
-* :class:`PointsGame`: deal after deal, whose turn it is, the end of the game and its settlement,
-  and what a view may show of the log;
+  :class:`GameWon`), each a :class:`~bragkit.games.protocol.Operation` that says who may see what
+  of it, and the :class:`PointsResult` of a finished game;
+* :class:`PointsGame`: the :class:`~bragkit.games.protocol.Game` protocol over deal after deal —
+  whose turn it is, "may I?" and "why not?" from one verifier per game, the end of the game and
+  its settlement, and the log censored for each viewer;
 * :func:`random_action` and :func:`strategy_scores` for bots.
+
+Actions are those of the one vocabulary (:class:`~bragkit.actions.Action`); each game lists the
+verbs it takes in ``VERBS``.
 
 >>> players = ["Ann", "Bob", "Cat"]
 >>> left_of(players, "Cat"), seats_from(players, "Bob")
@@ -36,9 +40,10 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, CardsLike, Pack, RandomSource, format_cards, make_rng, parse_cards
 from bragkit.errors import (
     BragError,
@@ -48,6 +53,7 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.arrange import Strategy
+from bragkit.games.protocol import Operation
 from bragkit.ledger import Payment, settle
 
 __all__ = [
@@ -56,7 +62,6 @@ __all__ = [
     "DealSource",
     "DealStarted",
     "GameWon",
-    "PointsAction",
     "PointsGame",
     "PointsResult",
     "PointsRules",
@@ -65,12 +70,14 @@ __all__ = [
     "left_of",
     "random_action",
     "seats_from",
-    "split_name",
     "strategy_scores",
 ]
 
 #: The cards of one deal: a pack to deal from, or each player's hand.
 DealSource = Pack | Mapping[str, CardsLike]
+
+#: A standard pack per number of decks, copied and shuffled for each deal (as Pack.shuffled).
+_STANDARD: Final = {decks: Pack.standard(decks=decks) for decks in (1, 2)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,23 +103,6 @@ def check_players(players: Sequence[str], *, least: int, most: int, rule: str) -
     return seats
 
 
-def split_name(text: str, players: Sequence[str] | None) -> tuple[str, list[str]]:
-    """The player named at the start of an action string, and the words after it.
-
-    >>> split_name("Mary Ann plays 2s 3s 4s", ["Ann", "Mary Ann"])
-    ('Mary Ann', ['plays', '2s', '3s', '4s'])
-    """
-    words = text.split()
-    if not words:
-        raise InvalidActionError("empty action")
-    if players is None:
-        return words[0], words[1:]
-    for name in sorted(players, key=len, reverse=True):
-        if text.strip() == name or text.strip().startswith(name + " "):
-            return name, text.strip()[len(name):].split()
-    raise InvalidActionError(f"no such player in {text!r}")
-
-
 def seats_from(players: Sequence[str], first: str) -> list[str]:
     """The seats clockwise starting at ``first``."""
     i = players.index(first)
@@ -133,15 +123,14 @@ def deal_hands(
         if source.decks != decks or source.jokers:
             raise InvalidCardError(f"the pack must be {decks} standard pack(s) without jokers")
         before = source.cards
-        pack = source.copy()
-        if len(pack) < count * len(players):
-            raise InvalidCardError(f"the pack has {len(pack)} cards, too few to deal (rule {rule})")
-        dealt: dict[str, list[Card]] = {p: [] for p in players}
+        if len(before) < count * len(players):
+            raise InvalidCardError(f"the pack has {len(before)} cards, too few to deal "
+                                   f"(rule {rule})")
+        # one card at a time from the dealer's left: the i-th seat gets every n-th card from i
         order = seats_from(players, left_of(players, dealer))
-        for _ in range(count):
-            for p in order:
-                dealt[p].append(pack.deal())
-        return {p: tuple(c) for p, c in dealt.items()}, before
+        n = len(order)
+        dealt = {p: before[i:count * n:n] for i, p in enumerate(order)}
+        return {p: dealt[p] for p in players}, before
     if not isinstance(source, Mapping):
         raise InvalidCardError("a deal is a pack or a hand for each player")
     unknown = sorted(set(source) - set(players))
@@ -168,31 +157,50 @@ def deal_hands(
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class DealStarted:
-    """A deal began (N2, N5); ``pack`` is the whole pack as it was, top first (never shown)."""
+class DealStarted(Operation):
+    """A deal began (N2, N5); ``pack`` is the whole pack as it was, top first (never shown: a
+    viewer gets the record without it).
+
+    >>> op = DealStarted(deal=1, dealer="Ann", pack=Pack.standard().cards)
+    >>> op.censored("Ann")
+    DealStarted(deal=1, dealer='Ann', pack=None)
+    """
 
     deal: int
     dealer: str
     pack: tuple[Card, ...] | None = None
+
+    def censored(self, viewer: str | None) -> DealStarted:
+        """Without the pack, for everyone."""
+        return self if self.pack is None else replace(self, pack=None)
 
     def __str__(self) -> str:
         return f"deal {self.deal}: {self.dealer} deals"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class CardsDealt:
-    """A player's cards, in the order dealt (seen by that player only)."""
+class CardsDealt(Operation):
+    """A player's cards, in the order dealt (seen by that player only).
+
+    >>> op = CardsDealt(deal=1, player="Ann", cards=parse_cards("As Kd"))
+    >>> op.censored("Ann") is op, op.censored("Bob"), op.censored(None)
+    (True, None, None)
+    """
 
     deal: int
     player: str
     cards: tuple[Card, ...]
+
+    def censored(self, viewer: str | None) -> CardsDealt | None:
+        """The record for its player; nothing for anyone else."""
+        return self if viewer == self.player else None
 
     def __str__(self) -> str:
         return f"{self.player} is dealt {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class DealEnded:
+class DealEnded(Operation):
     """A deal's rounds are over; ``scores`` are the game totals."""
 
     deal: int
@@ -203,7 +211,7 @@ class DealEnded:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class GameWon:
+class GameWon(Operation):
     """The game is won (N7, C6); ``nets`` is what each player is up or down, ``payments`` squares
     them."""
 
@@ -219,12 +227,25 @@ class GameWon:
 
 @dataclass(frozen=True, kw_only=True)
 class PointsResult:
-    """A finished game: the winner, the scores, each player's net and the payments."""
+    """A finished game: the winner, the scores, each player's net and the payments.
+
+    :attr:`winners` (the :class:`~bragkit.games.protocol.Result` protocol) maps the one winner to
+    their POINTS — the score that won the game; the money is in :attr:`nets`.
+
+    >>> PointsResult(winner="Ann", scores={"Ann": 21, "Bob": 9}, nets={"Ann": 12, "Bob": -12},
+    ...              payments=()).winners
+    {'Ann': 21}
+    """
 
     winner: str
     scores: Mapping[str, int]
     nets: Mapping[str, int]
     payments: tuple[Payment, ...]
+
+    @property
+    def winners(self) -> Mapping[str, int]:
+        """The winner and the points they won the game with (N7, C6)."""
+        return {self.winner: self.scores[self.winner]}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -249,27 +270,11 @@ class PointsRules(Protocol):
         ...  # pragma: no cover
 
 
-class PointsAction(Protocol):
-    """What the shell asks of a game's actions: the player, and a text form that parses."""
-
-    @property
-    def player(self) -> str:
-        """Who acts."""
-        ...  # pragma: no cover
-
-    @classmethod
-    def parse(cls, text: str, *, players: Sequence[str] | None = None) -> Self:
-        """An action from its text."""
-        ...  # pragma: no cover
-
-
 RulesT = TypeVar("RulesT", bound=PointsRules)
-ActionT = TypeVar("ActionT", bound=PointsAction)
-OpT = TypeVar("OpT")
 ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
-class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
+class PointsGame(ABC, Generic[RulesT, ResultT]):
     """A game to ``rules.target`` points, deal after deal.
 
     Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),
@@ -277,12 +282,14 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
     out the game waits (:attr:`awaiting_deal`) for :meth:`start_deal`. The first dealer is
     ``dealer``, or cut at random; the deal passes to the left.
 
-    A game says how many cards each player is dealt (:attr:`CARDS`), how many may sit
-    (:attr:`SEATS`) and the rules that say so; it opens each deal (:meth:`_start`), lists and
-    checks the actions and plays them (:meth:`legal_actions`, :meth:`check`, :meth:`apply`),
-    and calls :meth:`_check_winner` when points are scored. The operations it logs are of the
-    type ``OpT`` (a union holding :class:`DealStarted`, :class:`CardsDealt` and
-    :class:`GameWon`).
+    The game implements :class:`~bragkit.games.protocol.Game`. A game says how many cards each
+    player is dealt (:attr:`CARDS`), how many may sit (:attr:`SEATS`), its verbs (:attr:`VERBS`)
+    and the rules that say so; it opens each deal (:meth:`_start`), lists the options
+    (:meth:`legal_actions`), verifies an action (:meth:`_verify`: the one path behind
+    :meth:`check`, :meth:`can_apply`, :meth:`apply` and the menus' membership tests) and plays
+    it (:meth:`_play`), and calls :meth:`_check_winner` when points are scored. Every operation
+    it logs is an :class:`~bragkit.games.protocol.Operation`; a view holds the log as its viewer
+    may know it (:meth:`Operation.censored <bragkit.games.protocol.Operation.censored>`).
     """
 
     #: Cards dealt to each player (N2: nine; C1: thirteen).
@@ -297,10 +304,11 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
     NEXT_DEAL_RULE: ClassVar[str]
     #: The rule on the end of the game (N7, C6).
     END_RULE: ClassVar[str]
+    #: The verbs the game takes (any other is refused).
+    VERBS: ClassVar[frozenset[Verb]]
     #: The operation that logs a player's cards.
     _dealt_type: ClassVar[type[CardsDealt]] = CardsDealt
-    #: The game's actions and its result.
-    _action_type: type[ActionT]
+    #: The game's result.
     _result_type: type[ResultT]
 
     def __init__(
@@ -326,9 +334,9 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         self._sources: Iterator[DealSource] | None = iter(deals) if deals is not None else None
         self._scores = dict.fromkeys(self._players, 0)
         self._nets = dict.fromkeys(self._players, 0)
-        self._ops: list[OpT] = []
+        self._ops: list[Operation] = []
         self._deal_sources: list[DealSource] = []
-        self._deal_actions: list[list[ActionT]] = []
+        self._deal_actions: list[list[Action]] = []
         self._deal = 0
         self._order: list[str] = []
         self._awaiting = False
@@ -361,18 +369,22 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         """How many players of :attr:`_order` have acted in the current turn of play."""
 
     @abstractmethod
-    def legal_actions(self, player: str | None = None) -> Sequence[ActionT]:
-        """The actions of the player to act (``player`` given: that player's, empty when it is
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """The options of the player to act (``player`` given: that player's, empty when it is
         not their turn)."""
 
     @abstractmethod
-    def check(self, action: ActionT | str) -> object:
-        """The action parsed and checked; raises IllegalActionError naming the rule it breaks
-        (InvalidActionError when it does not parse). Changes nothing."""
+    def _verify(self, act: Action) -> Any:
+        """Raise IllegalActionError naming the rule ``act`` breaks; otherwise what
+        :meth:`_play` needs to play it (the game's own, private). Changes nothing."""
 
     @abstractmethod
-    def apply(self, action: ActionT | str) -> None:
-        """Apply an action; an illegal one raises IllegalActionError and changes nothing."""
+    def _play(self, act: Action, verified: Any) -> None:
+        """Play a verified action."""
+
+    @abstractmethod
+    def view(self, player: str | None = None) -> Any:
+        """What ``player`` (None: a spectator) may know."""
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -414,6 +426,11 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         return self._winner is not None
 
     @property
+    def over(self) -> bool:
+        """Whether the game has been won (N7, C6): the protocol's name for :attr:`is_over`."""
+        return self._winner is not None
+
+    @property
     def awaiting_deal(self) -> bool:
         """Whether the listed deals ran out and :meth:`start_deal` is awaited."""
         return self._awaiting
@@ -434,12 +451,12 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         return self._result
 
     @property
-    def operations(self) -> tuple[OpT, ...]:
+    def operations(self) -> tuple[Operation, ...]:
         """Every change of state, in order (the engine's own log: it holds hidden cards)."""
         return tuple(self._ops)
 
     @property
-    def actions(self) -> tuple[ActionT, ...]:
+    def actions(self) -> tuple[Action, ...]:
         """Every action applied, in order."""
         return tuple(a for deal in self._deal_actions for a in deal)
 
@@ -449,20 +466,26 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         return tuple(self._deal_sources)
 
     @property
-    def deal_actions(self) -> tuple[tuple[ActionT, ...], ...]:
+    def deal_actions(self) -> tuple[tuple[Action, ...], ...]:
         """The actions of each deal."""
         return tuple(tuple(d) for d in self._deal_actions)
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def _log(self, op: DealStarted | CardsDealt | GameWon) -> None:
-        """Log an operation the shell makes (every game's ``OpT`` holds these)."""
-        self._ops.append(cast(OpT, op))
+    def _log(self, op: Operation) -> None:
+        """Log an operation."""
+        self._ops.append(op)
+
+    def _shuffled(self) -> Pack:
+        """A standard pack shuffled by the game's random source (as Pack.shuffled, cheaper)."""
+        pack = _STANDARD[self._decks].copy()
+        pack.shuffle(self._rng)
+        return pack
 
     def _next_deal(self) -> None:
         if self._sources is None:
             # rules N5, C6: every deal is shuffled
-            self._begin(Pack.shuffled(self._rng, decks=self._decks))
+            self._begin(self._shuffled())
             return
         source = next(self._sources, None)
         if source is None:
@@ -477,7 +500,7 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
             raise IllegalActionError("a deal is already in play or the game is over",
                                      rule=self.NEXT_DEAL_RULE)
         if cards is None:
-            cards = Pack.shuffled(self._rng, decks=self._decks)
+            cards = self._shuffled()
         self._begin(cards)
 
     def _begin(self, source: DealSource) -> None:
@@ -487,8 +510,8 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         self._awaiting = False
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
-        self._deal_sources.append(
-            Pack(pack, decks=self._decks) if pack is not None else dict(hands))
+        # the pack as it was (deal_hands dealt from a copy)
+        self._deal_sources.append(source.copy() if isinstance(source, Pack) else dict(hands))
         self._deal_actions.append([])
         self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
@@ -498,12 +521,17 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def _parse(self, action: ActionT | str) -> ActionT:
-        if isinstance(action, self._action_type):
+    def _parse(self, action: Action | str) -> Action:
+        """An action of this game's verbs (InvalidActionError for anything else)."""
+        if isinstance(action, Action):
+            if action.verb not in self.VERBS:
+                known = ", ".join(v.value for v in Verb if v in self.VERBS)
+                raise InvalidActionError(f"{action.verb.value} is not a verb of this game "
+                                         f"({known})")
             return action
-        return self._action_type.parse(cast(str, action), players=self._players)
+        return Action.parse(action, players=self._players, verbs=self.VERBS)
 
-    def _check_in_play(self, act: ActionT) -> None:
+    def _check_in_play(self, act: Action) -> None:
         """Refuse any action when the game is over, between deals, or from a stranger."""
         if self._winner is not None:
             raise IllegalActionError(f"the game is over: {self._winner} won", rule=self.END_RULE)
@@ -512,13 +540,26 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
         if act.player not in self._scores:
             raise IllegalActionError(f"{act.player} is not at the table", rule=self.SEATS_RULE)
 
-    def can_apply(self, action: ActionT | str) -> bool:
-        """Whether :meth:`apply` would accept the action (it never disagrees)."""
+    def check(self, action: Action | str) -> None:
+        """Raise IllegalActionError naming the rule the action breaks (InvalidActionError when it
+        does not parse); return None when it is legal. Changes nothing."""
+        self._verify(self._parse(action))
+
+    def can_apply(self, action: Action | str) -> bool:
+        """Whether :meth:`apply` would accept the action (it never disagrees: one verifier)."""
         try:
-            self.check(action)
+            self._verify(self._parse(action))
         except BragError:
             return False
         return True
+
+    def apply(self, action: Action | str) -> None:
+        """Check the action, then play it; an illegal one raises IllegalActionError and changes
+        nothing."""
+        act = self._parse(action)
+        verified = self._verify(act)
+        self._deal_actions[-1].append(act)
+        self._play(act, verified)
 
     def _check_winner(self) -> bool:
         """End the game when someone has at least the target and more than anyone else (N7,
@@ -543,42 +584,43 @@ class PointsGame(ABC, Generic[RulesT, ActionT, OpT, ResultT]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def _public_log(self, viewer: str | None) -> tuple[OpT, ...]:
-        """The log as ``viewer`` may see it (None: a spectator): no pack, nobody else's cards as
-        dealt, and whatever else the game hides (:meth:`_censor`). RulesError for a stranger."""
+    def censored_log(self, viewer: str | None) -> tuple[Operation, ...]:
+        """The log as ``viewer`` may know it (None: a spectator): each record censored by its
+        own :meth:`~bragkit.games.protocol.Operation.censored`. RulesError for a stranger."""
         if viewer is not None and viewer not in self._scores:
             raise RulesError(f"{viewer} is not at the table")
-        ops: list[OpT] = []
+        out = []
         for op in self._ops:
-            if isinstance(op, DealStarted):
-                ops.append(cast(OpT, DealStarted(deal=op.deal, dealer=op.dealer)))
-            elif isinstance(op, CardsDealt):
-                if op.player == viewer:
-                    ops.append(op)
-            else:
-                ops.append(self._censor(op, viewer))
-        return tuple(ops)
-
-    def _censor(self, op: OpT, viewer: str | None) -> OpT:
-        """An operation as ``viewer`` may see it (by default, as it is)."""
-        return op
+            seen = op.censored(viewer)
+            if seen is not None:
+                out.append(seen)
+        return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------
 # Bots
 
-GameT = TypeVar("GameT", bound=PointsGame[Any, Any, Any, Any])
+GameT = TypeVar("GameT", bound=PointsGame[Any, Any])
 
 
-def random_action(game: PointsGame[Any, ActionT, Any, Any], rng: RandomSource = None
-                  ) -> ActionT:
-    """A uniformly random legal action of the player to act."""
-    return make_rng(rng).choice(game.legal_actions())
+def random_action(game: PointsGame[Any, Any], rng: RandomSource = None) -> Action:
+    """A random legal action of the player to act: an option of the menu at random, then one of
+    its choices at random (by index: a Crash menu is never enumerated). Uniform over the
+    actions when the menu has one option (a Nine Card Brag play, a Crash arrangement)."""
+    source = make_rng(rng)
+    menu = game.legal_actions()
+    if not menu:
+        raise IllegalActionError("nobody is to act", rule=game.END_RULE if game.is_over
+                                 else game.NEXT_DEAL_RULE)
+    option = menu[source.randrange(len(menu))] if len(menu) > 1 else menu[0]
+    if option.choices is None:
+        return option.action()
+    return option.choices[source.randrange(len(option.choices))]
 
 
 def strategy_scores(
     new_game: Callable[[list[str], str, random.Random], GameT],
-    move: Callable[[GameT, Strategy], object],
+    move: Callable[[GameT, Strategy], Action | str],
     strategies: Sequence[Strategy],
     *,
     players: int,
@@ -589,7 +631,8 @@ def strategy_scores(
     over the same ``deals`` seeded deals (the seat moves round the table).
 
     ``new_game(names, dealer, rng)`` sets up a one-deal game with a pack shuffled by ``rng``;
-    ``move(game, strategy)`` is the action of the player to act.
+    ``move(game, strategy)`` is the action of the player to act (an
+    :class:`~bragkit.actions.Action` or its text).
     """
     names = [f"P{i + 1}" for i in range(players)]
     out: dict[str, float] = {}

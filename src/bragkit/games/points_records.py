@@ -168,7 +168,7 @@ def deal_sources(deals: Sequence[DealRecord], decks: int) -> list[DealSource]:
     return out
 
 
-def replay_deals(game: PointsGame[Any, Any, Any, Any], deals: Sequence[DealRecord]) -> None:
+def replay_deals(game: PointsGame[Any, Any], deals: Sequence[DealRecord]) -> None:
     """Apply each deal's actions in turn, checking that every deal but the last is complete."""
     for number, deal in enumerate(deals, 1):
         if game.deal_number != number or game.awaiting_deal:
@@ -190,7 +190,7 @@ def replay_deals(game: PointsGame[Any, Any, Any, Any], deals: Sequence[DealRecor
 
 
 RulesT = TypeVar("RulesT", bound=PointsRules)
-GameT = TypeVar("GameT", bound=PointsGame[Any, Any, Any, Any])
+GameT = TypeVar("GameT", bound=PointsGame[Any, Any])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,7 +218,7 @@ class PointsRecord(ABC, Generic[RulesT, GameT]):
         """The game of this record, set up to play its deals (no action applied)."""
 
     @classmethod
-    def from_game(cls, game: PointsGame[RulesT, Any, Any, Any]) -> Self:
+    def from_game(cls, game: PointsGame[RulesT, Any]) -> Self:
         """The record of a game so far."""
         deals = tuple(DealRecord.of(source, actions) for source, actions
                       in zip(game.deal_sources, game.deal_actions, strict=True))

@@ -26,8 +26,8 @@ True
 ...             BragPoker, BragPokerRules.from_dict)
 Traceback (most recent call last):
 ...
-bragkit.errors.NotationError: action 1 "Ann fold": unknown verb 'fold' in 'Ann fold' (drop, \
-check, call, bet, raise, look, draw, stand)
+bragkit.errors.NotationError: action 1 "Ann fold": 'fold' is not a verb of brag-poker (its \
+verbs: bet, look, drop, check, call, raise, draw)
 """
 
 from __future__ import annotations
@@ -39,15 +39,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bragkit.cards import Card, format_cards
 from bragkit.errors import BragError, IllegalActionError, InvalidActionError, NotationError
-from bragkit.games.stakes import (
+from bragkit.games.stake_game import StakeGame
+from bragkit.games.stake_operations import (
     Acted,
     Awarded,
     Dealt,
+    Paid,
     PhaseStarted,
     Posted,
+    Revealed,
     Shown,
-    StakeAction,
-    StakeGame,
 )
 from bragkit.toml_text import dump_document
 
@@ -184,7 +185,10 @@ def describe_operations(game: StakeGame[Any]) -> list[str]:
 
     for op in game.operations:
         if isinstance(op, Dealt):
-            dealt.setdefault(op.player, []).append(op.card)
+            if op.card is not None:
+                dealt.setdefault(op.player, []).append(op.card)
+            continue
+        if isinstance(op, Revealed):  # a look is its Acted record
             continue
         flush()
         if isinstance(op, PhaseStarted):
@@ -199,7 +203,7 @@ def describe_operations(game: StakeGame[Any]) -> list[str]:
             lines.append(f"  {op.player} shows {format_cards(op.cards)}: {op.worth}")
         elif isinstance(op, Awarded):
             lines.append(f"  {op.player} takes {op.amount} from {_pot(op.pot)} ({op.reason})")
-        else:
+        elif isinstance(op, Paid):
             lines.append(f"  {op.payer} pays {op.payee} {op.amount} ({op.reason})")
     flush()
     return lines
@@ -222,7 +226,7 @@ def play_record(spec: TableSpec, new_game: Callable[..., GameT],
     for number, text in enumerate(spec.actions, start=1):
         quoted = '"' + text.replace('"', '\\"') + '"'
         try:
-            game.apply(StakeAction.parse(text, players=game.players))
+            game.apply(text)
         except InvalidActionError as error:
             raise NotationError(f"action {number} {quoted}: {error}") from None
         except IllegalActionError as error:

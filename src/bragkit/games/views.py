@@ -6,7 +6,12 @@ the hands exposed, the face-up hand of R3, the face-up stock card of D9) and onl
 own cards, and those only once the viewer has looked (BL6: a blind player sees none of their
 own). Other players' discards (F1) are face down, so the action log shows only how many.
 
-A view is plain data: :meth:`DealView.to_dict` is JSON-able, safe to send to a browser.
+A view is folded from the log (:func:`fold`): the deal's operation records, each censored for
+the viewer (:meth:`~bragkit.games.protocol.Operation.censored`), replayed over what is public at
+the start (the seats, the rules, the stacks before the ante, the carried pot, who holds a
+retained hand). The engine's hidden state is not read (only the face-up stock card of D9, which
+all see), so a view can carry no card the log does not show its viewer. A view is plain data:
+:meth:`DealView.to_dict` is JSON-able, safe to send to a browser.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
@@ -23,17 +28,33 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
+from bragkit.games.betting import stake_after
+from bragkit.games.operations import (
+    Acted,
+    AnteTaken,
+    CardDealt,
+    DiscardHidden,
+    HandLooked,
+    HandRetained,
+    HandShown,
+    HandToPack,
+    Loan,
+    PotAwarded,
+    PotCarried,
+)
+from bragkit.games.protocol import Operation
+from bragkit.rules import Rules
 
 if TYPE_CHECKING:
     from bragkit.games.three_card import Deal
 
-__all__ = ["DealView", "build_view", "legal_action_dict", "public_action"]
+__all__ = ["DealView", "fold", "fold_view", "legal_action_dict", "public_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -139,56 +160,142 @@ def public_action(action: Action, viewer: str | None) -> str:
     return str(action)
 
 
-def build_view(deal: Deal, viewer: str | None) -> DealView:
-    """The view of ``deal`` for ``viewer`` (``None``: a spectator, who sees no hidden card)."""
-    # The engine's private state is read here on purpose: a view is the engine's censor.
-    names = deal._names
-    seat = -1 if viewer is None else deal._seat_of(viewer)
+def fold_view(deal: Deal, viewer: str | None) -> DealView:
+    """The view of ``deal`` for ``viewer`` (``None``: a spectator, who sees no hidden card),
+    folded from ``deal.operations`` censored for the viewer (:meth:`Operation.censored`), with
+    the public seating and rules of the deal (:attr:`Deal.start`'s stacks and carried pot, who
+    holds a retained hand), the viewer's menu and the face-up stock card (D9)."""
+    start = deal.start
+    rules = deal.rules
+    ops = [c for op in deal.operations if (c := op.censored(viewer)) is not None]
+    state = fold(ops, players=deal.players, dealer=deal.dealer, rules=rules,
+                 stacks=dict(zip(deal.players, start.stacks, strict=True)),
+                 carried_pot=start.carried_pot, retained=tuple(start.retained), viewer=viewer)
+    stock = deal._stock  # rule D9: the one visible card of a face-up stock, public
+    return DealView(
+        **state,
+        stock_card=stock.bottom if rules.stock_face_up and stock is not None else None,
+        legal_actions=() if viewer is None else tuple(deal.legal_actions(viewer)),
+    )
+
+
+def fold(
+    ops: Sequence[Operation], *, players: tuple[str, ...], dealer: str, rules: Rules,
+    stacks: Mapping[str, int], carried_pot: int, retained: tuple[str, ...], viewer: str | None,
+) -> dict[str, Any]:
+    """The fields of a :class:`DealView` (all but the menu and the stock card), from the
+    operation records ``ops`` as ``viewer`` knows them (censored) and what is public at the
+    start: the seats and the dealer, the rules, each stack before the ante, the carried pot
+    and who holds a retained hand (R1). The betting is replayed by rules B2-B10, BL1-BL3,
+    M1-M4, R2, R3; every card in the result is one the viewer was shown."""
+    n = len(players)
+    first = players.index(dealer) + 1
+    order = [players[(first + i) % n] for i in range(n)]  # rule B2: from the dealer's left
+    stacks = dict(stacks)
+    layers = [carried_pot]
+    stake = 0
+    betting = list(order)
+    folded: set[str] = set()
+    covered: list[str] = []
+    looked = {p: not rules.blind for p in players}  # rule BL1
+    two_hands = retained[0] if retained and rules.retained_blind != "face-up" else None
+    face_up: dict[str, tuple[Card, ...]] = {}
     hand: tuple[Card, ...] | None = None
     discards: tuple[Card, ...] = ()
-    if seat >= 0:
-        if deal._pending == seat:  # rule R2: the one hand just looked at
-            old = deal._old[seat]
-            hand = old if deal._pending_hand == "old" else deal._hand[seat]
-        elif deal._looked[seat]:  # rule BL6: own cards only once looked
-            hand = deal._hand[seat]
-            discards = deal._discards[seat]
-    result = deal._result
-    stock = deal._stock
-    face_up = {}
-    if deal._face_up is not None:  # rule R3
-        face_up[names[deal._fu_seat]] = deal._face_up
-    held = {}
-    for s, name in enumerate(names):
-        if deal._status[s] == 1:
-            held[name] = 0
-        else:
-            held[name] = len(deal._hand[s]) + len(deal._old[s] or ())
-    return DealView(
-        viewer=viewer,
-        players=names,
-        dealer=deal.dealer,
-        stacks=deal.stacks,
-        pot=deal.pot,
-        pots=deal.pots,
-        carried_pot=deal._carried_in,
-        stake=deal._stake,
-        to_act=deal.to_act,
-        is_over=result is not None,
-        in_play=deal.in_play,
-        covered=tuple(names[s] for s in deal._coverers),
-        blind=tuple(n for s, n in enumerate(names) if not deal._looked[s]),
-        two_hands=names[deal._two_seat] if deal._two_seat >= 0 else None,
-        held=held,
-        hand=hand,
-        discards=discards,
-        face_up=face_up,
-        # rule D9: the one visible card of a face-up stock
-        stock_card=stock.bottom if deal.rules.stock_face_up and stock is not None else None,
-        shown={} if result is None else dict(result.shown),
-        actions=tuple(public_action(a, viewer) for a in deal.actions),
-        legal_actions=() if viewer is None else tuple(deal.legal_actions(viewer)),
-        winners={} if result is None else dict(result.winners),
-        carried_forward=0 if result is None else result.carried_pot,
-        retained=None if result is None else result.retained,
-    )
+    pending = False
+    actions: list[str] = []
+    shown: dict[str, tuple[Card, ...]] = {}
+    winners: dict[str, int] = {}
+    carried = 0
+    kept: str | None = None
+    to_act: str | None = order[0]
+    over = False
+    for op in ops:
+        if isinstance(op, AnteTaken):  # rule D2
+            stacks[op.player] -= op.amount
+            layers[-1] += op.amount
+        elif isinstance(op, CardDealt):  # rule R3: the face-up hand (the only cards seen)
+            face_up[op.player] = (*face_up.get(op.player, ()), op.card)
+        elif isinstance(op, HandLooked):
+            if op.cards:  # the viewer's own look: their cards (BL6)
+                hand, pending = op.cards, op.hand is not None
+            if op.hand is None:
+                looked[op.player] = True
+        elif isinstance(op, Loan):  # rule M4
+            stacks[op.lender] -= op.amount
+            stacks[op.borrower] += op.amount
+        elif isinstance(op, DiscardHidden):  # rule F1: another's discard, face down
+            actions.append(str(op))
+            looked[op.player] = True  # rule F2: a discard includes the look
+        elif isinstance(op, Acted):
+            action = op.action
+            actions.append(str(action))
+            verb, who = action.verb, action.player
+            if verb is Verb.SHOWDOWN or verb is Verb.SEE:  # rules B6, B8, B10
+                over = True
+            if who is None:
+                continue
+            stacks[who] -= op.paid
+            layers[-1] += op.paid
+            if verb is Verb.TOPUP:  # rule M1
+                assert action.amount is not None
+                stacks[who] += action.amount
+            elif verb is Verb.BET or verb is Verb.BLIND:  # rules B3, BL1
+                assert action.amount is not None
+                stake = stake_after(action.amount, blind=verb is Verb.BLIND)
+                looked[who] = looked[who] or verb is Verb.BET  # BL2: a bet includes the look
+            elif verb is Verb.DISCARD:  # rule F1: the viewer's own discard
+                discards = action.cards if who == viewer else discards
+                looked[who] = True
+            elif verb is Verb.KEEP or verb is Verb.THROW:  # rule R2
+                two_hands = None
+                looked[who] = looked[who] or verb is Verb.KEEP
+                if who == viewer:
+                    hand = hand if verb is Verb.KEEP else None
+                    pending = False
+            elif verb is Verb.FOLD or verb is Verb.COVER:
+                betting.remove(who)
+                if verb is Verb.FOLD:
+                    folded.add(who)
+                    two_hands = None if two_hands == who else two_hands
+                    face_up.pop(who, None)  # rule R3: the face-up hand goes with it
+                else:  # rule M2: a new pot for the others
+                    covered.append(who)
+                    layers.append(0)
+                over = over or len(betting) == 1  # rules B5, BL3, M3
+            if verb in _TURNS and not over:  # rule B4: the next still betting
+                seat = order.index(who)
+                to_act = next(p for p in order[seat + 1:] + order[:seat + 1] if p in betting)
+        elif isinstance(op, HandToPack) and op.face_up:  # rule R3: the face-up hand goes
+            face_up.pop(op.player, None)
+        elif isinstance(op, HandShown):  # rule D8
+            shown[op.player] = op.cards
+        elif isinstance(op, PotAwarded):
+            stacks[op.player] += op.amount
+            winners[op.player] = op.amount
+        elif isinstance(op, PotCarried):  # rule BL3
+            carried = op.amount
+        elif isinstance(op, HandRetained):  # rules BL3, R1
+            kept = op.player
+    if over:
+        to_act, layers = None, [carried]
+    if viewer is not None and not pending and not looked[viewer]:
+        hand = None  # rule BL6: blind, the viewer sees none of their cards
+    count = rules.cards
+    return {
+        "viewer": viewer, "players": players, "dealer": dealer,
+        "stacks": {p: stacks[p] for p in players}, "pot": sum(layers), "pots": tuple(layers),
+        "carried_pot": carried_pot, "stake": stake, "to_act": to_act, "is_over": over,
+        "in_play": tuple(p for p in players if p not in folded),
+        "covered": tuple(covered),
+        "blind": tuple(p for p in players if not looked[p]),
+        "two_hands": two_hands,
+        "held": {p: 0 if p in folded else count * (2 if p == two_hands else 1)
+                 for p in players},
+        "hand": hand if viewer is not None else None, "discards": discards,
+        "face_up": face_up, "shown": shown, "actions": tuple(actions),
+        "winners": winners, "carried_forward": carried, "retained": kept,
+    }
+
+
+_TURNS: Final = frozenset({Verb.BET, Verb.BLIND, Verb.FOLD, Verb.COVER})

@@ -24,8 +24,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+from bragkit.actions import LegalAction
 from bragkit.errors import BragError, RulesError
-from bragkit.games import brag_poker, crash, historic, nine_card, stakes
+from bragkit.games import crash, find, nine_card
+from bragkit.games.stake_game import StakeGame, deal_class, random_action
 from bragkit.ledger import settle
 
 __all__ = ["OTHER_GAMES", "MenuItem", "OtherGame", "other_game"]
@@ -110,25 +112,20 @@ class StakeTable:
         self.name = name
         self.players, self.kinds = _seats(name, bots)
         self.rng = random.Random(seed)
-        self.rules: Any
-        if game == "brag-poker":
-            self.rules = brag_poker.BragPokerRules.from_dict(dict(rules))
-        else:
-            self.rules = historic.HistoricRules.from_dict(dict(rules))
+        info = find(game)  # the registry says the game's title, rules and engine
+        self.title = info.title
+        self.rules: Any = info.rules.from_dict(dict(rules))
+        self._deal_class = deal_class(info.name)
         self.stacks = dict.fromkeys(self.players, stack)
         self.brought = dict.fromkeys(self.players, stack)
         self.dealer = self.players[-1]
         self.number = 0
-        self.deal: stakes.StakeGame[Any]
+        self.deal: StakeGame[Any]
         self.next_deal()
 
-    def _new(self) -> stakes.StakeGame[Any]:
-        seed = self.rng.getrandbits(64)
-        if self.game == "brag-poker":
-            return brag_poker.BragPoker(self.rules, players=self.players, dealer=self.dealer,
-                                        stacks=self.stacks, rng=seed)
-        return historic.historic_game(self.game, self.rules, players=self.players,
-                                      dealer=self.dealer, stacks=self.stacks, rng=seed)
+    def _new(self) -> StakeGame[Any]:
+        return self._deal_class(self.rules, players=self.players, dealer=self.dealer,
+                                stacks=self.stacks, rng=self.rng.getrandbits(64))
 
     def next_deal(self) -> None:
         """The next deal; a broke player is topped up to the buy-in first (M1)."""
@@ -160,7 +157,7 @@ class StakeTable:
     def options(self, limit: int = 9) -> list[MenuItem]:
         items = []
         for option in self.deal.legal_actions(self.name)[:limit]:
-            def make(amount: int | None, option: stakes.StakeOption = option) -> str:
+            def make(amount: int | None, option: LegalAction = option) -> str:
                 return str(option.action(amount))
 
             items.append(MenuItem(label=str(option), low=option.min_amount,
@@ -174,7 +171,7 @@ class StakeTable:
         who = self.to_act
         if who is None or who == self.name:
             return None
-        action = stakes.random_action(self.deal, self.rng)
+        action = random_action(self.deal, self.rng)
         self.deal.apply(action)
         return str(action)
 
@@ -183,7 +180,7 @@ class StakeTable:
 
     def lines(self) -> list[str]:
         view = self.deal.view(self.name)
-        out = [f"{_TITLES[self.game]} — deal {self.number}, {view.dealer} deals",
+        out = [f"{self.title} — deal {self.number}, {view.dealer} deals",
                f"phase: {view.phase}; pots: " + ", ".join(f"{k} {v}" for k, v in
                                                          view.pots.items())]
         for player in view.players:
@@ -204,7 +201,7 @@ class StakeTable:
         stacks = dict(self.deal.stacks) if self.deal.is_over else dict(self.stacks)
         nets = {p: stacks[p] - self.brought[p] for p in self.players}
         payments = settle(nets)
-        return [f"{self.number} deal(s) of {_TITLES[self.game]}.",
+        return [f"{self.number} deal(s) of {self.title}.",
                 "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
                 "Settlement: " + ("; ".join(str(p) for p in payments) or "nobody owes anybody")]
 
@@ -246,12 +243,16 @@ class PointsTable:
     def options(self, limit: int = 9) -> list[MenuItem]:
         if self.to_act != self.name:
             return []
-        items = []
-        for action in itertools.islice(self.game.legal_actions(self.name), limit):
-            def make(amount: int | None, text: str = str(action)) -> str:
-                return text
+        items: list[MenuItem] = []
+        for option in self.game.legal_actions(self.name):
+            # an option's choices are lazy (a Crash hand has 200,000 arrangements): take the
+            # first few
+            actions = option.choices if option.choices is not None else [option.action()]
+            for action in itertools.islice(actions, limit - len(items)):
+                def make(amount: int | None, text: str = str(action)) -> str:
+                    return text
 
-            items.append(MenuItem(label=str(action), low=None, high=None, make=make))
+                items.append(MenuItem(label=str(action), low=None, high=None, make=make))
         return items
 
     def apply(self, text: str) -> None:

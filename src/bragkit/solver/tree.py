@@ -2,14 +2,15 @@
 
 Heads-up, the player at the dealer's left (seat 0) acts first (rule B2). At each turn a player
 who has not looked may ``look`` (BL2: the turn goes on, now open), bet ``blind`` (BL1: half an
-even stake, which sets the stake to twice the bet) or ``see`` (BL4: for the stake, once a bet is
-made; a blind player may see an open or a blind one). An open player may ``fold``, ``bet`` any
-stake of the menu at least the current one (B2, B3), or ``see`` an open player (B6: twice the
-stake, or the stake with ``see_cost = "single"``, B9) — never a blind one (BL4). Once
-``max_bets`` bets are made, no more bets: fold, look or see (with ``cap_rule = "see"``, the
-default, an open player at the cap may see a blind one: the cap ends the betting). A blind
-player never folds without looking (it would be the same as looking and then folding, and the
-look is free).
+even stake, which sets the stake to twice the bet) or ``see`` (BL4: half what an open seer pays,
+rounded up, once a bet is made; a blind player may see an open or a blind one). An open
+player may ``fold``, ``bet`` any stake of the menu at least the current one (B2, B3), or
+``see`` an open player (B6: twice the stake, or the stake with ``see_cost = "single"``, B9) —
+never a blind one (BL4). The price of a see is :func:`~bragkit.games.betting.see_price`, as in
+the engine. Once ``max_bets`` bets are made, no more bets: fold, look or see (with
+``cap_rule = "see"``, the default, an open player at the cap may see a blind one: the cap ends
+the betting). A blind player never folds without looking (it would be the same as looking and
+then folding, and the look is free).
 
 Everything a showdown or a fold needs is kept per terminal: who folded or saw, and what each
 player had put in (ante included). Decision nodes are numbered breadth first, so every level of
@@ -38,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
+from bragkit.games.betting import blind_part, least_bet, see_price
 from bragkit.solver.abstraction import Abstraction
 
 __all__ = ["BettingTree", "Kind", "Level", "NodeState", "Segments"]
@@ -178,7 +180,7 @@ class BettingTree:
         a = self.abstraction
         p, other = s.player, 1 - s.player
         can_bet = s.bets < a.max_bets
-        floor = max(s.stake, a.stakes[0])  # rules B2, B3: at least min_bet, then the stake
+        floor = least_bet(a.stakes[0], s.stake)  # rules B2, B3: at least min_bet, then the stake
 
         def after_bet(stake: int, chips: int) -> NodeState:
             paid = list(s.paid)
@@ -194,9 +196,9 @@ class BettingTree:
             if can_bet:
                 for stake in a.blind_stakes:  # rule BL1: a blind bet of b sets the stake to 2b
                     if stake >= floor:
-                        yield Kind.BLIND, stake // 2, after_bet(stake, stake // 2)
-            if s.bets:  # rule BL4: twice the blind stake, against open or blind
-                yield Kind.SEE, s.stake, None
+                        yield Kind.BLIND, blind_part(stake), after_bet(stake, blind_part(stake))
+            if s.bets:  # rules BL4, B9: half an open see, against open or blind
+                yield Kind.SEE, see_price(a.see_cost, s.stake, True), None
         else:
             yield Kind.FOLD, 0, None
             if can_bet:
@@ -205,7 +207,7 @@ class BettingTree:
                         yield Kind.BET, stake, after_bet(stake, stake)
             # rules B6, B9; BL4: never see a blind player (but see cap_rule at the cap)
             if s.bets and (not s.blind[other] or (not can_bet and a.cap_rule == "see")):
-                yield Kind.SEE, (2 * s.stake if a.see_cost == "double" else s.stake), None
+                yield Kind.SEE, see_price(a.see_cost, s.stake, False), None
 
     def _levels(self) -> tuple[Level, ...]:
         levels = []

@@ -2,8 +2,16 @@
 
 - :mod:`bragkit.web.protocol` — the JSON messages over the WebSocket, version 1;
 - :mod:`bragkit.web.room` — one table as a state machine over durable events, replayable;
+  made of :mod:`~bragkit.web.seats` (who sits where), :mod:`~bragkit.web.driver` (the Table
+  and its deals), :mod:`~bragkit.web.showdown` (an agreed showdown), :mod:`~bragkit.web.archive`
+  (records and when they are released), :mod:`~bragkit.web.settlement` (the ledger, the
+  close); its commands are checked by :mod:`~bragkit.web.commands` and each viewer's state
+  built by :mod:`~bragkit.web.state`, from :mod:`~bragkit.web.config` (a table's settings),
+  :mod:`~bragkit.web.events` (events, viewers) and :mod:`~bragkit.web.secret` (tokens, shuffles);
 - :mod:`bragkit.web.store` — the tables' settings, secrets and event logs in SQLAlchemy;
-- :mod:`bragkit.web.tables` — the manager: connections, group commits, bots, timers;
+- :mod:`bragkit.web.tables` — the manager: the live rooms and their connections
+  (:mod:`~bragkit.web.connection`), with :mod:`~bragkit.web.commit` (group commits) and
+  :mod:`~bragkit.web.scheduler` (bots, turn timers, deals);
 - :mod:`bragkit.web.app` — the Starlette app (HTTP routes, the WebSocket, the page);
 - :mod:`bragkit.web.svg` — card pictures as pure functions;
 - ``static/`` — the page: plain HTML, CSS and JavaScript, no build step.

@@ -1,7 +1,7 @@
 """Persistence of the web tables with SQLAlchemy: each table's settings, secret and event log.
 
 A room (:mod:`bragkit.web.room`) is rebuilt exactly from three things, so those three are all
-that is stored: the table's settings (its :class:`~bragkit.web.room.TableConfig` as JSON), its
+that is stored: the table's settings (its :class:`~bragkit.web.config.TableConfig` as JSON), its
 secret (the randomness of its shuffles) and the ordered log of its events. The server writes each
 event, in its own transaction, *before* it applies and broadcasts it; a server killed at any
 moment and restarted replays every table to the last event anyone saw.
@@ -10,7 +10,7 @@ The default database is SQLite in the user's data folder (:func:`default_url`, v
 :mod:`platformdirs`), in WAL mode; any SQLAlchemy URL works, e.g. PostgreSQL
 (``postgresql+psycopg://user@host/bragkit``, with its driver installed).
 
->>> from bragkit.web.room import Event
+>>> from bragkit.web.events import Event
 >>> store = Store("sqlite://")                 # in memory, for the example
 >>> store.create_table("t1", config={"name": "Friday"}, secret=bytes(32), host_hash="ab" * 32)
 >>> store.append("t1", 1, Event(kind="start"), status="playing")
@@ -54,7 +54,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from bragkit.errors import BragError
-from bragkit.web.room import Event
+from bragkit.web.events import Event
 
 __all__ = ["Store", "StoreError", "StoredTable", "default_url"]
 

@@ -1,0 +1,191 @@
+"""The arrangements a Crash player may choose (C2, C4), as the lazy ``choices`` of the
+``arranges`` option: a :class:`~collections.abc.Sequence` of :class:`~bragkit.actions.Action`.
+
+A thirteen-card hand has 200,200 ways to take four hands of three, more with a four of a kind
+(C2), so the menu never lists them unless iterated:
+
+* ``action in choices`` checks the action's hands directly (the engine's own check,
+  :func:`~bragkit.games.arrange.crash_hands`), and that no acceptable hand is left among
+  the discards when fewer than four are made (an extra hand never costs a point, so such an
+  arrangement is accepted by the engine but not listed);
+* ``len`` and indexing, under the default least hand (``min_category = "high-card"``, where every
+  three cards are a hand), are arithmetic on the fixed table of splits: the blocks of
+  :func:`~bragkit.games.arrange.legal_arrangements`, in its order, without building them. A
+  random index is then a uniformly random listed arrangement. Under a higher least hand (C4) which
+  splits count depends on the cards: the full list is built on first ``len`` or index (about 15 ms).
+
+>>> from bragkit.actions import Action
+>>> from bragkit.cards import parse_cards
+>>> choices = ArrangementChoices("Ann", parse_cards("4s 4h 4d 4c As Ah Ad Ks Kh Kd Qs Qh 2c"))
+>>> len(choices)    # 200,200 four-triple splits, 280 with the four of a kind as a hand
+200480
+>>> choices[200_000]
+Action.parse('Ann arranges Ah Ad 4s | As Kh Kd | Qh 4h 4c | Ks Qs 4d')
+>>> Action.parse("Ann arranges 4s 4h 4d 4c | As Ah Ad | Ks Kh Kd | Qs Qh 2c") in choices
+True
+>>> Action.parse("Ann arranges 4s 4h 4d 4c") in choices   # room for more hands: not listed
+False
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from bragkit.actions import Action, Verb
+from bragkit.cards import Card
+from bragkit.errors import IllegalActionError
+from bragkit.games import arrange
+from bragkit.hands import Category, Ordering
+
+__all__ = ["ArrangementChoices", "has_room"]
+
+
+
+def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Category) -> bool:
+    """Whether the discards hold a hand the rules accept: three cards at least ``floor``, or a
+    four of a kind (C2, C4).
+
+    >>> from bragkit.cards import parse_cards
+    >>> has_room(parse_cards("2c 7d Ks"), ordering="crash", floor=Category.HIGH_CARD)
+    True
+    >>> has_room(parse_cards("2c 7d Ks Jh"), ordering="crash", floor=Category.PAIR)
+    False
+    """
+    if len(discards) < 3:
+        return False
+    scale = arrange.fast_scale(ordering)
+    for trio in itertools.combinations(discards, 3):
+        strength = scale.of(trio)
+        if strength >= 0 and scale.category[strength] >= floor:
+            return True
+    ranks = [c // 4 for c in discards]
+    return any(ranks.count(r) == 4 for r in set(ranks))
+
+
+@functools.cache
+def _triples13() -> tuple[tuple[int, int, int], ...]:
+    """The 286 position triples of thirteen cards, by id."""
+    return tuple((a, b, c) for a, b, c in arrange._triples(13).tolist())
+
+
+class ArrangementChoices(Sequence[Action]):
+    """The arrangements ``player`` may make of ``cards`` under the rules' ``ordering`` and least
+    hand ``floor``, as actions, sets in play order (see the module docstring)."""
+
+    __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
+                 "_size")
+
+    def __init__(self, player: str, cards: Sequence[Card], *,
+                 ordering: Ordering | str = Ordering.CRASH,
+                 floor: Category = Category.HIGH_CARD) -> None:
+        self._player = player
+        self._cards = tuple(sorted(cards))
+        self._ordering = Ordering.parse(ordering)
+        self._floor = floor
+        # every three cards a hand (one pack): counted and indexed by arithmetic
+        self._fast = floor == Category.HIGH_CARD and len(set(self._cards)) == 13
+        self._full: arrange.Arrangements | None = None
+        self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
+        self._size = -1
+
+    # -- counting and indexing without listing ------------------------------------------------
+
+    def _layout(self) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+        """The blocks of :func:`~bragkit.games.arrange.legal_arrangements` (high-card floor):
+        (rows, fours of a kind chosen, positions left, triples taken from them)."""
+        if self._blocks is None:
+            cards = self._cards
+            quads = [p for p in range(10) if cards[p] // 4 == cards[p + 3] // 4]
+            blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [
+                (math.comb(13, 3) * math.comb(10, 3) * math.comb(7, 3) * 4 // 24, (),
+                 tuple(range(13)), 4)]
+            for q in range(1, len(quads) + 1):
+                for chosen in itertools.combinations(range(len(quads)), q):
+                    used = {quads[i] + j for i in chosen for j in range(4)}
+                    rest = tuple(p for p in range(13) if p not in used)
+                    k = min(4 - q, len(rest) // 3)
+                    rows = len(arrange._partitions(len(rest), k)) if k else 1
+                    blocks.append((rows, tuple(quads[i] for i in chosen), rest, k))
+            self._blocks = blocks
+        return self._blocks
+
+    def __len__(self) -> int:
+        if self._size < 0:
+            self._size = (sum(b[0] for b in self._layout()) if self._fast
+                          else len(self._listed()))
+        return self._size
+
+    def _listed(self) -> arrange.Arrangements:
+        if self._full is None:
+            self._full = arrange.legal_arrangements(self._cards, game="crash",
+                                                    ordering=self._ordering,
+                                                    min_category=self._floor)
+        return self._full
+
+    def _at(self, index: int) -> Action:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("arrangement index out of range")
+        if not self._fast:
+            return self._action(self._listed()[index].sets)
+        cards = self._cards
+        for rows, quads, rest, k in self._layout():
+            if index >= rows:
+                index -= rows
+                continue
+            hands: list[tuple[Card, ...]]
+            if not quads:  # four triples of the thirteen cards
+                by_id = _triples13()
+                hands = [(cards[a], cards[b], cards[c]) for a, b, c in
+                         (by_id[t] for t in arrange._partitions(13, 4)[index].tolist())]
+                return self._action(self._in_play_order(hands))
+            hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
+            if k:
+                triples = arrange._triples(len(rest))
+                for t in arrange._partitions(len(rest), k)[index].tolist():
+                    a, b, c = triples[t].tolist()
+                    hands.append((cards[rest[a]], cards[rest[b]], cards[rest[c]]))
+            return self._action(self._in_play_order(hands))
+        raise AssertionError("unreachable: the blocks add up to len")
+
+    def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
+        """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
+        builds them), each hand's cards as a person lays them out."""
+        strength = arrange.fast_scale(self._ordering).of
+        ranked = sorted([(-strength(h), h) for h in hands])
+        return tuple(arrange._display(h) for _, h in ranked)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self._at(i) for i in range(*index.indices(len(self)))]
+        return self._at(index)
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self._at(i) for i in range(len(self)))
+
+    # -- membership by the rules -------------------------------------------------------------
+
+    def __contains__(self, item: object) -> bool:
+        if not (isinstance(item, Action) and item.player == self._player
+                and item.verb is Verb.ARRANGES):
+            return False
+        try:
+            made = arrange.crash_hands(self._cards, item.sets, ordering=self._ordering,
+                                       floor=self._floor)
+        except IllegalActionError:
+            return False
+        return len(made.sets) == 4 or not has_room(made.discards, ordering=self._ordering,
+                                                    floor=self._floor)
+
+    def _action(self, sets: tuple[tuple[Card, ...], ...]) -> Action:
+        return Action(player=self._player, verb=Verb.ARRANGES, sets=sets)

@@ -1,0 +1,151 @@
+"""The operation records of the equalising games (historic Brag, 3 Card Brag Poker).
+
+Every change of a deal's state is one frozen record appended to its log, each an
+:class:`~bragkit.games.protocol.Operation` that says who may see what of it
+(:meth:`~bragkit.games.protocol.Operation.censored`):
+
+* a face-down :class:`Dealt` card is its owner's only, and under P5 not even theirs until they
+  look (``owner_sees=False``); the look is then a :class:`Revealed` record for the looker alone;
+* an :class:`Acted` draw's discards are the drawer's only (:meth:`Action.public` hides them);
+* everything else (phases, stakes, shown hands, awards, payments) is public.
+
+>>> from bragkit.actions import Action
+>>> from bragkit.cards import Card
+>>> dealt = Dealt(player="Ann", card=Card.parse("Kd"))
+>>> dealt.censored("Ann") is dealt, dealt.censored("Bob")
+(True, Dealt(player='Ann', card=None, face_up=False, owner_sees=True))
+>>> str(Acted(action=Action.parse("Ann draw 1 Kd")).censored("Bob").action)
+'Ann draw 1'
+>>> Revealed(player="Ann", cards=(Card.parse("Kd"),)).censored(None) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bragkit.actions import Action
+from bragkit.cards import Card
+from bragkit.games.protocol import Operation
+
+__all__ = [
+    "Acted",
+    "Awarded",
+    "Dealt",
+    "Paid",
+    "PhaseStarted",
+    "Posted",
+    "Revealed",
+    "Shown",
+    "dealt",
+    "posted",
+]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PhaseStarted(Operation):
+    """A phase of the deal began (``"betting"``, ``"draw"``, ``"thirty-one"``…)."""
+
+    phase: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Posted(Operation):
+    """A forced payment into a pot: a stake (S4) or a blind (P1)."""
+
+    player: str
+    amount: int
+    pot: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Dealt(Operation):
+    """One card dealt to a player from the top of the pack, face down unless ``face_up``.
+
+    A face-down card is its owner's to see, unless ``owner_sees`` is false: a 3 Card Brag Poker
+    player who has not looked sees none of their cards (P5) until a :class:`Revealed`. A
+    censored copy has ``card=None``: the viewer knows a card was dealt, not which.
+    """
+
+    player: str
+    card: Card | None
+    face_up: bool = False
+    owner_sees: bool = True
+
+    def censored(self, viewer: str | None) -> Dealt:
+        """The card for those who may see it (everyone when face up), hidden for the rest."""
+        if self.face_up or (viewer == self.player and self.owner_sees) or self.card is None:
+            return self
+        return Dealt(player=self.player, card=None, face_up=False, owner_sees=self.owner_sees)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Revealed(Operation):
+    """A player looked at their cards (P5): the cards they hold then, for them alone."""
+
+    player: str
+    cards: tuple[Card, ...]
+
+    def censored(self, viewer: str | None) -> Revealed | None:
+        """Itself for the looker; nothing for anyone else (their look is an :class:`Acted`)."""
+        return self if viewer == self.player else None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Acted(Operation):
+    """A player's action and the chips it put in (``paid``)."""
+
+    action: Action
+    paid: int = 0
+
+    def censored(self, viewer: str | None) -> Acted:
+        """The action as ``viewer`` saw it: another player's discards face down (P3)."""
+        action = self.action
+        if action.player == viewer:
+            return self
+        public = action.public()
+        return self if public is action else Acted(action=public, paid=self.paid)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Shown(Operation):
+    """A hand exposed, with what it is worth in words."""
+
+    player: str
+    cards: tuple[Card, ...]
+    worth: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Awarded(Operation):
+    """Chips from a pot to a player: ``reason`` says why (a win, a stake taken back…)."""
+
+    player: str
+    amount: int
+    pot: str
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Paid(Operation):
+    """Chips from one player straight to another (the forfeit of S2)."""
+
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+@lru_cache(maxsize=8192)
+def dealt(player: str, card: Card, face_up: bool, owner_sees: bool) -> Dealt:
+    """The :class:`Dealt` record, made once and shared (records are frozen; a table deals the
+    same few thousand of them over and over)."""
+    return Dealt(player=player, card=card, face_up=face_up, owner_sees=owner_sees)
+
+
+@lru_cache(maxsize=1024)
+def posted(player: str, amount: int, pot: str, reason: str) -> Posted:
+    """The :class:`Posted` record, made once and shared (as :func:`dealt`)."""
+    return Posted(player=player, amount=amount, pot=pot, reason=reason)

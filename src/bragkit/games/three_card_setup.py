@@ -1,0 +1,327 @@
+"""What a three-card deal (:mod:`bragkit.games.three_card`) works out once and shares: the
+constants of its state, the menu entries of each player (interned), the tables read from its
+Rules, the seating of a table, and the checks of a deal's construction (rules D1-D6, R1, W1).
+
+>>> from bragkit.rules import Rules
+>>> setup(Rules()) is setup(Rules())      # equal Rules share one setup
+True
+>>> seating(("Ann", "Bob", "Cy"), "Cy")[2]  # the seats from the dealer's left (D3, D6)
+(0, 1, 2)
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
+
+from bragkit.actions import HandChoice, LegalAction, Verb
+from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, RandomSource, parse_cards
+from bragkit.errors import RulesError
+from bragkit.games.results import DealStart
+from bragkit.hands import HandRank, strength_table
+from bragkit.hands.table import rank_objects
+from bragkit.rules import Rules
+
+if TYPE_CHECKING:
+    from bragkit.games.three_card import Deal
+
+__all__ = [
+    "BETTING",
+    "COVERED",
+    "FOLDED",
+    "SHOWDOWN_OPTION",
+    "AmountOptions",
+    "Fixed",
+    "Menu",
+    "Setup",
+    "amount_option",
+    "seating",
+    "setup",
+]
+
+# A seat's status (Deal._status)
+BETTING: Final = 0
+FOLDED: Final = 1
+COVERED: Final = 2
+
+# Markers of the compact log: the antes, the deal and the settlement are one entry each,
+# expanded on demand (bragkit.games.three_card_settle.expand).
+ANTES: Final = "antes"
+DEALT: Final = "dealt"
+END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack
+SHOWDOWN_OPTION: Final = LegalAction(player=None, verb=Verb.SHOWDOWN)
+N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
+N2 = N * N
+
+AmountOptions = dict[tuple[int, int], LegalAction]
+Menu = Sequence[LegalAction]  # a list, or a tuple shared between states (never changed)
+Strength = tuple[int, tuple[int, ...]]
+
+_FOLD, _LOOK, _KEEP, _THROW = Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW
+_DISCARD, _TOPUP = Verb.DISCARD, Verb.TOPUP
+
+
+class Fixed:
+    """A player's menu entries, built once per name: those without amounts (they never change)
+    and, interned by their bounds, those with amounts. LegalAction objects are immutable and
+    the same few recur deal after deal (each cache is bounded: cleared when it grows large)."""
+
+    __slots__ = ("bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two", "name",
+                 "see", "throw", "topup")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        def make(verb: Verb, hand: HandChoice | None = None, discards: int = 0) -> LegalAction:
+            return LegalAction(player=name, verb=verb, hand=hand, discards=discards)
+
+        self.fold = make(_FOLD)
+        self.look = make(_LOOK)
+        self.look_two = (make(_LOOK, "old"), make(_LOOK, "new"))  # rule R2
+        self.keep = make(_KEEP)
+        self.throw = make(_THROW)
+        self.topup = LegalAction(player=name, verb=_TOPUP, min_amount=1)  # rule M1
+        # rules F1, F3: the discard of four- and five-card Brag, by cards dealt
+        self.discard = {4: make(_DISCARD, discards=1), 5: make(_DISCARD, discards=2)}
+        self.bet: AmountOptions = {}
+        self.blind: AmountOptions = {}
+        self.see: AmountOptions = {}
+        self.cover: AmountOptions = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Fixed:
+        return self  # shared by every deal (a copied deal shares it too)
+
+
+_FIXED: dict[str, Fixed] = {}
+
+
+def fixed_options(name: str) -> Fixed:
+    found = _FIXED.get(name)
+    if found is None:
+        if len(_FIXED) > 10_000:
+            _FIXED.clear()
+        found = _FIXED[name] = Fixed(name)
+    return found
+
+
+def amount_option(
+    cache: AmountOptions, player: str, verb: Verb, low: int, high: int
+) -> LegalAction:
+    """The option of ``verb`` from ``low`` to ``high`` chips, from the player's ``cache``."""
+    found = cache.get((low, high))
+    if found is None:
+        if len(cache) > 2_000:
+            cache.clear()
+        found = cache[low, high] = LegalAction(player=player, verb=verb, min_amount=low,
+                                               max_amount=high)
+    return found
+
+
+class Setup:
+    """What a deal reads from its Rules, worked out once per Rules object."""
+
+    __slots__ = ("max_players", "plain_limits", "ranks", "rules", "simple", "turns", "values",
+                 "wild")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.max_players = rules.max_players()  # rule D1
+        # rule B1: no raise limit and no pot limit, so bet_bounds reduces to min_bet/max_bet
+        self.plain_limits = rules.raise_limit is None and not rules.pot_limit
+        # the rules of a simple deal (see three_card_verify.menu), given no retained hand
+        self.simple = rules.cards == 3 and self.plain_limits and not rules.lending
+        # the menus of a simple deal, remembered by what they depend on (see there)
+        self.turns: dict[tuple[Any, ...], Menu] = {}
+        # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
+        self.wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
+        # every three cards' HandRank value, compact (rules H2-H10, W1-W3), and the HandRank
+        # of each value: what evaluate() gives, in 300 KB rather than a list of 150,000
+        # pointers (the look-up of a showdown stays in the processor's cache)
+        self.values = _strength_values(rules.ordering, self.wild)
+        # (None only at values no hand has)
+        self.ranks = cast(tuple[HandRank, ...], rank_objects(rules.ordering))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
+        return self  # shared by every deal under equal Rules (a copied deal shares it too)
+
+
+@functools.lru_cache(maxsize=32)
+def _strength_values(ordering: str, wild: frozenset[Card] | tuple[()]) -> array[int]:
+    """:func:`~bragkit.hands.strength_table` flat, as Python reads it fastest: entry
+    ``a * 53 * 53 + b * 53 + c`` is the value of cards ``a b c`` (``-1``: a card twice)."""
+    values = array("h")
+    values.frombytes(strength_table(ordering, wild).astype("=i2").tobytes())
+    return values
+
+
+_SETUPS: dict[Rules, Setup] = {}
+
+
+def setup(rules: Rules) -> Setup:
+    """The setup of ``rules``, shared by equal Rules (a Rules object is immutable; tables
+    built from the same settings share their remembered menus); the last one used is kept at
+    hand, tested by identity, as a table deals deal after deal under the same Rules."""
+    global last_setup
+    found = _SETUPS.get(rules)
+    if found is None:
+        if len(_SETUPS) >= 64:  # bounded: at most 64 setups of up to 4,096 remembered menus
+            _SETUPS.clear()
+        found = _SETUPS[rules] = Setup(rules)
+    last_setup = (rules, found)
+    return found
+
+
+last_setup: tuple[Rules, Setup] | None = None
+
+
+_Seating = tuple[dict[str, int], int, tuple[int, ...], tuple[Fixed, ...], tuple[slice, ...]]
+_SEATING: dict[tuple[tuple[str, ...], str], _Seating] = {}
+
+
+def seating(names: tuple[str, ...], dealer: str) -> _Seating | None:
+    """The seat of each name, the dealer's seat, the seats from the dealer's left round (D3,
+    D6), each seat's menu entries and the slice of the cards dealt that is each seat's hand,
+    or None for a table with a name twice, fewer than two seats or no such dealer. Cached: a
+    table seats the same players deal after deal (the dict is never mutated)."""
+    key = (names, dealer)
+    found = _SEATING.get(key)
+    if found is None:
+        seat = {name: i for i, name in enumerate(names)}
+        if len(seat) != len(names) or len(names) < 2 or dealer not in seat:
+            return None
+        n = len(names)
+        first = seat[dealer] + 1
+        if len(_SEATING) > 10_000:
+            _SEATING.clear()
+        order = tuple((first + i) % n for i in range(n))
+        found = _SEATING[key] = (seat, seat[dealer], order,
+                                 tuple(fixed_options(name) for name in names),
+                                 tuple(slice(order.index(s), None, n) for s in range(n)))
+    return found
+
+
+def check_stacks(names: tuple[str, ...], stacks: tuple[int, ...], ante: int) -> None:
+    for name, stack in zip(names, stacks, strict=True):
+        if type(stack) is not int or stack < 0:
+            raise RulesError(f"{name}'s stack must be a whole number of chips: {stack!r}")
+        if stack < ante:
+            # rule D2 [decision]: the Table tops up or seats out a player who cannot ante
+            raise RulesError(f"{name} cannot pay the ante of {ante} (rule D2)")
+
+
+def check_retained(
+    kept_old: dict[str, tuple[Card, ...]], names: tuple[str, ...], rules: Rules
+) -> None:
+    if not rules.blind:
+        raise RulesError("a retained blind hand needs blind play (rules BL3, R1)")
+    for name, old in kept_old.items():
+        if name not in names:
+            raise RulesError(f"{name!r} keeps a hand but is not one of the players")
+        if len(old) != rules.cards:
+            raise RulesError(f"a retained hand is {rules.cards} cards, not {len(old)} (R1)")
+
+
+def check_hands(
+    hands: Mapping[str, Sequence[Card] | str], names: tuple[str, ...], rules: Rules,
+    held: list[Card],
+) -> dict[str, tuple[Card, ...]]:
+    dealt = {name: parse_cards(cards) for name, cards in hands.items()}
+    for name in dealt:
+        if name not in names:
+            raise RulesError(f"a hand for {name!r}, who is not one of the players")
+    seen = list(held)
+    for name in names:
+        if name not in dealt:
+            raise RulesError(f"no hand for {name} (every player is dealt, rule D6)")
+        if len(dealt[name]) != rules.cards:
+            raise RulesError(f"{name} is dealt {len(dealt[name])} cards, not {rules.cards}")
+        seen += dealt[name]
+    check_distinct(seen, rules)
+    return dealt
+
+
+def check_distinct(cards: list[Card], rules: Rules) -> None:
+    jokers = cards.count(JOKER)
+    if jokers > rules.jokers:
+        raise RulesError(f"{jokers} jokers, but the rules add {rules.jokers} (rule W1)")
+    if len(set(cards)) != len(cards) - jokers + (1 if jokers else 0):
+        plain = [c for c in cards if not c.is_joker]
+        twice = sorted({c for c in plain if plain.count(c) > 1})
+        raise RulesError(f"{' '.join(map(str, twice))} dealt twice")
+
+
+def check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...]]) -> None:
+    if not isinstance(pack, Pack):
+        raise RulesError(f"pack must be a Pack, not {type(pack).__name__}")
+    if pack.decks != 1 or pack.jokers != rules.jokers:
+        raise RulesError(f"the pack has {pack.jokers} jokers and {pack.decks} decks; the rules "
+                         f"want one deck and {rules.jokers} jokers (rule W1)")
+    held = [c for old in kept_old.values() for c in old] if kept_old else []
+    size = len(pack)
+    if size + len(held) != rules.pack_size:
+        raise RulesError(f"the pack and the retained hand hold {size + len(held)} cards, "
+                         f"not {rules.pack_size} (rules D5, R1)")
+    if held or rules.jokers or not pack._is_one_deck():
+        check_distinct([*pack.cards, *held], rules)
+
+
+def without(pack: Pack, held: Sequence[Card]) -> Pack:
+    """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
+    pack.take_out(held)
+    return pack
+
+
+
+def deal_cards(
+    deal: Deal,
+    pack: Pack | None,
+    hands: Mapping[str, Sequence[Card] | str] | None,
+    kept_old: Mapping[str, tuple[Card, ...]],
+    rng: RandomSource,
+    slices: tuple[slice, ...],
+) -> list[tuple[Card, ...]]:
+    """The hands as dealt (D6); sets the stock, and what :attr:`start` needs of the pack
+    as it was before the deal (``_start_pack``, or ``None`` and ``_top`` to rebuild it).
+    ``slices`` picks each seat's cards out of the cards dealt, in seat order."""
+    rules = deal.rules
+    n = deal._n
+    if hands is not None:
+        deal._stock = deal._start_pack = None
+        deal._top = ()
+        held = [c for old in kept_old.values() for c in old]
+        dealt = check_hands(hands, deal._names, rules, held)
+        return [dealt[name] for name in deal._names]
+    if pack is None:
+        source = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
+        if kept_old:
+            source = without(source, [c for old in kept_old.values() for c in old])
+        deal._start_pack = source  # the engine's own: no copy needed
+    else:
+        check_pack(pack, rules, kept_old)
+        source = pack
+        deal._start_pack = None  # rebuilt on demand from the stock and the cards dealt
+    # rule D6: one card at a time from the dealer's left, from the top of the pack: the
+    # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
+    top, deal._stock = source._split_top(rules.cards * n)
+    deal._top = top
+    return list(map(top.__getitem__, slices))
+
+def start_record(deal: Deal) -> DealStart:
+    """The deal as it started, before the ante (for a record of it)."""
+    if deal._start is None:
+        stacks, kept_old, first_deal = deal._start_info
+        pack = deal._start_pack
+        if pack is None and deal._stock is not None:
+            # the given pack as it was: the cards dealt on what remained of it (the stock,
+            # which since then has only had cards put under it, D5)
+            held = sum(len(old) for old in kept_old.values())
+            rest = deal.rules.pack_size - held - len(deal._top)
+            pack = deal._start_pack = deal._stock._before_split(deal._top, rest)
+        deal._start = DealStart(
+            stacks=stacks, carried_pot=deal._carried_in, pack=pack,
+            hands=dict(zip(deal._names, deal._dealt, strict=True)), retained=kept_old,
+            first_deal=first_deal,
+        )
+    return deal._start
+

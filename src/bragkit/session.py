@@ -1,0 +1,788 @@
+"""One session for every game: :class:`Session`, deal after deal, event-sourced (rules D3, M1, M4,
+T1, T2 of RULES.md).
+
+A session is what lasts between the deals of any game of the family: the seats, the deal passing
+to the left (D3), the stacks, top-ups and loans (M1, M4) in a :class:`~bragkit.ledger.Ledger`, the
+dealer's choice of game (T2) and the settlement (T1). Its state changes **only** by appending a
+frozen :data:`SessionEvent`; every event prints as one line and :func:`parse_event` reads it back,
+so the log of a session is its text, and :meth:`Session.replay` rebuilds the session from it.
+
+What differs from game to game — how the next deal is set up from the last (the pack carried over,
+D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its target, N7) — is
+the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
+:class:`bragkit.games.three_card_session.ThreeCardDealing`; nothing here asks which game it is.
+
+>>> from bragkit.games.three_card_session import ThreeCardDealing
+>>> from bragkit.rules import Rules
+>>> session = Session(ThreeCardDealing(Rules(), rng=7), seats=["Ann", "Bob", "Cy"], buy_ins=20)
+>>> game = session.start_deal()
+>>> for text in ["Bob bet 2", "Cy fold", "Ann fold"]:
+...     session.apply(text)
+>>> session.stacks, session.next_dealer
+({'Ann': 19, 'Bob': 22, 'Cy': 19}, 'Bob')
+>>> [str(e) for e in session.events[3:]]  # doctest: +ELLIPSIS
+['deal 1 by Ann pack ...', '> Bob bet 2', '> Cy fold', '> Ann fold', 'deal 1 ends: Bob wins 5']
+>>> again = Session.replay(ThreeCardDealing(Rules()), [str(e) for e in session.events])
+>>> again.stacks == session.stacks and again.events == session.events
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Protocol
+
+from bragkit.actions import Action, HandChoice
+from bragkit.errors import BragError, InvalidActionError
+from bragkit.games.betting import split
+from bragkit.games.protocol import Game, Operation
+from bragkit.ledger import Ledger, Payment
+
+__all__ = [
+    "DealEnded",
+    "DealStarted",
+    "Dealing",
+    "GameNamed",
+    "Joined",
+    "Kept",
+    "Left",
+    "Lent",
+    "Played",
+    "PotShared",
+    "Repaid",
+    "Session",
+    "SessionError",
+    "SessionEvent",
+    "ToppedUp",
+    "parse_event",
+]
+
+
+class SessionError(BragError):
+    """Something the session cannot do now: a seat change during a deal, a player who cannot pay
+    the ante, a pack that does not follow from the last deal, a game named out of turn..."""
+
+
+# -- the events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Joined:
+    """``player`` sat down with ``amount`` (rule M1), to the left of ``after`` (None: at the end
+    of the seats). The opening seats are events too."""
+
+    player: str
+    amount: int
+    after: str | None = None
+
+    def __str__(self) -> str:
+        where = f" after {self.after}" if self.after is not None else ""
+        return f"{self.player} joins {self.amount}{where}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ToppedUp:
+    """``player`` added ``amount`` to their stack outside a deal (rule M1)."""
+
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} topup {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Left:
+    """``player`` left the table, taking ``amount`` (their whole stack)."""
+
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.player} leaves with {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Lent:
+    """``lender`` lent ``borrower`` ``amount`` between deals (rule M4)."""
+
+    lender: str
+    borrower: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.lender} lends {self.borrower} {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Repaid:
+    """``borrower`` paid ``lender`` back ``amount`` (rule M4)."""
+
+    borrower: str
+    lender: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.borrower} repays {self.lender} {self.amount}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Kept:
+    """A blind winner holding two hands kept ``hand`` for the next deal (rule R2)."""
+
+    player: str
+    hand: HandChoice
+
+    def __str__(self) -> str:
+        return f"{self.player} keeps {self.hand}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PotShared:
+    """The carried pot was shared out at the end of a session (BL3, T1). ``shares`` (by player)
+    follow from the session's state, so they are not part of the event's text or identity."""
+
+    shares: Mapping[str, int] = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        return "carried pot shared"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameNamed:
+    """``dealer`` named the game of the next deal (rule T2): ``game`` in the game's own words
+    (its :class:`Dealing` reads them), None for the table's own game."""
+
+    dealer: str
+    game: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.dealer} names {'the house game' if self.game is None else self.game}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealStarted:
+    """Deal ``number`` (from 1) began, dealt by ``dealer``: its ``game`` when the dealer named one
+    (T2), the ``seed`` of a game that deals from a seed, and the ``pack`` (top card first) of a
+    shuffled one (D4) — None when the pack is the one the last deal left (D5), which the
+    :class:`Dealing` knows."""
+
+    number: int
+    dealer: str
+    game: str | None = None
+    seed: int | None = None
+    pack: str | None = None
+
+    def __str__(self) -> str:
+        game = f" game {self.game}" if self.game is not None else ""
+        seed = f" seed {self.seed}" if self.seed is not None else ""
+        pack = f" pack {self.pack}" if self.pack is not None else ""
+        return f"deal {self.number} by {self.dealer}{game}{seed}{pack}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Played:
+    """An action of the deal in progress (its record string after ``> ``)."""
+
+    action: Action
+
+    def __str__(self) -> str:
+        return f"> {self.action}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealEnded:
+    """Deal ``number`` ended; ``winners`` is what each winner took (its result's winners)."""
+
+    number: int
+    winners: Mapping[str, int]
+
+    def __str__(self) -> str:
+        won = ", ".join(f"{p} wins {n}" for p, n in self.winners.items()) or "no winner"
+        return f"deal {self.number} ends: {won}"
+
+    def __hash__(self) -> int:
+        return hash((self.number, tuple(self.winners.items())))
+
+
+SessionEvent = (Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared | GameNamed
+                | DealStarted | Played | DealEnded)
+
+_NAME = r"(?P<{}>.+?)"
+_PATTERNS: Final = (
+    (DealStarted, re.compile(r"deal (?P<number>\d+) by (?P<dealer>.+?)(?: game (?P<game>.+?))?"
+                             r"(?: seed (?P<seed>\d+))?(?: pack (?P<pack>.+))?")),
+    (DealEnded, re.compile(r"deal (?P<number>\d+) ends: (?P<winners>.+)")),
+    (Played, re.compile(r"> (?P<action>.+)")),
+    (Joined, re.compile(r"(?P<player>.+?) joins (?P<amount>\d+)(?: after (?P<after>.+))?")),
+    (ToppedUp, re.compile(r"(?P<player>.+?) topup (?P<amount>\d+)")),
+    (Left, re.compile(r"(?P<player>.+?) leaves with (?P<amount>\d+)")),
+    (Lent, re.compile(r"(?P<lender>.+?) lends (?P<borrower>.+) (?P<amount>\d+)")),
+    (Repaid, re.compile(r"(?P<borrower>.+?) repays (?P<lender>.+) (?P<amount>\d+)")),
+    (Kept, re.compile(r"(?P<player>.+?) keeps (?P<hand>old|new)")),
+    (PotShared, re.compile(r"carried pot shared")),
+    (GameNamed, re.compile(r"(?P<dealer>.+?) names (?P<game>.+)")),
+)
+_WINS: Final = re.compile(r"(?P<player>.+?) wins (?P<amount>\d+)")
+
+
+def parse_event(text: str, *, players: Sequence[str] | None = None) -> SessionEvent:
+    """The event a line of text prints (the one reader of every session event; ``players``
+    lets an action's player name hold spaces).
+
+    >>> parse_event("Dan joins 20 after Ann")
+    Joined(player='Dan', amount=20, after='Ann')
+    >>> parse_event("deal 2 ends: Bob wins 3, Cy wins 1").winners
+    {'Bob': 3, 'Cy': 1}
+    >>> parse_event("Ann sings")
+    Traceback (most recent call last):
+    ...
+    bragkit.session.SessionError: "Ann sings": not a session event (joins, topup, leaves with, \
+lends, repays, keeps, carried pot shared, names, deal N by, deal N ends, > ACTION)
+    """
+    if not isinstance(text, str):
+        raise SessionError(f"{text!r}: an event is a string")
+    line = text.strip()
+    for kind, pattern in _PATTERNS:
+        match = pattern.fullmatch(line)
+        if match is not None:
+            return _build(kind, match, players)
+    raise SessionError(f'"{text}": not a session event (joins, topup, leaves with, lends, repays, '
+                       "keeps, carried pot shared, names, deal N by, deal N ends, > ACTION)")
+
+
+def _build(kind: type[Any], match: re.Match[str], players: Sequence[str] | None) -> SessionEvent:
+    got: dict[str, Any] = {k: v for k, v in match.groupdict().items() if v is not None}
+    for key in ("amount", "number", "seed"):
+        if key in got:
+            got[key] = int(got[key])
+    if kind is Played:
+        return Played(action=Action.parse(got["action"], players=players))
+    if kind is DealEnded:
+        winners: dict[str, int] = {}
+        if got["winners"] != "no winner":
+            for part in got["winners"].split(", "):
+                won = _WINS.fullmatch(part)
+                if won is None:
+                    raise SessionError(f'"{part}": not "NAME wins N"')
+                winners[won["player"]] = int(won["amount"])
+        got["winners"] = winners
+    if kind is GameNamed and got["game"] == "the house game":
+        got["game"] = None
+    event: SessionEvent = kind(**got)
+    return event
+
+
+# -- the per-game hook -----------------------------------------------------------------------
+
+
+class Dealing(Protocol):
+    """What a game gives a :class:`Session`: how each deal is set up from the last, and what its
+    operations do to the money. One object per session (it holds what carries over between
+    deals: a pack, a carried pot, a kept hand, a points game's running score...).
+
+    The session calls, in order: :meth:`plan` (live play only: choose the pack or seed and the
+    game, as a :class:`DealStarted`), :meth:`start` (live and in replays: the game of that
+    event, set up from the last deal), :meth:`book` (each new operation's chips, into the
+    ledger), :meth:`finish` (the game is over: keep what carries over). Between deals:
+    :meth:`check_game` (T2), :meth:`seat_left`, :meth:`keep` (R2) and :meth:`share` (BL3).
+    """
+
+    @property
+    def buy_in(self) -> int:
+        """The least a player sits down with (M1)."""
+        ...
+
+    @property
+    def lending(self) -> bool:
+        """Whether players may lend between deals (M4)."""
+        ...
+
+    @property
+    def dealers_choice(self) -> bool:
+        """Whether dealers may name the game once the choice opens (T2)."""
+        ...
+
+    @property
+    def carried_pot(self) -> int:
+        """The chips carried forward to the next deal (BL3; 0 where the game has none)."""
+        ...
+
+    def plan(self, session: Session, dealer: str, *, game: str | None,
+             given: Any = None) -> DealStarted:
+        """The next deal as an event: its pack or seed (``given`` is one the caller supplies,
+        checked), and its game (``game``: the one named, or None). Raise :class:`SessionError`
+        to refuse the deal."""
+        ...
+
+    def start(self, session: Session, event: DealStarted) -> Game:
+        """The game of ``event``, set up from the last deal (D4, D5, BL3, R1...)."""
+        ...
+
+    def book(self, operation: Operation, ledger: Ledger) -> None:
+        """Write the chips ``operation`` moves into ``ledger`` (antes, bets, loans, wins). It
+        runs after the game took the action, so a game never moves chips a stack lacks."""
+        ...
+
+    def finish(self, session: Session, game: Game) -> None:
+        """``game`` is over: keep what carries over to the next deal."""
+        ...
+
+    def check_game(self, session: Session, game: str) -> None:
+        """Raise :class:`SessionError` unless the next dealer may name ``game`` now (T2)."""
+        ...
+
+    def seat_left(self, session: Session, player: str) -> None:
+        """``player`` left between deals (a kept hand of theirs goes back to the pack)."""
+        ...
+
+    def keep(self, session: Session, player: str, hand: HandChoice) -> None:
+        """``player`` keeps the ``hand`` of two (R2); :class:`SessionError` if they may not."""
+        ...
+
+    def share(self, session: Session) -> None:
+        """The carried pot is being shared out (the session moves the chips): clear it."""
+        ...
+
+
+# -- the session -----------------------------------------------------------------------------
+
+
+class Session:
+    """A session of any game over many deals (see the module docstring).
+
+    ``dealing`` is the game's hook; ``seats`` the players clockwise with their ``buy_ins`` (one
+    amount, one per seat, or a mapping), each at least ``dealing.buy_in`` (M1); ``dealer``
+    deals first (default: the first seat). The opening seats are the first events.
+    """
+
+    _next_dealer: str | None
+    _first_dealer: str | None
+
+    def __init__(
+        self,
+        dealing: Dealing,
+        *,
+        seats: Sequence[str],
+        buy_ins: int | Sequence[int] | Mapping[str, int],
+        dealer: str | None = None,
+    ) -> None:
+        names = list(seats)
+        amounts = _amounts(buy_ins, names)
+        self._open(dealing)
+        for name, amount in zip(names, amounts, strict=True):
+            self.append(Joined(player=name, amount=amount))
+        if len(self._seats) < 2:
+            raise SessionError(f"a table needs two or more players, not {len(self._seats)} "
+                               "(rule D1)")
+        if dealer is not None:
+            if dealer not in self._seats:
+                raise SessionError(f"the dealer {dealer!r} is not one of the seats")
+            self._next_dealer = dealer
+        self._first_dealer = self._next_dealer
+
+    def _open(self, dealing: Dealing) -> None:
+        self._dealing = dealing
+        self._seats: list[str] = []
+        self._ledger = Ledger()
+        self._events: list[SessionEvent] = []
+        self._games: list[Game] = []
+        self._dealers: list[str] = []
+        self._current: Game | None = None
+        self._ops_seen = 0
+        self._next_dealer = None
+        self._first_dealer = None
+        self._named: str | None = None
+        self._choice_open = False
+        self._playing = False
+
+    @classmethod
+    def replay(cls, dealing: Dealing, events: Iterable[SessionEvent | str], *,
+               dealer: str | None = None) -> Session:
+        """The session ``events`` (or their text) describe, played again with a fresh
+        ``dealing``; ``dealer`` is the first dealer (default: the first to sit down). Each event
+        is checked as when it was first appended."""
+        session = cls.__new__(cls)
+        session._open(dealing)
+        for event in events:
+            if isinstance(event, str):
+                event = parse_event(event, players=session._seats)
+            session.append(event)
+            if session._first_dealer is None and session._next_dealer is not None:
+                session._first_dealer = session._next_dealer
+            if dealer is not None and len(session._events) == 1:
+                session._next_dealer = session._first_dealer = dealer
+        return session
+
+    # -- state -----------------------------------------------------------------------------
+
+    @property
+    def dealing(self) -> Dealing:
+        """The game's hook."""
+        return self._dealing
+
+    @property
+    def events(self) -> tuple[SessionEvent, ...]:
+        """Every event, the opening seats first."""
+        return tuple(self._events)
+
+    @property
+    def event_count(self) -> int:
+        """How many events there are (without copying them)."""
+        return len(self._events)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The players at the table, clockwise."""
+        return tuple(self._seats)
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's chips now (during a deal, as the deal stands)."""
+        return {name: self._ledger.stack(name) for name in self._seats}
+
+    @property
+    def ledger(self) -> Ledger:
+        """Every money event of the session (M1, M4, T1)."""
+        return self._ledger
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        """The game of every deal started, in order."""
+        return tuple(self._games)
+
+    @property
+    def current(self) -> Game | None:
+        """The deal in progress, or the last one (None before the first)."""
+        return self._current
+
+    @property
+    def in_deal(self) -> bool:
+        """Whether a deal is in progress."""
+        return self._playing
+
+    @property
+    def deal_number(self) -> int:
+        """How many deals have been started."""
+        return len(self._games)
+
+    @property
+    def first_dealer(self) -> str | None:
+        """Who was to deal first."""
+        return self._first_dealer
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals next (D3); during a deal, who deals after it."""
+        if self.in_deal:
+            return self._left_of(self._dealer_of(len(self._games)))
+        return self._next_dealer
+
+    @property
+    def named(self) -> str | None:
+        """The game the next dealer has named (T2), None for the table's own."""
+        return self._named
+
+    @property
+    def choice_open(self) -> bool:
+        """Whether dealers name the game now (T2): once the deal has gone round the table and
+        one more."""
+        return self._choice_open
+
+    # -- the one way to change it ------------------------------------------------------------
+
+    def append(self, event: SessionEvent) -> None:
+        """Check ``event`` against the session and apply it; an event refused changes nothing."""
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise SessionError(f"{event!r} is not a session event")
+        recorded = handler(self, event)
+        self._events.append(event if recorded is None else recorded)
+
+    # -- doing things (each appends one event or more) --------------------------------------
+
+    def start_deal(self, *, given: Any = None, game: str | None = None) -> Game:
+        """Start the next deal (``given``: a pack or seed for the game's :meth:`Dealing.plan`;
+        ``game``: the game named for it, default the one named with :meth:`name_game`)."""
+        self._between("a deal starts", "a deal is in progress: finish it first (rule T1)")
+        dealer = self._next_dealer
+        if dealer is None or len(self._seats) < 2:
+            raise SessionError(f"a deal needs two or more players, not {len(self._seats)} "
+                               "(rule D1)")
+        chosen = game if game is not None else self._named
+        self.append(self._dealing.plan(self, dealer, game=chosen, given=given))
+        assert self._current is not None
+        return self._current
+
+    def apply(self, action: Action | str) -> None:
+        """An action of the deal in progress; at its end the deal ends (its result booked)."""
+        if not self.in_deal:
+            raise SessionError("no deal is in progress: start one first")
+        assert self._current is not None
+        if isinstance(action, str):
+            text = action
+            try:
+                action = Action.parse(text, players=self._current.players)
+            except InvalidActionError:
+                self._current.check(text)  # the game's own words for what is wrong
+                raise
+        self.append(Played(action=action))
+        if self._current.over:
+            result = self._current.result
+            self.append(DealEnded(number=len(self._games), winners=dict(result.winners)))
+
+    def join(self, name: str, buy_in: int, *, after: str | None = None) -> None:
+        """``name`` sits down with ``buy_in`` (M1), at the end or to the left of ``after``."""
+        self.append(Joined(player=name, amount=buy_in, after=after))
+
+    def leave(self, name: str) -> int:
+        """``name`` leaves between deals, cashing out their whole stack (returned)."""
+        self._seated(name)
+        amount = self._ledger.stack(name)
+        self.append(Left(player=name, amount=amount))
+        return amount
+
+    def top_up(self, name: str, amount: int) -> None:
+        """``name`` adds ``amount`` to their stack outside a deal they are in (M1)."""
+        self.append(ToppedUp(player=name, amount=amount))
+
+    def lend(self, lender: str, borrower: str, amount: int) -> None:
+        """``lender`` lends ``borrower`` ``amount`` between deals (M4)."""
+        self.append(Lent(lender=lender, borrower=borrower, amount=amount))
+
+    def repay(self, borrower: str, lender: str, amount: int | None = None) -> int:
+        """``borrower`` pays ``lender`` back ``amount`` (default: all still owed); returned."""
+        self._seated(borrower, lender)
+        if amount is None:
+            amount = self._ledger.debts().get((borrower, lender), 0)
+        self.append(Repaid(borrower=borrower, lender=lender, amount=amount))
+        return amount
+
+    def keep(self, player: str, hand: HandChoice) -> None:
+        """``player``, a blind winner with two hands, keeps ``hand`` (R2)."""
+        self.append(Kept(player=player, hand=hand))
+
+    def name_game(self, game: str | None, *, dealer: str | None = None) -> None:
+        """The next dealer names the next deal's game (T2); None: the table's own."""
+        if dealer is None:
+            dealer = self._next_dealer
+        if dealer is None:
+            raise SessionError("no one is at the table to name the game (rule T2)")
+        self.append(GameNamed(dealer=dealer, game=game))
+
+    def share_carried_pot(self) -> dict[str, int]:
+        """Share a pot still carried among the seats (equal shares, odd chips one each from
+        the dealer's left, as B8); returns the shares."""
+        self.append(PotShared())
+        event = self._events[-1]
+        assert isinstance(event, PotShared)
+        return dict(event.shares)
+
+    def settlement(self, *, cash_on_table: bool = False) -> list[Payment]:
+        """Who pays whom to square the session (T1, loans included, M4)."""
+        self._between("the session is settled")
+        carried = self._dealing.carried_pot
+        if carried:
+            raise SessionError(f"{carried} chips are carried forward (rule BL3): play on until "
+                               "the pot is won, or share it out first")
+        return self._ledger.settlement(cash_on_table=cash_on_table)
+
+    def __repr__(self) -> str:
+        state = "in a deal" if self.in_deal else f"{self._next_dealer} to deal"
+        return f"<Session {', '.join(self._seats)}: deal {self.deal_number}, {state}>"
+
+    # -- applying events ---------------------------------------------------------------------
+
+    def _joined(self, event: Joined) -> None:
+        self._between("players join")
+        name, amount = event.player, event.amount
+        _check_name(name)
+        if name in self._seats:
+            raise SessionError(f"{name} is already at the table")
+        if event.after is not None:
+            self._seated(event.after)
+        least = max(self._dealing.buy_in, 1)
+        if type(amount) is not int or amount < least:
+            raise SessionError(f"{name} must bring at least {least} to sit down, not "
+                               f"{amount!r} (rule M1)")
+        if name in self._ledger.players:
+            self._ledger.top_up(name, amount)  # a returning player (M1)
+        else:
+            self._ledger.buy_in(name, amount)
+        if event.after is None:
+            self._seats.append(name)
+        else:
+            self._seats.insert(self._seats.index(event.after) + 1, name)
+        if self._next_dealer is None:
+            self._next_dealer = name
+
+    def _topped_up(self, event: ToppedUp) -> None:
+        self._seated(event.player)
+        if self.in_deal and self._current is not None and event.player in self._current.players:
+            raise SessionError(f"{event.player} is in the deal: a top-up is the deal's action "
+                               "(rule M1)")
+        if type(event.amount) is not int or event.amount < 1:
+            raise SessionError(f"a top-up is a whole number of chips, at least 1, not "
+                               f"{event.amount!r} (rule M1)")
+        self._ledger.top_up(event.player, event.amount)
+
+    def _left(self, event: Left) -> None:
+        self._between("players leave")
+        name = event.player
+        self._seated(name)
+        stack = self._ledger.stack(name)
+        if event.amount != stack:
+            raise SessionError(f"{name} leaves with {stack}, not {event.amount} (rule T1)")
+        self._dealing.seat_left(self, name)
+        if self._next_dealer == name:
+            following = self._left_of(name)
+            self._next_dealer = None if following == name else following
+        self._seats.remove(name)
+        if stack:
+            self._ledger.cash_out(name, stack)
+
+    def _lent(self, event: Lent) -> None:
+        self._between("loans are made")
+        if not self._dealing.lending:
+            raise SessionError("lending is off at this table (rule M4)")
+        self._seated(event.lender, event.borrower)
+        self._ledger.lend(event.lender, event.borrower, event.amount)
+
+    def _repaid(self, event: Repaid) -> None:
+        self._between("loans are repaid")
+        self._seated(event.borrower, event.lender)
+        self._ledger.repay(event.borrower, event.lender, event.amount)
+
+    def _kept(self, event: Kept) -> None:
+        self._between("a hand is kept")
+        self._dealing.keep(self, event.player, event.hand)
+
+    def _pot_shared(self, event: PotShared) -> PotShared:
+        self._between("the carried pot is shared")
+        if not self._seats:
+            raise SessionError("no one is at the table to share the carried pot")
+        shares = _shares(self._dealing.carried_pot, self._seats, self._next_dealer)
+        self._dealing.share(self)
+        for name, amount in shares.items():
+            self._ledger.win(name, amount)
+        return replace(event, shares=shares)
+
+    def _game_named(self, event: GameNamed) -> None:
+        self._between("the game is named")
+        if event.dealer != self._next_dealer:
+            raise SessionError(f"only the dealer names the game: {self._next_dealer} deals "
+                               f"next, not {event.dealer} (rule T2)")
+        if event.game is not None:
+            self._dealing.check_game(self, event.game)
+        self._named = event.game
+
+    def _deal_started(self, event: DealStarted) -> None:
+        self._between("a deal starts", "a deal is in progress: finish it first (rule T1)")
+        number = len(self._games) + 1
+        if event.number != number:
+            raise SessionError(f"deal {event.number} cannot start: deal {number} is next")
+        if event.dealer != self._next_dealer:
+            raise SessionError(f"{event.dealer} deals, but the deal passes to "
+                               f"{self._next_dealer} (rule D3)")
+        game = self._dealing.start(self, event)
+        self._ledger.begin_deal(number)
+        self._games.append(game)
+        self._dealers.append(event.dealer)
+        self._current = game
+        self._ops_seen = 0
+        self._named = None
+        self._playing = True
+        self._book()
+
+    def _played(self, event: Played) -> None:
+        if not self.in_deal:
+            raise SessionError("no deal is in progress: start one first")
+        assert self._current is not None
+        self._current.apply(event.action)
+        self._book()
+
+    def _deal_ended(self, event: DealEnded) -> None:
+        game = self._current
+        if game is None or not self._playing or not game.over or (
+                event.number != len(self._games)):
+            raise SessionError(f"deal {event.number} has not ended")
+        winners = dict(game.result.winners)
+        if winners != dict(event.winners):
+            raise SessionError(f"deal {event.number} ended with winners {winners}, not "
+                               f"{dict(event.winners)}")
+        self._playing = False
+        self._dealing.finish(self, game)
+        self._next_dealer = self._left_of(self._dealer_of(event.number))  # rule D3
+        if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
+            self._choice_open = True  # rule T2: round the table and one more
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _book(self) -> None:
+        assert self._current is not None
+        ops = self._current.operations
+        for op in ops[self._ops_seen:]:
+            self._dealing.book(op, self._ledger)
+        self._ops_seen = len(ops)
+
+    def _dealer_of(self, number: int) -> str:
+        return self._dealers[number - 1]
+
+    def _left_of(self, name: str) -> str | None:
+        """The seat at ``name``'s left (D3); ``name`` may have just left the table."""
+        if name in self._seats:
+            i = self._seats.index(name)
+            return self._seats[(i + 1) % len(self._seats)]
+        return self._seats[0] if self._seats else None
+
+    def _between(self, what: str, message: str | None = None) -> None:
+        if self._playing:
+            raise SessionError(message or f"{what} only between deals: a deal is in progress")
+
+    def _seated(self, *names: str) -> None:
+        for name in names:
+            if name not in self._seats:
+                raise SessionError(f"{name!r} is not at the table")
+
+
+_HANDLERS: Final[dict[type[Any], Any]] = {
+    Joined: Session._joined,
+    ToppedUp: Session._topped_up,
+    Left: Session._left,
+    Lent: Session._lent,
+    Repaid: Session._repaid,
+    Kept: Session._kept,
+    PotShared: Session._pot_shared,
+    GameNamed: Session._game_named,
+    DealStarted: Session._deal_started,
+    Played: Session._played,
+    DealEnded: Session._deal_ended,
+}
+
+
+def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:
+    """``pot`` in equal shares, the odd chips one each from ``first`` on (as B8)."""
+    i = seats.index(first) if first is not None else 0
+    return {p: n for p, n in split(pot, seats[i:] + seats[:i]).items() if n}
+
+
+def _amounts(buy_ins: int | Sequence[int] | Mapping[str, int], names: list[str]) -> list[int]:
+    if isinstance(buy_ins, int):
+        return [buy_ins] * len(names)
+    if isinstance(buy_ins, Mapping):
+        missing = [n for n in names if n not in buy_ins]
+        if missing or len(buy_ins) != len(names):
+            raise SessionError("buy_ins must give one amount for each seat")
+        return [buy_ins[n] for n in names]
+    amounts = list(buy_ins)
+    if len(amounts) != len(names):
+        raise SessionError(f"{len(amounts)} buy-ins for {len(names)} seats")
+    return amounts
+
+
+def _check_name(name: object) -> None:
+    if (not isinstance(name, str) or not name or name != name.strip() or not name.isprintable()
+            or name == "showdown"):
+        raise SessionError(f"{name!r} is not a player's name")

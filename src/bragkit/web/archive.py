@@ -1,0 +1,122 @@
+"""The finished deals of a web table, and when each may be published: :class:`Archive`.
+
+A record holds the whole pack, and without a shuffle the next deal is dealt from the same pack
+with the hands put under it (D4, D5): a record published while its pack is still in play would
+give the next deals' cards away, and a kept blind hand (R1) with them. So the archive follows
+each pack order (a *chain*: the deals dealt from one shuffle) and releases a record, and the
+proof of the shuffle it came from, once that pack order is dead: the next deal is shuffled and
+no blind hand from it is kept, or the table is closed.
+
+>>> archive = Archive()
+>>> archive.dealt(1, shuffled=True, kept=False)
+>>> archive.dealt(2, shuffled=False, kept=False)     # dealt from deal 1's pack (D4)
+>>> archive.shuffled(1), archive.shuffled(2), archive.live(2)
+(True, False, True)
+>>> archive.pack_dead()
+>>> archive.live(1), archive.live(2)
+(False, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bragkit.notation import write_bhh
+from bragkit.table import DealPlayed, Table
+
+__all__ = ["Archive"]
+
+
+class Archive:
+    """The pack chains of a table's deals and their records (see the module docstring). The
+    records are read from :attr:`table` once it is set (at the start of play)."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.closed = False
+        self._chain_of: dict[int, int] = {}
+        self._chain = 0
+        self._live: set[int] = set()
+
+    # -- following the pack --------------------------------------------------------------------
+
+    def dealt(self, number: int, *, shuffled: bool, kept: bool) -> None:
+        """Deal ``number`` started, from a fresh shuffle or not; ``kept``: a blind hand of the
+        last deal was kept into it (R1), so that pack order lives on."""
+        if shuffled:  # rule D4: a new pack order
+            self._live = {number} | (self._live if kept else set())
+            self._chain = number
+        self._chain_of[number] = self._chain
+
+    def pack_dead(self) -> None:
+        """The pack's order is dead: the next deal is shuffled (D4) and keeps no hand."""
+        self._live = set()
+
+    def close(self) -> None:
+        """The table closed: every record may be seen."""
+        self.closed = True
+        self._live = set()
+
+    def shuffled(self, number: int) -> bool:
+        """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
+        return number > 0 and self._chain_of.get(number) == number
+
+    def live(self, number: int) -> bool:
+        """Whether the pack order deal ``number`` was dealt from is still in play."""
+        return number in self._chain_of and self._chain_of[number] in self._live
+
+    # -- the records ---------------------------------------------------------------------------
+
+    def played(self) -> list[DealPlayed]:
+        """Every finished deal, in order."""
+        if self.table is None:
+            return []
+        return [e for e in self.table.history if isinstance(e, DealPlayed)]
+
+    def released(self, number: int) -> bool:
+        """Whether deal ``number``'s record and its shuffle's proof may be seen by everyone
+        (see the module docstring)."""
+        if number not in self._chain_of:
+            return False
+        finished = any(e.number == number for e in self.played())
+        return finished and (self.closed or self._chain_of[number] not in self._live)
+
+    def record_text(self, number: int) -> str | None:
+        """Deal ``number``'s ``.bhh`` hand history, once released (else None)."""
+        if not self.released(number):
+            return None
+        for played in self.played():
+            if played.number == number:
+                return write_bhh(played.record)
+        return None  # pragma: no cover - released deals are played
+
+    def proof_json(self, number: int) -> str | None:
+        """The fairness proof of the shuffle before deal ``number``, once released (else
+        None; a deal dealt from the last deal's pack has no shuffle of its own, D4)."""
+        if not self.released(number):
+            return None
+        for played in self.played():
+            if played.number == number and played.proof is not None:
+                return played.proof.to_json()
+        return None
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every finished deal: number, dealer, winners, and whether its record is released."""
+        return [{"deal": p.number, "dealer": p.record.dealer, "shuffled": p.shuffled,
+                 "winners": dict(p.result.winners), "released": self.released(p.number)}
+                for p in self.played()]
+
+    def recent(self, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` finished deals as a state lists them (with their proofs'
+        commitments)."""
+        rows = []
+        for played in self.played()[-count:]:
+            number = played.number
+            released = self.released(number)
+            rows.append({
+                "deal": number, "dealer": played.record.dealer, "shuffled": played.shuffled,
+                "winners": dict(played.result.winners), "released": released,
+                "proof": released and played.proof is not None,
+                "commitment": played.proof.commitment if played.proof is not None else None,
+            })
+        return rows

@@ -1,0 +1,102 @@
+"""Tests of bragkit.web.driver: the deals of a web table and the lines they write."""
+
+from __future__ import annotations
+
+from bragkit.cards import parse_cards
+from bragkit.rules import Rules
+from bragkit.web.config import TableConfig
+from bragkit.web.driver import DealDriver
+
+
+def driver_for(names=("Ann", "Bob", "Cy"), **rules) -> DealDriver:
+    driver = DealDriver(TableConfig(rules=Rules(max_bet=10, **rules), buy_in=50),
+                        secret=bytes(range(32)))
+    driver.start(list(names), {n: 50 for n in names})
+    return driver
+
+
+def test_a_deal_starts_from_a_fresh_shuffle_then_from_the_pack_left_rule_D4() -> None:
+    driver = driver_for(("Ann", "Bob"), blind=False)
+    lines, shuffled, kept = driver.next_deal()
+    assert (lines, shuffled, kept) == (["Deal 1: Ann deals (a fresh shuffle)"], True, False)
+    assert driver.in_deal and driver.to_act == "Bob"
+    assert driver.act("Bob fold") == ["Bob fold", "Ann takes 2"]
+    assert not driver.in_deal and driver.to_act is None and driver.deal is not None
+    lines, shuffled, _ = driver.next_deal()
+    assert not shuffled and lines == ["Deal 2: Bob deals (the pack as the last deal left it)"]
+
+
+def test_a_player_who_cannot_ante_tops_up_first_rules_D2_M1() -> None:
+    driver = driver_for(("Ann", "Bob"), blind=False, ante=2)
+    assert driver.table is not None
+    driver.table.leave("Bob")
+    driver.table.join("Bob", 2)  # back with just the ante; after one deal Bob is short
+    driver.next_deal()
+    driver.act(f"{driver.to_act} fold")
+    stacks = driver.table.stacks
+    short = [n for n, s in stacks.items() if s < 2]
+    assert short  # the player who folded has paid their only ante
+    lines, _, _ = driver.next_deal()
+    assert [line for line in lines if "tops up" in line] == [
+        f"{n} tops up 50 to pay the ante" for n in short]
+
+
+def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() -> None:
+    driver = driver_for()
+    driver.next_deal()
+    for name in ("Bob", "Cy", "Ann"):
+        driver.act(f"{name} bet 2")
+    assert driver.agree("Ann") == ["Ann agrees to a showdown (1 of 3)"]
+    assert "Ann" in driver.agreement
+    driver.act("Bob bet 2")  # any action withdraws the offers
+    assert not driver.agreement
+    for name in ("Cy", "Ann"):
+        driver.agree(name)
+    lines = driver.agree("Bob")
+    assert lines[:2] == ["Bob agrees to a showdown (3 of 3)", "showdown"]
+    assert sum(" shows " in line for line in lines) == 3  # every hand shown, named (D8)
+    assert all(line.endswith(")") for line in lines if " shows " in line)
+    assert not driver.in_deal and not driver.agreement
+
+
+def test_a_player_options_change_only_when_their_menu_does() -> None:
+    driver = driver_for()
+    driver.next_deal()
+    driver.settled(1)
+    assert {n: driver.menu_seq(n) for n in ("Ann", "Bob", "Cy")} == {"Ann": 1, "Bob": 1,
+                                                                     "Cy": 1}
+    driver.topup("Cy", 5)  # Cy's money: no one's options move (M1)
+    driver.settled(2)
+    assert driver.menu_seq("Bob") == 1
+    driver.act("Bob bet 2")  # the stake is 2 now: Cy's turn, everyone's menu moves (B3)
+    driver.settled(3)
+    assert driver.menu_seq("Cy") == 3 and driver.menu_seq("Nobody") == 0
+
+
+def test_seeds_count_for_the_shuffle_waiting_now_only() -> None:
+    driver = driver_for(("Ann", "Bob"), blind=False)
+    assert driver.seeded_now() == set()  # nothing settled yet: no commitment seen
+    driver.settled(1)
+    assert driver.table is not None and driver.table.commitment is not None
+    assert driver.seed("Ann", "lucky") == ["Ann adds a seed to the next shuffle"]
+    assert driver.seeded_now() == {"Ann"}
+    driver.next_deal()  # the shuffle is made: its commitment is spent
+    driver.settled(2)
+    assert driver.seeded_now() == set()
+
+
+def test_what_staying_in_costs_rules_B3_BL1() -> None:
+    driver = driver_for(("Ann", "Bob"))
+    assert driver.costs() is None  # between deals
+    driver.next_deal()
+    assert driver.costs() == {"open": 1, "blind": 1}
+    driver.act("Bob bet 5")
+    assert driver.costs() == {"open": 5, "blind": 3}  # a blind player pays half, rounded up
+
+
+def test_a_shown_hand_is_named_by_the_three_cards_it_plays_rule_H2() -> None:
+    driver = driver_for()
+    assert driver.hand_name(parse_cards("Ah Ad As")) != driver.hand_name(
+        parse_cards("Ah Kd 2s"))
+    assert driver.hand_name(parse_cards("3s 3d 3c 9h")) == driver.hand_name(
+        parse_cards("3s 3d 3c"))

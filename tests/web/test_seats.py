@@ -1,0 +1,99 @@
+"""Tests of bragkit.web.seats: who sits where, and the clockwise order of new players (D3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bragkit.web.events import Viewer
+from bragkit.web.protocol import ProtocolError
+from bragkit.web.seats import Seat, Seats
+
+
+def seat(position: int, name: str, *, token: str | None = None, bot: str | None = None) -> Seat:
+    return Seat(position=position, name=name, token_hash=token, bot=bot, buy_in=20)
+
+
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=10, unique=True))
+def test_players_joining_in_any_order_sit_clockwise_by_seat_number_rule_D3(
+        positions: list[int]) -> None:
+    seats = Seats(10)
+    table: list[str] = []  # the Table's clockwise order, as Table.join(after=...) builds it
+    for position in positions:
+        new = seat(position, f"P{position}")
+        seats.add(new)
+        after = seats.place(new, table)
+        if after is None:
+            assert table == []
+            table.append(new.name)
+        else:
+            table.insert(table.index(after) + 1, new.name)
+    order = [int(name[1:]) for name in table]
+    start = order.index(min(order))
+    assert order[start:] + order[:start] == sorted(positions)
+
+
+def test_a_player_still_joining_is_not_a_neighbour_yet() -> None:
+    seats = Seats(6)
+    seats.add(seat(0, "Ann"))
+    waiting = seat(2, "Bob")
+    waiting.joining = True
+    seats.add(waiting)
+    new = seat(3, "Cy")
+    seats.add(new)
+    assert seats.place(new, ["Ann", "Bob"]) == "Ann"
+
+
+def test_a_seat_must_exist_and_be_free() -> None:
+    seats = Seats(4)
+    seats.add(seat(1, "Ann"))
+    for bad in (4, -1, "1"):
+        with pytest.raises(ProtocolError, match="there is no seat"):
+            seats.check_free(bad, re="x")  # type: ignore[arg-type]
+    with pytest.raises(ProtocolError, match="taken by Ann") as info:
+        seats.check_free(1, re="x")
+    assert info.value.re == "x"
+    seats.check_free(0, re="x")
+
+
+def test_names_are_unique_whatever_their_case_but_a_player_may_come_back_rule_M1() -> None:
+    seats = Seats(4)
+    seats.add(seat(0, "Ann"))
+    with pytest.raises(ProtocolError, match="ANN is taken"):
+        seats.check_name("ANN", (), re=None)
+    seats.check_name("Bob", ["Bob"], re=None)  # Bob left; the ledger carries his account on
+    with pytest.raises(ProtocolError, match="bob is taken"):
+        seats.check_name("bob", ["Bob"], re=None)
+
+
+def test_a_bot_gets_a_name_no_one_ever_had() -> None:
+    seats = Seats(4)
+    seats.add(seat(0, "Shark bot", bot="shark"))
+    assert seats.bot_name("shark", ["Shark bot 2"]) == "Shark bot 3"
+    assert seats.bot_name("bold", ()) == "Bold bot"
+    assert seats.bots == {"Shark bot": "shark"}
+
+
+def test_a_seat_is_held_by_its_token_only() -> None:
+    seats = Seats(4)
+    seats.add(seat(0, "Ann", token="a" * 64))
+    seats.add(seat(1, "Bot", bot="random"))
+    ann = seats.viewer("a" * 64, host=True)
+    assert ann == Viewer(name="Ann", token_hash="a" * 64, host=True)
+    assert seats.held(ann, re="x").position == 0
+    assert seats.viewer("b" * 64) == Viewer()
+    for impostor in (Viewer(name="Ann", token_hash="b" * 64), Viewer(name="Bot"), Viewer()):
+        with pytest.raises(ProtocolError) as info:
+            seats.held(impostor, re="x")
+        assert info.value.code == "forbidden"
+
+
+def test_seats_are_listed_by_number_and_iterated_in_the_order_taken() -> None:
+    seats = Seats(6)
+    for position, name in ((4, "Cy"), (0, "Ann"), (2, "Bob")):
+        seats.add(seat(position, name))
+    assert seats.names == {0: "Ann", 2: "Bob", 4: "Cy"}
+    assert [s.name for s in seats] == ["Cy", "Ann", "Bob"]
+    seats.remove(seats[0])
+    assert 0 not in seats and len(seats) == 2
