@@ -91,3 +91,26 @@ def test_pack_deal_and_put_under_keep_every_card() -> None:
 
 def test_make_rng_is_reproducible_from_a_seed() -> None:
     assert Pack.shuffled(make_rng(5)) == Pack.shuffled(5)
+
+
+@pytest.mark.parametrize("jokers, decks", [(53, 1), (200_000_000, 1), (0, 9), (0, 100_000),
+                                           (-1, 1), ("2", 1), (0, 1.0)])
+def test_pack_sizes_are_bounded_before_a_pack_is_built(jokers: object, decks: object) -> None:
+    """Rule W1: at most MAX_JOKERS jokers and MAX_DECKS decks (200,000,000 jokers built a list
+    of that many cards before)."""
+    with pytest.raises(InvalidCardError, match="a pack holds"):
+        Pack.standard(jokers=jokers, decks=decks)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError):
+        Pack([], jokers=jokers, decks=decks)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [None, 3.5, [1, None], b"As", ["As", 99], True, [2.0]])
+def test_cards_of_the_wrong_type_are_card_errors(value: object) -> None:
+    with pytest.raises(InvalidCardError):
+        parse_cards(value)  # type: ignore[arg-type]
+
+
+def test_a_pack_missing_many_cards_names_only_a_few() -> None:
+    missing = r"^pack is missing 468 cards: 2s 2s 2s 2s 2s 2s 2s 2s \.\.\.$"
+    with pytest.raises(InvalidCardError, match=missing):
+        Pack([], jokers=52, decks=8)

@@ -338,7 +338,7 @@ def test_bad_seeds_are_refused() -> None:
         ShuffleCommitment(deal=1, server_seed=b"short")
     with pytest.raises(FairnessError, match="deal number"):
         ShuffleCommitment(deal=-1)
-    with pytest.raises(FairnessError, match="at least one deck"):
+    with pytest.raises(FairnessError, match="1 to 8 decks"):
         ShuffleCommitment(deal=1, decks=0)
     shuffle = ShuffleCommitment(deal=1)
     shuffle.publish()

@@ -934,3 +934,46 @@ def test_replay_of_an_unfinished_deal() -> None:
     assert data["over"] is False and data["to_act"] == "Ann" and data["pot"] == 7
     assert data["winners"] == {} and data["stacks"] == {"Ann": 27, "Bob": 29, "Cy": 27}
     assert replay.describe().endswith("The deal is not over: Ann to act, pot 7.")
+
+
+# -- bounded cost and only bragkit's errors (issue 19) -------------------------------------------
+
+
+def _jokers_record() -> str:
+    return (RECORDS / "jokers.bhh").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("jokers = 2", "jokers = 200000000", "jokers must be at most 52"),  # W1: was accepted
+    ("[30, 30, 30]", "[30, 30, 1000000000001]", "at most 1000000000000"),
+    ("[30, 30, 30]", "[30, 30, 9223372036854775807]", "at most 1000000000000"),
+    ('"bhh/1"', '"bhh/١"', "no version number"),  # only ASCII digits are numbers
+    ('"bhh/1"', '"bhh/' + "1" * 50 + '"', "no version number"),
+    ('["Ann", "Bob", "Cy"]', '["' + "A" * 101 + '", "Bob", "Cy"]', "longer than 100"),
+    ('["Ann", "Bob", "Cy"]', str([f"p{i}" for i in range(53)]).replace("'", '"'),
+     "at most 52"),
+    ('"Ann bet 2", "Bob fold"', ", ".join(['"Ann bet 2"'] * 20_001), "at most 20000"),
+    ('"Ann bet 2"', '"Ann bet ²"', "action 1"),
+    ('"Ann bet 2"', '"Ann bet ٣"', "action 1"),
+])
+def test_counts_and_numbers_in_a_bhh_are_bounded(old: str, new: str, words: str) -> None:
+    text = _jokers_record()
+    assert old in text
+    with pytest.raises(NotationError, match=re.escape(words)):
+        read_bhh(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("data", [
+    b"\xff\xfe", "a = " + "[" * 500, "a = " + "9" * 5000, "x = 1\n" * 200_000, 12, None,
+])
+def test_bad_input_of_any_kind_is_a_notation_error(data: Any) -> None:
+    with pytest.raises(NotationError):
+        read_bhh(data)
+
+
+def test_key_line_reads_array_headers_dotted_and_quoted_keys() -> None:
+    text = '[[deals]]\nx = 1\n[deals . "cards"]\n"pa\\u0063k" = "As"\nrules.jokers = 2\n'
+    assert key_line(text, ("deals", "cards", "pack")) == 4
+    assert key_line(text, ("deals", "cards", "rules", "jokers")) == 5
+    assert key_line(text, ("deals", "x")) == 2
+    assert key_line('"unclosed = 1\n[a', ("a",)) is None

@@ -170,3 +170,22 @@ def test_dict_round_trip(options: dict[str, object]) -> None:
     assert Rules.from_dict(table) == rules
     defaults = Rules()
     assert all(getattr(defaults, key) != getattr(rules, key) for key in table)
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"jokers": 200_000_000}, "jokers must be at most 52"),  # rule W1: was accepted
+    ({"jokers": 30_000_000}, "jokers must be at most 52"),
+    ({"max_bet": 2**63}, "max_bet must be at most 1000000000000 chips"),  # rule B1
+    ({"ante": 10**12 + 1}, "ante must be at most"),  # rule D2
+    ({"buy_in": 10**5000}, "a number of 16610 bits"),  # rule M1: no 5,000-digit message
+    ({"wild": ["2"] * 100}, "wild must be a list"),  # rule W1: at most every rank and card
+])
+def test_every_count_has_an_upper_bound(options: dict[str, object], words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        Rules.from_dict(options)
+
+
+@pytest.mark.parametrize("table", [5, "ante = 1", [("ante", 1)], {1: 2}, {"ordering": ["x"]}])
+def test_a_table_of_the_wrong_type_is_a_rules_error(table: object) -> None:
+    with pytest.raises(RulesError):
+        Rules.from_dict(table)  # type: ignore[arg-type]

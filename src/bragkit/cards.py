@@ -23,6 +23,7 @@ Card('As')
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 import secrets
@@ -36,11 +37,14 @@ from bragkit.errors import InvalidCardError
 __all__ = [
     "JOKER",
     "JOKER_INDEX",
+    "MAX_DECKS",
+    "MAX_JOKERS",
     "Card",
     "Pack",
     "RandomSource",
     "Rank",
     "Suit",
+    "check_pack_size",
     "format_cards",
     "make_rng",
     "parse_cards",
@@ -80,12 +84,14 @@ class Rank(IntEnum):
         >>> Rank.parse("q")
         <Rank.QUEEN: 12>
         """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a rank is text, not {_shown(text)}")
         key = text.strip().upper()
         if key == "10":
             return cls.TEN
         if len(key) == 1 and key in _RANK_SYMBOLS:
             return cls(_RANK_SYMBOLS.index(key) + 2)
-        raise InvalidCardError(f"not a rank: {text!r}")
+        raise InvalidCardError(f"not a rank: {_shown(text)}")
 
 
 class Suit(IntEnum):
@@ -129,6 +135,21 @@ _SEPARATORS: Final = re.compile(r"[\s,;\[\]]+")
 
 #: The index of a joker (rule W1); every joker is the same card.
 JOKER_INDEX: Final = 52
+#: The most jokers a pack may hold (rule W1): generous (a pack at most doubles), and checked
+#: before a pack is built, so that no rules object, record or proof can ask for a pack of
+#: millions of cards.
+MAX_JOKERS: Final = 52
+#: The most standard decks one pack may hold (N1 uses two; a casino shoe holds eight).
+MAX_DECKS: Final = 8
+#: The longest text a message about bad card text shows of it.
+_SHOWN: Final = 40
+
+
+def _shown(value: object) -> str:
+    """``repr`` of a value for an error message, cut to a readable length."""
+    text = repr(value) if not isinstance(value, str) or len(value) <= _SHOWN else (
+        repr(value[:_SHOWN]) + "…")
+    return text if len(text) <= 2 * _SHOWN else text[: 2 * _SHOWN] + "…"
 
 
 class Card(int):
@@ -149,11 +170,16 @@ class Card(int):
     _cache: ClassVar[list[Card]] = []
 
     def __new__(cls, index: int) -> Card:
-        if cls._cache and 0 <= index <= JOKER_INDEX and type(index) is int:
+        if type(index) is int and cls._cache and 0 <= index <= JOKER_INDEX:
             return cls._cache[index]
-        if not 0 <= int(index) <= JOKER_INDEX:
-            raise InvalidCardError(f"no card has index {index!r}")
-        return super().__new__(cls, index)
+        if isinstance(index, bool | float) or not hasattr(index, "__index__"):
+            raise InvalidCardError(f"a card index is a whole number, not {_shown(index)}")
+        number = operator.index(index)
+        if not 0 <= number <= JOKER_INDEX:
+            raise InvalidCardError(f"no card has index {_shown(number)}")
+        if cls._cache:
+            return cls._cache[number]
+        return super().__new__(cls, number)
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int) -> Card:
@@ -171,9 +197,11 @@ class Card(int):
         ...
         bragkit.errors.InvalidCardError: not a card: 'Xx'
         """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card is text like 'As', not {_shown(text)}")
         match = _TOKEN_RE.fullmatch(text.strip())
         if match is None:
-            raise InvalidCardError(f"not a card: {text!r}")
+            raise InvalidCardError(f"not a card: {_shown(text)}")
         return _card_of_match(match)
 
     @property
@@ -243,6 +271,8 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
     bragkit.errors.InvalidCardError: not a card: 'Kx'
     """
     if not isinstance(text, str):
+        if isinstance(text, bytes | bytearray) or not isinstance(text, Iterable):
+            raise InvalidCardError(f"cards are text or a sequence of cards, not {_shown(text)}")
         return tuple(_one_card(c) for c in text)
     cards: list[Card] = []
     for chunk in _SEPARATORS.split(text.strip()):
@@ -253,16 +283,18 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
             match = _TOKEN_RE.match(chunk, position)
             if match is None:
                 bad = _bad_token(chunk, position)
-                raise InvalidCardError(f"not a card: {bad!r}")
+                raise InvalidCardError(f"not a card: {_shown(bad)}")
             cards.append(_card_of_match(match))
             position = match.end()
     return tuple(cards)
 
 
 def _bad_token(chunk: str, position: int) -> str:
-    """The text from a failed position up to the next thing that parses (at least 2 chars)."""
+    """The text from a failed position up to the next thing that parses (at least 2 chars, at
+    most a readable few)."""
     end = position + 2
-    while end < len(chunk) and _TOKEN_RE.match(chunk, end) is None:
+    last = min(len(chunk), position + _SHOWN)
+    while end < last and _TOKEN_RE.match(chunk, end) is None:
         end += 1
     return chunk[position:end] if len(chunk) - position > 1 else chunk[position:]
 
@@ -272,7 +304,7 @@ def _one_card(card: Card | int | str) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    return Card(int(card))
+    return Card(card)
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
@@ -309,8 +341,9 @@ class Pack:
     """An ordered pack, top card first (rules D5, D6).
 
     A pack is built complete: every card of ``decks`` standard packs plus ``jokers`` jokers, each
-    exactly once (a duplicate or missing card is an :class:`InvalidCardError`). Dealing takes from
-    the top; :meth:`put_under` returns cards to the bottom.
+    exactly once (a duplicate or missing card is an :class:`InvalidCardError`). ``jokers`` is at
+    most :data:`MAX_JOKERS` and ``decks`` from 1 to :data:`MAX_DECKS` (checked first). Dealing
+    takes from the top; :meth:`put_under` returns cards to the bottom.
 
     >>> pack = Pack.parse(str(Pack.standard()))
     >>> pack == Pack.standard()
@@ -326,8 +359,7 @@ class Pack:
     __slots__ = ("_cards", "_whole", "decks", "jokers")
 
     def __init__(self, cards: CardsLike, *, jokers: int = 0, decks: int = 1) -> None:
-        if jokers < 0 or decks < 1:
-            raise InvalidCardError("a pack needs at least one deck and no negative jokers")
+        check_pack_size(jokers=jokers, decks=decks)
         self.jokers = jokers
         self.decks = decks
         order = list(parse_cards(cards))
@@ -343,8 +375,10 @@ class Pack:
         >>> str(Pack.standard())[:14]
         'As Ah Ad Ac Ks'
         """
-        order = _STANDARD.get((jokers, decks))
-        if order is None:  # built and checked once, then copied (speed: a pack every deal)
+        order = _STANDARD.get((jokers, decks)) if type(jokers) is type(decks) is int else None
+        if order is None:
+            # built and checked once, then copied (speed: a pack every deal)
+            check_pack_size(jokers=jokers, decks=decks)
             top_first = [Card.of(r, s) for r in reversed(Rank) for s in Suit] * decks
             pack = cls(top_first + [JOKER] * jokers, jokers=jokers, decks=decks)
             if len(_STANDARD) < 64:
@@ -360,6 +394,8 @@ class Pack:
     @classmethod
     def parse(cls, text: str, *, jokers: int | None = None, decks: int = 1) -> Pack:
         """A pack from text, top card first; jokers are counted from the text unless given."""
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a pack's text is a string, not {_shown(text)}")
         cards = parse_cards(text)
         if jokers is None:
             jokers = sum(1 for c in cards if c.is_joker)
@@ -556,14 +592,33 @@ class Pack:
 _new_pack = object.__new__
 
 
+def check_pack_size(*, jokers: object, decks: object) -> None:
+    """Refuse a pack size out of bounds, before anything is built: ``jokers`` a whole number
+    from 0 to :data:`MAX_JOKERS` (rule W1), ``decks`` from 1 to :data:`MAX_DECKS`.
+
+    >>> check_pack_size(jokers=2, decks=2)
+    >>> check_pack_size(jokers=200_000_000, decks=1)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidCardError: a pack holds 0 to 52 jokers, not 200000000 (rule W1)
+    """
+    if type(jokers) is not int or not 0 <= jokers <= MAX_JOKERS:
+        raise InvalidCardError(f"a pack holds 0 to {MAX_JOKERS} jokers, not {_shown(jokers)} "
+                               "(rule W1)")
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise InvalidCardError(f"a pack holds 1 to {MAX_DECKS} decks, not {_shown(decks)}")
+
+
 def _check_complete(cards: Sequence[Card], *, jokers: int, decks: int) -> None:
     counts = Counter(int(c) for c in cards)
     allowed = {JOKER_INDEX: jokers}
     extra = [Card(i) for i, n in sorted(counts.items()) if n > allowed.get(i, decks)]
     if extra:
         raise InvalidCardError(f"pack has a duplicate card: {format_cards(extra[:8])}")
-    missing = [Card(i) for i in range(52) for _ in range(decks - counts.get(i, 0))]
-    missing += [JOKER] * (jokers - counts.get(JOKER_INDEX, 0))
-    if missing:
-        shown = format_cards(missing[:8]) + (" ..." if len(missing) > 8 else "")
-        raise InvalidCardError(f"pack is missing {len(missing)} cards: {shown}")
+    short = {i: decks - counts.get(i, 0) for i in range(52)}
+    short[JOKER_INDEX] = jokers - counts.get(JOKER_INDEX, 0)
+    total = sum(short.values())
+    if total:
+        shown = [Card(i) for i, n in short.items() for _ in range(min(n, 8))][:8]
+        more = " ..." if total > 8 else ""
+        raise InvalidCardError(f"pack is missing {total} cards: {format_cards(shown)}{more}")

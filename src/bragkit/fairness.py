@@ -65,11 +65,21 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol, TypeVar
 
-from bragkit.cards import Card, Pack, format_cards, parse_cards
+from bragkit.cards import (
+    MAX_DECKS,
+    MAX_JOKERS,
+    Card,
+    Pack,
+    check_pack_size,
+    format_cards,
+    parse_cards,
+)
 from bragkit.errors import BragError, InvalidCardError, NotationError
 
 __all__ = [
     "FORMAT",
+    "MAX_CLIENT_SEEDS",
+    "MAX_PROOF_CHARS",
     "SEED_BYTES",
     "ByteSource",
     "FairnessError",
@@ -91,6 +101,10 @@ FORMAT: Final = "bragkit-fairness/1"
 SEED_BYTES: Final = 32
 #: The longest client seed accepted, in UTF-8 bytes (protects the server, not the proof).
 MAX_CLIENT_SEED_BYTES: Final = 1024
+#: The most client seeds one shuffle takes (and a proof holds).
+MAX_CLIENT_SEEDS: Final = 1000
+#: The longest proof document read, in characters: the most seeds at their longest, and room.
+MAX_PROOF_CHARS: Final = 8 * MAX_CLIENT_SEEDS * MAX_CLIENT_SEED_BYTES
 
 _HEX_DIGITS: Final = frozenset("0123456789abcdef")
 
@@ -215,6 +229,14 @@ def fisher_yates(items: MutableSequence[T], source: ByteSource) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def _check_pack_size(jokers: object, decks: object) -> None:
+    """Jokers from 0 to MAX_JOKERS and decks from 1 to MAX_DECKS (step 5), before any pack."""
+    try:
+        check_pack_size(jokers=jokers, decks=decks)
+    except InvalidCardError as error:
+        raise FairnessError(str(error)) from None
+
+
 def _check_seed(server_seed: bytes) -> bytes:
     if not isinstance(server_seed, bytes | bytearray) or len(server_seed) != SEED_BYTES:
         raise FairnessError(f"a server seed is {SEED_BYTES} bytes")
@@ -231,6 +253,7 @@ def shuffled_pack(
 ) -> Pack:
     """The pack the seeds give (steps 3 to 6): a pure function of its arguments."""
     seed = _check_seed(server_seed)
+    _check_pack_size(jokers, decks)
     cards = list(Pack.standard(jokers=jokers, decks=decks).cards)
     fisher_yates(cards, HmacStream(seed, client_seeds, deal))
     return Pack(cards, jokers=jokers, decks=decks)
@@ -288,8 +311,7 @@ class ShuffleCommitment:
             secrets.token_bytes(SEED_BYTES) if server_seed is None else server_seed
         )
         _message_prefix((), deal)  # checks the deal number
-        if type(jokers) is not int or jokers < 0 or type(decks) is not int or decks < 1:
-            raise FairnessError("a pack needs at least one deck and no negative jokers")
+        _check_pack_size(jokers, decks)
         self.deal = deal
         self.jokers = jokers
         self.decks = decks
@@ -344,6 +366,8 @@ class ShuffleCommitment:
             raise FairnessError("the pack is drawn: no more client seeds")
         if len(_encode_client_seed(seed)) > MAX_CLIENT_SEED_BYTES:
             raise FairnessError(f"a client seed is at most {MAX_CLIENT_SEED_BYTES} bytes")
+        if len(self._client_seeds) >= MAX_CLIENT_SEEDS:
+            raise FairnessError(f"a shuffle takes at most {MAX_CLIENT_SEEDS} client seeds")
         self._client_seeds.append(seed)
 
     def pack(self) -> Pack:
@@ -383,7 +407,11 @@ class ShuffleCommitment:
 class FairnessProof:
     """What a player needs to check a shuffled deal: :func:`verify` recomputes the pack.
 
-    ``server_seed`` is hex; ``pack`` the pack as dealt, top card first.
+    ``server_seed`` is hex; ``pack`` the pack as dealt, top card first. Every count is bounded
+    and checked before anything is built: ``jokers`` at most :data:`~bragkit.cards.MAX_JOKERS`,
+    ``decks`` at most :data:`~bragkit.cards.MAX_DECKS`, at most :data:`MAX_CLIENT_SEEDS` client
+    seeds of at most :data:`MAX_CLIENT_SEED_BYTES` each, ``deal`` below 2**64, a document of at
+    most :data:`MAX_PROOF_CHARS` characters.
 
     >>> shuffle = ShuffleCommitment(deal=2)
     >>> _ = shuffle.publish()
@@ -404,17 +432,38 @@ class FairnessProof:
 
     def __post_init__(self) -> None:
         for name in ("commitment", "server_seed"):
-            if not isinstance(getattr(self, name), str):
-                raise NotationError(f"proof {name} must be a string")
-        seeds = tuple(self.client_seeds)
-        if not all(isinstance(s, str) for s in seeds):
-            raise NotationError("proof client_seeds must be strings")
-        object.__setattr__(self, "client_seeds", seeds)
-        object.__setattr__(self, "pack", parse_cards(self.pack))
-        for name, least in (("deal", 0), ("jokers", 0), ("decks", 1)):
             value = getattr(self, name)
-            if type(value) is not int or value < least:
-                raise NotationError(f"proof {name} must be a whole number from {least}")
+            if not isinstance(value, str) or len(value) > 200:
+                raise NotationError(f"proof {name} must be a string of hex digits")
+        for name, least, most in (("deal", 0, 2**64 - 1), ("jokers", 0, MAX_JOKERS),
+                                  ("decks", 1, MAX_DECKS)):
+            value = getattr(self, name)
+            if type(value) is not int or not least <= value <= most:
+                raise NotationError(f"proof {name} must be a whole number from {least} to {most}")
+        if isinstance(self.client_seeds, str | bytes) or not isinstance(
+                self.client_seeds, Sequence) or len(self.client_seeds) > MAX_CLIENT_SEEDS:
+            raise NotationError(f"proof client_seeds must be a list of at most "
+                                f"{MAX_CLIENT_SEEDS} strings")
+        seeds = tuple(self.client_seeds)
+        for seed in seeds:
+            if not isinstance(seed, str):
+                raise NotationError("proof client_seeds must be strings")
+            try:
+                size = len(_encode_client_seed(seed))
+            except FairnessError as error:
+                raise NotationError(f"proof client_seeds: {error}") from None
+            if size > MAX_CLIENT_SEED_BYTES:
+                raise NotationError(f"proof client_seeds: a client seed is at most "
+                                    f"{MAX_CLIENT_SEED_BYTES} bytes")
+        object.__setattr__(self, "client_seeds", seeds)
+        most = 52 * self.decks + self.jokers
+        if isinstance(self.pack, str) or not isinstance(self.pack, Sequence) or (
+                len(self.pack) > most):
+            raise NotationError(f"proof pack must be at most {most} cards, top card first")
+        try:
+            object.__setattr__(self, "pack", parse_cards(self.pack))
+        except InvalidCardError as error:
+            raise NotationError(f"proof pack: {error}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The proof as JSON-able data, with ``format = "bragkit-fairness/1"``."""
@@ -434,6 +483,8 @@ class FairnessProof:
         """A proof from :meth:`to_dict` data; a malformed one is a :class:`NotationError`."""
         if not isinstance(data, dict):
             raise NotationError("a fairness proof is a JSON object")
+        if not all(isinstance(key, str) for key in data):
+            raise NotationError("a fairness proof's keys are strings")
         if data.get("format") != FORMAT:
             found = data.get("format")
             raise NotationError(f"a fairness proof has format {FORMAT!r}, not {found!r}")
@@ -445,7 +496,7 @@ class FairnessProof:
         if not isinstance(seeds, list):
             raise NotationError("proof client_seeds must be a list of strings")
         pack = data["pack"]
-        if not isinstance(pack, str):
+        if not isinstance(pack, str) or len(pack) > 8 * 52 * MAX_DECKS + 8 * MAX_JOKERS:
             raise NotationError("proof pack must be a string of cards, top card first")
         try:
             cards = parse_cards(pack)
@@ -466,12 +517,35 @@ class FairnessProof:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
 
     @classmethod
-    def from_json(cls, text: str) -> FairnessProof:
-        """A proof from JSON text (malformed: :class:`NotationError`)."""
+    def from_json(cls, text: str | bytes) -> FairnessProof:
+        """A proof from JSON text (bytes: UTF-8) of at most :data:`MAX_PROOF_CHARS` characters;
+        a malformed one is a :class:`NotationError`.
+
+        >>> FairnessProof.from_json('{"format": "bragkit-fairness/1", "deal": ' + "[" * 5000)
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.NotationError: not JSON: nested too deeply
+        """
+        if isinstance(text, bytes | bytearray):
+            if len(text) > 4 * MAX_PROOF_CHARS:
+                raise NotationError(f"a proof is at most {MAX_PROOF_CHARS} characters")
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise NotationError(f"not UTF-8 text: {error.reason} at byte {error.start}"
+                                    ) from None
+        if not isinstance(text, str):
+            raise NotationError(f"a proof is JSON text, not {type(text).__name__}")
+        if len(text) > MAX_PROOF_CHARS:
+            raise NotationError(f"a proof is at most {MAX_PROOF_CHARS} characters")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise NotationError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise NotationError("not JSON: nested too deeply") from None
+        except ValueError as error:  # a number of more than 4,300 digits
+            raise NotationError(f"not JSON: {str(error)[:80]}") from None
         return cls.from_dict(data)
 
 

@@ -82,8 +82,8 @@ from bragkit.errors import (
 )
 from bragkit.games.three_card import VERBS
 from bragkit.records import register
-from bragkit.rules import Rules
-from bragkit.toml_text import dump_document, read_text
+from bragkit.rules import MAX_CHIPS, Rules
+from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
 if TYPE_CHECKING:
@@ -92,6 +92,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "MAX_ACTIONS",
+    "MAX_BHH_TEXT",
+    "MAX_NAME",
+    "MAX_PLAYERS",
     "VARIANTS",
     "DealRecord",
     "FieldError",
@@ -116,6 +120,17 @@ _TOP_KEYS: Final = (
 _REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
 _CARD_KEYS: Final = ("pack", "hands", "retained")
 _VERBS: Final = frozenset(verb.value for verb in VERBS)
+
+#: The most seats a record may name: more than any pack deals (rule D1 is checked after).
+MAX_PLAYERS: Final = 52
+#: The longest player name a record may hold, in characters.
+MAX_NAME: Final = 100
+#: The most actions one deal's record may hold (each is replayed).
+MAX_ACTIONS: Final = 20_000
+#: The longest ``.bhh`` text :func:`read_bhh` reads, in characters: a deal's record is a few
+#: hundred bytes and at most :data:`MAX_ACTIONS` actions; the TOML parser's cost grows with the
+#: text (about 1 us and 13 bytes a character at worst), so this bounds a read to about a second.
+MAX_BHH_TEXT: Final = 1024 * 1024
 
 
 class FieldError(NotationError):
@@ -189,17 +204,17 @@ class DealRecord:
         if not self.variant:
             object.__setattr__(self, "variant", self.rules.variant)
         if self.variant not in VARIANTS:
-            raise _fail(["variant"], f"{self.variant!r} is not one of {', '.join(VARIANTS)}")
+            raise _fail(["variant"], f"{_shown(self.variant)} is not one of {', '.join(VARIANTS)}")
         if VARIANTS[self.variant] != self.rules.cards:
             # rules F1, F3: the variant says how many cards each player is dealt
             raise _fail(["rules", "cards"], f"{self.rules.cards} cards do not make the variant "
-                        f"{self.variant!r} ({VARIANTS[self.variant]} cards)")
+                        f"{_shown(self.variant)} ({VARIANTS[self.variant]} cards)")
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "stacks", tuple(self.stacks))
         object.__setattr__(self, "actions", tuple(self.actions))
         _check_players(self.players)
         if self.dealer not in self.players:
-            raise _fail(["dealer"], f"{self.dealer!r} is not one of the players")
+            raise _fail(["dealer"], f"{_shown(self.dealer)} is not one of the players")
         if len(self.stacks) != len(self.players):
             raise _fail(["stacks"], f"{len(self.stacks)} stacks for {len(self.players)} players")
         for stack in self.stacks:
@@ -313,12 +328,14 @@ class DealRecord:
 
 def _check_format(value: object) -> None:
     if not isinstance(value, str):
-        raise _fail(["format"], f'must be a string like "{FORMAT}", not {value!r}')
+        raise _fail(["format"], f'must be a string like "{FORMAT}", not {_shown(value)}')
     name, slash, version = value.partition("/")
     if name != _NAME or not slash:
-        raise _fail(["format"], f"{value!r} is not a Brag hand history (expected {FORMAT!r})")
-    if not version.isdigit():
-        raise _fail(["format"], f"{value!r} has no version number (expected {FORMAT!r})")
+        raise _fail(["format"], f"{_shown(value)} is not a Brag hand history "
+                    f"(expected {FORMAT!r})")
+    if not (version.isascii() and version.isdigit()) or len(version) > 9:
+        # only ASCII digits are numbers ("bhh/١" is not version 1)
+        raise _fail(["format"], f"{_shown(value)} has no version number (expected {FORMAT!r})")
     if int(version) > _VERSION:
         raise _fail(["format"], f"{value!r} is a newer version than this bragkit reads "
                     f"({FORMAT}): upgrade bragkit")
@@ -327,6 +344,9 @@ def _check_format(value: object) -> None:
 
 
 def _check_players(players: tuple[str, ...]) -> None:
+    if len(players) > MAX_PLAYERS:
+        raise _fail(["players"], f"{len(players)} players: a record holds at most {MAX_PLAYERS} "
+                    "(rule D1)")
     if len(players) < 2:
         # rule D1: two or more players
         raise _fail(["players"], f"{len(players)} player{'s' * (len(players) != 1)}: "
@@ -334,7 +354,9 @@ def _check_players(players: tuple[str, ...]) -> None:
     seen: set[str] = set()
     for name in players:
         if not isinstance(name, str) or not name or name != name.strip():
-            raise _fail(["players"], f"{name!r} is not a name")
+            raise _fail(["players"], f"{_shown(name)} is not a name")
+        if len(name) > MAX_NAME:
+            raise _fail(["players"], f"{_shown(name)} is longer than {MAX_NAME} characters")
         if not name.isprintable():
             raise _fail(["players"], f"{name!r} holds a character that cannot be printed")
         if name == "showdown":
@@ -351,9 +373,24 @@ def _check_players(players: tuple[str, ...]) -> None:
                             "could not be told apart")
 
 
+def _shown(value: object) -> str:
+    """``repr`` of a value for a message, cut to a readable length."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of {value.bit_length()} bits"
+    text = repr(value[:61]) if isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _cut(text: str) -> str:
+    """Text for a message, cut to a readable length."""
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
 def _check_chips(key: Sequence[str], value: object) -> None:
     if type(value) is not int or value < 0:
-        raise _fail(key, f"{value!r} is not a whole number of chips")
+        raise _fail(key, f"{_shown(value)} is not a whole number of chips")
+    if value > MAX_CHIPS:
+        raise _fail(key, f"{_shown(value)} chips: a record holds at most {MAX_CHIPS}")
 
 
 def _check_size(key: Sequence[str], cards: tuple[Card, ...], size: int) -> None:
@@ -398,12 +435,20 @@ def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> N
 # -- reading -----------------------------------------------------------------------------------
 
 
-def read_bhh(text: str) -> DealRecord:
+def read_bhh(text: str | bytes) -> DealRecord:
     """A record from the text of a ``.bhh`` file, checked key by key and replayed.
 
     A malformed file raises :class:`NotationError` (:class:`FieldError` naming the line of the key
-    at fault); an illegal action raises :class:`IllegalActionError` naming the action.
+    at fault; bytes are read as UTF-8); the text is at most :data:`MAX_BHH_TEXT` characters and
+    every count it holds is bounded (:data:`MAX_PLAYERS`,
+    :data:`MAX_NAME`, :data:`MAX_ACTIONS`, chips at most :data:`bragkit.rules.MAX_CHIPS`, the
+    rules' own bounds), checked before the deal is built; an illegal action raises
+    :class:`IllegalActionError` naming the action.
     """
+    text = decode_text(text)
+    if len(text) > MAX_BHH_TEXT:
+        raise NotationError(f"a .bhh record is at most {MAX_BHH_TEXT} characters, not "
+                            f"{len(text)}")
     document = parse_toml(text)
     try:
         record = _record_of(document)
@@ -436,10 +481,10 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     players = _strings(["players"], document["players"])
     dealer = document["dealer"]
     if not isinstance(dealer, str):
-        raise _fail(["dealer"], f"{dealer!r} is not a name")
+        raise _fail(["dealer"], f"{_shown(dealer)} is not a name")
     _check_players(players)
     if dealer not in players:
-        raise _fail(["dealer"], f"{dealer!r} is not one of the players")
+        raise _fail(["dealer"], f"{_shown(dealer)} is not one of the players")
     stacks = _list(["stacks"], document["stacks"])
     if len(stacks) != len(players):
         raise _fail(["stacks"], f"{len(stacks)} stacks for {len(players)} players")
@@ -451,6 +496,8 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     if variant is None:
         variant = rules.variant
     texts = _list(["actions"], document.get("actions", []))
+    if len(texts) > MAX_ACTIONS:
+        raise _fail(["actions"], f"{len(texts)} actions: a record holds at most {MAX_ACTIONS}")
     actions = tuple(_parse_action(number, text, players) for number, text in enumerate(texts, 1))
     cards = _table(["cards"], document["cards"])
     unknown = [key for key in cards if key not in _CARD_KEYS]
@@ -470,9 +517,12 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     )
 
 
+_RULES_KEYS: Final = (*Rules().to_dict(full=True), "max_bet", "raise_limit")
+
+
 def _list(key: Sequence[str], value: object) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(key, f"must be an array, not {value!r}")
+        raise _fail(key, f"must be an array, not {_shown(value)}")
     return value
 
 
@@ -480,13 +530,13 @@ def _strings(key: Sequence[str], value: object) -> tuple[str, ...]:
     items = _list(key, value)
     for item in items:
         if not isinstance(item, str):
-            raise _fail(key, f"{item!r} is not a string")
+            raise _fail(key, f"{_shown(item)} is not a string")
     return tuple(items)
 
 
 def _table(key: Sequence[str], value: object) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(key, f"must be a table, not {value!r}")
+        raise _fail(key, f"must be a table, not {_shown(value)}")
     return value
 
 
@@ -494,22 +544,24 @@ def _rules_of(value: object, variant: object) -> Rules:
     table = dict(_table(["rules"], value))
     if variant is not None:
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise _fail(["variant"], f"{variant!r} is not one of {', '.join(VARIANTS)}")
+            raise _fail(["variant"], f"{_shown(variant)} is not one of {', '.join(VARIANTS)}")
         cards = table.setdefault("cards", VARIANTS[variant])
         if cards != VARIANTS[variant]:
             # rules F1, F3
-            raise _fail(["rules", "cards"], f"{cards!r} cards do not make the variant "
-                        f"{variant!r} ({VARIANTS[variant]} cards)")
+            raise _fail(["rules", "cards"], f"{_shown(cards)} cards do not make the variant "
+                        f"{_shown(variant)} ({VARIANTS[variant]} cards)")
     try:
         return Rules.from_dict(table)
-    except (RulesError, InvalidCardError, TypeError, ValueError) as error:
-        key = next((k for k in table if re.search(rf"\b{re.escape(k)}\b", str(error))), None)
-        raise _fail(["rules"] if key is None else ["rules", key], str(error)) from None
+    except (RulesError, InvalidCardError) as error:
+        message = str(error)
+        key = next((k for k in _RULES_KEYS if k in table and re.search(rf"\b{k}\b", message)),
+                   None)
+        raise _fail(["rules"] if key is None else ["rules", key], message) from None
 
 
 def _cards(key: Sequence[str], value: object) -> tuple[Card, ...]:
     if not isinstance(value, str):
-        raise _fail(key, f'must be a string of cards like "As Kd 7c", not {value!r}')
+        raise _fail(key, f'must be a string of cards like "As Kd 7c", not {_shown(value)}')
     try:
         return parse_cards(value)
     except InvalidCardError as error:
@@ -523,52 +575,137 @@ def _hands_of(key: Sequence[str], value: object) -> dict[str, tuple[Card, ...]]:
 
 def _parse_action(number: int, text: object, players: Sequence[str]) -> Action:
     if not isinstance(text, str):
-        raise NotationError(f"action {number} {text!r}: an action is a string")
+        raise NotationError(f"action {number} {_shown(text)}: an action is a string")
     try:
         return Action.parse(text, players=players, verbs=VERBS)
     except InvalidActionError as error:
-        raise NotationError(f'action {number} "{text}": {error}') from None
+        raise NotationError(f'action {number} "{_cut(text)}": {error}') from None
 
 
 # -- the line of a key -------------------------------------------------------------------------
 
-_HEADER: Final = re.compile(r"^\s*\[\s*(?P<name>[^\[\]#]+?)\s*\](?:\s*#.*)?\s*$")
-_KEY: Final = re.compile(r'^\s*(?P<key>"(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+)\s*[=.]')
-
-
 def key_line(text: str, key: Sequence[str]) -> int | None:
-    """The 1-based line of ``text`` that defines the key ``key`` (or the key holding it).
+    """The 1-based line of ``text`` that defines the key ``key`` (or the key holding it, or a
+    dotted key inside it); lines are counted as TOML counts them, at each ``\\n``.
 
     >>> key_line('format = "bhh/1"\\n[cards]\\nhands = { Ann = "As" }', ("cards", "hands", "Ann"))
     3
     >>> key_line('[rules]\\n', ("rules",)), key_line('a = 1', ("b",))
     (1, None)
+    >>> key_line('[ "cards" ] # the cards\\n"pack" = "As"', ("cards", "pack"))
+    2
+
+    Time and memory are linear in the text: a regular expression without backtracking finds the
+    lines that may matter (headers, and keys named like a part of ``key``), and each of those is
+    read by hand, one line held at a time.
     """
     path = tuple(key)
     table: tuple[str, ...] = ()
-    for number, line in enumerate(text.splitlines(), 1):
-        header = _HEADER.match(line)
-        if header is not None:
-            table = tuple(_unquote(part.strip()) for part in header["name"].split("."))
-            if table == path:
-                return number
+    number, last = 1, 0
+    for match in _candidates(path).finditer(text):
+        begin = match.start()
+        number += text.count("\n", last, begin)
+        last = begin
+        end = text.find("\n", begin)
+        line = text[begin: len(text) if end < 0 else end].strip(" \t\r")
+        if line.startswith("["):
+            header = _header(line)
+            if header is not None:
+                table = header
+                if table == path[: len(table)] == path or path == table[: len(path)]:
+                    return number
             continue
-        match = _KEY.match(line)
-        if match is not None:
-            full = (*table, _unquote(match["key"]))
-            if full == path[: len(full)]:
+        parts = _dotted_key(line, 0, "=")
+        if parts is not None:
+            full = (*table, *parts[0])
+            if full == path[: len(full)] or path == full[: len(path)]:
                 return number
     return None
 
 
+def _candidates(path: tuple[str, ...]) -> re.Pattern[str]:
+    """The lines :func:`key_line` reads: headers and keys that may start with a part of the
+    path (any quoted key when a part is long or not bare; a quoted key with an escape)."""
+    starts = [r"\[", r'"[^"\n\\]*\\']  # headers; quoted keys with an escape
+    for part in path:
+        if 0 < len(part) <= 200 and set(part) <= _BARE:
+            starts += [re.escape(part), f'"{re.escape(part)}"', f"'{re.escape(part)}'"]
+        else:
+            starts += ['"', "'"]
+    return re.compile(rf"^[ \t]*(?:{'|'.join(dict.fromkeys(starts))})", re.MULTILINE)
+
+
+def _header(line: str) -> tuple[str, ...] | None:
+    """The key of a ``[table]`` or ``[[array]]`` header line, or None."""
+    double = line.startswith("[[")
+    found = _dotted_key(line, 2 if double else 1, "]]" if double else "]")
+    if found is None:
+        return None
+    parts, after = found
+    rest = line[after:].lstrip(" \t")
+    return parts if not rest or rest.startswith("#") else None
+
+
+def _dotted_key(line: str, position: int, closer: str) -> tuple[tuple[str, ...], int] | None:
+    """A dotted key starting at ``position`` and followed by ``closer`` (``=`` or ``]``): its
+    parts and the position after the closer; None when the line holds no such key."""
+    parts: list[str] = []
+    while True:
+        part = _PART.match(line, position)
+        if part is None:
+            return None
+        if part["bare"] is not None:
+            parts.append(part["bare"])
+            position = part.end()
+        else:
+            end = _string_end(line, part.start("quote"))
+            if end < 0:
+                return None
+            parts.append(_unquote(line[part.start("quote"):end]))
+            position = end
+        position = _SPACE.match(line, position).end()  # type: ignore[union-attr]
+        if line.startswith(closer, position):
+            return tuple(parts), position + len(closer)
+        if not line.startswith(".", position):
+            return None
+        position += 1
+
+
+_BARE: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+# One part of a dotted key after any blanks: a bare key, or the opening quote of a quoted one.
+# (single-character classes only: nothing to backtrack into)
+_PART: Final = re.compile(r"[ \t]*(?:(?P<bare>[A-Za-z0-9_-]+)|(?P<quote>[\"']))")
+_SPACE: Final = re.compile(r"[ \t]*")
+
+
+def _string_end(line: str, position: int) -> int:
+    """The position after the one-line string opening at ``position``, or -1."""
+    quote = line[position]
+    end = position + 1
+    while True:
+        end = line.find(quote, end)
+        if end < 0:
+            return -1
+        if quote == "'":
+            return end + 1
+        backslashes = 0
+        while line[end - 1 - backslashes] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            return end + 1
+        end += 1
+
+
 def _unquote(key: str) -> str:
-    if len(key) >= 2 and key[0] == key[-1] and key[0] in "\"'":
-        inner = key[1:-1]
-        if key[0] == '"':
-            value = tomllib.loads(f"k = {key}").get("k", inner)
-            return value if isinstance(value, str) else inner
+    """A quoted key's text (a basic string's escapes read as TOML reads them)."""
+    inner = key[1:-1]
+    if key[0] == "'" or "\\" not in inner:
         return inner
-    return key
+    try:
+        value = tomllib.loads(f"k = {key}").get("k", inner)
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return inner
+    return value if isinstance(value, str) else inner
 
 
 # -- writing -----------------------------------------------------------------------------------

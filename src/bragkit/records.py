@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bragkit.errors import NotationError
-from bragkit.toml_text import load_document, read_text
+from bragkit.toml_text import decode_text, load_document, read_text
 
 __all__ = ["Replay", "dump", "format_name", "load", "register", "replay", "replayer_for"]
 
@@ -88,7 +88,7 @@ def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None
 def format_name(document: Mapping[str, Any]) -> str:
     """The format name of a parsed record (the part of ``format`` before the slash)."""
     value = document.get("format")
-    if not isinstance(value, str) or "/" not in value:
+    if not isinstance(value, str) or "/" not in value or len(value) > 100:
         raise NotationError('the record has no format key like format = "bhh/1"')
     return value.split("/", 1)[0]
 
@@ -100,7 +100,8 @@ def _format(document: Mapping[str, Any]) -> _Format:
     if name not in _REPLAYERS and name in _MODULES:
         importlib.import_module(_MODULES[name])
     if name not in _REPLAYERS:
-        raise NotationError(f"unknown record format {document.get('format')!r}")
+        raise NotationError(f"unknown record format {document.get('format')!r} (known: "
+                            f"{', '.join(sorted({*_MODULES, *_REPLAYERS}))})")
     return _REPLAYERS[name]
 
 
@@ -109,11 +110,12 @@ def replayer_for(document: Mapping[str, Any]) -> Replayer:
     return _format(document).replay
 
 
-def _text(source: str | Path) -> str:
-    return read_text(source) if isinstance(source, Path) else source
+def _text(source: str | bytes | Path) -> str:
+    """A record's text from text, UTF-8 bytes or a file (bounded: toml_text.MAX_TEXT)."""
+    return read_text(source) if isinstance(source, Path) else decode_text(source)
 
 
-def load(source: str | Path) -> Any:
+def load(source: str | bytes | Path) -> Any:
     """The record object of a record's text (or of the file at a :class:`~pathlib.Path`), of
     whatever registered format it is; :class:`~bragkit.errors.NotationError` when it is none."""
     text = _text(source)
@@ -133,7 +135,7 @@ def dump(record: Any) -> str:
     raise NotationError(f"no record format writes a {type(record).__name__}")
 
 
-def replay(source: str | Path) -> Replay:
+def replay(source: str | bytes | Path) -> Replay:
     """A record's text (or file) replayed: what happened, for a person and as JSON."""
     document = load_document(_text(source))
     return _format(document).replay(document)

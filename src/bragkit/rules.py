@@ -40,10 +40,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bragkit.cards import JOKER, Card, Rank, Suit
+from bragkit.actions import MAX_AMOUNT
+from bragkit.cards import JOKER, MAX_JOKERS, Card, Rank, Suit
 from bragkit.errors import InvalidCardError, RulesError
 
-__all__ = ["ORDERINGS", "PRESETS", "Rules"]
+__all__ = ["MAX_CHIPS", "ORDERINGS", "PRESETS", "Rules"]
+
+#: The largest amount of chips any option may name (ante, bets, limits, buy-in): the largest
+#: amount an action may carry (:data:`bragkit.actions.MAX_AMOUNT`, a million million).
+MAX_CHIPS: Final = MAX_AMOUNT
+# The whole-number options: the most each may be, and the rule that sets it.
+_BOUNDS: Final[dict[str, tuple[int, str]]] = {
+    "ante": (MAX_CHIPS, "D2"), "min_bet": (MAX_CHIPS, "B1"), "max_bet": (MAX_CHIPS, "B1"),
+    "raise_limit": (MAX_CHIPS, "B1"), "buy_in": (MAX_CHIPS, "M1"), "jokers": (MAX_JOKERS, "W1"),
+}
+# The most entries of the wild option: every rank and every card once (rule W1).
+_MAX_WILD: Final = 13 + 52
 
 #: The hand orderings a three-card game may be played under (rule H10). Crash orderings rank a
 #: four of a kind, which a hand of three cannot hold, so they are not offered here.
@@ -67,6 +79,21 @@ class Rules:
     bet counts double, rule B1); ``pot_limit`` caps the chips one bet puts in at what the pot
     holds. ``wild`` names wild cards (``"2c"``) or whole ranks (``"2"``); ``jokers`` adds jokers
     to the pack, always wild (W1). ``cards`` is 3, 4 or 5 (three-, four-, five-card Brag, F1/F3).
+
+    Every count has an upper bound, checked before anything is built: the amounts (``ante``,
+    ``min_bet``, ``max_bet``, ``raise_limit``, ``buy_in``; rules D2, B1, M1) are at most
+    :data:`MAX_CHIPS`, ``jokers`` at most :data:`bragkit.cards.MAX_JOKERS` (W1), ``wild`` names
+    at most every rank and card once (W1).
+
+    >>> Rules(jokers=200_000_000)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: jokers must be at most 52, not 200000000 (rule W1)
+    >>> Rules(max_bet=2**63)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: max_bet must be at most 1000000000000 chips, not \
+9223372036854775808 (rule B1)
 
     [decision] ``raise_limit`` and ``pot_limit`` are alternatives (B1 offers one *or* the other):
     setting both is a :class:`RulesError`.
@@ -94,19 +121,17 @@ class Rules:
                                          compare=False)
 
     def __post_init__(self) -> None:
-        for name in ("ante", "min_bet", "jokers", "cards", "buy_in"):
-            _check_int(name, getattr(self, name))
-        for name in ("max_bet", "raise_limit"):
+        for name in (*_BOUNDS, "cards"):
             value = getattr(self, name)
-            if value is not None:
+            if value is not None or name not in ("max_bet", "raise_limit"):
                 _check_int(name, value)
         for name in ("pot_limit", "blind", "lending", "stock_face_up", "dealers_choice"):
             if type(getattr(self, name)) is not bool:
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be true or false, not {_shown(getattr(self, name))}")
         for name, allowed in _CHOICES.items():
             value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+            if not isinstance(value, str) or value not in allowed:
+                raise RulesError(f"{name} must be one of {', '.join(allowed)}, not {_shown(value)}")
         if self.min_bet < 1:
             raise RulesError(f"min_bet must be at least 1 chip, not {self.min_bet} (rule B1)")
         if self.max_bet is not None and self.max_bet < self.min_bet:
@@ -116,7 +141,7 @@ class Rules:
         if self.raise_limit is not None and self.pot_limit:
             raise RulesError("raise_limit and pot_limit are alternatives: choose one (rule B1)")
         if self.cards not in _VARIANTS:
-            raise RulesError(f"cards must be 3, 4 or 5, not {self.cards} (rules F1, F3)")
+            raise RulesError(f"cards must be 3, 4 or 5, not {_shown(self.cards)} (rules F1, F3)")
         wild, cards = _parse_wild(self.wild)
         object.__setattr__(self, "wild", wild)
         if self.jokers:
@@ -196,8 +221,8 @@ hold 1 retained hand (rules D1, R1)
         bragkit.errors.RulesError: unknown preset 'poker' (known: three-card, four-card, \
 five-card, teen-patti)
         """
-        if name not in PRESETS:
-            raise RulesError(f"unknown preset {name!r} (known: {', '.join(PRESETS)})")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"unknown preset {_shown(name)} (known: {', '.join(PRESETS)})")
         options = {**PRESETS[name], **overrides}
         return cls.from_dict(options)
 
@@ -234,16 +259,17 @@ five-card, teen-patti)
         ...
         bragkit.errors.RulesError: ante must be a whole number, not '1'
         """
+        if not isinstance(table, Mapping):
+            raise RulesError(f"the rules are a table of options, not {_shown(table)}")
         known = {f.name for f in _FIELDS}
         for key in table:
             if key not in known:
-                raise RulesError(f"unknown rules key {key!r}")
+                raise RulesError(f"unknown rules key {_shown(key)}")
         options = dict(table)
         wild = options.get("wild", ())
-        if isinstance(wild, str):
-            raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
-        if not isinstance(wild, Sequence) or not all(isinstance(w, str) for w in wild):
-            raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
+        if isinstance(wild, str) or not isinstance(wild, Sequence) or len(wild) > _MAX_WILD or (
+                not all(isinstance(w, str) for w in wild)):
+            raise RulesError(f"wild must be a list of cards or ranks, not {_shown(wild)}")
         options["wild"] = tuple(wild)
         return cls(**options)
 
@@ -259,22 +285,36 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
 }
 
 
+def _shown(value: object) -> str:
+    """``repr`` of a value for a message, cut to a readable length (a number too long to
+    print is named by its size)."""
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of {value.bit_length()} bits"
+    text = repr(value) if not isinstance(value, str) else repr(value[:61])
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
 def _check_int(name: str, value: object) -> None:
     if type(value) is not int:
-        raise RulesError(f"{name} must be a whole number, not {value!r}")
+        raise RulesError(f"{name} must be a whole number, not {_shown(value)}")
     if value < 0:
-        raise RulesError(f"{name} cannot be negative: {value}")
+        raise RulesError(f"{name} cannot be negative: {_shown(value)}")
+    most, rule = _BOUNDS.get(name, (value, ""))
+    if value > most:
+        chips = " chips" if most == MAX_CHIPS else ""
+        raise RulesError(f"{name} must be at most {most}{chips}, not {_shown(value)} "
+                         f"(rule {rule})")
 
 
 def _parse_wild(wild: object) -> tuple[tuple[str, ...], set[Card]]:
     """Normalise the wild option (rule W1): each entry a card (``"2c"``) or a rank (``"2"``)."""
-    if isinstance(wild, str) or not isinstance(wild, Sequence):
-        raise RulesError(f"wild must be a list of cards or ranks, not {wild!r}")
+    if isinstance(wild, str) or not isinstance(wild, Sequence) or len(wild) > _MAX_WILD:
+        raise RulesError(f"wild must be a list of cards or ranks, not {_shown(wild)}")
     names: list[str] = []
     cards: set[Card] = set()
     for entry in wild:
         if not isinstance(entry, str):
-            raise RulesError(f"wild must be a list of cards or ranks, not {entry!r}")
+            raise RulesError(f"wild must be a list of cards or ranks, not {_shown(entry)}")
         name, expanded = _wild_entry(entry)
         if name in names:
             raise RulesError(f"wild names {name} twice (rule W1)")
@@ -294,7 +334,8 @@ def _wild_entry(entry: str) -> tuple[str, tuple[Card, ...]]:
     try:
         card = Card.parse(text)
     except InvalidCardError:
-        raise RulesError(f"wild card {entry!r} is neither a card nor a rank (rule W1)") from None
+        raise RulesError(f"wild card {_shown(entry)} is neither a card nor a rank (rule W1)"
+                         ) from None
     if card.is_joker:
         raise RulesError("jokers are always wild: add them with jokers = N, not wild (rule W1)")
     return str(card), (card,)

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -47,7 +47,24 @@ import tomli_w
 
 from bragkit.errors import NotationError
 
-__all__ = ["dump_document", "format_key", "format_value", "load_document", "read_text"]
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_TEXT",
+    "decode_text",
+    "dump_document",
+    "format_key",
+    "format_value",
+    "load_document",
+    "read_text",
+]
+
+#: The longest record text read, in characters (64 Mi: a session of a hundred thousand deals);
+#: a longer text or file is refused before it is parsed.
+MAX_TEXT: Final = 64 * 1024 * 1024
+#: The deepest nesting of arrays and tables in a record (bragkit's own nest four deep).
+MAX_DEPTH: Final = 16
+#: TOML integers are 64-bit signed (TOML 1.0, "Integer"); a larger one is refused.
+_INT_RANGE: Final = range(-(2**63), 2**63)
 
 
 def format_key(key: str, *, quoted: bool = False) -> str:
@@ -197,9 +214,50 @@ def _is_table_list(value: object) -> bool:
 _TOML_AT: Final = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
-def load_document(text: str) -> dict[str, Any]:
+def decode_text(data: str | bytes | bytearray) -> str:
+    """A record's text: text as it is, bytes decoded as UTF-8 (TOML text is UTF-8); anything
+    else, invalid UTF-8 or more than :data:`MAX_TEXT` characters is a
+    :class:`~bragkit.errors.NotationError`.
+
+    >>> decode_text(b'format = "bhh/1"')
+    'format = "bhh/1"'
+    >>> decode_text(b"\\xff")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: not UTF-8 text: invalid start byte at byte 0
+    """
+    if isinstance(data, bytes | bytearray):
+        if len(data) > 4 * MAX_TEXT:
+            raise NotationError(f"the record is longer than {MAX_TEXT} characters")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(f"not UTF-8 text: {error.reason} at byte {error.start}"
+                                ) from None
+    if not isinstance(data, str):
+        raise NotationError(f"a record is text, not {type(data).__name__}")
+    if len(data) > MAX_TEXT:
+        raise NotationError(f"the record is longer than {MAX_TEXT} characters")
+    return data
+
+
+def load_document(text: str | bytes) -> dict[str, Any]:
     """The TOML document of a record's text; a syntax error is a
     :class:`~bragkit.errors.NotationError` naming its line.
+
+    The text is at most :data:`MAX_TEXT` characters (bytes are decoded as UTF-8), arrays and
+    tables nest at most :data:`MAX_DEPTH` deep and integers are 64-bit (as TOML says); beyond
+    that, or for anything else that is not TOML, the error is a
+    :class:`~bragkit.errors.NotationError` too:
+
+    >>> load_document("a = " + "[" * 500 + "]" * 500)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: not valid TOML: arrays and tables nest more than 16 deep
+    >>> load_document("stacks = [9223372036854775808]")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: stacks[0]: 9223372036854775808 is out of TOML's 64-bit range
 
     >>> load_document('format = "crash/1"\\ndealer = Ann')
     Traceback (most recent call last):
@@ -210,24 +268,70 @@ def load_document(text: str) -> dict[str, Any]:
     ...
     bragkit.errors.NotationError: line 1: not valid TOML: Unclosed array (at the end of the file)
     """
+    text = decode_text(text)
     try:
-        return tomllib.loads(text)
+        document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         if message.endswith(" (at end of document)"):
             what = message.removesuffix(" (at end of document)")
-            raise NotationError(f"line {max(1, len(text.splitlines()))}: not valid TOML: {what} "
+            last = max(1, text.count("\n") + (not text.endswith("\n")))
+            raise NotationError(f"line {last}: not valid TOML: {what} "
                                 "(at the end of the file)") from None
         match = _TOML_AT.match(message)
         if match is None:
             raise NotationError(f"not valid TOML: {message}") from None
         raise NotationError(f"line {match['line']}: not valid TOML: {match['what']} "
                             f"(column {match['col']})") from None
+    except RecursionError:  # the parser recurses once a level of nesting
+        raise NotationError(f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep"
+                            ) from None
+    except ValueError as error:
+        # a number of more digits than Python converts (4,300): not a 64-bit TOML integer
+        what = "a number too long" if "digits" in str(error) else _short(str(error))
+        raise NotationError(f"not valid TOML: {what}") from None
+    _check_values(document)
+    return document
+
+
+def _short(message: str) -> str:
+    return message if len(message) <= 100 else message[:100] + "…"
+
+
+def _check_values(document: dict[str, Any]) -> None:
+    """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit: a walk
+    without recursion that holds one iterator a level (memory bounded by the depth)."""
+    stack: list[tuple[tuple[str | int, ...], Iterator[tuple[Any, Any]]]] = [
+        ((), iter(document.items()))]
+    while stack:
+        path, items = stack[-1]
+        for key, value in items:
+            if isinstance(value, dict | list):
+                if len(stack) > MAX_DEPTH:
+                    raise NotationError(
+                        f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
+                inner = value.items() if isinstance(value, dict) else enumerate(value)
+                stack.append(((*path, key), iter(inner)))
+                break
+            if type(value) is int and value not in _INT_RANGE:
+                raise NotationError(f"{_path((*path, key))}: {value} is out of TOML's 64-bit "
+                                    "range")
+        else:
+            stack.pop()
+
+
+def _path(path: tuple[str | int, ...]) -> str:
+    """A key path as a message names it: ``deals[2].stacks[0]``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+    return text or "value"
 
 
 def read_text(path: str | Path) -> str:
     """The text of a record file; a :class:`~bragkit.errors.NotationError` naming the file when
-    it is missing or cannot be read as UTF-8.
+    it is missing, cannot be read as UTF-8 or is longer than :data:`MAX_TEXT` characters (never
+    more than that is read).
 
     >>> read_text("no-such-record.bhh")
     Traceback (most recent call last):
@@ -235,8 +339,13 @@ def read_text(path: str | Path) -> str:
     bragkit.errors.NotationError: no-such-record.bhh: no such file
     """
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:
+            data = file.read(4 * MAX_TEXT + 1)  # never more than the longest text's bytes
     except FileNotFoundError:
         raise NotationError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
+        raise NotationError(f"{path}: cannot be read: {error.strerror or error}") from None
+    try:
+        return decode_text(data)
+    except NotationError as error:
         raise NotationError(f"{path}: cannot be read: {error}") from None

@@ -8,6 +8,9 @@ from typing import NoReturn
 
 import typer
 
+from bragkit.errors import BragError
+from bragkit.toml_text import MAX_TEXT, decode_text
+
 app = typer.Typer(
     name="bragkit",
     help="The reference software for Brag, the British card game that came before poker.",
@@ -34,17 +37,25 @@ def one_line(message: str) -> str:
 
 def read_input(path: Path, *, what: str, kind: str) -> str:
     """The text of an input file (``-``: standard input), or one line on standard error and exit
-    status 2 naming the file when it is missing, a folder, or not UTF-8 text. ``what`` names the
-    input ("record"), ``kind`` its format ("UTF-8 TOML")."""
-    if str(path) == "-":
-        return sys.stdin.read()
+    status 2 naming the file when it is missing, a folder, not UTF-8 text or longer than
+    :data:`bragkit.toml_text.MAX_TEXT` characters (never more is read). ``what`` names the input
+    ("record"), ``kind`` its format ("UTF-8 TOML")."""
+    limit = 4 * MAX_TEXT + 1  # the bytes of the longest text, and one more
     try:
-        return path.read_text(encoding="utf-8")
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(limit)
+        else:
+            with path.open("rb") as file:
+                data = file.read(limit)
     except FileNotFoundError:
         fail(f"{path}: no such file")
     except IsADirectoryError:
         fail(f"{path}: is a directory, not a {what}")
-    except UnicodeDecodeError:
-        fail(f"{path}: not a text file (a {what} is {kind})")
     except OSError as error:
         fail(f"{path}: cannot be read: {error.strerror or error}")
+    try:
+        return decode_text(data)
+    except BragError as error:
+        if "UTF-8" in str(error):
+            fail(f"{path}: not a text file (a {what} is {kind})")
+        fail(f"{path}: {error}")

@@ -41,8 +41,4 @@ def replay(
         fail(one_line(str(error.at_line(text))))
     except BragError as error:
         fail(one_line(str(error)))
-    except (LookupError, TypeError, ValueError, AttributeError) as error:
-        # a reader of another format that let a plain error through: still one line (no
-        # traceback for bad input), naming the error so it can be reported
-        fail(one_line(f"{file}: cannot replay: {type(error).__name__}: {error}"))
     typer.echo(output)
