@@ -37,6 +37,7 @@ from bragkit.errors import (
 )
 from bragkit.games.betting import MOVES_ON
 from bragkit.games.operations import Acted
+from bragkit.games.results import DealResult
 from bragkit.games.three_card import Deal
 
 if TYPE_CHECKING:
@@ -202,7 +203,15 @@ class DealReplay:
                 "shuffle_next": None,
                 "next_pack": None,
             }
-        return {"over": True, **deal.result.to_dict()}
+        return {"over": True, **self.result.to_dict()}
+
+    @property
+    def result(self) -> DealResult:
+        """The end of the replayed deal (:class:`RulesError` when the record stops before)."""
+        result = self.deal.result
+        if result is None:
+            raise RulesError("the deal is not over yet")
+        return result
 
     def describe(self) -> str:
         """The deal as a person reads it: seats, each action with the pot after it, the end."""
@@ -251,7 +260,7 @@ class DealReplay:
             return "Showdown: every hand still in is shown (rule B8):"
         if last.verb is Verb.COVER:
             return f"{last.player} covers the pot with their last {last.amount} (rule M3):"
-        if self.deal.result.retained is not None or self.deal.result.carried_pot:
+        if self.result.retained is not None or self.result.carried_pot:
             return "Everyone else folded against a blind player (rule BL3)."
         return "Everyone else folded (rule B5)."
 
@@ -259,7 +268,7 @@ class DealReplay:
         deal, record = self.deal, self.record
         if not deal.is_over:
             return [f"The deal is not over: {deal.to_act} to act, pot {deal.pot}."]
-        result = deal.result
+        result = self.result
         lines = [self._ending()]
         for name, cards in result.shown.items():
             lines.append(f"  {name} shows {format_cards(cards[:3], pretty=True)}"

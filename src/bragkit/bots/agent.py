@@ -178,6 +178,7 @@ def ended_event(deal: Deal, viewer: str) -> DealEnded:
                 seen[-1] = op.cards[-1]  # rule D9: it lay face up at the bottom of the stock
             returned.append(HandReturned(player=op.player, cards=tuple(seen), folded=not ending))
     result = deal.result
+    assert result is not None, "the deal is not over"
     return DealEnded(viewer=viewer, view=view, returned=tuple(returned),
                      shuffle_next=result.shuffle_next)
 

@@ -192,6 +192,7 @@ class BragEnv(AECEnv):  # type: ignore[misc]
     def _settle(self) -> None:
         assert self.deal is not None
         result = self.deal.result
+        assert result is not None
         for name in self.agents:
             self.rewards[name] = float(result.stacks[name] - self.stack)
         if self.blind_win == "takes" and result.retained is not None:  # rule BL3, abstracted

@@ -8,7 +8,8 @@ A game is a state machine driven by actions of the one vocabulary (:mod:`bragkit
   that may be done now, each with the amounts or choices it allows (a lazy sequence where there
   are many, as a Crash hand's arrangements);
 * ``check(action)`` — ``None``, or :class:`~bragkit.errors.IllegalActionError` naming the rule
-  the action breaks (:class:`~bragkit.errors.InvalidActionError` for text that does not parse);
+  the action breaks (:class:`~bragkit.errors.InvalidActionError` for text that does not parse,
+  or a verb the game does not take: each game module lists its ``VERBS``);
 * ``can_apply(action)`` — whether ``check`` would pass, never raising for a well-typed action;
 * ``apply(action)`` — check, then do: an illegal action changes nothing;
 * ``operations`` — every change of state so far, as frozen :class:`Operation` records;

@@ -403,13 +403,15 @@ class StakeGame(ABC, Generic[RulesT]):
                                          f"verbs: {known})") from None
             raise
 
-    def _find(self, action: Action) -> LegalAction | IllegalActionError:
+    def _find(self, action: Action) -> LegalAction | IllegalActionError | InvalidActionError:
         """The option ``action`` fits, or the error that says why there is none."""
         player = action.player
+        if action.verb not in self.VERBS:
+            known = ", ".join(verb.value for verb in Verb if verb in self.VERBS)
+            return InvalidActionError(f"{action.verb.value!r} is not a verb of {self.game} (its "
+                                      f"verbs: {known})")
         if player not in self.players:
             return IllegalActionError(f"{player} is not at the table", rule="B11")
-        if action.verb not in self.VERBS:
-            return IllegalActionError(f"{self.game} has no {action.verb}", rule=self.RULE)
         to_act = self.to_act
         if to_act is None:
             return IllegalActionError("the deal is over", rule=self.RULE)
@@ -430,7 +432,7 @@ class StakeGame(ABC, Generic[RulesT]):
         """Raise :class:`IllegalActionError` (with a rule id) unless ``action`` is legal now;
         :class:`InvalidActionError` for text that does not parse. Changes nothing."""
         found = self._find(self._coerce(action))
-        if type(found) is IllegalActionError:
+        if not isinstance(found, LegalAction):
             raise found
 
     def can_apply(self, action: Action | str) -> bool:
@@ -439,13 +441,13 @@ class StakeGame(ABC, Generic[RulesT]):
             action = self._coerce(action)
         except InvalidActionError:
             return False
-        return type(self._find(action)) is not IllegalActionError
+        return isinstance(self._find(action), LegalAction)
 
     def apply(self, action: Action | str) -> None:
         """Check an action and apply it; an illegal one raises and changes nothing."""
         action = self._coerce(action)
         found = self._find(action)
-        if type(found) is IllegalActionError:
+        if not isinstance(found, LegalAction):
             raise found
         self._menu_of = None
         self._do(action)

@@ -352,10 +352,8 @@ class Deal:
         return not self._looked[self._seat_of(player)]
 
     @property
-    def result(self) -> DealResult:
-        """The end of the deal (:class:`RulesError` if it is not over yet)."""
-        if self._result is None:
-            raise RulesError("the deal is not over yet")
+    def result(self) -> DealResult | None:
+        """The end of the deal; ``None`` until it is over (the Game protocol)."""
         return self._result
 
     @property
@@ -483,7 +481,11 @@ class Deal:
             raise RulesError(f"no player {player!r} at this table")
         return seat
 
-    def _why(self, action: Action) -> IllegalActionError:
+    def _why(self, action: Action) -> IllegalActionError | InvalidActionError:
+        if action.verb not in VERBS:
+            known = ", ".join(v.value for v in Verb if v in VERBS)
+            return InvalidActionError(f"{action.verb.value!r} is not a verb of the three-card "
+                                      f"family (its verbs: {known})")
         found = refusal(self, action)
         if found is None:  # pragma: no cover - the menu and the verifiers agree
             raise AssertionError(f"{action}: the menu refuses what the verifiers allow")

@@ -272,6 +272,7 @@ class ThreeCardDealing:
         """The deal is over: carry its pot, kept hand and pack to the next (BL3, R1, D4, D5)."""
         assert isinstance(game, Deal)
         result = game.result
+        assert result is not None
         number = session.deal_number
         self._adopt(result)
         self.results[number] = result

@@ -250,6 +250,8 @@ def result_keeping(deal: Deal, hand: HandChoice) -> DealResult:
     """:meth:`Deal.result_keeping`: the result when a blind winner holding two hands keeps
     ``hand`` (rule R2); keeping the old one puts the new hand under the pack in its place."""
     result = deal.result
+    if result is None:
+        raise RulesError("the deal is not over yet")
     seat = -1 if result.retained is None else deal._seat[result.retained]
     if seat < 0 or result.retained_choice is None:
         raise RulesError("no blind winner holds two hands in this deal (rule R2)")

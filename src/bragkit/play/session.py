@@ -265,6 +265,7 @@ class PlaySession:
 
     def _finished(self, deal: Deal) -> None:
         result = deal.result
+        assert result is not None
         for player, cards in result.shown.items():
             self.log.append(f"{player} shows {format_cards(cards, pretty=True)}"
                             f" ({_describe(cards, self.rules)})")
