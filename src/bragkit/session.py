@@ -10,7 +10,10 @@ so the log of a session is its text, and :meth:`Session.replay` rebuilds the ses
 What differs from game to game — how the next deal is set up from the last (the pack carried over,
 D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its target, N7) — is
 the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
-:class:`bragkit.games.three_card_session.ThreeCardDealing`; nothing here asks which game it is.
+:class:`bragkit.games.three_card_session.ThreeCardDealing`; the stake and points games' derive
+from :class:`SeededDealing`. Each game of the registry names its hook
+(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and :func:`open_session`
+seats a session of any game by its name; nothing here asks which game it is.
 
 >>> from bragkit.games.three_card_session import ThreeCardDealing
 >>> from bragkit.rules import Rules
