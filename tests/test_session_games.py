@@ -222,3 +222,42 @@ def test_a_stake_deal_that_cannot_start_says_why_rule_S4() -> None:
     session.top_up("Ann", 1)
     session.top_up("Bob", 1)
     assert session.start_deal().over is False
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from([*POINTS, *STAKES]), seed=st.integers(0, 2**32),
+       deals=st.integers(1, 4))
+def test_any_session_of_the_other_games_conserves_chips_and_replays(
+        name: str, seed: int, deals: int) -> None:
+    """Seats coming and going, top-ups and loans between deals (M1, M4), deals of the engine
+    through the hook: not a chip is made or lost (T1), the deal passes left (D3), and the text
+    of the log replays to the same ledger."""
+    rng = random.Random(seed)
+    options: dict[str, Any] = {"lending": True, "buy_in": 20}
+    if name in POINTS:
+        options["target"] = 5
+    session = open_session(name, seats=["A", "B", "C"], buy_ins=60, seed=seed, **options)
+    for _ in range(deals):
+        if rng.random() < 0.3 and "D" not in session.seats:
+            session.join("D", 60, after=rng.choice(session.seats))
+            with pytest.raises(SessionError, match=r"at least 20 .*\(rule M1\)"):
+                session.join("E", 19)
+        elif rng.random() < 0.2 and len(session.seats) > 2:
+            session.leave(rng.choice(session.seats))
+        for player, chips in session.stacks.items():
+            if chips < 20:
+                session.top_up(player, 20)
+        if rng.random() < 0.5:  # lending is on (M4)
+            lender, borrower = rng.sample(list(session.seats), 2)
+            session.lend(lender, borrower, 1)
+        dealer = session.next_dealer
+        game = session.start_deal()
+        assert game.players == session.seats and getattr(game, "dealer", dealer) == dealer
+        while session.in_deal and rng.random() < 0.995:
+            session.apply(random_action(game, rng))
+        assert conserved(session.ledger) or session.in_deal
+        if session.in_deal:
+            break
+    again = Session.replay(registry.dealing(name, **options), [str(e) for e in session.events])
+    assert again.events == session.events and again.ledger == session.ledger
+    assert again.stacks == session.stacks and again.in_deal == session.in_deal

@@ -23,6 +23,7 @@ bragkit.errors.RulesError: unknown game 'go fish' (known: three-card...)
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -130,16 +131,26 @@ def new(name: str, *, players: Sequence[str], seed: int | None = None, **rules: 
 
 def dealing(name: str, *, seed: RandomSource = None, **rules: Any) -> Dealing:
     """The session hook of the game ``name`` (its name, an alias or a preset), with its rules
-    from the preset and ``rules``; ``seed`` drives its shuffles (None: a secure source). See
-    :func:`bragkit.session.open_session`, which seats a session with it.
+    from the preset and ``rules``; ``seed`` drives its shuffles (None: a secure source). The
+    session's own settings, ``buy_in`` (M1) and ``lending`` (M4), go to the hook when the game's
+    rules do not hold them. See :func:`bragkit.session.open_session`, which seats a session.
 
     >>> dealing("three-card", seed=7, ante=2).rules.ante
     2
+    >>> hook = dealing("crash", seed=7, target=10, buy_in=5, lending=True)
+    >>> hook.rules.target, hook.buy_in, hook.lending
+    (10, 5, True)
     """
     info, preset = _lookup(name)
     if info.dealing is None:
         raise RulesError(f"{info.name} is not played in sessions")
-    return info.dealing(_rules(info, preset, rules), rng=seed)
+    held = inspect.signature(info.rules).parameters
+    own = {k: rules.pop(k) for k in _SESSION_OPTIONS if k in rules and k not in held}
+    return info.dealing(_rules(info, preset, rules), rng=seed, **own)
+
+
+#: The settings of a session rather than of a game (M1, M4).
+_SESSION_OPTIONS: Final = ("buy_in", "lending")
 
 
 _RULES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], Any] = {}
