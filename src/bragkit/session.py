@@ -699,9 +699,7 @@ class Session:
         if event.after is not None:
             self._seated(event.after)
         least = max(self._dealing.buy_in, 1)
-        if type(amount) is not int or amount < least:
-            raise SessionError(f"{name} must bring at least {least} to sit down, not "
-                               f"{amount!r} (rule M1)")
+        _check_chips(amount, least, f"{name} must bring at least {least} to sit down")
         if name in self._ledger.players:
             self._ledger.top_up(name, amount)  # a returning player (M1)
         else:
@@ -718,9 +716,7 @@ class Session:
         if self.in_deal and self._current is not None and event.player in self._current.players:
             raise SessionError(f"{event.player} is in the deal: a top-up is the deal's action "
                                "(rule M1)")
-        if type(event.amount) is not int or event.amount < 1:
-            raise SessionError(f"a top-up is a whole number of chips, at least 1, not "
-                               f"{event.amount!r} (rule M1)")
+        _check_chips(event.amount, 1, "a top-up is a whole number of chips, at least 1")
         self._ledger.top_up(event.player, event.amount)
 
     def _left(self, event: Left) -> None:
@@ -894,6 +890,11 @@ def _amounts(buy_ins: int | Sequence[int] | Mapping[str, int], names: list[str])
     if len(amounts) != len(names):
         raise SessionError(f"{len(amounts)} buy-ins for {len(names)} seats")
     return amounts
+
+
+def _check_chips(amount: object, least: int, message: str) -> None:
+    if type(amount) is not int or amount < least:
+        raise SessionError(f"{message}, not {amount!r} (rule M1)")
 
 
 def _check_name(name: object) -> None:
