@@ -10,7 +10,10 @@ so the log of a session is its text, and :meth:`Session.replay` rebuilds the ses
 What differs from game to game — how the next deal is set up from the last (the pack carried over,
 D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its target, N7) — is
 the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
-:class:`bragkit.games.three_card_session.ThreeCardDealing`; nothing here asks which game it is.
+:class:`bragkit.games.three_card_session.ThreeCardDealing`; the stake and points games' derive
+from :class:`SeededDealing`. Each game of the registry names its hook
+(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and :func:`open_session`
+seats a session of any game by its name; nothing here asks which game it is.
 
 >>> from bragkit.games.three_card_session import ThreeCardDealing
 >>> from bragkit.rules import Rules
@@ -30,12 +33,15 @@ True
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Protocol
 
 from bragkit.actions import Action, HandChoice
-from bragkit.errors import BragError, InvalidActionError
+from bragkit.cards import RandomSource, make_rng
+from bragkit.errors import BragError, InvalidActionError, RulesError
+from bragkit.games import registry
 from bragkit.games.betting import split
 from bragkit.games.protocol import Game, Operation
 from bragkit.ledger import Ledger, Payment
@@ -52,10 +58,12 @@ __all__ = [
     "Played",
     "PotShared",
     "Repaid",
+    "SeededDealing",
     "Session",
     "SessionError",
     "SessionEvent",
     "ToppedUp",
+    "open_session",
     "parse_event",
 ]
 
@@ -347,6 +355,93 @@ class Dealing(Protocol):
         ...
 
 
+class SeededDealing(ABC):
+    """The base of the hook of a game whose every deal is a game of its own, dealt from a seed,
+    with nothing but the money carried over: the stake games (S, P) and the points games (N,
+    C). Such a deal's event names its ``seed``, drawn from ``rng`` (a seed, a
+    :class:`random.Random`; None: a secure source), so a replay needs no randomness.
+
+    A subclass makes the game (:meth:`new_game`) and books its operations (:meth:`book`);
+    ``rules`` are the game's own, ``buy_in`` the least a player sits down with (M1) and
+    ``lending`` whether loans are allowed between deals (M4). There is no dealer's choice (T2),
+    no carried pot (BL3) and no kept hand (R2).
+    """
+
+    dealers_choice: Final = False
+    carried_pot: Final = 0
+
+    def __init__(self, rules: Any, *, rng: RandomSource = None, buy_in: int = 1,
+                 lending: bool = False) -> None:
+        if type(buy_in) is not int or buy_in < 1:
+            raise SessionError(f"buy_in must be a whole number of chips, at least 1, not "
+                               f"{buy_in!r} (rule M1)")
+        self.rules = rules
+        self._rng = make_rng(rng)
+        self._buy_in = buy_in
+        self._lending = bool(lending)
+
+    @property
+    def buy_in(self) -> int:
+        """The least a player sits down with (M1)."""
+        return self._buy_in
+
+    @property
+    def lending(self) -> bool:
+        """Whether players may lend between deals (M4)."""
+        return self._lending
+
+    def plan(self, session: Session, dealer: str, *, game: str | None,
+             given: Any = None) -> DealStarted:
+        """The next deal, with its seed (``given``, or drawn from ``rng``)."""
+        if game is not None:
+            self.check_game(session, game)
+        seed = self._rng.getrandbits(64) if given is None else given
+        if type(seed) is not int or seed < 0:
+            raise SessionError(f"a deal's seed is a whole number from 0, not {seed!r}")
+        return DealStarted(number=session.deal_number + 1, dealer=dealer, seed=seed)
+
+    def start(self, session: Session, event: DealStarted) -> Game:
+        """The game of ``event`` for the seats and their stacks (a :class:`SessionError` says
+        why it cannot start: too many players, a stack short of a stake...)."""
+        if event.game is not None:
+            self.check_game(session, event.game)
+        if event.seed is None:
+            raise SessionError(f"deal {event.number} names no seed: each deal of this game is "
+                               "dealt from one")
+        try:
+            return self.new_game(session, event)
+        except RulesError as error:
+            raise SessionError(f"deal {event.number} cannot start: {error}") from None
+
+    @abstractmethod
+    def new_game(self, session: Session, event: DealStarted) -> Game:
+        """The game of ``event`` (``event.seed`` is set), dealt by ``event.dealer``."""
+
+    @abstractmethod
+    def book(self, operation: Operation, ledger: Ledger) -> None:
+        """Write the chips ``operation`` moves into ``ledger``."""
+
+    def finish(self, session: Session, game: Game) -> None:
+        """Nothing carries over but the money."""
+        return None
+
+    def check_game(self, session: Session, game: str) -> None:
+        """There is no dealer's choice in these games (T2)."""
+        raise SessionError("dealer's choice is not played in this game (rule T2)")
+
+    def seat_left(self, session: Session, player: str) -> None:
+        """Nothing of a player stays behind."""
+        return None
+
+    def keep(self, session: Session, player: str, hand: HandChoice) -> None:
+        """No hand is kept in these games (R2)."""
+        raise SessionError("no hand is kept in this game (rule R2)")
+
+    def share(self, session: Session) -> None:
+        """No pot is carried in these games (BL3)."""
+        return None
+
+
 # -- the session -----------------------------------------------------------------------------
 
 
@@ -604,9 +699,7 @@ class Session:
         if event.after is not None:
             self._seated(event.after)
         least = max(self._dealing.buy_in, 1)
-        if type(amount) is not int or amount < least:
-            raise SessionError(f"{name} must bring at least {least} to sit down, not "
-                               f"{amount!r} (rule M1)")
+        _check_chips(amount, least, f"{name} must bring at least {least} to sit down")
         if name in self._ledger.players:
             self._ledger.top_up(name, amount)  # a returning player (M1)
         else:
@@ -623,9 +716,7 @@ class Session:
         if self.in_deal and self._current is not None and event.player in self._current.players:
             raise SessionError(f"{event.player} is in the deal: a top-up is the deal's action "
                                "(rule M1)")
-        if type(event.amount) is not int or event.amount < 1:
-            raise SessionError(f"a top-up is a whole number of chips, at least 1, not "
-                               f"{event.amount!r} (rule M1)")
+        _check_chips(event.amount, 1, "a top-up is a whole number of chips, at least 1")
         self._ledger.top_up(event.player, event.amount)
 
     def _left(self, event: Left) -> None:
@@ -762,6 +853,25 @@ _HANDLERS: Final[dict[type[Any], Any]] = {
 }
 
 
+def open_session(name: str, *, seats: Sequence[str],
+                 buy_ins: int | Sequence[int] | Mapping[str, int], dealer: str | None = None,
+                 seed: RandomSource = None, **rules: Any) -> Session:
+    """A session of the registered game ``name`` (its name, an alias or a preset), seated
+    through the game's own :class:`Dealing` (:attr:`GameInfo.dealing
+    <bragkit.games.registry.GameInfo.dealing>`): ``rules`` are the game's options, ``seed``
+    drives its shuffles (None: a secure source); ``seats``, ``buy_ins`` and ``dealer`` as for
+    :class:`Session`. Replay its log with ``Session.replay(bragkit.games.registry.dealing(name,
+    **rules), lines)``.
+
+    >>> session = open_session("nine-card", seats=["Ann", "Bob"], buy_ins=50, seed=1)
+    >>> game = session.start_deal()
+    >>> type(game).__name__, game.players, game.dealer, game.rules.target
+    ('NineCardGame', ('Ann', 'Bob'), 'Ann', 21)
+    """
+    hook = registry.dealing(name, seed=seed, **rules)
+    return Session(hook, seats=seats, buy_ins=buy_ins, dealer=dealer)
+
+
 def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:
     """``pot`` in equal shares, the odd chips one each from ``first`` on (as B8)."""
     i = seats.index(first) if first is not None else 0
@@ -780,6 +890,11 @@ def _amounts(buy_ins: int | Sequence[int] | Mapping[str, int], names: list[str])
     if len(amounts) != len(names):
         raise SessionError(f"{len(amounts)} buy-ins for {len(names)} seats")
     return amounts
+
+
+def _check_chips(amount: object, least: int, message: str) -> None:
+    if type(amount) is not int or amount < least:
+        raise SessionError(f"{message}, not {amount!r} (rule M1)")
 
 
 def _check_name(name: object) -> None:

@@ -8,11 +8,14 @@ import random
 import pytest
 
 from bragkit.errors import BragError, RulesError
+from bragkit.games import registry
+from bragkit.games.points_game import PointsGame
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
 from bragkit.play.other_games import OTHER_GAMES, other_game
 from bragkit.play.other_screen import OtherGameScreen
 from bragkit.play.summary_screen import SummaryScreen
+from bragkit.session import Session
 
 
 def play_through(game_name: str, seed: int, deals: int = 3) -> list[str]:
@@ -43,9 +46,39 @@ def test_every_other_game_plays_and_settles(name: str) -> None:
     assert summary and any("Ledger" in line or "unfinished" in line for line in summary)
 
 
+@pytest.mark.parametrize("name", sorted(OTHER_GAMES))
+def test_every_other_game_is_a_session_that_replays_to_the_same_ledger_rule_T1(
+        name: str) -> None:
+    game = other_game(name, bots=("random", "shark"), seed=7, stack=12)
+    rng = random.Random(7)
+    finished = []
+    while len(finished) < 2:
+        if game.deal_over:
+            finished.append(game.deal)
+            game.next_deal()
+        elif game.to_act == game.name:
+            item = rng.choice(game.options(100))
+            game.apply(item.make(item.low))
+        else:
+            game.bot_step()
+    session = game.session
+    assert session.deal_number == 3 and session.in_deal
+    ledger = session.ledger.until(2)
+    summary = game.summary()
+    assert summary[1] == "deal 3 left unfinished."
+    assert summary[2] == "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in ledger.nets().items())
+    if isinstance(finished[0], PointsGame):  # N7, C5: each game's money, through the ledger
+        assert summary[0].startswith("2 game(s) to the target of ")
+        total = {p: sum(g.result.nets[p] for g in finished) for p in game.players}
+        assert ledger.nets() == total
+    again = Session.replay(registry.dealing(name), [str(e) for e in session.events],
+                           dealer=session.first_dealer)
+    assert again.events == session.events and again.ledger == session.ledger
+
+
 def test_the_players_view_hides_the_bots_cards_rules_D8_P5() -> None:
     game = other_game("brag-poker", bots=("random",), seed=2)
-    bot_cards = {c.pretty for c in game.deal.hands["Random"]}  # type: ignore[union-attr]
+    bot_cards = {c.pretty for c in game.deal.hands["Random"]}  # type: ignore[attr-defined]
     text = "\n".join(game.lines())
     assert not any(card in text for card in bot_cards)
     assert "▒▒" in text

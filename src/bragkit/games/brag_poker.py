@@ -44,6 +44,7 @@ False
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
+from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
@@ -459,5 +461,6 @@ GAMES: Final = (
     GameInfo(name="brag-poker", title="3 Card Brag Poker",
              summary="blinds, fixed-limit betting, a draw, half-price calls unseen (rules P1-P5)",
              rules=BragPokerRules, start=_start, seats=BragPoker.SEATS,
-             record_format="brag-poker", aliases=("3-card-brag-poker",)),
+             record_format="brag-poker", aliases=("3-card-brag-poker",),
+             dealing=functools.partial(StakeDealing, BragPoker)),
 )

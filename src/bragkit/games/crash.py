@@ -52,6 +52,7 @@ Records: ``format = "crash/1"``, documented in ``docs/records-nine-card-crash.md
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -74,6 +75,7 @@ from bragkit.games.points_game import (
 )
 from bragkit.games.points_game import DealEnded as PointsDealEnded
 from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
@@ -675,5 +677,6 @@ GAMES: Final = (
              summary="thirteen cards sorted into four hands, a crash call, points to 15 "
                      "(rules C1-C6)",
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
-             record_format=CrashRecord.FORMAT, aliases=("thirteen-card-brag", "crash-brag")),
+             record_format=CrashRecord.FORMAT, aliases=("thirteen-card-brag", "crash-brag"),
+             dealing=functools.partial(PointsDealing, CrashGame)),
 )

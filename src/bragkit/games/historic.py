@@ -49,6 +49,7 @@ from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, Awarded, Paid, PhaseStarted, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
+from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import register
@@ -671,9 +672,11 @@ GAMES: Final = (
     GameInfo(name="single-stake", title="Historic Brag (single stake)",
              summary="braggers wild, the dealer stakes, stakes equalised (rules S1-S3)",
              rules=HistoricRules, start=_start_single, seats=SingleStakeBrag.SEATS,
-             record_format="historic", aliases=("single-stake-brag",)),
+             record_format="historic", aliases=("single-stake-brag",),
+             dealing=partial(StakeDealing, SingleStakeBrag)),
     GameInfo(name="three-stake", title="Historic Brag (three stakes)",
              summary="three pots: the face-up card, the brag, nearest to 31 (rules S1, S3, S4)",
              rules=HistoricRules, start=_start_three, seats=ThreeStakeBrag.SEATS,
-             record_format="historic", aliases=("three-stake-brag",)),
+             record_format="historic", aliases=("three-stake-brag",),
+             dealing=partial(StakeDealing, ThreeStakeBrag)),
 )

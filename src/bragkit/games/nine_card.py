@@ -80,6 +80,7 @@ from bragkit.games.points_game import (
     strategy_scores,
 )
 from bragkit.games.points_records import DealRecord, PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Ordering
@@ -792,5 +793,6 @@ GAMES: Final = (
              summary="nine cards sorted into three sets, three rounds a deal, points to 21 "
                      "(rules N1-N7)",
              rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
-             record_format=NineCardRecord.FORMAT, aliases=("nine-card-brag", "nine")),
+             record_format=NineCardRecord.FORMAT, aliases=("nine-card-brag", "nine"),
+             dealing=functools.partial(PointsDealing, NineCardGame)),
 )

@@ -23,15 +23,20 @@ bragkit.errors.RulesError: unknown game 'go fish' (known: three-card...)
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.errors import RulesError
 from bragkit.games.protocol import Game
 
-__all__ = ["MODULES", "GameInfo", "find", "games", "names", "new"]
+if TYPE_CHECKING:  # the session imports this module
+    from bragkit.cards import RandomSource
+    from bragkit.session import Dealing
+
+__all__ = ["MODULES", "GameInfo", "dealing", "find", "games", "names", "new"]
 
 #: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
 MODULES: Final = (
@@ -50,6 +55,9 @@ class GameInfo:
     ``start(players, rules, rng)`` begins a game (``rules`` an object of :attr:`rules`, ``rng`` a
     seeded :class:`random.Random`). ``presets`` are named option sets of the rules (a preset's
     name finds the game too); ``record_format`` is the ``format`` name of its records.
+    ``dealing(rules, rng=...)`` makes the game's :class:`~bragkit.session.Dealing`, the hook that
+    plays it deal after deal in a :class:`~bragkit.session.Session` (``rng``: a seed, a
+    :class:`random.Random`, or None for a secure source); None for a game without one.
     """
 
     name: str
@@ -61,6 +69,7 @@ class GameInfo:
     record_format: str
     aliases: tuple[str, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    dealing: Callable[..., Dealing] | None = None
 
     def make_rules(self, preset: str | None = None, **options: Any) -> Any:
         """The rules object of this game: a preset's options, then ``options``, validated by
@@ -118,6 +127,30 @@ def new(name: str, *, players: Sequence[str], seed: int | None = None, **rules: 
     info, preset = _lookup(name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     return info.start(tuple(players), _rules(info, preset, rules), rng)
+
+
+def dealing(name: str, *, seed: RandomSource = None, **rules: Any) -> Dealing:
+    """The session hook of the game ``name`` (its name, an alias or a preset), with its rules
+    from the preset and ``rules``; ``seed`` drives its shuffles (None: a secure source). The
+    session's own settings, ``buy_in`` (M1) and ``lending`` (M4), go to the hook when the game's
+    rules do not hold them. See :func:`bragkit.session.open_session`, which seats a session.
+
+    >>> dealing("three-card", seed=7, ante=2).rules.ante
+    2
+    >>> hook = dealing("crash", seed=7, target=10, buy_in=5, lending=True)
+    >>> hook.rules.target, hook.buy_in, hook.lending
+    (10, 5, True)
+    """
+    info, preset = _lookup(name)
+    if info.dealing is None:
+        raise RulesError(f"{info.name} is not played in sessions")
+    held = inspect.signature(info.rules).parameters
+    own = {k: rules.pop(k) for k in _SESSION_OPTIONS if k in rules and k not in held}
+    return info.dealing(_rules(info, preset, rules), rng=seed, **own)
+
+
+#: The settings of a session rather than of a game (M1, M4).
+_SESSION_OPTIONS: Final = ("buy_in", "lending")
 
 
 _RULES: dict[tuple[str, str | None, tuple[tuple[str, Any], ...]], Any] = {}

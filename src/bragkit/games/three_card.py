@@ -93,7 +93,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
@@ -123,6 +123,9 @@ from bragkit.games.three_card_verify import menu, refusal
 from bragkit.games.views import DealView, fold_view
 from bragkit.hands import HandRank
 from bragkit.rules import PRESETS, Rules
+
+if TYPE_CHECKING:  # the session's hook imports this module
+    from bragkit.session import Dealing
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
@@ -511,12 +514,21 @@ def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
                 stacks=[stack] * len(players), rng=rng)
 
 
+def _dealing(rules: Rules, *, rng: RandomSource = None) -> Dealing:
+    """The family's session hook (T1): a
+    :class:`~bragkit.games.three_card_session.ThreeCardDealing`."""
+    from bragkit.games.three_card_session import ThreeCardDealing  # it imports this module
+
+    return ThreeCardDealing(rules, rng=rng)
+
+
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
 GAMES: Final = (
     GameInfo(name="three-card", title="Three Card Brag",
              summary="three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)",
              rules=Rules, start=_start, seats=(2, 17), record_format="bhh",
              aliases=("brag", "three-card-brag"),
-             presets={name: options for name, options in PRESETS.items() if options}),
+             presets={name: options for name, options in PRESETS.items() if options},
+             dealing=_dealing),
 )
 

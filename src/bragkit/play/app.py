@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.app import App
 
 from bragkit.play.config import PlayConfig
-from bragkit.play.other_games import PointsTable, StakeTable
+from bragkit.play.other_games import OtherTable
 from bragkit.play.other_screen import OtherGameScreen
 from bragkit.play.session import PlaySession, Summary
 from bragkit.play.setup_screen import SetupScreen
@@ -51,7 +51,7 @@ class BragApp(App[Summary | list[str] | None]):
         else:
             self._begin(self.session or self.config.session())
 
-    def _begin(self, session: PlaySession | StakeTable | PointsTable | None) -> None:
+    def _begin(self, session: PlaySession | OtherTable | None) -> None:
         if session is None:  # pragma: no cover - the setup screen always gives one
             self.exit(None)
             return

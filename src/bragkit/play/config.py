@@ -19,7 +19,7 @@ from typing import Any
 
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.cards import Pack
-from bragkit.play.other_games import OTHER_GAMES, PointsTable, StakeTable, other_game
+from bragkit.play.other_games import OTHER_GAMES, OtherTable, other_game
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
@@ -54,7 +54,7 @@ class PlayConfig:
         """Whether the game is of the three-card family (else one of the other games)."""
         return self.game not in OTHER_GAMES
 
-    def other(self) -> StakeTable | PointsTable:
+    def other(self) -> OtherTable:
         """One of the other games (historic Brag, Brag Poker, Nine Card Brag, Crash), its own
         rules from ``overrides``."""
         return other_game(self.game, name=self.name, bots=self.bots, stack=self.stack,

@@ -1,19 +1,24 @@
 """The other games of bragkit for ``bragkit play``: historic Brag, 3 Card Brag Poker, Nine Card
-Brag and Crash, behind one small interface the generic screen draws (rules S, P, N, C).
+Brag and Crash, behind one small interface the generic screen draws (rules S, P, N, C, T1).
 
-Each game is played through its own engine (:mod:`bragkit.games.historic`,
-:mod:`~bragkit.games.brag_poker`, :mod:`~bragkit.games.nine_card`, :mod:`~bragkit.games.crash`),
-which checks every action (an illegal one raises the engine's
-:class:`~bragkit.errors.IllegalActionError` with its rule) and gives each player a censored view.
-An :class:`OtherGame` wraps one: whose turn it is, the player's options as text, the bots' moves
-(the engine's strong arranger for Nine Card Brag and Crash where a bot is not ``random``; a random
-legal move otherwise), the lines of the player's view, the next deal, and the end.
+Each game is played at the one :class:`~bragkit.session.Session`, seated through the game's own
+hook (:func:`~bragkit.session.open_session`): the engine checks every action (an illegal one
+raises its :class:`~bragkit.errors.IllegalActionError` with the rule) and gives each player a
+censored view, and the session keeps the seats, the deal passing to the left (D3), the stacks
+and top-ups (M1) in its ledger, and the settlement (T1). A deal of a stake game is one deal; a
+deal of a points game is one game to its target (N7, C6), its stakes per point behind and crash
+money (C5) paid through the ledger. An :class:`OtherTable` wraps the session for the screen:
+whose turn it is, the player's options as text, the bots' moves (the engine's strong arranger
+for Nine Card Brag and Crash where a bot is not ``random``; a random legal move otherwise), the
+lines of the player's view, the next deal, and the settlement.
 
 >>> game = other_game("brag-poker", name="You", bots=("random",), stack=30, seed=1)
 >>> game.players, game.to_act in game.players
 (('You', 'Random'), True)
 >>> game.lines()[0]
 '3 Card Brag Poker — deal 1, Random deals'
+>>> str(game.session.events[0]), str(game.session.events[2]).startswith("deal 1 by Random seed")
+('You joins 30', True)
 """
 
 from __future__ import annotations
@@ -26,11 +31,16 @@ from typing import Any, Final, Protocol
 
 from bragkit.actions import LegalAction
 from bragkit.errors import BragError, RulesError
-from bragkit.games import crash, find, nine_card
-from bragkit.games.stake_game import StakeGame, deal_class, random_action
+from bragkit.games import Game, find
+from bragkit.games.nine_card import NineCardView
+from bragkit.games.points_game import PointsGame
+from bragkit.games.points_session import strong_play
+from bragkit.games.protocol import random_action
+from bragkit.games.stake_game import StakeView
 from bragkit.ledger import settle
+from bragkit.session import SessionError, open_session
 
-__all__ = ["OTHER_GAMES", "MenuItem", "OtherGame", "other_game"]
+__all__ = ["OTHER_GAMES", "MenuItem", "OtherGame", "OtherTable", "other_game"]
 
 #: The games beyond the three-card family, with a line each.
 OTHER_GAMES: Final[dict[str, str]] = {
@@ -39,11 +49,6 @@ OTHER_GAMES: Final[dict[str, str]] = {
     "brag-poker": "3 Card Brag Poker: blinds, fixed limit, a draw (P1-P5)",
     "nine-card": "Nine Card Brag: three sets, points to 21 (N1-N7)",
     "crash": "Crash: thirteen cards, four hands, points to 15 (C1-C6)",
-}
-
-_TITLES: Final = {
-    "single-stake": "Historic Brag (single stake)", "three-stake": "Historic Brag (three stakes)",
-    "brag-poker": "3 Card Brag Poker", "nine-card": "Nine Card Brag", "crash": "Crash",
 }
 
 
@@ -101,62 +106,79 @@ def _seats(name: str, bots: Sequence[str]) -> tuple[tuple[str, ...], dict[str, s
     return (name, *kinds), kinds
 
 
-class StakeTable:
-    """Deal after deal of an equalising game (historic Brag, Brag Poker): the stacks carry
-    over, the deal passes to the left, bots make random legal moves; nets are the stacks less
-    what was brought (top-ups count as brought, M1)."""
+class OtherTable:
+    """Deal after deal of one of the other games at a :class:`~bragkit.session.Session` (see
+    the module docstring). Before each deal a player whose stack has fallen under a quarter of
+    the buy-in tops up to it (M1, an event of the session); nets are the ledger's."""
 
     def __init__(self, game: str, *, name: str, bots: Sequence[str], stack: int,
                  seed: int | None, rules: Mapping[str, Any]) -> None:
-        self.game = game
+        info = find(game)  # the registry says the game's title and hook
+        self.title = info.title
         self.name = name
+        self.stack = stack
         self.players, self.kinds = _seats(name, bots)
         self.rng = random.Random(seed)
-        info = find(game)  # the registry says the game's title, rules and engine
-        self.title = info.title
-        self.rules: Any = info.rules.from_dict(dict(rules))
-        self._deal_class = deal_class(info.name)
-        self.stacks = dict.fromkeys(self.players, stack)
-        self.brought = dict.fromkeys(self.players, stack)
-        self.dealer = self.players[-1]
-        self.number = 0
-        self.deal: StakeGame[Any]
+        options = {k: tuple(v) if isinstance(v, list) else v for k, v in rules.items()}
+        self.session = open_session(info.name, seats=self.players, buy_ins=stack,
+                                    dealer=self.players[-1], seed=self.rng.getrandbits(64),
+                                    **options)
+        self._suggested: tuple[tuple[int, int], str] | None = None
         self.next_deal()
 
-    def _new(self) -> StakeGame[Any]:
-        return self._deal_class(self.rules, players=self.players, dealer=self.dealer,
-                                stacks=self.stacks, rng=self.rng.getrandbits(64))
+    @property
+    def deal(self) -> Game:
+        """The deal in progress, or the last one."""
+        current = self.session.current
+        assert current is not None
+        return current
 
     def next_deal(self) -> None:
-        """The next deal; a broke player is topped up to the buy-in first (M1)."""
-        if self.number:
-            self.stacks = dict(self.deal.stacks)
-            i = self.players.index(self.dealer)
-            self.dealer = self.players[(i + 1) % len(self.players)]
-        for player, money in self.stacks.items():
-            if money < 3 * max(getattr(self.rules, "big_blind", 1), getattr(self.rules,
-                                                                           "stake", 1)):
-                top = max(self.brought[player] // max(self.number, 1), 20)
-                self.stacks[player] += top
-                self.brought[player] += top
-        self.deal = self._new()
-        self.number += 1
+        """The next deal; a player short of chips tops up to the buy-in first (M1)."""
+        session = self.session
+        if session.in_deal:
+            return
+        floor = max(1, self.stack // 4)
+        for player, chips in session.stacks.items():
+            if chips < floor:
+                session.top_up(player, self.stack - chips)
+        try:
+            session.start_deal()
+        except SessionError:  # a stake or a blind the stack cannot pay: top up, try again
+            for player, chips in session.stacks.items():
+                if chips < self.stack:
+                    session.top_up(player, self.stack - chips)
+            session.start_deal()
 
     @property
     def to_act(self) -> str | None:
-        return None if self.deal.is_over else self.deal.to_act
+        return self.deal.to_act if self.session.in_deal else None
 
     @property
     def deal_over(self) -> bool:
-        return self.deal.is_over
+        return not self.session.in_deal
 
     @property
     def game_over(self) -> bool:
         return False
 
     def options(self, limit: int = 9) -> list[MenuItem]:
-        items = []
-        for option in self.deal.legal_actions(self.name)[:limit]:
+        if self.to_act != self.name:
+            return []
+        items: list[MenuItem] = []
+        for option in self.deal.legal_actions(self.name):
+            if len(items) >= limit:
+                break
+            if option.choices is not None:
+                # an option's choices are lazy (a Crash hand has 200,000 arrangements): take
+                # the first few
+                for action in itertools.islice(option.choices, limit - len(items)):
+                    def text(amount: int | None, words: str = str(action)) -> str:
+                        return words
+
+                    items.append(MenuItem(label=str(action), low=None, high=None, make=text))
+                continue
+
             def make(amount: int | None, option: LegalAction = option) -> str:
                 return str(option.action(amount))
 
@@ -165,22 +187,52 @@ class StakeTable:
         return items
 
     def apply(self, text: str) -> None:
-        self.deal.apply(text)
+        self.session.apply(text)
 
     def bot_step(self) -> str | None:
         who = self.to_act
         if who is None or who == self.name:
             return None
-        action = random_action(self.deal, self.rng)
-        self.deal.apply(action)
+        game = self.deal
+        if isinstance(game, PointsGame) and self.kinds[who] != "random":
+            action = strong_play(game)
+        else:
+            action = random_action(game, self.rng)
+        self.session.apply(action)
         return str(action)
 
     def suggestion(self) -> str | None:
-        return None
+        game = self.deal
+        if self.to_act != self.name or not isinstance(game, PointsGame):
+            return None
+        key = (self.session.deal_number, len(game.operations))
+        if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
+            self._suggested = (key, str(strong_play(game)))
+        return self._suggested[1]
 
     def lines(self) -> list[str]:
         view = self.deal.view(self.name)
-        out = [f"{self.title} — deal {self.number}, {view.dealer} deals",
+        if isinstance(view, StakeView):
+            return self._stake_lines(view)
+        out = [f"{self.title} — game {self.session.deal_number}, deal {view.deal}, "
+               f"{view.dealer} deals",
+               "scores: " + ", ".join(f"{p} {n}" for p, n in view.scores.items()),
+               "stacks: " + ", ".join(f"{p} {n}" for p, n in self.session.stacks.items())]
+        if isinstance(view, NineCardView):
+            out.append(f"round {view.round}; your cards: {_cards(view.hand)}")
+            for player, sets in view.played.items():
+                out.append(f"  {player}: " + " | ".join(_cards(s) for s in sets))
+        else:
+            out.append(f"phase {view.phase}; your cards: {_cards(view.cards)}")
+            if view.hands:
+                out.append("your hands: " + " | ".join(_cards(h) for h in view.hands))
+        out += [f"  {op}" for op in view.operations[-6:]]
+        if view.winner:
+            out.append(f"{view.winner} wins the game")
+        return out
+
+    def _stake_lines(self, view: StakeView) -> list[str]:
+        out = [f"{self.title} — deal {self.session.deal_number}, {view.dealer} deals",
                f"phase: {view.phase}; pots: " + ", ".join(f"{k} {v}" for k, v in
                                                          view.pots.items())]
         for player in view.players:
@@ -197,128 +249,28 @@ class StakeTable:
         return out
 
     def summary(self) -> list[str]:
-        # a deal under way has not been played: count the stacks it started from
-        stacks = dict(self.deal.stacks) if self.deal.is_over else dict(self.stacks)
-        nets = {p: stacks[p] - self.brought[p] for p in self.players}
-        payments = settle(nets)
-        return [f"{self.number} deal(s) of {self.title}.",
-                "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
-                "Settlement: " + ("; ".join(str(p) for p in payments) or "nobody owes anybody")]
-
-
-class PointsTable:
-    """A game of Nine Card Brag or Crash to its target, deal after deal; bots use the
-    engine's strong arranger (``random`` bots a random legal move)."""
-
-    def __init__(self, game: str, *, name: str, bots: Sequence[str], seed: int | None,
-                 rules: Mapping[str, Any]) -> None:
-        self.game_name = game
-        self.name = name
-        self.players, self.kinds = _seats(name, bots)
-        self.rng = random.Random(seed)
-        self.game: Any
-        if game == "nine-card":
-            self.game = nine_card.NineCardGame(nine_card.NineCardRules.from_dict(dict(rules)),
-                                               players=self.players, dealer=self.players[-1],
-                                               rng=self.rng.getrandbits(64))
-        else:
-            self.game = crash.CrashGame(crash.CrashRules.from_dict(dict(rules)),
-                                        players=self.players, dealer=self.players[-1],
-                                        rng=self.rng.getrandbits(64))
-        self._module: Any = nine_card if game == "nine-card" else crash
-        self._suggested: tuple[int, str] | None = None
-
-    @property
-    def to_act(self) -> str | None:
-        return None if self.deal_over else self.game.to_act
-
-    @property
-    def deal_over(self) -> bool:
-        return bool(self.game.is_over or self.game.awaiting_deal)
-
-    @property
-    def game_over(self) -> bool:
-        return bool(self.game.is_over)
-
-    def options(self, limit: int = 9) -> list[MenuItem]:
-        if self.to_act != self.name:
-            return []
-        items: list[MenuItem] = []
-        for option in self.game.legal_actions(self.name):
-            # an option's choices are lazy (a Crash hand has 200,000 arrangements): take the
-            # first few
-            actions = option.choices if option.choices is not None else [option.action()]
-            for action in itertools.islice(actions, limit - len(items)):
-                def make(amount: int | None, text: str = str(action)) -> str:
-                    return text
-
-                items.append(MenuItem(label=str(action), low=None, high=None, make=make))
-        return items
-
-    def apply(self, text: str) -> None:
-        self.game.apply(text)
-
-    def bot_step(self) -> str | None:
-        who = self.to_act
-        if who is None or who == self.name:
-            return None
-        if self.kinds[who] == "random":
-            action = self._module.random_action(self.game, self.rng)
-        else:
-            action = self._module.strong_action(self.game)
-        self.game.apply(action)
-        return str(action)
-
-    def suggestion(self) -> str | None:
-        if self.to_act != self.name:
-            return None
-        key = len(self.game.operations)
-        if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
-            self._suggested = (key, str(self._module.strong_action(self.game)))
-        return self._suggested[1]
-
-    def next_deal(self) -> None:
-        if self.game.awaiting_deal and not self.game.is_over:
-            self.game.start_deal()
-
-    def lines(self) -> list[str]:
-        view = self.game.view(self.name)
-        out = [f"{_TITLES[self.game_name]} — deal {view.deal}, {view.dealer} deals",
-               "scores: " + ", ".join(f"{p} {n}" for p, n in view.scores.items())]
-        if self.game_name == "nine-card":
-            out.append(f"round {view.round}; your cards: {_cards(view.hand)}")
-            for player, sets in view.played.items():
-                out.append(f"  {player}: " + " | ".join(_cards(s) for s in sets))
-        else:
-            out.append(f"phase {view.phase}; your cards: {_cards(view.cards)}")
-            if view.hands:
-                out.append("your hands: " + " | ".join(_cards(h) for h in view.hands))
-        out += [f"  {op}" for op in view.operations[-6:]]
-        if view.winner:
-            out.append(f"{view.winner} wins the game")
-        return out
-
-    def summary(self) -> list[str]:
-        result = self.game.result
-        if result is None:
-            return [f"{_TITLES[self.game_name]} left unfinished: scores " + ", ".join(
-                f"{p} {n}" for p, n in self.game.scores.items())]
-        return [f"{result.winner} wins {_TITLES[self.game_name]}.",
-                "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in result.nets.items()),
-                "Settlement: " + ("; ".join(str(p) for p in result.payments)
+        session = self.session
+        played = session.deal_number - session.in_deal
+        # a deal under way has not been played: the ledger as the last deal left it
+        ledger = session.ledger.until(played) if session.in_deal else session.ledger
+        nets = ledger.nets()
+        unit = "game(s) to the target" if isinstance(self.deal, PointsGame) else "deal(s)"
+        out = [f"{played} {unit} of {self.title}."]
+        if session.in_deal:
+            out.append(f"deal {session.deal_number} left unfinished.")
+        return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
+                "Settlement: " + ("; ".join(str(p) for p in settle(nets))
                                   or "nobody owes anybody")]
 
 
 def other_game(game: str, *, name: str = "You", bots: Sequence[str] = ("shark", "cautious"),
                stack: int = 100, seed: int | None = None,
-               rules: Mapping[str, Any] | None = None) -> StakeTable | PointsTable:
+               rules: Mapping[str, Any] | None = None) -> OtherTable:
     """A game of :data:`OTHER_GAMES` for the player ``name`` against ``bots``."""
     if game not in OTHER_GAMES:
         raise RulesError(f"unknown game {game!r}")
     options = dict(rules or {})
     try:
-        if game in ("nine-card", "crash"):
-            return PointsTable(game, name=name, bots=bots, seed=seed, rules=options)
-        return StakeTable(game, name=name, bots=bots, stack=stack, seed=seed, rules=options)
+        return OtherTable(game, name=name, bots=bots, stack=stack, seed=seed, rules=options)
     except TypeError as error:
         raise BragError(f"bad rules for {game}: {error}") from None

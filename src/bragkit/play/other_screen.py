@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, Input, Static
 
 from bragkit.errors import BragError
-from bragkit.play.other_games import MenuItem, PointsTable, StakeTable
+from bragkit.play.other_games import MenuItem, OtherTable
 
 __all__ = ["OtherGameScreen"]
 
@@ -57,7 +57,7 @@ class OtherGameScreen(Screen[list[str]]):
         Binding("escape", "cancel", "cancel", show=False),
     ]
 
-    def __init__(self, game: StakeTable | PointsTable, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, game: OtherTable, *, bot_delay: float = 0.6) -> None:
         super().__init__()
         self.game = game
         self.bot_delay = bot_delay

@@ -27,7 +27,7 @@ from bragkit.bots.registry import BOTS
 from bragkit.errors import BragError
 from bragkit.play.config import PlayConfig
 from bragkit.play.options import GAMES, OPTIONS
-from bragkit.play.other_games import OTHER_GAMES, PointsTable, StakeTable
+from bragkit.play.other_games import OTHER_GAMES, OtherTable
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
@@ -42,7 +42,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-class SetupScreen(Screen["PlaySession | StakeTable | PointsTable"]):
+class SetupScreen(Screen["PlaySession | OtherTable"]):
     """Choose and start a game (see the module docstring)."""
 
     CSS = """
@@ -160,7 +160,7 @@ class SetupScreen(Screen["PlaySession | StakeTable | PointsTable"]):
                 overrides={} if other else self._overrides())
             if config.stack < 1:
                 raise BragError("the buy-in must be a whole number of chips")
-            session: PlaySession | StakeTable | PointsTable = (
+            session: PlaySession | OtherTable = (
                 config.other() if other else config.session())
         except BragError as problem:
             error.update(str(problem))
