@@ -36,14 +36,23 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.betting import MOVES_ON
-from bragkit.games.operations import Acted
+from bragkit.games.operations import Acted, HandShown, PotAwarded
+from bragkit.games.protocol import Operation, describe
 from bragkit.games.results import DealResult
 from bragkit.games.three_card import Deal
+from bragkit.rules import Rules
 
 if TYPE_CHECKING:
     from bragkit.notation import DealRecord
 
-__all__ = ["DealReplay", "agreements", "record_actions", "record_of_deal", "replay_record"]
+__all__ = [
+    "DealReplay",
+    "agreements",
+    "record_actions",
+    "record_of_deal",
+    "replay_record",
+    "shown_hand_name",
+]
 
 
 def record_actions(actions: Sequence[Action], *, over: bool) -> tuple[Action, ...]:
@@ -168,18 +177,33 @@ class DealReplay:
         self.deal = start_deal(record)
         self.antes = self.deal.pot
         pots = []
+        words: list[str] = []
         self._seen: str | None = None
         self._seer_blind = False
+        last = 0
         for number, action in enumerate(record.actions, 1):
             before = self.deal.pot
             if action.verb is Verb.SEE and action.player is not None:
                 others = [p for p in self.deal.betting if p != action.player]
                 self._seen = others[0] if len(others) == 1 else None
                 self._seer_blind = self.deal.is_blind(action.player)
+            seen = len(self.deal.operations)
             apply_numbered(self.deal, number, action)
             pots.append(_pot_after(self.deal, before))
+            done = self.deal.operations[seen:]
+            # the words of the one describe, as the actor saw it: a record shows every card
+            # (HAND-HISTORY.md); a record's showdown is each agreement (B8)
+            words.append(", ".join(w for op in done if isinstance(op, Acted)
+                                   if (w := describe(op, op.player)) is not None))
+            last = seen
         #: The pot after each action (rule D2: the antes are in it before the first).
         self.pots: tuple[int, ...] = tuple(pots)
+        #: Each action in words, as the terminal and the web table word it (:func:`describe`).
+        self.action_words: tuple[str, ...] = tuple(words)
+        #: What the last action set off besides itself: hands shown, pots won or carried.
+        self.outcome: tuple[Operation, ...] = tuple(
+            op for op in self.deal.operations[last:] if not isinstance(op, Acted)
+        ) if record.actions else ()
 
     def to_json(self) -> dict[str, Any]:
         """The result as HAND-HISTORY.md lists it, every player-keyed field a dict by name.
@@ -233,7 +257,7 @@ class DealReplay:
         lines.append(f"Antes: pot {self.antes}{carried}")
         if record.actions:
             lines.append("Actions:")
-            texts = [str(a) for a in record.actions]
+            texts = list(self.action_words)
             text_width = max(len(t) for t in texts)
             for number, (text, pot) in enumerate(zip(texts, self.pots, strict=True), 1):
                 lines.append(f"  {number:>3}. {text:<{text_width}}  pot {pot}")
@@ -270,20 +294,18 @@ class DealReplay:
             return [f"The deal is not over: {deal.to_act} to act, pot {deal.pot}."]
         result = self.result
         lines = [self._ending()]
-        for name, cards in result.shown.items():
-            lines.append(f"  {name} shows {format_cards(cards[:3], pretty=True)}"
-                         f"{_hand_name(cards, record)}")
+        for op in self.outcome:
+            if isinstance(op, HandShown) and (words := describe(op)) is not None:
+                lines.append(f"  {words} ({shown_hand_name(op.cards, record.rules)})")
         for action in record.actions[:-1]:
             if action.verb is Verb.COVER:
                 lines.append(f"  {action.player} had covered the pot: the pot under their cards "
                              "goes to the better of their hand and the later ones (rule M2)")
         split = " (a split pot, rule B8)" if len(result.winners) > 1 and self._showdown else ""
-        for name, amount in result.winners.items():
-            lines.append(f"{name} wins {amount}{split}")
-        if result.carried_pot:
-            lines.append(f"Carried to the next deal: {result.carried_pot} (rule BL3)")
-        if result.retained is not None:
-            lines.append(f"{result.retained} keeps the blind hand for the next deal (rule R1)")
+        for op in self.outcome:
+            if isinstance(op, HandShown) or (words := describe(op)) is None:
+                continue
+            lines.append(words + (split if isinstance(op, PotAwarded) else ""))
         lines.append("Stacks after the deal:")
         width = max(len(name) for name in record.players)
         for name, before in zip(record.players, record.stacks, strict=True):
@@ -331,16 +353,19 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _hand_name(cards: Sequence[Card], record: DealRecord) -> str:
-    """``  (pair of queens, 4 kicker)`` and the like: a shown hand is the three cards it plays,
-    then any discards (rule F1); nothing when the evaluator cannot name it."""
-    try:
-        from bragkit.hands import hand_of
 
-        rules = record.rules
-        hand = hand_of(cards[:3], cards[3:], ordering=rules.ordering, wild=rules.wild_cards)
-    except BragError:  # the description is a courtesy; the result does not depend on it
-        return ""
-    if hand.discards:
-        return f"  ({hand.rank}; discards {format_cards(hand.discards, pretty=True)})"
-    return f"  ({hand.rank})"
+def shown_hand_name(cards: Sequence[Card], rules: Rules) -> str:
+    """A shown hand's name (D8): the three cards it plays (H2, W2; any discards after them,
+    F1), ranked by ``rules``; ``"hand"`` when the evaluator cannot name it. The terminal, the
+    web table and the replay add it after a :class:`HandShown` record's words.
+
+    >>> from bragkit.cards import parse_cards
+    >>> shown_hand_name(parse_cards("Qh Qs 4d 7c"), Rules())
+    'pair of queens, 4 kicker'
+    """
+    from bragkit.hands import evaluate
+
+    try:
+        return str(evaluate(tuple(cards[:3]), ordering=rules.ordering, wild=rules.wild_cards))
+    except BragError:  # the name is a courtesy; the result does not depend on it
+        return "hand"

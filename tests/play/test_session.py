@@ -31,7 +31,10 @@ def test_a_whole_deal_ending_in_a_see_rule_B6() -> None:
     session.act("You see 4")
     result = session.deal.result  # type: ignore[union-attr]
     assert result.winners == {"You": 10}
-    assert "Bob shows A♠ T♣ 2♦ (high card, A-T-2)" in session.log
+    # the words of the one describe (HAND-HISTORY.md cards), then the hand's name (D8)
+    assert "Bob shows As Tc 2d (high card, A-T-2)" in session.log
+    assert "You sees Qh Qs 4d" in session.log  # your look shows you your cards (BL2)
+    assert not any("As Tc 2d" in line for line in session.log[:-4])  # hidden until shown
 
 
 def test_illegal_moves_raise_with_the_rule_and_change_nothing_rule_B11() -> None:

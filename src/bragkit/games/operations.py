@@ -8,10 +8,10 @@ the actions of the record are the :class:`Acted` entries.
 
 >>> from bragkit.cards import parse_cards
 >>> op = Acted(action=Action.parse("Bill blind 1"), paid=1)
->>> str(op), op.player
-('Bill blind 1 (pays 1)', 'Bill')
+>>> str(op), op.player, op.paid
+('Bill blind 1', 'Bill', 1)
 >>> str(HandToPack(player="Ann", cards=parse_cards("Qh Qs 4d")))
-'Ann: Qh Qs 4d under the pack'
+'Ann: Qh Qs 4d under the pack (D5)'
 
 Records hold cards, so the log is the engine's own: it is never sent to a player as it is. Each
 record says what a viewer may know of it (:meth:`Operation.censored`), and a player's
@@ -62,7 +62,7 @@ class AnteTaken(Operation):
     amount: int
 
     def __str__(self) -> str:
-        return f"{self.player} antes {self.amount}"
+        return f"{self.player} antes {self.amount} (D2)"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -93,8 +93,11 @@ class HandLooked(Operation):
     hand: HandChoice | None = None
 
     def __str__(self) -> str:
+        """The owner's cards; empty for anyone else (they learn of the look from its action)."""
+        if not self.cards:
+            return ""
         which = f" {self.hand} hand" if self.hand else ""
-        return f"{self.player} sees{which} {format_cards(self.cards) or '[hidden]'}"
+        return f"{self.player} sees{which} {format_cards(self.cards)}"
 
     def censored(self, viewer: str | None) -> Operation | None:
         """The owner's own; the others learn only that a look was made."""
@@ -116,7 +119,8 @@ class Acted(Operation):
         return self.action.player
 
     def __str__(self) -> str:
-        return f"{self.action} (pays {self.paid})" if self.paid else str(self.action)
+        """The action's record string (HAND-HISTORY.md)."""
+        return str(self.action)
 
     def censored(self, viewer: str | None) -> Operation | None:
         """Discarded cards are face down: the others learn only how many (F1)."""
@@ -147,7 +151,7 @@ class Loan(Operation):
     amount: int
 
     def __str__(self) -> str:
-        return f"{self.lender} lends {self.borrower} {self.amount}"
+        return f"{self.lender} lends {self.borrower} {self.amount} (M4)"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -160,7 +164,11 @@ class HandToPack(Operation):
     face_up: bool = False
 
     def __str__(self) -> str:
-        return f"{self.player}: {format_cards(self.cards)} under the pack"
+        """The cards, for whoever may see them; empty when hidden (the viewer learns nothing
+        a fold or a see did not tell them)."""
+        if not self.cards:
+            return ""
+        return f"{self.player}: {format_cards(self.cards)} under the pack (D5)"
 
     def censored(self, viewer: str | None) -> Operation | None:
         """Face down: the others learn only that a hand went (the face-up hand, R3, is seen)."""
@@ -177,7 +185,10 @@ class HandShown(Operation):
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"{self.player} shows {format_cards(self.cards)}"
+        """The three cards played, then any discards (F1)."""
+        played, discards = self.cards[:3], self.cards[3:]
+        extra = f", discards {format_cards(discards)}" if discards else ""
+        return f"{self.player} shows {format_cards(played)}{extra}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -198,7 +209,7 @@ class PotCarried(Operation):
     amount: int
 
     def __str__(self) -> str:
-        return f"{self.amount} carried to the next deal"
+        return f"{self.amount} carried to the next deal (BL3)"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -209,7 +220,7 @@ class HandRetained(Operation):
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        return f"{self.player} keeps a blind hand"
+        return f"{self.player} keeps the blind hand (R1)"
 
     def censored(self, viewer: str | None) -> Operation | None:
         """A blind hand: no one sees it, not even its owner (BL6)."""

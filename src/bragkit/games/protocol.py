@@ -40,7 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError
 
-__all__ = ["Game", "Operation", "Result", "View", "random_action"]
+__all__ = ["Game", "Operation", "Result", "View", "describe", "random_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -63,6 +63,33 @@ class Operation:
         """This record as ``viewer`` (``None``: a spectator) may know it: itself, a copy with the
         hidden cards taken out, or ``None`` when the viewer learns nothing from it."""
         return self
+
+
+def describe(operation: Operation, viewer: str | None = None) -> str | None:
+    """The one wording of a record, for every reader (the terminal's log, the web table's lines,
+    ``bragkit replay``): the record censored for ``viewer`` (``None``: a spectator), in words.
+
+    ``None`` when the viewer learns nothing from it: the censored record is ``None``, or its
+    words are empty (a record whose news the viewer gets from another, e.g. another player's
+    look, which is also their action). The words are the record's ``str``: an action's record
+    string (HAND-HISTORY.md), a short sentence for the rest, with rule ids.
+
+    >>> from bragkit.actions import Action
+    >>> from bragkit.cards import parse_cards
+    >>> from bragkit.games.operations import Acted, CardDealt, PotCarried
+    >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Ann")
+    'Ann discard 7c'
+    >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Bob")
+    'Ann discard [1 card]'
+    >>> describe(CardDealt(player="Ann", card=parse_cards("Qh")[0]), "Ann") is None  # BL6
+    True
+    >>> describe(PotCarried(amount=4))
+    '4 carried to the next deal (BL3)'
+    """
+    censored = operation.censored(viewer)
+    if censored is None:
+        return None
+    return str(censored) or None
 
 
 @runtime_checkable

@@ -10,7 +10,7 @@ Every change of a deal's state is one frozen record appended to its log, each an
 * everything else (phases, stakes, shown hands, awards, payments) is public.
 
 >>> from bragkit.actions import Action
->>> from bragkit.cards import Card
+>>> from bragkit.cards import Card, format_cards
 >>> dealt = Dealt(player="Ann", card=Card.parse("Kd"))
 >>> dealt.censored("Ann") is dealt, dealt.censored("Bob")
 (True, Dealt(player='Ann', card=None, face_up=False, owner_sees=True))
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bragkit.actions import Action
-from bragkit.cards import Card
+from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
 
 __all__ = [
@@ -49,6 +49,9 @@ class PhaseStarted(Operation):
 
     phase: str
 
+    def __str__(self) -> str:
+        return f"-- {self.phase}"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Posted(Operation):
@@ -58,6 +61,9 @@ class Posted(Operation):
     amount: int
     pot: str
     reason: str
+
+    def __str__(self) -> str:
+        return f"{self.player} puts {self.amount} in {_pot(self.pot)} ({self.reason})"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -80,6 +86,11 @@ class Dealt(Operation):
             return self
         return Dealt(player=self.player, card=None, face_up=False, owner_sees=self.owner_sees)
 
+    def __str__(self) -> str:
+        if self.card is None:
+            return f"{self.player} is dealt a card"
+        return f"{self.player} is dealt {self.card}{' face up' if self.face_up else ''}"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Revealed(Operation):
@@ -91,6 +102,9 @@ class Revealed(Operation):
     def censored(self, viewer: str | None) -> Revealed | None:
         """Itself for the looker; nothing for anyone else (their look is an :class:`Acted`)."""
         return self if viewer == self.player else None
+
+    def __str__(self) -> str:
+        return f"{self.player} sees {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -108,6 +122,10 @@ class Acted(Operation):
         public = action.public()
         return self if public is action else Acted(action=public, paid=self.paid)
 
+    def __str__(self) -> str:
+        """The action's record string (HAND-HISTORY.md); another's discards face down."""
+        return str(self.action)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Shown(Operation):
@@ -116,6 +134,9 @@ class Shown(Operation):
     player: str
     cards: tuple[Card, ...]
     worth: str
+
+    def __str__(self) -> str:
+        return f"{self.player} shows {format_cards(self.cards)}: {self.worth}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -127,6 +148,9 @@ class Awarded(Operation):
     pot: str
     reason: str
 
+    def __str__(self) -> str:
+        return f"{self.player} takes {self.amount} from {_pot(self.pot)} ({self.reason})"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Paid(Operation):
@@ -136,6 +160,13 @@ class Paid(Operation):
     payee: str
     amount: int
     reason: str
+
+    def __str__(self) -> str:
+        return f"{self.payer} pays {self.payee} {self.amount} ({self.reason})"
+
+
+def _pot(name: str) -> str:
+    return "the pot" if name == "pot" else f"the {name} pot"
 
 
 @lru_cache(maxsize=8192)

@@ -44,11 +44,14 @@ from bragkit.bots.registry import make_bot
 from bragkit.bots.strength import HandSpace, kept_cards
 from bragkit.cards import JOKER, Card, Pack, format_cards
 from bragkit.errors import BragError, RulesError
+from bragkit.games.operations import HandShown
+from bragkit.games.protocol import Operation, describe
 from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView, public_action
+from bragkit.games.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.ledger import Payment
 from bragkit.odds import equity
+from bragkit.replay import shown_hand_name
 from bragkit.rules import Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.strategy import Strategy
@@ -186,8 +189,9 @@ class PlaySession:
         stacks = self.table.stacks
         for bot in self.agents:
             if stacks[bot] < max(self.rules.ante, 1):
-                self.table.topup(bot, self.stack - stacks[bot])
-                self.log.append(f"{bot} tops up {self.stack - stacks[bot]} (M1)")
+                amount = self.stack - stacks[bot]
+                self.table.topup(bot, amount)  # rule M1
+                self.log.append(str(Action(player=bot, verb=Verb.TOPUP, amount=amount)))
         if stacks[self.name] < self.rules.ante:
             raise PlayError(f"you cannot pay the ante of {self.rules.ante}: top up first "
                             "(t, rule M1)")
@@ -252,29 +256,39 @@ class PlaySession:
         return declined
 
     def topup(self, amount: int) -> None:
-        """The player adds ``amount`` chips, at any time (rule M1)."""
+        """The player adds ``amount`` chips, at any time (rule M1): during a deal it is the
+        deal's ``topup`` action, logged as the deal's other records are."""
+        deal = self.deal
+        seen = len(deal.operations) if deal is not None else 0
+        in_deal = self.in_deal
         self.table.topup(self.name, amount)
-        self.log.append(f"{self.name} tops up {amount} (M1)")
+        if in_deal and deal is not None:
+            self._log_operations(deal.operations[seen:])
+        else:
+            self.log.append(str(Action(player=self.name, verb=Verb.TOPUP, amount=amount)))
 
     def _apply(self, action: Action) -> None:
-        self.table.apply(action)
-        self.log.append(public_action(action, self.name))
         deal = self.deal
-        if deal is not None and deal.is_over:
+        seen = len(deal.operations) if deal is not None else 0
+        self.table.apply(action)
+        deal = self.deal
+        assert deal is not None
+        self._log_operations(deal.operations[seen:])
+        if deal.is_over:
             self._finished(deal)
 
+    def _log_operations(self, operations: Sequence[Operation]) -> None:
+        """The words of each record for the player (:func:`~bragkit.games.protocol.describe`,
+        as the web table and ``bragkit replay`` word them); a shown hand gets its name (D8)."""
+        for op in operations:
+            words = describe(op, self.name)
+            if words is None:
+                continue
+            if isinstance(op, HandShown):
+                words += f" ({shown_hand_name(op.cards, self.rules)})"
+            self.log.append(words)
+
     def _finished(self, deal: Deal) -> None:
-        result = deal.result
-        assert result is not None
-        for player, cards in result.shown.items():
-            self.log.append(f"{player} shows {format_cards(cards, pretty=True)}"
-                            f" ({_describe(cards, self.rules)})")
-        for player, amount in result.winners.items():
-            self.log.append(f"{player} takes {amount}")
-        if result.carried_pot:
-            self.log.append(f"{result.carried_pot} carried to the next deal (BL3)")
-        if result.retained:
-            self.log.append(f"{result.retained} keeps the blind hand (R1)")
         for bot, agent in self.agents.items():
             notify(agent, ended_event(deal, bot))
         if self.save_dir is not None:
@@ -482,7 +496,3 @@ def solve_command(abstraction: Abstraction) -> str:
         parts += ["--suits", str(abstraction.suits)]
     return " ".join(parts)
 
-
-def _describe(cards: Sequence[Card], rules: Rules) -> str:
-    wild = sorted(rules.wild_cards - {JOKER})
-    return str(evaluate(tuple(cards[:3]), ordering=rules.ordering, wild=wild))

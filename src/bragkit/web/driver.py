@@ -2,9 +2,12 @@
 
 The driver applies what the room decided (a deal, an action, an agreed showdown, a top-up, a
 shuffle seed) to the Table and its current deal, and turns what each set off into public lines
-for the log: hands shown with their names (D8), pots won or carried (BL3), hands kept (R1),
-loans (M4). It also remembers, per player, the event at which their options last changed (an
-action sent from an older state is stale) and who added a seed to the shuffle waiting now.
+for the log: each new record of the deal in the words of
+:func:`~bragkit.games.protocol.describe` for a spectator (the terminal and ``bragkit replay``
+use the same words): actions, hands shown with their names (D8), pots won or carried (BL3),
+hands kept (R1), loans (M4). It also remembers, per player, the event at which their options
+last changed (an action sent from an older state is stale) and who added a seed to the shuffle
+waiting now.
 
 >>> from bragkit.web.config import TableConfig
 >>> driver = DealDriver(TableConfig(), secret=bytes(32))
@@ -13,7 +16,7 @@ action sent from an older state is stale) and who added a seed to the shuffle wa
 >>> lines, shuffled, kept
 (['Deal 1: Ann deals (a fresh shuffle)'], True, False)
 >>> driver.act("Bob fold")          # Ann is left blind: the pot is carried (BL3, R1)
-['Bob fold', '2 carried to the next deal', 'Ann keeps a blind hand']
+['Bob fold', '2 carried to the next deal (BL3)', 'Ann keeps the blind hand (R1)']
 >>> driver.in_deal
 False
 """
@@ -21,23 +24,19 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
 
-from bragkit.actions import Action, LegalAction
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.errors import BragError
 from bragkit.games.betting import bet_bounds
-from bragkit.games.operations import HandRetained, HandShown, Loan, PotAwarded, PotCarried
+from bragkit.games.operations import HandShown
+from bragkit.games.protocol import describe
 from bragkit.games.three_card import Deal
-from bragkit.games.views import public_action
-from bragkit.hands import evaluate
+from bragkit.replay import shown_hand_name
 from bragkit.table import Table
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
 
 __all__ = ["DealDriver"]
-
-_PUBLIC_OPS: Final = (HandShown, PotAwarded, PotCarried, HandRetained, Loan)
 
 
 class DealDriver:
@@ -103,7 +102,8 @@ class DealDriver:
         assert table is not None and self.deal is not None
         action = Action.parse(text, players=self.deal.players)
         table.apply(action)
-        return [prefix + public_action(action, None), *self._outcome()]
+        lines = self._outcome()
+        return [prefix + lines[0], *lines[1:]] if lines else [prefix + str(action)]
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -115,8 +115,12 @@ class DealDriver:
     def topup(self, player: str, amount: int) -> list[str]:
         """``player`` brings ``amount`` more chips (M1)."""
         assert self.table is not None
+        deal = self.deal
+        if self.in_deal and deal is not None and player in deal.players:
+            self.table.topup(player, amount)  # the deal's topup action
+            return self._outcome()
         self.table.topup(player, amount)
-        return [f"{player} topup {amount}"]
+        return [str(Action(player=player, verb=Verb.TOPUP, amount=amount))]
 
     def seed(self, player: str, seed: str) -> list[str]:
         """``player`` adds a seed to the next fair shuffle."""
@@ -126,15 +130,18 @@ class DealDriver:
         return [f"{player} adds a seed to the next shuffle"]
 
     def _outcome(self) -> list[str]:
-        """The public lines of what an action set off (hands shown, pots won or carried)."""
+        """The public lines of the deal's new records: the action, what it set off (hands shown,
+        pots won or carried), each in the words of :func:`describe` for a spectator."""
         assert self.deal is not None
         ops = self.deal.operations
         lines = []
         for op in ops[self._ops_seen:]:
+            words = describe(op, None)
+            if words is None:
+                continue
             if isinstance(op, HandShown):  # rule D8: shown to everyone, named
-                lines.append(f"{op} ({self.hand_name(op.cards)})")
-            elif isinstance(op, _PUBLIC_OPS):
-                lines.append(str(op))
+                words += f" ({self.hand_name(op.cards)})"
+            lines.append(words)
         self._ops_seen = len(ops)
         return lines
 
@@ -174,10 +181,7 @@ class DealDriver:
         """A shown hand in words: the three cards it plays (rules H2, W2), ranked by the rules
         the deal was played under."""
         rules = self.deal.rules if self.deal is not None else self.config.rules
-        try:
-            return str(evaluate(cards[:3], ordering=rules.ordering, wild=rules.wild_cards))
-        except BragError:  # pragma: no cover - the engine showed it
-            return "hand"
+        return shown_hand_name(cards, rules)
 
     def costs(self) -> dict[str, int] | None:
         """What it costs to stay in now: the least open and blind bet (rules B2, B3, BL1),

@@ -33,7 +33,7 @@ Traceback (most recent call last):
 ...
 bragkit.web.protocol.ProtocolError: illegal: Ann must bet at least 2 to stay in (rule B3)
 >>> room.apply(room.act(ann, verb="fold", at=room.seq, id="a2"))
-['Ann fold', '3 carried to the next deal', 'Bob keeps a blind hand']
+['Ann fold', '3 carried to the next deal (BL3)', 'Bob keeps the blind hand (R1)']
 >>> replayed = Room.replay(table_id="t1", config=room.config, secret=bytes(32),
 ...                        host_hash=room.host_hash, events=room.events)
 >>> replayed.state_for(bob) == room.state_for(bob)

@@ -1,0 +1,173 @@
+"""One wording for every reader (the issue "the operation log is the truth"): the terminal's log
+(:class:`~bragkit.play.session.PlaySession`), the web table's lines
+(:class:`~bragkit.web.driver.DealDriver`) and ``bragkit replay``
+(:class:`~bragkit.replay.DealReplay`) take the words of each record of a deal from
+:func:`bragkit.games.protocol.describe`: the same deal gives the same words in all three, for a
+spectator (the web's public lines), for the player (the terminal) and for the record (the
+replay: every card of a finished deal is public, HAND-HISTORY.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from bragkit.actions import Action, Verb
+from bragkit.cards import Pack
+from bragkit.games.operations import Acted, HandShown
+from bragkit.games.protocol import Operation, describe
+from bragkit.games.three_card import Deal
+from bragkit.games.views import DealView
+from bragkit.play.session import PlaySession
+from bragkit.replay import DealReplay, record_of_deal, shown_hand_name
+from bragkit.rules import Rules
+from bragkit.table import Table
+from bragkit.web.config import TableConfig
+from bragkit.web.driver import DealDriver
+
+from .helpers import Scripted, stacked
+
+# Ann and Bob: Bob deals, so Ann is dealt first (D6): Ann Qh Qs 4d, Bob As Tc 2d.
+PACK = stacked("Qh As Qs Tc 4d 2d")
+
+
+def words(ops: Sequence[Operation], viewer: str | None, rules: Rules) -> list[str]:
+    """What a front shows for ``ops``: the words of describe, a shown hand named (D8)."""
+    out = []
+    for op in ops:
+        text = describe(op, viewer)
+        if text is None:
+            continue
+        if isinstance(op, HandShown):
+            text += f" ({shown_hand_name(op.cards, rules)})"
+        out.append(text)
+    return out
+
+
+def first_action(deal: Deal) -> int:
+    """Where the deal's play begins in its log: after the antes and the cards dealt (D2, D6)."""
+    return next(i for i, op in enumerate(deal.operations) if isinstance(op, Acted))
+
+
+def web_lines(deal: Deal, rules: Rules, pack: Pack) -> tuple[Deal, list[str]]:
+    """The web table's lines for the actions of ``deal``, replayed at a table dealt ``pack``."""
+    driver = DealDriver(TableConfig(rules=rules), secret=bytes(32))
+    driver.table = Table(rules, seats=list(deal.players), buy_ins=100, pack=pack,
+                         dealer=deal.dealer)
+    driver.next_deal()
+    lines: list[str] = []
+    for action in deal.actions:
+        lines += driver.act(str(action))
+    assert driver.deal is not None
+    return driver.deal, lines
+
+
+def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6() -> None:
+    rules = Rules(max_bet=10)
+    session = PlaySession(rules, bots=[("Bob", Scripted("Bob bet 2"))], name="Ann",
+                          pack=PACK, seed=1)
+    session.start_deal()
+    for text in ("Ann look", "Ann bet 2"):
+        session.act(text)
+    session.run_bots()
+    session.act("Ann see 4")
+    deal = session.deal
+    assert deal is not None and deal.is_over
+    start = first_action(deal)
+    ops = deal.operations[start:]
+
+    terminal = session.log[1:]  # after the framing "— deal 1: … —"
+    assert terminal == words(ops, "Ann", rules) == [
+        "Ann look", "Ann sees Qh Qs 4d", "Ann bet 2", "Bob bet 2", "Ann see 4",
+        "Bob shows As Tc 2d (high card, A-T-2)", "Ann shows Qh Qs 4d (pair of queens, 4 kicker)",
+        "Ann takes 10"]  # the hands go under the pack face down (D5): nothing new to read
+
+    web_deal, web = web_lines(deal, rules, PACK)
+    assert web_deal.operations == deal.operations  # the same deal, record for record
+    assert web == words(ops, None, rules)
+    # a spectator learns nothing of Ann's look but that she looked (BL2); the rest is public
+    assert web == [line for line in terminal if line != "Ann sees Qh Qs 4d"]
+
+    replay = DealReplay(record_of_deal(deal))
+    assert list(replay.action_words) == [line for line in web if line.split()[1] in
+                                         {"look", "bet", "see"}]
+    text = replay.describe()
+    for line in words(replay.outcome, None, rules):
+        assert line in text
+    assert "Ann takes 10" in text and "Bob shows As Tc 2d (high card, A-T-2)" in text
+
+
+def pick(deal: Deal, rng: random.Random) -> Action:
+    """A random legal action of the player to act, a discard's cards chosen at random (F1)."""
+    player = deal.to_act
+    assert player is not None
+    options = [o for o in deal.legal_actions(player) if o.verb is not Verb.TOPUP]
+    option = rng.choice(options)
+    if option.verb is Verb.DISCARD:
+        cards = tuple(rng.sample(deal.cards_of(player), option.discards or 1))
+        return Action(player=player, verb=Verb.DISCARD, cards=cards)
+    if option.min_amount is None:
+        return option.action()
+    high = option.min_amount + 8 if option.max_amount is None else option.max_amount
+    return option.action(rng.randint(option.min_amount, min(high, option.min_amount + 8)))
+
+
+class RandomBot:
+    """A bot that plays a random legal action of the deal it is shown (a test double)."""
+
+    kind = "random"
+
+    def __init__(self, session: list[PlaySession], rng: random.Random) -> None:
+        self.session = session
+        self.rng = rng
+
+    def act(self, view: DealView) -> Action:
+        deal = self.session[0].deal
+        assert deal is not None
+        return pick(deal, self.rng)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("cards", [3, 4])
+def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> None:
+    """Random deals (four cards each: discards face down to the others, F1): the terminal
+    shows the player's words of every record, the web the spectator's, the replay the record's
+    (every card); a record everyone sees in full reads the same in all three."""
+    rules = Rules(max_bet=10, cards=cards)
+    rng = random.Random(seed)
+    pack = Pack.standard()
+    pack.shuffle(random.Random(seed))
+    holder: list[PlaySession] = []
+    bots = [("Bob", RandomBot(holder, rng)), ("Cy", RandomBot(holder, rng))]
+    session = PlaySession(rules, bots=bots, name="Ann", pack=pack, seed=seed)  # type: ignore[arg-type]
+    holder.append(session)
+    deal = session.start_deal()
+    while not deal.is_over:
+        session.run_bots()
+        if not deal.is_over:
+            session.act(pick(deal, rng))
+    start = first_action(deal)
+    ops = deal.operations[start:]
+    terminal = session.log[1:]
+    assert terminal == words(ops, "Ann", rules)
+
+    web_deal, web = web_lines(deal, rules, pack)
+    assert web_deal.operations == deal.operations
+    assert web == words(ops, None, rules)
+
+    replay = DealReplay(record_of_deal(deal))
+    # the record's actions, worded as their actor saw them (every card, HAND-HISTORY.md);
+    # agreements aside: a record keeps only those that brought a showdown (B8)
+    acted = [op for op in ops if isinstance(op, Acted) and op.action.verb is not Verb.AGREE]
+    record = [describe(op, op.player) for op in acted]
+    replayed = [w for line in replay.action_words for w in line.split(", ")
+                if not w.endswith(" agree")]
+    assert replayed == record
+    text = replay.describe()
+    for line in words(replay.outcome, None, rules):
+        assert line in text
+    # a record everyone sees in full is worded alike for the player, a spectator and the record
+    for op in ops:
+        if op.censored(None) is op:
+            assert describe(op, None) == describe(op, "Ann") == describe(op, "Bob")
