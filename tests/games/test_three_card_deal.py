@@ -205,8 +205,8 @@ def test_every_change_is_an_operation_and_the_actions_derive_from_them() -> None
                                               "Bob look", "Bob see 4"]
     assert deal.operations == deal.operations  # stable, rebuilt from the same log
     assert [str(op) for op in deal.operations][-4:] == [
-        "Ann shows Qh Qs 4d", "Ann takes 8", "Ann: Qh Qs 4d under the pack",
-        "Bob: As Tc 2d under the pack"]
+        "Ann shows Qh Qs 4d", "Ann takes 8", "Ann: Qh Qs 4d under the pack (D5)",
+        "Bob: As Tc 2d under the pack (D5)"]
 
 
 def test_legal_actions_cover_every_player_and_can_apply_agrees() -> None:
