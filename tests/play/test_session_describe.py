@@ -16,7 +16,8 @@ import pytest
 from bragkit.actions import Action, Verb
 from bragkit.cards import Pack
 from bragkit.games.operations import Acted, HandShown
-from bragkit.games.protocol import Operation, describe
+from bragkit.games.protocol import Operation, describe, random_action
+from bragkit.games.registry import names, new
 from bragkit.games.three_card import Deal
 from bragkit.games.views import DealView
 from bragkit.play.session import PlaySession
@@ -167,7 +168,38 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     text = replay.describe()
     for line in words(replay.outcome, None, rules):
         assert line in text
+    # another's discards are face down for the player and a spectator (F1)
+    for op in acted:
+        if op.action.verb is Verb.DISCARD and op.player != "Ann":
+            assert describe(op, "Ann") == describe(op, None)
+            assert str(op.action) not in terminal and "card" in str(describe(op, None))
     # a record everyone sees in full is worded alike for the player, a spectator and the record
     for op in ops:
         if op.censored(None) is op:
             assert describe(op, None) == describe(op, "Ann") == describe(op, "Bob")
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_record_of_every_game_has_words_for_every_viewer(name: str) -> None:
+    """describe words every record of every registered game, for a spectator and each player:
+    a short text (never a dataclass's repr), or None when the viewer learns nothing; and it
+    never shows a viewer a card their censored record hides."""
+    game = new(name, players=["Ann", "Bob", "Cy"], seed=5)
+    rng = random.Random(5)
+    for _ in range(400):
+        if game.over:
+            break
+        game.apply(random_action(game, rng))
+    worded = 0
+    for op in game.operations:
+        for viewer in (None, *game.players):
+            text = describe(op, viewer)
+            censored = op.censored(viewer)
+            if censored is None:
+                assert text is None
+                continue
+            assert text == (str(censored) or None)
+            if text is not None:
+                worded += 1
+                assert f"{type(op).__name__}(" not in text and "=" not in text, text
+    assert worded > 0
