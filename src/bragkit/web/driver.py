@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.betting import bet_bounds
-from bragkit.games.operations import HandShown
+from bragkit.games.operations import Acted, HandShown
 from bragkit.games.protocol import describe
 from bragkit.games.three_card import Deal
 from bragkit.replay import shown_hand_name
@@ -102,8 +102,7 @@ class DealDriver:
         assert table is not None and self.deal is not None
         action = Action.parse(text, players=self.deal.players)
         table.apply(action)
-        lines = self._outcome()
-        return [prefix + lines[0], *lines[1:]] if lines else [prefix + str(action)]
+        return self._outcome(prefix)
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -129,9 +128,10 @@ class DealDriver:
         self._seeded.add(player)
         return [f"{player} adds a seed to the next shuffle"]
 
-    def _outcome(self) -> list[str]:
-        """The public lines of the deal's new records: the action, what it set off (hands shown,
-        pots won or carried), each in the words of :func:`describe` for a spectator."""
+    def _outcome(self, prefix: str = "") -> list[str]:
+        """The public lines of the deal's new records: the action (``prefix`` first), what it
+        set off (loans, hands shown, pots won or carried), each in the words of
+        :func:`describe` for a spectator."""
         assert self.deal is not None
         ops = self.deal.operations
         lines = []
@@ -141,7 +141,7 @@ class DealDriver:
                 continue
             if isinstance(op, HandShown):  # rule D8: shown to everyone, named
                 words += f" ({self.hand_name(op.cards)})"
-            lines.append(words)
+            lines.append(prefix + words if isinstance(op, Acted) else words)
         self._ops_seen = len(ops)
         return lines
 
