@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
