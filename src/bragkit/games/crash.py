@@ -79,7 +79,7 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
-from bragkit.records import register
+from bragkit.records import format_name, register
 
 __all__ = [
     "GAMES",
@@ -653,7 +653,13 @@ def _replay_document(document: Mapping[str, Any]) -> CrashReplay:
     return CrashReplay(CrashRecord.from_document(document))
 
 
-register("crash", _replay_document)
+def _write(record: CrashRecord | CrashGame) -> str:
+    found = record if isinstance(record, CrashRecord) else CrashRecord.from_game(record)
+    return found.dumps()
+
+
+register("crash", _replay_document, read=CrashRecord.loads, write=_write,
+         writes=(CrashRecord, CrashGame))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -677,6 +683,7 @@ GAMES: Final = (
              summary="thirteen cards sorted into four hands, a crash call, points to 15 "
                      "(rules C1-C6)",
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
-             record_format=CrashRecord.FORMAT, aliases=("thirteen-card-brag", "crash-brag"),
+             record_format=format_name({"format": CrashRecord.FORMAT}),
+             aliases=("thirteen-card-brag", "crash-brag"),
              dealing=functools.partial(PointsDealing, CrashGame)),
 )

@@ -84,7 +84,7 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Ordering
-from bragkit.records import register
+from bragkit.records import format_name, register
 
 __all__ = [
     "GAMES",
@@ -774,7 +774,13 @@ def _replay_document(document: Mapping[str, Any]) -> NineCardReplay:
     return NineCardReplay(NineCardRecord.from_document(document))
 
 
-register("nine-card", _replay_document)
+def _write(record: NineCardRecord | NineCardGame) -> str:
+    found = record if isinstance(record, NineCardRecord) else NineCardRecord.from_game(record)
+    return found.dumps()
+
+
+register("nine-card", _replay_document, read=NineCardRecord.loads, write=_write,
+         writes=(NineCardRecord, NineCardGame))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -793,6 +799,7 @@ GAMES: Final = (
              summary="nine cards sorted into three sets, three rounds a deal, points to 21 "
                      "(rules N1-N7)",
              rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
-             record_format=NineCardRecord.FORMAT, aliases=("nine-card-brag", "nine"),
+             record_format=format_name({"format": NineCardRecord.FORMAT}),
+             aliases=("nine-card-brag", "nine"),
              dealing=functools.partial(PointsDealing, NineCardGame)),
 )
