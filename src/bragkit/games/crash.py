@@ -74,12 +74,12 @@ from bragkit.games.points_game import (
     strategy_scores,
 )
 from bragkit.games.points_game import DealEnded as PointsDealEnded
-from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources, register_format
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
-from bragkit.records import format_name, register
+from bragkit.records import format_name
 
 __all__ = [
     "GAMES",
@@ -649,17 +649,7 @@ class CrashReplay(PointsReplay[CrashRecord, CrashGame]):
         return {"rounds": rounds, "crashes": crashes}
 
 
-def _replay_document(document: Mapping[str, Any]) -> CrashReplay:
-    return CrashReplay(CrashRecord.from_document(document))
-
-
-def _write(record: CrashRecord | CrashGame) -> str:
-    found = record if isinstance(record, CrashRecord) else CrashRecord.from_game(record)
-    return found.dumps()
-
-
-register("crash", _replay_document, read=CrashRecord.loads, write=_write,
-         writes=(CrashRecord, CrashGame))
+register_format(CrashRecord, CrashGame, CrashReplay)
 
 
 # ---------------------------------------------------------------------------------------------

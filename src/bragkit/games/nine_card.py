@@ -79,12 +79,18 @@ from bragkit.games.points_game import (
     seats_from,
     strategy_scores,
 )
-from bragkit.games.points_records import DealRecord, PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_records import (
+    DealRecord,
+    PointsRecord,
+    PointsReplay,
+    deal_sources,
+    register_format,
+)
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Ordering
-from bragkit.records import format_name, register
+from bragkit.records import format_name
 
 __all__ = [
     "GAMES",
@@ -770,17 +776,7 @@ class NineCardReplay(PointsReplay[NineCardRecord, NineCardGame]):
         return {"rounds": rounds}
 
 
-def _replay_document(document: Mapping[str, Any]) -> NineCardReplay:
-    return NineCardReplay(NineCardRecord.from_document(document))
-
-
-def _write(record: NineCardRecord | NineCardGame) -> str:
-    found = record if isinstance(record, NineCardRecord) else NineCardRecord.from_game(record)
-    return found.dumps()
-
-
-register("nine-card", _replay_document, read=NineCardRecord.loads, write=_write,
-         writes=(NineCardRecord, NineCardGame))
+register_format(NineCardRecord, NineCardGame, NineCardReplay)
 
 
 # ---------------------------------------------------------------------------------------------
