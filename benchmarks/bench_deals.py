@@ -83,12 +83,15 @@ def play_deals(
     return decisions
 
 
+AGREE = {name: Action(player=name, verb=Verb.AGREE) for name in PLAYERS}
+
+
 def agree_all(deal: Deal) -> None:
     """Everyone still betting who has not yet agreed to a showdown agrees (B8)."""
     agreed = deal.agreed
     for player in deal.betting:
         if player not in agreed:
-            deal.apply(Action(player=player, verb=Verb.AGREE))
+            deal.apply(AGREE[player])
 
 
 def record_deals(
