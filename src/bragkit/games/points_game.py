@@ -67,9 +67,11 @@ __all__ = [
     "PointsRules",
     "check_players",
     "deal_hands",
+    "fewest_payments",
     "left_of",
     "random_action",
     "seats_from",
+    "shuffle",
     "strategy_scores",
 ]
 
@@ -78,10 +80,62 @@ DealSource = Pack | Mapping[str, CardsLike]
 
 #: A standard pack per number of decks, copied and shuffled for each deal (as Pack.shuffled).
 _STANDARD: Final = {decks: Pack.standard(decks=decks) for decks in (1, 2)}
+#: For :func:`shuffle`: each swap of a pack of up to 104 cards, last first, with the bits its
+#: random index takes (as :meth:`random.Random.shuffle` draws them).
+_SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 104)))
 
 
 # ---------------------------------------------------------------------------------------------
 # Seats and the deal
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, without a method call
+    per card when ``rng`` is a plain :class:`random.Random` (speed: a pack every deal).
+
+    >>> cards, same = list(Pack.standard().cards), list(Pack.standard().cards)
+    >>> shuffle(cards, random.Random(4)); random.Random(4).shuffle(same)
+    >>> cards == same
+    True
+    """
+    n = len(cards)
+    if type(rng) is not random.Random or n > len(_SWAPS) + 1 or not _PLAIN_RANDBELOW:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i, k in _SWAPS[len(_SWAPS) + 1 - n:]:  # Fisher-Yates from the last card, as random
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+#: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
+#: below n (CPython's way for a plain Random); otherwise :func:`shuffle` defers to it.
+_PLAIN_RANDBELOW: Final = (getattr(random.Random, "_randbelow", None)
+                           is getattr(random.Random, "_randbelow_with_getrandbits", False))
+
+
+def fewest_payments(nets: Mapping[str, int]) -> list[Payment]:
+    """:func:`bragkit.ledger.settle` of ``nets`` (whole numbers summing to zero), the common
+    case without its search: when one player alone is up (or alone down), each of the others
+    pays them (is paid) their net directly, sorted by payer then payee, as ``settle`` gives it.
+
+    >>> [str(p) for p in fewest_payments({"Ann": -3, "Bob": 5, "Cat": -2, "Dan": 0})]
+    ['Ann pays Bob 3', 'Cat pays Bob 2']
+    """
+    up = [p for p, n in nets.items() if n > 0]
+    down = [p for p, n in nets.items() if n < 0]
+    if len(up) > 1 and len(down) > 1:
+        return settle(nets)
+    if len(up) == 1:
+        payee = up[0]
+        payments = [Payment(payer=p, payee=payee, amount=-nets[p]) for p in down]
+    else:
+        payer = down[0] if down else ""
+        payments = [Payment(payer=payer, payee=p, amount=nets[p]) for p in up]
+    payments.sort(key=lambda p: (p.payer, p.payee))
+    return payments
 
 
 def check_players(players: Sequence[str], *, least: int, most: int, rule: str) -> tuple[str, ...]:
@@ -479,7 +533,7 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
     def _shuffled(self) -> Pack:
         """A standard pack shuffled by the game's random source (as Pack.shuffled, cheaper)."""
         pack = _STANDARD[self._decks].copy()
-        pack.shuffle(self._rng)
+        shuffle(pack._cards, self._rng)  # as pack.shuffle(self._rng)
         return pack
 
     def _next_deal(self) -> None:
@@ -574,7 +628,7 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
             owed = self._rules.stake * (best - s)
             self._nets[p] -= owed
             self._nets[winner] += owed
-        payments = tuple(settle(self._nets))
+        payments = tuple(fewest_payments(self._nets))
         self._winner = winner
         self._result = self._result_type(winner=winner, scores=dict(self._scores),
                                          nets=dict(self._nets), payments=payments)
