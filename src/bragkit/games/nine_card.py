@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Final, overload
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb, card_action, choices_option
 from bragkit.cards import Card, Pack, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
@@ -110,6 +110,7 @@ __all__ = [
 ORDERING: Final = Ordering.NINE_CARD
 #: The verbs of Nine Card Brag: ``"Ann plays Qs Qh Qd"`` (N4, N6).
 VERBS: Final = frozenset({Verb.PLAYS})
+_PLAYS: Final = Verb.PLAYS
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -199,6 +200,12 @@ _SPLITS6: Final = tuple((t, tuple(p for p in range(6) if p not in t))
                         for t in itertools.combinations(range(6), 3) if 0 in t)
 
 
+@functools.cache
+def _scale() -> arrange.FastScale:
+    """The strengths of Nine Card Brag's sets (N3), for the checks (built on first use)."""
+    return arrange.fast_scale(ORDERING)
+
+
 def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
     """Whether ``cards`` (none, three or six) split into sets none of which beats ``cap`` (N6):
     so the player can finish the deal."""
@@ -222,14 +229,16 @@ def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, 
         raise IllegalActionError(f"a set is three cards, not {len(cards)}", rule="N3")
     left = list(hand)
     for card in cards:
-        if card in left:
+        try:
             left.remove(card)
-        elif any(card in s for s in played):
+            continue
+        except ValueError:
+            pass
+        if any(card in s for s in played):
             raise IllegalActionError(f"{card} is in a set {player} already played, and a "
                                      "played set is fixed", rule="N6")
-        else:
-            raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
-    scale = arrange.fast_scale(ORDERING)
+        raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
+    scale = _scale()
     strength = scale.of(cards)
     if cap is not None and strength > cap:
         raise IllegalActionError(
@@ -250,7 +259,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
     if len(hand) > 6:
         return [tuple(s) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
     cards = sorted(hand)
-    tri = arrange.fast_scale(ORDERING).tri
+    tri = _scale().tri
     found: list[tuple[int, tuple[Card, ...]]] = []
     if len(cards) == 3:
         a, b, c = cards
@@ -328,7 +337,8 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     n = len(hands)
     cards_of_sets, first, second, weights = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.array(ordered, dtype=np.int32).ravel()
+    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8).astype(
+        np.int32)
     strengths = _flat_strengths().take(held.take(cards_of_sets).reshape(-1, 3) @ weights)
     # rule N6: the best split of the other six cards, at its strongest set
     best_rest = np.maximum(strengths.take(first), strengths.take(second)).reshape(
@@ -363,16 +373,17 @@ class PlayChoices(Sequence[Action]):
         return self._sets
 
     def __len__(self) -> int:
-        return len(self._all())
+        return len(self._sets if self._sets is not None else self._all())
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        sets = self._sets if self._sets is not None else self._all()
         if isinstance(index, slice):
-            return [self._action(s) for s in self._all()[index]]
-        return self._action(self._all()[index])
+            return [self._action(s) for s in sets[index]]
+        return card_action(self._player, _PLAYS, arrange._display(sets[index]))
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(s) for s in self._all())
@@ -388,7 +399,7 @@ class PlayChoices(Sequence[Action]):
         return True
 
     def _action(self, cards: tuple[Card, ...]) -> Action:
-        return Action(player=self._player, verb=Verb.PLAYS, cards=arrange._display(cards))
+        return card_action(self._player, _PLAYS, arrange._display(cards))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -512,6 +523,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._plays: list[tuple[str, tuple[Card, ...], int]] = []
         self._legal: list[LegalAction] | None = None
         self._leads: dict[str, _Leads] | None = None
+        self._points = self._rules.points_for(len(self._players))
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -562,8 +574,10 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         """The options of the player to act (``player`` given: that player's, empty when it is
         not their turn): one, ``plays``, whose ``choices`` are every set they may play (N6),
         strongest first, listed only when looked at."""
-        who = self.to_act
-        if who is None or (player is not None and player != who):
+        if self._winner is not None or self._awaiting:
+            return []
+        who = self._order[len(self._plays)]  # self.to_act
+        if player is not None and player != who:
             return []
         if self._legal is None:
             hand = self._hands[who]
@@ -575,14 +589,14 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                                            strict=True))
                 sets = self._leads.get(who)
             choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
-            self._legal = [LegalAction(player=who, verb=Verb.PLAYS, choices=choices)]
+            self._legal = [choices_option(who, _PLAYS, choices)]
         return list(self._legal)
 
     def _verify(self, act: Action) -> int:
         """The strength of the set played; IllegalActionError naming the rule broken."""
         self._check_in_play(act)  # rules N7, N5, N1
         who = act.player
-        if who != self.to_act:
+        if who != self._order[len(self._plays)]:  # self.to_act
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
                                      rule="N5" if self._round > 1 and not self._plays else "N4")
         assert who is not None  # a plays action names its player
@@ -601,7 +615,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._caps[who] = strength
         self._ops.append(SetPlayed(deal=self._deal, round=self._round, player=who,
                                    cards=cards, strength=strength,
-                                   description=arrange.fast_scale(ORDERING).names[strength]))
+                                   description=_scale().names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
         if len(self._plays) == len(self._players):
@@ -611,7 +625,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         # rule N7 [decision]: exactly equal sets rank in the order played
         ranked = sorted(range(len(self._plays)), key=lambda i: (-self._plays[i][2], i))
         ranking = tuple(self._plays[i][0] for i in ranked)
-        points = self._rules.points_for(len(ranking))  # rule N4: 3, 2, 1
+        points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n
         self._ops.append(RoundScored(deal=self._deal, round=self._round, ranking=ranking,
