@@ -45,3 +45,14 @@ def test_choices_option_is_legal_action() -> None:
         slow = LegalAction(player="Ann", verb=verb, choices=choices)
         assert fast == slow and repr(fast) == repr(slow) and fast.choices is choices
         assert (choices[0] in fast) == (choices[0] in slow) == (verb is Verb.PLAYS)
+
+
+def test_crash_menus_lay_out_a_hand_as_display_does() -> None:
+    """C2: the lazy Crash menu lays out every three cards as ``arrange._display`` does."""
+    from itertools import combinations
+
+    from bragkit.games.arrange import _display
+    from bragkit.games.crash_choices import _laid_out
+
+    for a, b, c in combinations([Card(i) for i in range(52)], 3):
+        assert _laid_out(a, b, c) == _display((a, b, c))

@@ -206,6 +206,12 @@ def _scale() -> arrange.FastScale:
     return arrange.fast_scale(ORDERING)
 
 
+#: The 20 sets of six positions, in combinations order, and the splits of six positions into
+#: two of them (by index; the first holds position 0).
+_TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
+_HALVES6: Final = tuple((_TRIPLES6.index(t), _TRIPLES6.index(rest)) for t, rest in _SPLITS6)
+
+
 def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
     """Whether ``cards`` (none, three or six) split into sets none of which beats ``cap`` (N6):
     so the player can finish the deal."""
@@ -260,24 +266,29 @@ def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
         return [tuple(s) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
     cards = sorted(hand)
     tri = _scale().tri
-    found: list[tuple[int, tuple[Card, ...]]] = []
     if len(cards) == 3:
         a, b, c = cards
         strength = tri[a * 2704 + b * 52 + c]
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
-    for (i, j, k), (x, y, z) in _SPLITS6:  # rule N6: each set, and the rest below it
-        a, b, c, d, e, f = cards[i], cards[j], cards[k], cards[x], cards[y], cards[z]
-        s1 = tri[a * 2704 + b * 52 + c]
-        s2 = tri[d * 2704 + e * 52 + f]
+    v = [int(x) for x in cards]  # plain ints: arithmetic on Card (an int subclass) is slower
+    hi = [x * 2704 for x in v]
+    mid = [x * 52 for x in v]
+    strengths = [tri[hi[i] + mid[j] + v[k]] for i, j, k in _TRIPLES6]
+    found: list[int] = []  # -strength * 32 + triple id: strongest first, then combinations order
+    for p, q in _HALVES6:  # rule N6: each set, and the rest below it
+        s1 = strengths[p]
+        s2 = strengths[q]
         if s2 <= s1 <= top:
-            found.append((-s1, (a, b, c)))
+            found.append(-s1 * 32 + p)
         if s1 <= s2 <= top:
-            found.append((-s2, (d, e, f)))
+            found.append(-s2 * 32 + q)
     found.sort()
+    sets: list[tuple[Card, ...]] = [(cards[i], cards[j], cards[k])
+                                    for i, j, k in (_TRIPLES6[key & 31] for key in found)]
     if len(set(cards)) == len(cards):
-        return [trio for _, trio in found]
-    return list(dict.fromkeys(trio for _, trio in found))  # two packs: each set once
+        return sets
+    return list(dict.fromkeys(sets))  # two packs: each set once
 
 
 _SET_IDS: Final = np.arange(84, dtype=np.int32)
