@@ -540,3 +540,23 @@ def test_n6_the_first_rounds_menus_are_the_playable_sets_in_order(seed: int,
         listed = [a.cards for a in option.choices]
         assert listed == [tuple(s) for s in playable_sets(game.hand(who))]
         game.apply(option.choices[random.Random(seed).randrange(len(listed))])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(6, 8), st.integers(0, 2**32))
+def test_two_packs_every_listed_set_is_laid_out_and_accepted_n1_n4_n6(players: int,
+                                                                     seed: int) -> None:
+    """N1: six or more players play with two packs (a set may hold a card twice); every set the
+    menu lists is laid out as a person lays it out and accepted by the check (N4, N6)."""
+    from bragkit.games.arrange import _display
+
+    game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=seed)
+    rng = random.Random(seed)
+    assert game.decks == 2
+    for _ in range(3 * players):
+        [option] = game.legal_actions()
+        listed = list(option.choices or ())
+        assert listed
+        for action in listed:
+            assert action.cards == _display(action.cards) and game.can_apply(action)
+        game.apply(listed[rng.randrange(len(listed))])

@@ -47,12 +47,13 @@ def test_choices_option_is_legal_action() -> None:
         assert (choices[0] in fast) == (choices[0] in slow) == (verb is Verb.PLAYS)
 
 
-def test_crash_menus_lay_out_a_hand_as_display_does() -> None:
-    """C2: the lazy Crash menu lays out every three cards as ``arrange._display`` does."""
-    from itertools import combinations
+def test_menus_lay_out_a_set_as_display_does() -> None:
+    """N4, C2: the lazy menus lay out every three cards (with a card twice: two packs, N1) as
+    ``arrange._display`` does."""
+    from itertools import combinations_with_replacement
 
     from bragkit.games.arrange import _display
-    from bragkit.games.crash_choices import _laid_out
+    from bragkit.games.set_layout import laid_out
 
-    for a, b, c in combinations([Card(i) for i in range(52)], 3):
-        assert _laid_out(a, b, c) == _display((a, b, c))
+    for a, b, c in combinations_with_replacement([Card(i) for i in range(52)], 3):
+        assert laid_out(a, b, c) == _display((a, b, c))

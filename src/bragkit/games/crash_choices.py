@@ -39,6 +39,7 @@ from bragkit.actions import Action, Verb, card_action
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
+from bragkit.games.set_layout import laid_out
 from bragkit.hands import Category, Ordering
 
 __all__ = ["ArrangementChoices", "has_room"]
@@ -68,19 +69,6 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
 
 
 _THIRTEEN: Final = tuple(range(13))
-
-
-def _laid_out(a: Card, b: Card, c: Card) -> tuple[Card, ...]:
-    """Three cards ``a < b < c`` as :func:`~bragkit.games.arrange._display` lays them out:
-    highest rank first, suits s h d c within a rank (a card's index is rank * 4 + suit).
-
-    >>> from bragkit.cards import parse_cards
-    >>> _laid_out(*sorted(parse_cards("Qh 2c Qs")))
-    (Card('Qs'), Card('Qh'), Card('2c'))
-    """
-    if a >> 2 == b >> 2:
-        return (a, b, c) if b >> 2 == c >> 2 else (c, a, b)
-    return (b, c, a) if b >> 2 == c >> 2 else (c, b, a)
 
 
 @functools.cache
@@ -165,7 +153,7 @@ class ArrangementChoices(Sequence[Action]):
                     i, j, k = by_id[t]
                     a, b, c = cards[i], cards[j], cards[k]
                     # best first, ties by the hands' cards (disjoint: their first cards differ)
-                    ranked.append((-tri[a * 2704 + b * 52 + c], a, _laid_out(a, b, c)))
+                    ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
                 ranked.sort()
                 return card_action(self._player, Verb.ARRANGES, (),
                                    tuple(hand for _, _, hand in ranked))

@@ -82,6 +82,7 @@ from bragkit.games.points_game import (
 from bragkit.games.points_records import DealRecord, PointsRecord, PointsReplay, deal_sources
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
+from bragkit.games.set_layout import laid_out
 from bragkit.hands import Ordering
 from bragkit.records import register
 
@@ -263,7 +264,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
     :func:`~bragkit.games.arrange.playable_sets`, which serves nine cards: see
     :func:`_first_round`)."""
     if len(hand) > 6:
-        return [tuple(s) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
+        return [tuple(sorted(s)) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
     cards = sorted(hand)
     tri = _scale().tri
     if len(cards) == 3:
@@ -394,7 +395,7 @@ class PlayChoices(Sequence[Action]):
         sets = self._sets if self._sets is not None else self._all()
         if isinstance(index, slice):
             return [self._action(s) for s in sets[index]]
-        return card_action(self._player, _PLAYS, arrange._display(sets[index]))
+        return card_action(self._player, _PLAYS, laid_out(*sets[index]))
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(s) for s in self._all())
@@ -410,7 +411,7 @@ class PlayChoices(Sequence[Action]):
         return True
 
     def _action(self, cards: tuple[Card, ...]) -> Action:
-        return card_action(self._player, _PLAYS, arrange._display(cards))
+        return card_action(self._player, _PLAYS, laid_out(*cards))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -579,6 +580,13 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     def _turns_taken(self) -> int:
         return len(self._plays)
 
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        return self._order[len(self._plays)]  # as PointsGame.to_act, one call less
+
     # -- actions ------------------------------------------------------------------------------
 
     def legal_actions(self, player: str | None = None) -> list[LegalAction]:
@@ -605,9 +613,9 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
     def _verify(self, act: Action) -> int:
         """The strength of the set played; IllegalActionError naming the rule broken."""
-        self._check_in_play(act)  # rules N7, N5, N1
         who = act.player
-        if who != self._order[len(self._plays)]:  # self.to_act
+        if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
+            self._check_in_play(act)  # rules N7, N5, N1
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
                                      rule="N5" if self._round > 1 and not self._plays else "N4")
         assert who is not None  # a plays action names its player
