@@ -466,12 +466,12 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _play_rounds(self) -> None:
         names = arrange.fast_scale(self._rules.ordering).names
         wins = dict.fromkeys(self._players, 0)
+        arranged = [(p, self._arranged[p]) for p in self._order]
         for k in range(4):  # rule C4: the hands are played best first
-            entries = [(p, self._arranged[p].sets[k], self._arranged[p].strengths[k])
-                       for p in self._order if len(self._arranged[p].sets) > k]
+            entries = [(p, a.sets[k], a.strengths[k]) for p, a in arranged if len(a.sets) > k]
             if not entries:
                 continue
-            best = max(s for _, _, s in entries)
+            best = max([s for _, _, s in entries])
             top = [p for p, _, s in entries if s == best]
             winner = top[0] if len(top) == 1 else None  # rule C4: a tie scores nothing
             if winner is not None:
@@ -479,7 +479,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 self._scores[winner] += 1
             self._ops.append(RoundPlayed(
                 deal=self._deal, round=k + 1, winner=winner,
-                hands=tuple((p, c, names[s]) for p, c, s in entries)))
+                hands=tuple([(p, c, names[s]) for p, c, s in entries])))
         others = len(self._players) - 1
         rules = self._rules
         for p in self._order:  # rule C5

@@ -642,8 +642,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
     def _score_round(self) -> None:
         # rule N7 [decision]: exactly equal sets rank in the order played
-        ranked = sorted(range(len(self._plays)), key=lambda i: (-self._plays[i][2], i))
-        ranking = tuple(self._plays[i][0] for i in ranked)
+        ranked = sorted([(-strength, i, p) for i, (p, _, strength) in enumerate(self._plays)])
+        ranking = tuple([p for _, _, p in ranked])
         points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n

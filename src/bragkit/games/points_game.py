@@ -539,7 +539,7 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
     def _next_deal(self) -> None:
         if self._sources is None:
             # rules N5, C6: every deal is shuffled
-            self._begin(self._shuffled())
+            self._begin(self._shuffled(), own=True)
             return
         source = next(self._sources, None)
         if source is None:
@@ -554,10 +554,13 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
             raise IllegalActionError("a deal is already in play or the game is over",
                                      rule=self.NEXT_DEAL_RULE)
         if cards is None:
-            cards = self._shuffled()
+            self._begin(self._shuffled(), own=True)
+            return
         self._begin(cards)
 
-    def _begin(self, source: DealSource) -> None:
+    def _begin(self, source: DealSource, *, own: bool = False) -> None:
+        """Deal from ``source``; ``own``: a pack the game shuffled itself, kept without a copy
+        (no one else holds it)."""
         dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
         hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=self.CARDS,
                                  decks=self._decks, rule=self.DEAL_RULE)
@@ -565,7 +568,8 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
         # the pack as it was (deal_hands dealt from a copy)
-        self._deal_sources.append(source.copy() if isinstance(source, Pack) else dict(hands))
+        self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
+                                  else dict(hands))
         self._deal_actions.append([])
         self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
