@@ -229,9 +229,10 @@ def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
 
 
 def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
-                cap: int | None, cards: Sequence[Card]) -> int:
+                cap: int | None, cards: Sequence[Card]) -> tuple[int, list[Card]]:
     """The strength of the set ``player`` plays from ``hand`` (their unplayed cards) below
-    ``cap``; IllegalActionError naming the rule it breaks (N3, N2, N6)."""
+    ``cap``, and the cards left after it; IllegalActionError naming the rule it breaks (N3, N2,
+    N6)."""
     if len(cards) != 3:
         raise IllegalActionError(f"a set is three cards, not {len(cards)}", rule="N3")
     left = list(hand)
@@ -255,7 +256,7 @@ def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, 
         raise IllegalActionError(
             f"{player} cannot play {format_cards(cards)}: the cards left "
             f"({format_cards(left)}) cannot all be played below it", rule="N6")
-    return strength
+    return strength, left
 
 
 def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
@@ -338,7 +339,7 @@ class _Leads(Sequence[tuple[Card, ...]]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         cards = self._cards
-        i, j, k = _TRIPLES9[self._keys[index] & 127]
+        i, j, k = _TRIPLES9[self._keys[index] & 127]  # an int index (a slice is above)
         return (cards[i], cards[j], cards[k])
 
 
@@ -611,8 +612,9 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             self._legal = [choices_option(who, _PLAYS, choices)]
         return list(self._legal)
 
-    def _verify(self, act: Action) -> int:
-        """The strength of the set played; IllegalActionError naming the rule broken."""
+    def _verify(self, act: Action) -> tuple[int, list[Card]]:
+        """The strength of the set played and the cards left; IllegalActionError naming the
+        rule broken."""
         who = act.player
         if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
             self._check_in_play(act)  # rules N7, N5, N1
@@ -622,14 +624,11 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         return _verify_set(who, self._hands[who], self._played[who], self._caps[who],
                            act.cards)
 
-    def _play(self, act: Action, verified: int) -> None:
+    def _play(self, act: Action, verified: tuple[int, list[Card]]) -> None:
         who = act.player
         assert who is not None
-        strength = verified
+        strength, self._hands[who] = verified
         cards = act.cards
-        hand = self._hands[who]
-        for card in cards:
-            hand.remove(card)
         self._played[who].append(cards)
         self._caps[who] = strength
         self._ops.append(SetPlayed(deal=self._deal, round=self._round, player=who,
