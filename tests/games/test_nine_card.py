@@ -560,3 +560,30 @@ def test_two_packs_every_listed_set_is_laid_out_and_accepted_n1_n4_n6(players: i
         for action in listed:
             assert action.cards == _display(action.cards) and game.can_apply(action)
         game.apply(listed[rng.randrange(len(listed))])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([3, 6]), st.sampled_from([1, 2]),
+       st.one_of(st.none(), st.integers(0, 2000)))
+def test_a_later_rounds_menu_is_every_set_the_check_accepts_in_order_n6(
+        seed: int, size: int, decks: int, cap: int | None) -> None:
+    """N6: the menu of six or three unplayed cards (one pack or two) is exactly the sets the
+    verifier accepts below the cap, each once, strongest first, then in combinations order of
+    the sorted cards."""
+    import itertools
+
+    from bragkit.games.arrange import fast_scale
+    from bragkit.games.nine_card import _playable, _verify_set
+
+    hand = Pack.shuffled(random.Random(seed), decks=decks).cards[:size]
+    accepted: dict[tuple[Card, ...], int] = {}
+    for trio in itertools.combinations(sorted(hand), 3):
+        try:
+            strength, _ = _verify_set("Ann", hand, (), cap, trio)
+        except IllegalActionError:
+            continue
+        accepted.setdefault(trio, strength)
+    expected = sorted(accepted, key=lambda t: -accepted[t])  # stable: combinations order
+    assert list(_playable(hand, cap)) == expected
+    scale = fast_scale("nine-card")
+    assert all(cap is None or scale.of(t) <= cap for t in expected)

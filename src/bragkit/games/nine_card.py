@@ -207,10 +207,9 @@ def _scale() -> arrange.FastScale:
     return arrange.fast_scale(ORDERING)
 
 
-#: The 20 sets of six positions, in combinations order, and the splits of six positions into
-#: two of them (by index; the first holds position 0).
+#: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
-_HALVES6: Final = tuple((_TRIPLES6.index(t), _TRIPLES6.index(rest)) for t, rest in _SPLITS6)
+assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
 def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
@@ -259,7 +258,7 @@ def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, 
     return strength, left
 
 
-def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
+def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...]]:
     """Every set :func:`_verify_set` accepts from six or three cards, each once, strongest
     first, then in the order of :func:`itertools.combinations` of the sorted hand (as
     :func:`~bragkit.games.arrange.playable_sets`, which serves nine cards: see
@@ -273,24 +272,26 @@ def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
         strength = tri[a * 2704 + b * 52 + c]
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
-    v = [int(x) for x in cards]  # plain ints: arithmetic on Card (an int subclass) is slower
-    hi = [x * 2704 for x in v]
-    mid = [x * 52 for x in v]
-    strengths = [tri[hi[i] + mid[j] + v[k]] for i, j, k in _TRIPLES6]
-    found: list[int] = []  # -strength * 32 + triple id: strongest first, then combinations order
-    for p, q in _HALVES6:  # rule N6: each set, and the rest below it
-        s1 = strengths[p]
-        s2 = strengths[q]
+    a, b, c, d, e, f = cards
+    a_, b_, c_, d_ = a * 2704, b * 2704, c * 2704, d * 2704
+    b2, c2, d2, e2 = b * 52, c * 52, d * 52, e * 52
+    # the 20 sets of the six cards, in combinations order: set 19 - p is the rest of set p
+    st = [tri[a_ + b2 + c], tri[a_ + b2 + d], tri[a_ + b2 + e], tri[a_ + b2 + f],
+          tri[a_ + c2 + d], tri[a_ + c2 + e], tri[a_ + c2 + f], tri[a_ + d2 + e],
+          tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
+          tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
+          tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
+    found: list[int] = []  # -strength * 128 + set id: strongest first, then combinations order
+    for p, s1, s2 in zip(range(10), st[:10], st[:9:-1], strict=True):  # rule N6: rest below
         if s2 <= s1 <= top:
-            found.append(-s1 * 32 + p)
+            found.append(-s1 * 128 + p)
         if s1 <= s2 <= top:
-            found.append(-s2 * 32 + q)
+            found.append(-s2 * 128 + 19 - p)
     found.sort()
-    sets: list[tuple[Card, ...]] = [(cards[i], cards[j], cards[k])
-                                    for i, j, k in (_TRIPLES6[key & 31] for key in found)]
     if len(set(cards)) == len(cards):
-        return sets
-    return list(dict.fromkeys(sets))  # two packs: each set once
+        return _Leads(cards, found, _TRIPLES6)
+    return list(dict.fromkeys((cards[i], cards[j], cards[k])  # two packs: each set once
+                              for i, j, k in (_TRIPLES6[key & 127] for key in found)))
 
 
 _SET_IDS: Final = np.arange(84, dtype=np.int32)
@@ -320,13 +321,17 @@ def _flat_strengths() -> npt.NDArray[np.int32]:
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
-    """The sets that may lead a nine-card hand, in order, each built when first asked for."""
+    """The sets that may be played from a hand's sorted ``cards``, in order, each built when
+    asked for: ``keys`` end in the set's id among ``triples`` (the position triples of nine or
+    six cards, in combinations order)."""
 
-    __slots__ = ("_cards", "_keys")
+    __slots__ = ("_cards", "_keys", "_triples")
 
-    def __init__(self, cards: list[Card], keys: list[int]) -> None:
+    def __init__(self, cards: list[Card], keys: list[int],
+                 triples: tuple[tuple[int, ...], ...]) -> None:
         self._cards = cards
         self._keys = keys
+        self._triples = triples
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -339,7 +344,7 @@ class _Leads(Sequence[tuple[Card, ...]]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         cards = self._cards
-        i, j, k = _TRIPLES9[self._keys[index] & 127]  # an int index (a slice is above)
+        i, j, k = self._triples[self._keys[index] & 127]  # an int index (a slice is above)
         return (cards[i], cards[j], cards[k])
 
 
@@ -361,7 +366,7 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + _SET_IDS, none)
     key.sort(axis=1)
     counts = (key < none).sum(axis=1).tolist()
-    return [_Leads(cards, row[:count])
+    return [_Leads(cards, row[:count], _TRIPLES9)
             for cards, row, count in zip(ordered, key.tolist(), counts, strict=True)]
 
 
