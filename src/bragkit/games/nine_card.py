@@ -327,7 +327,7 @@ class _Leads(Sequence[tuple[Card, ...]]):
 
     __slots__ = ("_cards", "_keys", "_triples")
 
-    def __init__(self, cards: list[Card], keys: list[int],
+    def __init__(self, cards: list[Card], keys: Sequence[int] | npt.NDArray[np.int32],
                  triples: tuple[tuple[int, ...], ...]) -> None:
         self._cards = cards
         self._keys = keys
@@ -363,11 +363,13 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
         n, 10, 84).min(axis=1)
     strengths = strengths.reshape(n, 84)
     none = 1 << 30
-    key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + _SET_IDS, none)
+    legal = best_rest <= strengths
+    key = np.where(legal, (4096 - strengths) * 128 + _SET_IDS, none)
     key.sort(axis=1)
-    counts = (key < none).sum(axis=1).tolist()
-    return [_Leads(cards, row[:count], _TRIPLES9)
-            for cards, row, count in zip(ordered, key.tolist(), counts, strict=True)]
+    counts = np.count_nonzero(legal, axis=1).tolist()
+    # each row as an array: an agent reads one key of it (no list of 84 built per hand)
+    return [_Leads(cards, key[i, :count], _TRIPLES9) for i, (cards, count) in
+            enumerate(zip(ordered, counts, strict=True))]
 
 
 class PlayChoices(Sequence[Action]):

@@ -624,8 +624,10 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
         C6): each other player owes the stake for every point behind, settled in the fewest
         payments. Whether the game is over."""
         best = max(self._scores.values())
+        if best < self._rules.target:
+            return False
         leaders = [p for p, s in self._scores.items() if s == best]
-        if best < self._rules.target or len(leaders) > 1:  # a tie at the top plays on
+        if len(leaders) > 1:  # a tie at the top plays on
             return False
         winner = leaders[0]
         for p, s in self._scores.items():  # rule N7: the stake per point behind
