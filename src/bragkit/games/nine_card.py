@@ -246,7 +246,8 @@ def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, 
                                      "played set is fixed", rule="N6")
         raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
     scale = _scale()
-    strength = scale.of(cards)
+    a, b, c = cards
+    strength = scale.tri[a * 2704 + b * 52 + c]  # scale.of(cards): three cards
     if cap is not None and strength > cap:
         raise IllegalActionError(
             f"{player} cannot play {format_cards(cards)} ({scale.names[strength]}): it beats "
