@@ -587,3 +587,19 @@ def test_a_later_rounds_menu_is_every_set_the_check_accepts_in_order_n6(
     assert list(_playable(hand, cap)) == expected
     scale = fast_scale("nine-card")
     assert all(cap is None or scale.of(t) <= cap for t in expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 5))
+def test_the_first_rounds_menus_are_the_sets_that_may_lead_n6(seed: int, players: int) -> None:
+    """N6: the first round's menus, built for the whole table in one pass, list exactly the sets
+    that may lead each nine-card hand (the six cards left split below it), strongest first then
+    in combinations order: as :func:`bragkit.games.arrange.playable_sets` lists them."""
+    from bragkit.games.arrange import playable_sets
+    from bragkit.games.nine_card import _first_round
+
+    cards = Pack.shuffled(random.Random(seed)).cards
+    hands = [list(cards[i:9 * players:players]) for i in range(players)]
+    for hand, leads in zip(hands, _first_round(hands), strict=True):
+        expected = [tuple(sorted(s)) for s in playable_sets(hand, cap=None, ordering="nine-card")]
+        assert list(leads) == expected

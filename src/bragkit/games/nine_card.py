@@ -295,30 +295,33 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
                               for i, j, k in (_TRIPLES6[key & 127] for key in found)))
 
 
-_SET_IDS: Final = np.arange(84, dtype=np.int32)
 #: The 84 sets of nine positions, by id.
 _TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+#: A key no legal lead has (sorted after them all).
+_NO_LEAD: Final = 1 << 30
 
 
 @functools.cache
 def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                        npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+                                        npt.NDArray[np.intp], npt.NDArray[np.int32],
+                                        npt.NDArray[np.int32]]:
     """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
-    (split-major, ``players * 10 * 84``), and the weights of a card triple in the flat
-    strength table."""
+    (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
+    table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
     hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
     rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
-    base = np.arange(players)[:, None, None] * 84
-    first = (base + rest[..., 0].T[None]).ravel()
-    second = (base + rest[..., 1].T[None]).ravel()
-    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32)
+    base = np.arange(players)[None, :, None] * 84
+    first = (base + rest[..., 0].T[:, None, :]).ravel()
+    second = (base + rest[..., 1].T[:, None, :]).ravel()
+    keys = (4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)).reshape(players, 84)
+    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32), keys
 
 
 @functools.cache
-def _flat_strengths() -> npt.NDArray[np.int32]:
+def _flat_strengths() -> npt.NDArray[np.int16]:
     """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange._scale(ORDERING).tri.ravel().astype(np.int32)
+    return arrange._scale(ORDERING).tri.ravel().astype(np.int16)
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
@@ -354,18 +357,20 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
     n = len(hands)
-    cards_of_sets, first, second, weights = _lead_tables(n)
+    cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
     held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8).astype(
         np.int32)
-    strengths = _flat_strengths().take(held.take(cards_of_sets).reshape(-1, 3) @ weights)
+    # the indices are built in range (cards 0-51, positions of the table): no bounds checks
+    strengths = _flat_strengths().take(
+        held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
-    best_rest = np.maximum(strengths.take(first), strengths.take(second)).reshape(
-        n, 10, 84).min(axis=1)
+    pair = strengths.take(first, mode="clip")
+    np.maximum(pair, strengths.take(second, mode="clip"), out=pair)
+    best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
-    none = 1 << 30
     legal = best_rest <= strengths
-    key = np.where(legal, (4096 - strengths) * 128 + _SET_IDS, none)
+    key = np.where(legal, base_keys - (strengths.astype(np.int32) << 7), _NO_LEAD)
     key.sort(axis=1)
     counts = np.count_nonzero(legal, axis=1).tolist()
     # each row as an array: an agent reads one key of it (no list of 84 built per hand)
