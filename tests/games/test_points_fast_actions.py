@@ -57,3 +57,15 @@ def test_menus_lay_out_a_set_as_display_does() -> None:
 
     for a, b, c in combinations_with_replacement([Card(i) for i in range(52)], 3):
         assert laid_out(a, b, c) == _display((a, b, c))
+
+
+def test_a_played_set_is_logged_as_the_dataclass_logs_it_n4() -> None:
+    """N4: the fast record of a played set equals the dataclass's own, field for field."""
+    from bragkit.games.nine_card import SetPlayed, _set_played
+
+    cards = parse_cards("Qs Qh Qd")
+    fast = _set_played(2, 3, "Ann", cards, 41, "prial of queens")
+    slow = SetPlayed(deal=2, round=3, player="Ann", cards=cards, strength=41,
+                     description="prial of queens")
+    assert fast == slow and repr(fast) == repr(slow) and hash(fast) == hash(slow)
+    assert str(fast) == "Ann plays Qs Qh Qd (prial of queens)"

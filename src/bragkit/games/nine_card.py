@@ -447,6 +447,26 @@ class SetPlayed(Operation):
         return f"{self.player} plays {format_cards(self.cards)} ({self.description})"
 
 
+_SET_PLAYED: Final = tuple(SetPlayed.__dict__[f].__set__ for f in (
+    "deal", "round", "player", "cards", "strength", "description"))
+assert len(_SET_PLAYED) == len(SetPlayed.__slots__), "_set_played sets every field"
+
+
+def _set_played(deal: int, round_: int, player: str, cards: tuple[Card, ...], strength: int,
+                description: str) -> SetPlayed:
+    """``SetPlayed(deal=..., round=..., ...)`` without the dataclass's keyword ``__init__``
+    (speed: twelve a deal; the record checks nothing)."""
+    op: SetPlayed = object.__new__(SetPlayed)
+    set_deal, set_round, set_player, set_cards, set_strength, set_description = _SET_PLAYED
+    set_deal(op, deal)
+    set_round(op, round_)
+    set_player(op, player)
+    set_cards(op, cards)
+    set_strength(op, strength)
+    set_description(op, description)
+    return op
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RoundScored(Operation):
     """A round's sets ranked, best first (ties in the order played, N7), with their points."""
@@ -644,9 +664,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         cards = act.cards
         self._played[who].append(cards)
         self._caps[who] = strength
-        self._ops.append(SetPlayed(deal=self._deal, round=self._round, player=who,
-                                   cards=cards, strength=strength,
-                                   description=_scale().names[strength]))
+        self._ops.append(_set_played(self._deal, self._round, who, cards, strength,
+                                     _scale().names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
         if len(self._plays) == len(self._players):
