@@ -74,6 +74,7 @@ from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, RulesError
+from bragkit.games.betting import blind_part
 from bragkit.games.operations import Acted
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
@@ -467,7 +468,7 @@ def _stay(menu: Menu, amount: int) -> Action | None:
     """Bet about ``amount`` (open terms), or the least; cover or fold if that is all."""
     option = menu.wager_option()
     if option is not None:
-        wanted = amount if option.verb is Verb.BET else (amount + 1) // 2
+        wanted = amount if option.verb is Verb.BET else blind_part(amount)  # rule BL1
         return _clamped(option, wanted)
     cover = menu.get(Verb.COVER)
     if cover is not None:
