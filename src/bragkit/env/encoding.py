@@ -14,7 +14,8 @@ The **observation** (:func:`encode`), seats counted from the viewer clockwise: t
 (52 flags, all zero while blind) and discards (52); per seat: blind, in play, covered, dealer, to
 act, stack and chips put in this deal; the pot, the stake, whether a bet is made, how many; and
 the last :data:`HISTORY` actions of the deal, each as seat, verb and amount. Amounts are in
-units of the starting stack.
+units of the starting stack. The actions are read from the view's censored operation records
+(``view.operations``: typed actions and the chips each paid), never from its display strings.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
