@@ -1,7 +1,9 @@
 """Speed of the three-card deal engine through its public, checked API.
 
 Plays complete four-player deals of Three Card Brag with random legal agents: at each turn the
-player to act picks uniformly among ``deal.legal_actions(player)`` (top-ups aside) and, for an
+player to act picks uniformly among ``deal.legal_actions(player)`` (top-ups aside, M1); when it
+picks its agreement to a showdown, everyone still betting agrees (B8: the deals are those of the
+single ``showdown`` option the menu had before agreement became each one's action) and, for an
 amount, uniformly between its least and most (at most 10 over the least); every action goes
 through ``Deal.apply`` and is checked. Packs are shuffled before the clock starts (a session
 deals from the last deal's pack without shuffling, rule D4).
@@ -49,7 +51,7 @@ def play_deals(
     decisions = 0
     choice = rng.choice
     randint = rng.randint
-    topup = Verb.TOPUP
+    topup, agree = Verb.TOPUP, Verb.AGREE
     stacks = [200, 200, 200, 200]
     shuffles = 0
     for i in range(count):
@@ -59,6 +61,10 @@ def play_deals(
             player = deal.to_act
             options = [o for o in deal.legal_actions(player) if o.verb is not topup]
             option = choice(options)
+            if option.verb is agree:  # a proposed showdown that everyone still betting agrees to
+                agree_all(deal)
+                decisions += 1
+                continue
             low = option.min_amount
             amount = None
             if low is not None:
@@ -77,18 +83,32 @@ def play_deals(
     return decisions
 
 
+AGREE = {name: Action(player=name, verb=Verb.AGREE) for name in PLAYERS}
+
+
+def agree_all(deal: Deal) -> None:
+    """Everyone still betting who has not yet agreed to a showdown agrees (B8)."""
+    agreed = deal.agreed
+    for player in deal.betting:
+        if player not in agreed:
+            deal.apply(AGREE[player])
+
+
 def record_deals(
     count: int, rng: random.Random, packs: list[Pack], rules: Rules
 ) -> list[tuple[int, list[Action]]]:
     """The action lists of ``count`` random deals (for the replay measure)."""
     games = []
-    topup = Verb.TOPUP
+    topup, agree = Verb.TOPUP, Verb.AGREE
     for i in range(count):
         deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=[200] * 4,
                     pack=packs[i % len(packs)])
         while not deal.is_over:
             options = [o for o in deal.legal_actions(deal.to_act) if o.verb is not topup]
             option = rng.choice(options)
+            if option.verb is agree:  # as play_deals: everyone still betting agrees (B8)
+                agree_all(deal)
+                continue
             low = option.min_amount
             amount = None if low is None else rng.randint(low, min(option.max_amount or low,
                                                                    low + 10))

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from bragkit.actions import Action, Verb
-from bragkit.cards import Pack, parse_cards
+from bragkit.cards import JOKER, Pack, parse_cards
 from bragkit.cli import app
 from bragkit.errors import IllegalActionError, NotationError
 from bragkit.rules import Rules
@@ -389,3 +389,21 @@ def test_a_loan_before_keeping_a_hand_is_kept_in_the_books_rules_M4_R2() -> None
     table = session(1000, rules, 34)
     books = table.ledger.stacks()
     assert table.stacks == {name: books[name] for name in table.stacks}
+
+
+def test_a_kept_joker_with_the_other_in_the_pack_reads_back_rules_W1_R1() -> None:
+    """Issue 19: with two jokers and a kept blind hand holding one of them (BL3, R1), the
+    table's own pack starts the next deal and the session record reads back and replays."""
+    rules = Rules(jokers=2)
+    plain = [c for c in Pack.standard(jokers=2) if c != JOKER]
+    order = [plain[0], JOKER, *plain[1:], JOKER]  # Bob, second from the dealer's left, gets Jk
+    table = Table(rules, seats=["Ann", "Bob"], buy_ins=50, dealer="Bob",
+                  pack=Pack(order, jokers=2))
+    table.start_deal()
+    table.apply("Ann fold")  # Bob wins blind and keeps a hand with a joker (BL3, R1)
+    assert table.retained == "Bob" and JOKER in table.current.cards_of("Bob")
+    table.start_deal(pack=table.pack)  # the table's own pack (D4, D5)
+    assert table.deal_number == 2
+    text = write_session(SessionRecord.from_table(table))
+    again = read_session(text)
+    assert write_session(again) == text

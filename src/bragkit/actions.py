@@ -42,7 +42,8 @@ from typing import Any, Final, Literal
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import InvalidActionError, InvalidCardError
 
-__all__ = ["MAX_AMOUNT", "Action", "HandChoice", "LegalAction", "Verb", "parse_amount"]
+__all__ = ["MAX_AMOUNT", "Action", "HandChoice", "LegalAction", "Verb", "card_action",
+           "choices_option", "parse_amount"]
 
 HandChoice = Literal["old", "new"]
 
@@ -295,6 +296,37 @@ def _checked_action(
     return action
 
 
+def card_action(player: str, verb: Verb, cards: tuple[Card, ...] = (),
+                sets: tuple[tuple[Card, ...], ...] = ()) -> Action:
+    """The :class:`Action` ``Action(player=player, verb=verb, cards=cards, sets=sets)``, built
+    with the checks of ``Action`` that such fields can fail made in one test (speed: an engine
+    builds one for every play or arrangement it lists); anything else goes through ``Action``'s
+    own checks and errors. The cards are taken as given (an engine's own, already cards).
+
+    >>> card_action("Ann", Verb.PLAYS, cards=parse_cards("Qs Qh Qd"))
+    Action.parse('Ann plays Qs Qh Qd')
+    >>> card_action("Ann", Verb.ARRANGES, sets=(parse_cards("Qs Qh Qd"), ()))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.InvalidActionError: an empty hand among the sets
+    """
+    if (type(player) is str and player and player == player.strip()
+            and ((cards and not sets and verb in _CARD_VERBS)
+                 or (sets and not cards and verb is _ARRANGES_VERB and all(sets)))):
+        action: Action = _new_object(Action)
+        _set_player(action, player)
+        _set_verb(action, verb)
+        _set_amount(action, None)
+        _set_cards(action, cards)
+        _set_hand(action, None)
+        _set_sets(action, sets)
+        return action
+    return Action(player=player, verb=verb, cards=cards, sets=sets)
+
+
+_CARD_VERBS: Final = tuple(_WITH_CARDS)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LegalAction:
     """One legal option: a verb for a player, with the amounts or choices it allows.
@@ -402,3 +434,32 @@ hand=None, discards=0, cost=3, cards=(), choices=None)
         elif self.cost is not None:
             text += f" {self.cost}"
         return text
+
+
+_OPTION: Final[dict[str, Any]] = {name: LegalAction.__dict__[name].__set__ for name in (
+    "player", "verb", "min_amount", "max_amount", "hand", "discards", "cost", "cards", "choices")}
+_opt_player, _opt_verb, _opt_min, _opt_max = (_OPTION[n] for n in ("player", "verb", "min_amount",
+                                                                   "max_amount"))
+_opt_hand, _opt_discards, _opt_cost = _OPTION["hand"], _OPTION["discards"], _OPTION["cost"]
+_opt_cards, _opt_choices = _OPTION["cards"], _OPTION["choices"]
+assert set(_OPTION) == set(LegalAction.__slots__), "choices_option sets every field"
+
+
+def choices_option(player: str, verb: Verb, choices: Sequence[Action]) -> LegalAction:
+    """``LegalAction(player=player, verb=verb, choices=choices)`` without the dataclass's keyword
+    ``__init__`` (speed: an engine makes one every turn; a LegalAction checks nothing).
+
+    >>> choices_option("Ann", Verb.PASS, ()) == LegalAction(player="Ann", verb=Verb.PASS)
+    True
+    """
+    option: LegalAction = _new_object(LegalAction)
+    _opt_player(option, player)
+    _opt_verb(option, verb)
+    _opt_min(option, None)
+    _opt_max(option, None)
+    _opt_hand(option, None)
+    _opt_discards(option, 0)
+    _opt_cost(option, None)
+    _opt_cards(option, ())
+    _opt_choices(option, choices)
+    return option

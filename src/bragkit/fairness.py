@@ -75,6 +75,7 @@ from bragkit.cards import (
     parse_cards,
 )
 from bragkit.errors import BragError, InvalidCardError, NotationError
+from bragkit.toml_text import decode_text
 
 __all__ = [
     "FORMAT",
@@ -526,18 +527,7 @@ class FairnessProof:
         ...
         bragkit.errors.NotationError: not JSON: nested too deeply
         """
-        if isinstance(text, bytes | bytearray):
-            if len(text) > 4 * MAX_PROOF_CHARS:
-                raise NotationError(f"a proof is at most {MAX_PROOF_CHARS} characters")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise NotationError(f"not UTF-8 text: {error.reason} at byte {error.start}"
-                                    ) from None
-        if not isinstance(text, str):
-            raise NotationError(f"a proof is JSON text, not {type(text).__name__}")
-        if len(text) > MAX_PROOF_CHARS:
-            raise NotationError(f"a proof is at most {MAX_PROOF_CHARS} characters")
+        text = decode_text(text, limit=MAX_PROOF_CHARS, what="proof")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:

@@ -80,14 +80,13 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
-from bragkit.games.three_card import VERBS
+from bragkit.games.three_card import VERBS, Deal
 from bragkit.records import register
 from bragkit.rules import MAX_CHIPS, Rules
 from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
     from bragkit.replay import DealReplay
 
 __all__ = [
@@ -732,4 +731,8 @@ def replay_document(document: Mapping[str, Any]) -> DealReplay:
     return DealReplay(DealRecord.from_document(document))
 
 
-register(_NAME, replay_document, read=read_bhh, write=write_bhh, writes=(DealRecord,))
+def _write(record: DealRecord | Deal) -> str:
+    return write_bhh(record if isinstance(record, DealRecord) else DealRecord.from_deal(record))
+
+
+register(_NAME, replay_document, read=read_bhh, write=_write, writes=(DealRecord, Deal))

@@ -34,7 +34,7 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from bragkit.errors import NotationError
 from bragkit.toml_text import decode_text, load_document, read_text
@@ -66,15 +66,16 @@ class _Format:
 
 
 _REPLAYERS: dict[str, _Format] = {}
-# Modules that register a format when imported, by format name (imported lazily).
-_MODULES: dict[str, str] = {
-    "bhh": "bragkit.notation",
-    "bhh-session": "bragkit.session_records",
-    "nine-card": "bragkit.games.nine_card",
-    "crash": "bragkit.games.crash",
-    "historic": "bragkit.games.historic",
-    "brag-poker": "bragkit.games.brag_poker",
-}
+# The modules that register formats when imported (lazily, on the first record read): the
+# three-card deal and session records, and every game module of the registry.
+_RECORD_MODULES: Final = ("bragkit.notation", "bragkit.session_records")
+
+
+def _import_all() -> None:
+    from bragkit.games.registry import MODULES
+
+    for module in (*_RECORD_MODULES, *MODULES):
+        importlib.import_module(module)
 
 
 def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None = None,
@@ -97,11 +98,11 @@ def _format(document: Mapping[str, Any]) -> _Format:
     if not isinstance(document, Mapping):
         raise NotationError("a record is a TOML document (a table of keys)")
     name = format_name(document)
-    if name not in _REPLAYERS and name in _MODULES:
-        importlib.import_module(_MODULES[name])
+    if name not in _REPLAYERS:
+        _import_all()
     if name not in _REPLAYERS:
         raise NotationError(f"unknown record format {document.get('format')!r} (known: "
-                            f"{', '.join(sorted({*_MODULES, *_REPLAYERS}))})")
+                            f"{', '.join(sorted(_REPLAYERS))})")
     return _REPLAYERS[name]
 
 
@@ -127,8 +128,7 @@ def load(source: str | bytes | Path) -> Any:
 
 def dump(record: Any) -> str:
     """The text of a record object (or game) of any registered format."""
-    for module in _MODULES.values():
-        importlib.import_module(module)
+    _import_all()
     for found in _REPLAYERS.values():
         if found.write is not None and isinstance(record, found.writes):
             return found.write(record)

@@ -629,4 +629,9 @@ def replay_document(document: Mapping[str, Any]) -> SessionReplay:
     return SessionReplay(_record_of(document))
 
 
-register(_NAME, replay_document)
+def _write(record: SessionRecord | Table) -> str:
+    return write_session(record if isinstance(record, SessionRecord)
+                         else SessionRecord.from_table(record))
+
+
+register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table))

@@ -214,9 +214,10 @@ def _is_table_list(value: object) -> bool:
 _TOML_AT: Final = re.compile(r"^(?P<what>.*) \(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
-def decode_text(data: str | bytes | bytearray) -> str:
-    """A record's text: text as it is, bytes decoded as UTF-8 (TOML text is UTF-8); anything
-    else, invalid UTF-8 or more than :data:`MAX_TEXT` characters is a
+def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
+                what: str = "record") -> str:
+    """A record's text: text as it is, bytes decoded as UTF-8 (TOML and JSON text is UTF-8);
+    anything else, invalid UTF-8 or more than ``limit`` characters (:data:`MAX_TEXT`) is a
     :class:`~bragkit.errors.NotationError`.
 
     >>> decode_text(b'format = "bhh/1"')
@@ -227,17 +228,17 @@ def decode_text(data: str | bytes | bytearray) -> str:
     bragkit.errors.NotationError: not UTF-8 text: invalid start byte at byte 0
     """
     if isinstance(data, bytes | bytearray):
-        if len(data) > 4 * MAX_TEXT:
-            raise NotationError(f"the record is longer than {MAX_TEXT} characters")
+        if len(data) > 4 * limit:
+            raise NotationError(f"a {what} is at most {limit} characters")
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as error:
             raise NotationError(f"not UTF-8 text: {error.reason} at byte {error.start}"
                                 ) from None
     if not isinstance(data, str):
-        raise NotationError(f"a record is text, not {type(data).__name__}")
-    if len(data) > MAX_TEXT:
-        raise NotationError(f"the record is longer than {MAX_TEXT} characters")
+        raise NotationError(f"a {what} is text, not {type(data).__name__}")
+    if len(data) > limit:
+        raise NotationError(f"a {what} is at most {limit} characters")
     return data
 
 

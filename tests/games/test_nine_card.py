@@ -540,3 +540,66 @@ def test_n6_the_first_rounds_menus_are_the_playable_sets_in_order(seed: int,
         listed = [a.cards for a in option.choices]
         assert listed == [tuple(s) for s in playable_sets(game.hand(who))]
         game.apply(option.choices[random.Random(seed).randrange(len(listed))])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(6, 8), st.integers(0, 2**32))
+def test_two_packs_every_listed_set_is_laid_out_and_accepted_n1_n4_n6(players: int,
+                                                                     seed: int) -> None:
+    """N1: six or more players play with two packs (a set may hold a card twice); every set the
+    menu lists is laid out as a person lays it out and accepted by the check (N4, N6)."""
+    from bragkit.games.arrange import _display
+
+    game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=seed)
+    rng = random.Random(seed)
+    assert game.decks == 2
+    for _ in range(3 * players):
+        [option] = game.legal_actions()
+        listed = list(option.choices or ())
+        assert listed
+        for action in listed:
+            assert action.cards == _display(action.cards) and game.can_apply(action)
+        game.apply(listed[rng.randrange(len(listed))])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([3, 6]), st.sampled_from([1, 2]),
+       st.one_of(st.none(), st.integers(0, 2000)))
+def test_a_later_rounds_menu_is_every_set_the_check_accepts_in_order_n6(
+        seed: int, size: int, decks: int, cap: int | None) -> None:
+    """N6: the menu of six or three unplayed cards (one pack or two) is exactly the sets the
+    verifier accepts below the cap, each once, strongest first, then in combinations order of
+    the sorted cards."""
+    import itertools
+
+    from bragkit.games.arrange import fast_scale
+    from bragkit.games.nine_card import _playable, _verify_set
+
+    hand = Pack.shuffled(random.Random(seed), decks=decks).cards[:size]
+    accepted: dict[tuple[Card, ...], int] = {}
+    for trio in itertools.combinations(sorted(hand), 3):
+        try:
+            strength, _ = _verify_set("Ann", hand, (), cap, trio)
+        except IllegalActionError:
+            continue
+        accepted.setdefault(trio, strength)
+    expected = sorted(accepted, key=lambda t: -accepted[t])  # stable: combinations order
+    assert list(_playable(hand, cap)) == expected
+    scale = fast_scale("nine-card")
+    assert all(cap is None or scale.of(t) <= cap for t in expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 5))
+def test_the_first_rounds_menus_are_the_sets_that_may_lead_n6(seed: int, players: int) -> None:
+    """N6: the first round's menus, built for the whole table in one pass, list exactly the sets
+    that may lead each nine-card hand (the six cards left split below it), strongest first then
+    in combinations order: as :func:`bragkit.games.arrange.playable_sets` lists them."""
+    from bragkit.games.arrange import playable_sets
+    from bragkit.games.nine_card import _first_round
+
+    cards = Pack.shuffled(random.Random(seed)).cards
+    hands = [list(cards[i:9 * players:players]) for i in range(players)]
+    for hand, leads in zip(hands, _first_round(hands), strict=True):
+        expected = [tuple(sorted(s)) for s in playable_sets(hand, cap=None, ordering="nine-card")]
+        assert list(leads) == expected

@@ -20,11 +20,14 @@ from bragkit.games.points_game import (
     GameWon,
     check_players,
     deal_hands,
+    fewest_payments,
     left_of,
     random_action,
     seats_from,
+    shuffle,
     strategy_scores,
 )
+from bragkit.ledger import settle
 
 
 @pytest.mark.parametrize("players, words", [
@@ -167,3 +170,41 @@ def test_strategy_scores_average_the_heros_points() -> None:
     assert [d for _, d in seen] == ["P2", "P1", "P2", "P1"]  # the seat moves round the table
     assert 0 <= scores["greedy"] <= 4
     assert scores == strategy_scores(new_game, move, ["greedy"], players=2, deals=4, seed=3)
+
+
+class _Drawn(random.Random):
+    """A random source of its own kind: the fast shuffle must defer to its ``shuffle``."""
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**64), decks=st.sampled_from([1, 2]))
+def test_the_fast_shuffle_deals_what_random_shuffle_deals_rules_n5_c6(seed: int,
+                                                                       decks: int) -> None:
+    # every deal is shuffled (N5, C6); a seeded game must deal the cards Pack.shuffle deals
+    cards = list(Pack.standard(decks=decks).cards)
+    expected = list(cards)
+    random.Random(seed).shuffle(expected)
+    shuffle(cards, random.Random(seed))
+    assert cards == expected
+    own = list(Pack.standard().cards)
+    shuffle(own, _Drawn(seed))
+    assert own == list(reversed(Pack.standard().cards))
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.integers(-50, 50), min_size=1, max_size=6))
+def test_fewest_payments_are_the_ledgers_settlement_rule_n7(values: list[int]) -> None:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"][:len(values) + 1]
+    nets = dict(zip(names, [*values, -sum(values)], strict=True))
+    assert fewest_payments(nets) == settle(nets)
+
+
+def test_one_winner_is_paid_by_each_loser_directly_rule_n7() -> None:
+    nets = {"Dan": -4, "Ann": 9, "Cat": -5, "Bob": 0}
+    assert [str(p) for p in fewest_payments(nets)] == ["Cat pays Ann 5", "Dan pays Ann 4"]
+    assert [str(p) for p in fewest_payments({"Dan": 4, "Ann": -9, "Cat": 5})] == [
+        "Ann pays Cat 5", "Ann pays Dan 4"]
+    assert fewest_payments({"Ann": 0, "Bob": 0}) == []

@@ -36,8 +36,8 @@ def new_game(name: str, players: int, seed: int, target: int = 10**9) -> AnyGame
 # --- the protocol and the registry -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("name, game_type, fmt", [("nine-card", NineCardGame, "nine-card/1"),
-                                                  ("crash", CrashGame, "crash/1")])
+@pytest.mark.parametrize("name, game_type, fmt", [("nine-card", NineCardGame, "nine-card"),
+                                                  ("crash", CrashGame, "crash")])
 def test_both_games_are_registered_games_of_the_protocol(name: str, game_type: type,
                                                          fmt: str) -> None:
     info = games.find(name)

@@ -2,7 +2,8 @@
 
 :class:`Menu` holds the options of the viewer (from ``view.legal_actions``) and turns a wish
 ("bet about 6") into a legal action, clamped into the allowed range, so a bot built on it
-cannot act illegally. :class:`History` replays the public action strings of a view to recover,
+cannot act illegally. :class:`History` replays the view's censored operation records
+(``view.operations``: typed actions and the chips each paid, never re-parsed text) to recover,
 for every player, how they have played this deal: blind bets (which say nothing about their
 cards, rule BL1), open bets and raises (which do), sees and covers.
 
@@ -26,18 +27,16 @@ cards, rule BL1), open bets and raises (which do), sees and covers.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
 from bragkit.games.betting import least_bet, stake_after
+from bragkit.games.operations import Acted, DiscardHidden
 from bragkit.games.views import DealView
 
-__all__ = ["History", "Menu", "OpenBet", "PlayerHistory"]
-
-_PAYING = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER})
+__all__ = ["History", "Menu", "OpenBet", "PlayerHistory", "moves"]
 
 
 class Menu:
@@ -141,7 +140,7 @@ class PlayerHistory:
 
 @dataclass(slots=True)
 class History:
-    """The public betting of one deal, replayed from a view's action strings."""
+    """The public betting of one deal, replayed from a view's censored operation records."""
 
     players: dict[str, PlayerHistory]
     stake: int
@@ -149,18 +148,23 @@ class History:
 
     @classmethod
     def of(cls, view: DealView, *, min_bet: int = 1) -> History:
-        """Replay the actions of ``view``."""
+        """Replay the actions of ``view`` (its :class:`Acted` and :class:`DiscardHidden`
+        records, :func:`moves`): the chips each paid are the records' own (``paid``), the
+        stake after a bet :func:`~bragkit.games.betting.stake_after`'s."""
         names = view.players
         people = {name: PlayerHistory() for name in names}
-        parsed = [_parse(text, names) for text in view.actions]
-        paid_total = sum(a.amount for a in parsed if a is not None and a.verb in _PAYING
-                         and a.amount is not None)
+        records = moves(view)
+        paid_total = sum(op.paid for op in records if isinstance(op, Acted))
         start_pot = view.pot - paid_total if not view.is_over else 0
         pot = start_pot
         stake = 0
         betting = len(names)
-        for action in parsed:
-            if action is None or action.player is None:
+        for op in records:
+            if isinstance(op, DiscardHidden):  # rule F2: another's discard includes the look
+                people[op.player].looked = True
+                continue
+            action = op.action
+            if action.player is None:  # a showdown (B8)
                 continue
             who = people[action.player]
             verb = action.verb
@@ -171,9 +175,7 @@ class History:
                 if other is not None and (not who.looked or other.looked):
                     who.declined_sees += 1  # rules B6, BL4: a see was open to them
             if verb in (Verb.LOOK, Verb.DISCARD, Verb.KEEP):
-                if action.hand is None:
-                    who.looked = True
-                if verb is Verb.KEEP:
+                if action.hand is None or verb is Verb.KEEP:  # rule R2: a keep is a look
                     who.looked = True
             elif verb is Verb.FOLD:
                 who.folded = True
@@ -197,9 +199,8 @@ class History:
             elif verb is Verb.COVER:
                 who.covered = True
                 betting -= 1
-            if verb in _PAYING:
-                pot += amount
-                who.paid += amount
+            pot += op.paid  # rules B3, B6, BL1, M2: only bets, sees and covers pay
+            who.paid += op.paid
         return cls(players=people, stake=stake, start_pot=start_pot)
 
     def player(self, name: str) -> PlayerHistory:
@@ -207,14 +208,17 @@ class History:
         return self.players[name]
 
 
-@functools.lru_cache(maxsize=4096)
-def _parse(text: str, players: tuple[str, ...]) -> Action | None:
-    """An action string of a view; another player's face-down discard (F1) reads as a
-    discard of unknown cards."""
-    if " discard [" in text:
-        name = text.split(" discard [", 1)[0]
-        return Action(player=name, verb=Verb.LOOK) if name in players else None
-    try:
-        return Action.parse(text, players=players)
-    except InvalidActionError:
-        return None
+def moves(view: DealView) -> tuple[Acted | DiscardHidden, ...]:
+    """The actions of ``view``'s deal as its viewer knows them, one record for each line of
+    ``view.actions``: an :class:`Acted` (the typed action and the chips it ``paid``), or a
+    :class:`DiscardHidden` for another player's face-down discard (F1).
+
+    >>> from bragkit.rules import Rules
+    >>> from bragkit.games.three_card import Deal
+    >>> deal = Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20],
+    ...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
+    >>> deal.apply("Ann discard 7c"); deal.apply("Ann bet 2")
+    >>> [str(op) for op in moves(deal.view("Bob"))]
+    ['Ann discard [1 card]', 'Ann bet 2 (pays 2)']
+    """
+    return tuple(op for op in view.operations if isinstance(op, Acted | DiscardHidden))

@@ -51,6 +51,7 @@ from bragkit.bots.reads import Reads
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import Card, RandomSource, make_rng
+from bragkit.games.betting import stake_after
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 
@@ -279,7 +280,7 @@ class SharkBot:
         wager = menu.wager_option()
         if wager is not None:
             for amount in self._sizes(wager, history, pot):
-                open_terms = 2 * amount if wager.verb is Verb.BLIND else amount
+                open_terms = stake_after(amount, blind=wager.verb is Verb.BLIND)  # rule BL1
                 gain = self._bet_gain(pot, float(amount), float(open_terms), value, ranges)
                 candidates.append((gain, menu.bet(amount, option=wager)))
         best = max(candidates, key=lambda c: c[0])

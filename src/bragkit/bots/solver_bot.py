@@ -69,11 +69,13 @@ import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent, DealEnded, DealStarted, Event, notify
-from bragkit.bots.reading import Menu
+from bragkit.bots.reading import Menu, moves
 from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
-from bragkit.errors import BragError, InvalidActionError, RulesError
+from bragkit.errors import BragError, RulesError
+from bragkit.games.betting import blind_part
+from bragkit.games.operations import Acted
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 from bragkit.solver import driver
@@ -133,6 +135,12 @@ def default_strategy(rules: Rules | None = None) -> Strategy:
     return driver.solve(dataclasses.replace(table, max_bets=2), iterations=200)
 
 
+def _acted(view: DealView, player: str | None, verb: Verb) -> bool:
+    """Whether ``player`` has made a move of ``verb`` this deal (from the view's records)."""
+    return any(isinstance(op, Acted) and op.action.verb is verb and op.player == player
+               for op in moves(view))
+
+
 def _nearest(values: list[int], wanted: float) -> int:
     """The index of the value nearest ``wanted`` on a log scale."""
     return min(range(len(values)),
@@ -150,12 +158,11 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
     node = 0
     pending: set[int] = set()  # looked out of turn, during the deal (BL6)
     on_tree = True
-    for text in view.actions:
-        try:
-            action = Action.parse(text, players=players)
-        except InvalidActionError:
+    for op in moves(view):
+        if not isinstance(op, Acted):  # another's face-down discard (F1): off the tree
             on_tree = False
             break
+        action = op.action
         if action.verb in (Verb.TOPUP, Verb.THROW) or (action.verb is Verb.LOOK
                                                         and action.hand is not None):
             continue  # rule M1: money, not a move; R2: looking at one of two hands, or
@@ -181,7 +188,8 @@ def locate(tree: BettingTree, view: DealView) -> tuple[int, bool]:
         stakes = [int(tree.amount[e]) for e in edges]
         node = int(tree.child[edges[_nearest(stakes, action.amount)]])
     me = seat[view.viewer or ""]
-    bets = sum(1 for text in view.actions if text.split(" ")[-2:-1] in (["bet"], ["blind"]))
+    bets = sum(1 for op in moves(view)
+               if isinstance(op, Acted) and op.action.verb in (Verb.BET, Verb.BLIND))
     if on_tree and tree.player[node] == me:
         if tree.blind_actor[node] and view.hand is not None:
             node = _child(tree, node, "look")
@@ -311,7 +319,7 @@ class SolverBot:
         opponent = next((p for p in view.players if p != me), None)
         if self._stack is not None:
             won = view.stacks.get(me, 0) - self._stack
-            if any(a.startswith(f"{opponent} blind ") for a in view.actions):
+            if _acted(view, opponent, Verb.BLIND):
                 self._blind_results.append(won)
             if self._free is not None:
                 record = self._carried_results[self._free]
@@ -418,8 +426,8 @@ class SolverBot:
         if len(known) < self.min_known:
             known = ()  # one card tells little, and acting on it makes the bot predictable
         informed_blind = (opponent in view.blind and self.reads_blind_as_informed
-                          and any(a.startswith(f"{opponent} blind ") for a in view.actions))
-        kept = opponent not in view.blind and f"{opponent} keep" in view.actions  # rule R2
+                          and _acted(view, opponent, Verb.BLIND))
+        kept = opponent not in view.blind and _acted(view, opponent, Verb.KEEP)  # rule R2
         if not (known or informed_blind or view.hand is None or (view.carried_pot and self._free)):
             return None  # the abstraction's own question: the equilibrium answers it
         dead = [c for c in knowledge.stock if c not in known] if self.track else []
@@ -460,7 +468,7 @@ def _stay(menu: Menu, amount: int) -> Action | None:
     """Bet about ``amount`` (open terms), or the least; cover or fold if that is all."""
     option = menu.wager_option()
     if option is not None:
-        wanted = amount if option.verb is Verb.BET else (amount + 1) // 2
+        wanted = amount if option.verb is Verb.BET else blind_part(amount)  # rule BL1
         return _clamped(option, wanted)
     cover = menu.get(Verb.COVER)
     if cover is not None:

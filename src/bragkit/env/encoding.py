@@ -14,7 +14,8 @@ The **observation** (:func:`encode`), seats counted from the viewer clockwise: t
 (52 flags, all zero while blind) and discards (52); per seat: blind, in play, covered, dealer, to
 act, stack and chips put in this deal; the pot, the stake, whether a bet is made, how many; and
 the last :data:`HISTORY` actions of the deal, each as seat, verb and amount. Amounts are in
-units of the starting stack.
+units of the starting stack. The actions are read from the view's censored operation records
+(``view.operations``: typed actions and the chips each paid), never from its display strings.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
@@ -40,8 +41,9 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, Verb
-from bragkit.bots.reading import Menu
+from bragkit.bots.reading import Menu, moves
 from bragkit.errors import InvalidActionError
+from bragkit.games.operations import Acted, DiscardHidden
 from bragkit.games.views import DealView
 from bragkit.hands import best_hand
 
@@ -127,16 +129,24 @@ class ActionMenu:
         return found
 
 
-def _verb_index(text: str, players: tuple[str, ...]) -> tuple[int, int, float]:
-    """(seat, verb flag, amount) of an action string; seat -1 for ``showdown``."""
-    for name in sorted(players, key=len, reverse=True):
-        if text.startswith(name + " "):
-            words = text[len(name) + 1:].split()
-            verb = words[0] if words else "other"
-            amount = float(words[1]) if len(words) > 1 and words[1].isdigit() else 0.0
-            flag = VERBS.index(verb) if verb in VERBS else len(VERBS) - 1
-            return players.index(name), flag, amount
-    return -1, len(VERBS) - 1, 0.0
+def _entry(op: Acted | DiscardHidden, players: tuple[str, ...]) -> tuple[int, int, float]:
+    """(seat, verb flag, amount) of one action record of the view; seat -1 for a showdown
+    (B8). Another's face-down discard (F1) is a discard of no amount.
+
+    >>> from bragkit.actions import Action
+    >>> _entry(Acted(action=Action.parse("Bob blind 2"), paid=2), ("Ann", "Bob"))
+    (1, 3, 2.0)
+    >>> _entry(DiscardHidden(player="Ann", count=1), ("Ann", "Bob"))
+    (0, 6, 0.0)
+    """
+    if isinstance(op, DiscardHidden):
+        return players.index(op.player), VERBS.index("discard"), 0.0
+    action = op.action
+    if action.player is None:
+        return -1, len(VERBS) - 1, 0.0
+    verb = action.verb.value
+    flag = VERBS.index(verb) if verb in VERBS else len(VERBS) - 1
+    return players.index(action.player), flag, float(action.amount or 0)
 
 
 def encode(view: DealView, layout: Layout, *, stack: int) -> npt.NDArray[np.float32]:
@@ -153,11 +163,11 @@ def encode(view: DealView, layout: Layout, *, stack: int) -> npt.NDArray[np.floa
     for card in view.discards:
         if not card.is_joker:
             out[52 + int(card)] = 1.0
+    records = moves(view)
     paid = dict.fromkeys(players, 0.0)
-    for text in view.actions:
-        seat, flag, amount = _verb_index(text, players)
-        if seat >= 0 and VERBS[flag] in ("bet", "blind", "see", "cover"):
-            paid[players[seat]] += amount
+    for op in records:  # rules B3, B6, BL1, M2: the chips each record put in the pot
+        if isinstance(op, Acted) and op.player is not None:
+            paid[op.player] += op.paid
     base = 104
     for k in range(n):
         name = players[(me + k) % n]
@@ -170,15 +180,16 @@ def encode(view: DealView, layout: Layout, *, stack: int) -> npt.NDArray[np.floa
         out[row + 5] = view.stacks.get(name, 0) / (unit * n)
         out[row + 6] = paid[name] / unit
     base += _PER_SEAT * layout.players
-    bets = sum(1 for text in view.actions if _verb_index(text, players)[1] in (2, 3))
+    bets = sum(1 for op in records
+               if isinstance(op, Acted) and op.action.verb in (Verb.BET, Verb.BLIND))
     out[base] = view.pot / (unit * n)
     out[base + 1] = view.stake / unit
     out[base + 2] = view.stake > 0
     out[base + 3] = bets / (HISTORY + 1)
     base += 4
-    recent = view.actions[-HISTORY:]
-    for i, text in enumerate(recent):
-        seat, flag, amount = _verb_index(text, players)
+    recent = records[-HISTORY:]
+    for i, op in enumerate(recent):
+        seat, flag, amount = _entry(op, players)
         row = base + layout.entry * i
         if seat >= 0:
             out[row + (seat - me) % n] = 1.0

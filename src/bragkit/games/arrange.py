@@ -737,36 +737,38 @@ def crash_hands(hand: tuple[Card, ...], hands: Sequence[Sequence[Card]], *, orde
     >>> str(made), format_cards(made.discards)
     ('Ks Kh Kd', '2c Js Jh Qs Qh Qd As Ah Ad Ac')
     """
-    order = ordering
     if len(hands) > 4:
         raise IllegalActionError(f"{len(hands)} hands: at most four", rule="C2")
-    scale = fast_scale(order)
+    order, scale = ordering, fast_scale(ordering)
+    tri, least = scale.tri, int(floor)
     left = list(hand)
-    sets: list[tuple[tuple[Card, ...], int]] = []
+    remove = left.remove
+    ranked: list[tuple[int, int, tuple[Card, ...]]] = []  # (-strength, place given, hand)
     for raw in hands:
-        cards_ = tuple(raw)
+        cards_ = raw if type(raw) is tuple else tuple(raw)
         for card in cards_:
             try:
-                left.remove(card)
+                remove(card)
             except ValueError:
                 raise IllegalActionError(f"{card} is not held (or used twice)",
                                          rule="C1") from None
-        strength = scale.of(cards_)
+        strength = tri[cards_[0] * 2704 + cards_[1] * 52 + cards_[2]] if len(cards_) == 3 \
+            else scale.of(cards_)
         if strength < 0:  # not a hand: set_strength says why
             try:
                 set_strength(cards_, ordering=order)
             except InvalidCardError as error:
                 raise IllegalActionError(str(error), rule="C2") from None
             raise IllegalActionError(f"{format_cards(cards_)} is not a hand", rule="C2")
-        if scale.category[strength] < floor:
+        if scale.category[strength] < least:
             category = Category(scale.category[strength])
             raise IllegalActionError(
                 f"{format_cards(cards_)} is a {category.label}, below the least hand accepted,"
                 f" a {floor.label}", rule="C4")
-        sets.append((cards_, strength))
-    sets.sort(key=lambda item: -item[1])  # rule C4: played best first
-    return Arrangement(sets=tuple(s for s, _ in sets), discards=tuple(sorted(left)),
-                       strengths=tuple(v for _, v in sets))
+        ranked.append((-strength, len(ranked), cards_))
+    ranked.sort()  # rule C4: played best first (equal hands in the order given)
+    return Arrangement(sets=tuple([h for _, _, h in ranked]), discards=tuple(sorted(left)),
+                       strengths=tuple([-s for s, _, _ in ranked]))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -445,7 +445,12 @@ def read_brag_poker(text: str) -> BragPokerReplay:
     return replay_brag_poker(load_document(text))
 
 
-register("brag-poker", replay_brag_poker)
+def _write(record: BragPoker | BragPokerReplay) -> str:
+    return write_brag_poker(record.game if isinstance(record, BragPokerReplay) else record)
+
+
+register("brag-poker", replay_brag_poker, read=read_brag_poker, write=_write,
+         writes=(BragPoker, BragPokerReplay))
 
 
 def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) -> BragPoker:

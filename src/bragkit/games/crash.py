@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb, choices_option
 from bragkit.cards import Card, Pack, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
@@ -74,12 +74,12 @@ from bragkit.games.points_game import (
     strategy_scores,
 )
 from bragkit.games.points_game import DealEnded as PointsDealEnded
-from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_records import PointsRecord, PointsReplay, deal_sources, register_format
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
-from bragkit.records import register
+from bragkit.records import format_name
 
 __all__ = [
     "GAMES",
@@ -363,6 +363,10 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._arranged: dict[str, arrange.Arrangement] = {}
         self._calls: dict[str, bool] = {}
         self._menus: dict[str, list[LegalAction]] = {}
+        self._call_menus = {(p, four): [LegalAction(player=p, verb=verb)
+                                        for verb in ((Verb.CRASH, Verb.PASS) if four else
+                                                     (Verb.PASS,))]
+                            for p in self._players for four in (False, True)}
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -407,31 +411,29 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         arrangement that leaves no acceptable hand unused, lazily (C2, C4; see
         :mod:`bragkit.games.crash_choices`); calling: ``crash`` (with four hands) and ``pass``
         (C5)."""
-        who = self.to_act
-        if who is None or (player is not None and player != who):
+        if self._winner is not None or self._awaiting:
             return []
-        if self._phase == "arrange":
+        arranging = self._phase == "arrange"
+        who = self._order[len(self._arranged if arranging else self._calls)]  # self.to_act
+        if player is not None and player != who:
+            return []
+        if arranging:
             menu = self._menus.get(who)
             if menu is None:
                 choices = ArrangementChoices(who, self._cards[who], ordering=self._rules.ordering,
                                              floor=self._rules.floor)
-                menu = [LegalAction(player=who, verb=Verb.ARRANGES, choices=choices)]
-                self._menus[who] = menu
+                menu = self._menus[who] = [choices_option(who, Verb.ARRANGES, choices)]
             return list(menu)
-        menu = self._menus.get(who)
-        if menu is None or menu[0].verb is Verb.ARRANGES:
-            menu = [LegalAction(player=who, verb=Verb.PASS)]
-            if len(self._arranged[who].sets) == 4:  # rule C5: a crash needs four hands
-                menu.insert(0, LegalAction(player=who, verb=Verb.CRASH))
-            self._menus[who] = menu
-        return list(menu)
+        # rule C5: a crash needs four hands (options without cards: made once a game)
+        return list(self._call_menus[who, len(self._arranged[who].sets) == 4])
 
     def _verify(self, act: Action) -> arrange.Arrangement | None:
         """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
         naming the rule broken."""
         self._check_in_play(act)  # rules C6, C1
         who = act.player
-        if who != self.to_act:
+        if who != self._order[len(self._arranged if self._phase == "arrange"
+                                  else self._calls)]:  # self.to_act
             raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
                                      rule="T3")
         assert who is not None  # every Crash verb names its player
@@ -466,12 +468,12 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _play_rounds(self) -> None:
         names = arrange.fast_scale(self._rules.ordering).names
         wins = dict.fromkeys(self._players, 0)
+        arranged = [(p, self._arranged[p]) for p in self._order]
         for k in range(4):  # rule C4: the hands are played best first
-            entries = [(p, self._arranged[p].sets[k], self._arranged[p].strengths[k])
-                       for p in self._order if len(self._arranged[p].sets) > k]
+            entries = [(p, a.sets[k], a.strengths[k]) for p, a in arranged if len(a.sets) > k]
             if not entries:
                 continue
-            best = max(s for _, _, s in entries)
+            best = max([s for _, _, s in entries])
             top = [p for p, _, s in entries if s == best]
             winner = top[0] if len(top) == 1 else None  # rule C4: a tie scores nothing
             if winner is not None:
@@ -479,7 +481,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 self._scores[winner] += 1
             self._ops.append(RoundPlayed(
                 deal=self._deal, round=k + 1, winner=winner,
-                hands=tuple((p, c, names[s]) for p, c, s in entries)))
+                hands=tuple([(p, c, names[s]) for p, c, s in entries])))
         others = len(self._players) - 1
         rules = self._rules
         for p in self._order:  # rule C5
@@ -649,11 +651,7 @@ class CrashReplay(PointsReplay[CrashRecord, CrashGame]):
         return {"rounds": rounds, "crashes": crashes}
 
 
-def _replay_document(document: Mapping[str, Any]) -> CrashReplay:
-    return CrashReplay(CrashRecord.from_document(document))
-
-
-register("crash", _replay_document)
+register_format(CrashRecord, CrashGame, CrashReplay)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -677,6 +675,7 @@ GAMES: Final = (
              summary="thirteen cards sorted into four hands, a crash call, points to 15 "
                      "(rules C1-C6)",
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
-             record_format=CrashRecord.FORMAT, aliases=("thirteen-card-brag", "crash-brag"),
+             record_format=format_name({"format": CrashRecord.FORMAT}),
+             aliases=("thirteen-card-brag", "crash-brag"),
              dealing=functools.partial(PointsDealing, CrashGame)),
 )

@@ -33,17 +33,19 @@ import functools
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
-from bragkit.actions import Action, Verb
+from bragkit.actions import Action, Verb, card_action
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
+from bragkit.games.set_layout import laid_out
 from bragkit.hands import Category, Ordering
 
 __all__ = ["ArrangementChoices", "has_room"]
 
-
+#: The arrangements of thirteen distinct cards into four hands of three (C2).
+_FOUR_TRIPLES: Final = math.comb(13, 3) * math.comb(10, 3) * math.comb(7, 3) * 4 // 24
 
 def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Category) -> bool:
     """Whether the discards hold a hand the rules accept: three cards at least ``floor``, or a
@@ -66,6 +68,9 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
     return any(ranks.count(r) == 4 for r in set(ranks))
 
 
+_THIRTEEN: Final = tuple(range(13))
+
+
 @functools.cache
 def _triples13() -> tuple[tuple[int, int, int], ...]:
     """The 286 position triples of thirteen cards, by id."""
@@ -77,7 +82,7 @@ class ArrangementChoices(Sequence[Action]):
     hand ``floor``, as actions, sets in play order (see the module docstring)."""
 
     __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
-                 "_size")
+                 "_scale", "_size")
 
     def __init__(self, player: str, cards: Sequence[Card], *,
                  ordering: Ordering | str = Ordering.CRASH,
@@ -91,6 +96,7 @@ class ArrangementChoices(Sequence[Action]):
         self._full: arrange.Arrangements | None = None
         self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
         self._size = -1
+        self._scale = arrange.fast_scale(self._ordering)
 
     # -- counting and indexing without listing ------------------------------------------------
 
@@ -98,11 +104,10 @@ class ArrangementChoices(Sequence[Action]):
         """The blocks of :func:`~bragkit.games.arrange.legal_arrangements` (high-card floor):
         (rows, fours of a kind chosen, positions left, triples taken from them)."""
         if self._blocks is None:
-            cards = self._cards
-            quads = [p for p in range(10) if cards[p] // 4 == cards[p + 3] // 4]
+            ranks = [c >> 2 for c in self._cards]
+            quads = [p for p in range(10) if ranks[p] == ranks[p + 3]]
             blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [
-                (math.comb(13, 3) * math.comb(10, 3) * math.comb(7, 3) * 4 // 24, (),
-                 tuple(range(13)), 4)]
+                (_FOUR_TRIPLES, (), _THIRTEEN, 4)]
             for q in range(1, len(quads) + 1):
                 for chosen in itertools.combinations(range(len(quads)), q):
                     used = {quads[i] + j for i in chosen for j in range(4)}
@@ -142,9 +147,16 @@ class ArrangementChoices(Sequence[Action]):
             hands: list[tuple[Card, ...]]
             if not quads:  # four triples of the thirteen cards
                 by_id = _triples13()
-                hands = [(cards[a], cards[b], cards[c]) for a, b, c in
-                         (by_id[t] for t in arrange._partitions(13, 4)[index].tolist())]
-                return self._action(self._in_play_order(hands))
+                tri = self._scale.tri
+                ranked = []
+                for t in arrange._partitions(13, 4)[index].tolist():
+                    i, j, k = by_id[t]
+                    a, b, c = cards[i], cards[j], cards[k]
+                    # best first, ties by the hands' cards (disjoint: their first cards differ)
+                    ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
+                ranked.sort()
+                return card_action(self._player, Verb.ARRANGES, (),
+                                   tuple(hand for _, _, hand in ranked))
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
                 triples = arrange._triples(len(rest))
@@ -157,7 +169,7 @@ class ArrangementChoices(Sequence[Action]):
     def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
         builds them), each hand's cards as a person lays them out."""
-        strength = arrange.fast_scale(self._ordering).of
+        strength = self._scale.of
         ranked = sorted([(-strength(h), h) for h in hands])
         return tuple(arrange._display(h) for _, h in ranked)
 
@@ -188,4 +200,4 @@ class ArrangementChoices(Sequence[Action]):
                                                     floor=self._floor)
 
     def _action(self, sets: tuple[tuple[Card, ...], ...]) -> Action:
-        return Action(player=self._player, verb=Verb.ARRANGES, sets=sets)
+        return card_action(self._player, Verb.ARRANGES, (), sets)

@@ -645,7 +645,12 @@ def read_historic(text: str) -> HistoricReplay:
     return replay_historic(load_document(text))
 
 
-register("historic", replay_historic)
+def _write(record: HistoricGame | HistoricReplay) -> str:
+    return write_historic(record.game if isinstance(record, HistoricReplay) else record)
+
+
+register("historic", replay_historic, read=read_historic, write=_write,
+         writes=(SingleStakeBrag, ThreeStakeBrag, HistoricReplay))
 
 
 def _stack(rules: HistoricRules) -> int:

@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Final, overload
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb, card_action, choices_option
 from bragkit.cards import Card, Pack, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
@@ -79,12 +79,19 @@ from bragkit.games.points_game import (
     seats_from,
     strategy_scores,
 )
-from bragkit.games.points_records import DealRecord, PointsRecord, PointsReplay, deal_sources
+from bragkit.games.points_records import (
+    DealRecord,
+    PointsRecord,
+    PointsReplay,
+    deal_sources,
+    register_format,
+)
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
+from bragkit.games.set_layout import laid_out
 from bragkit.hands import Ordering
-from bragkit.records import register
+from bragkit.records import format_name
 
 __all__ = [
     "GAMES",
@@ -111,6 +118,7 @@ __all__ = [
 ORDERING: Final = Ordering.NINE_CARD
 #: The verbs of Nine Card Brag: ``"Ann plays Qs Qh Qd"`` (N4, N6).
 VERBS: Final = frozenset({Verb.PLAYS})
+_PLAYS: Final = Verb.PLAYS
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -200,6 +208,17 @@ _SPLITS6: Final = tuple((t, tuple(p for p in range(6) if p not in t))
                         for t in itertools.combinations(range(6), 3) if 0 in t)
 
 
+@functools.cache
+def _scale() -> arrange.FastScale:
+    """The strengths of Nine Card Brag's sets (N3), for the checks (built on first use)."""
+    return arrange.fast_scale(ORDERING)
+
+
+#: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
+_TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
+assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
+
+
 def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
     """Whether ``cards`` (none, three or six) split into sets none of which beats ``cap`` (N6):
     so the player can finish the deal."""
@@ -216,22 +235,26 @@ def _fits_below(cards: Sequence[Card], cap: int, tri: Sequence[int]) -> bool:
 
 
 def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
-                cap: int | None, cards: Sequence[Card]) -> int:
+                cap: int | None, cards: Sequence[Card]) -> tuple[int, list[Card]]:
     """The strength of the set ``player`` plays from ``hand`` (their unplayed cards) below
-    ``cap``; IllegalActionError naming the rule it breaks (N3, N2, N6)."""
+    ``cap``, and the cards left after it; IllegalActionError naming the rule it breaks (N3, N2,
+    N6)."""
     if len(cards) != 3:
         raise IllegalActionError(f"a set is three cards, not {len(cards)}", rule="N3")
     left = list(hand)
     for card in cards:
-        if card in left:
+        try:
             left.remove(card)
-        elif any(card in s for s in played):
+            continue
+        except ValueError:
+            pass
+        if any(card in s for s in played):
             raise IllegalActionError(f"{card} is in a set {player} already played, and a "
                                      "played set is fixed", rule="N6")
-        else:
-            raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
-    scale = arrange.fast_scale(ORDERING)
-    strength = scale.of(cards)
+        raise IllegalActionError(f"{player} does not hold {card}", rule="N2")
+    scale = _scale()
+    a, b, c = cards
+    strength = scale.tri[a * 2704 + b * 52 + c]  # scale.of(cards): three cards
     if cap is not None and strength > cap:
         raise IllegalActionError(
             f"{player} cannot play {format_cards(cards)} ({scale.names[strength]}): it beats "
@@ -240,72 +263,86 @@ def _verify_set(player: str, hand: Sequence[Card], played: Sequence[tuple[Card, 
         raise IllegalActionError(
             f"{player} cannot play {format_cards(cards)}: the cards left "
             f"({format_cards(left)}) cannot all be played below it", rule="N6")
-    return strength
+    return strength, left
 
 
-def _playable(hand: Sequence[Card], cap: int | None) -> list[tuple[Card, ...]]:
+def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...]]:
     """Every set :func:`_verify_set` accepts from six or three cards, each once, strongest
     first, then in the order of :func:`itertools.combinations` of the sorted hand (as
     :func:`~bragkit.games.arrange.playable_sets`, which serves nine cards: see
     :func:`_first_round`)."""
     if len(hand) > 6:
-        return [tuple(s) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
+        return [tuple(sorted(s)) for s in arrange.playable_sets(hand, cap=cap, ordering=ORDERING)]
     cards = sorted(hand)
-    tri = arrange.fast_scale(ORDERING).tri
-    found: list[tuple[int, tuple[Card, ...]]] = []
+    tri = _scale().tri
     if len(cards) == 3:
         a, b, c = cards
         strength = tri[a * 2704 + b * 52 + c]
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
-    for (i, j, k), (x, y, z) in _SPLITS6:  # rule N6: each set, and the rest below it
-        a, b, c, d, e, f = cards[i], cards[j], cards[k], cards[x], cards[y], cards[z]
-        s1 = tri[a * 2704 + b * 52 + c]
-        s2 = tri[d * 2704 + e * 52 + f]
+    a, b, c, d, e, f = cards
+    a_, b_, c_, d_ = a * 2704, b * 2704, c * 2704, d * 2704
+    b2, c2, d2, e2 = b * 52, c * 52, d * 52, e * 52
+    # the 20 sets of the six cards, in combinations order: set 19 - p is the rest of set p
+    st = [tri[a_ + b2 + c], tri[a_ + b2 + d], tri[a_ + b2 + e], tri[a_ + b2 + f],
+          tri[a_ + c2 + d], tri[a_ + c2 + e], tri[a_ + c2 + f], tri[a_ + d2 + e],
+          tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
+          tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
+          tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
+    found: list[int] = []  # -strength * 128 + set id: strongest first, then combinations order
+    for p, s1, s2 in zip(range(10), st[:10], st[:9:-1], strict=True):  # rule N6: rest below
         if s2 <= s1 <= top:
-            found.append((-s1, (a, b, c)))
+            found.append(-s1 * 128 + p)
         if s1 <= s2 <= top:
-            found.append((-s2, (d, e, f)))
+            found.append(-s2 * 128 + 19 - p)
     found.sort()
     if len(set(cards)) == len(cards):
-        return [trio for _, trio in found]
-    return list(dict.fromkeys(trio for _, trio in found))  # two packs: each set once
+        return _Leads(cards, found, _TRIPLES6)
+    return list(dict.fromkeys((cards[i], cards[j], cards[k])  # two packs: each set once
+                              for i, j, k in (_TRIPLES6[key & 127] for key in found)))
 
 
-_SET_IDS: Final = np.arange(84, dtype=np.int32)
 #: The 84 sets of nine positions, by id.
 _TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+#: A key no legal lead has (sorted after them all).
+_NO_LEAD: Final = 1 << 30
 
 
 @functools.cache
 def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                        npt.NDArray[np.intp], npt.NDArray[np.int32]]:
+                                        npt.NDArray[np.intp], npt.NDArray[np.int32],
+                                        npt.NDArray[np.int32]]:
     """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
-    (split-major, ``players * 10 * 84``), and the weights of a card triple in the flat
-    strength table."""
+    (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
+    table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
     hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
     rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
-    base = np.arange(players)[:, None, None] * 84
-    first = (base + rest[..., 0].T[None]).ravel()
-    second = (base + rest[..., 1].T[None]).ravel()
-    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32)
+    base = np.arange(players)[None, :, None] * 84
+    first = (base + rest[..., 0].T[:, None, :]).ravel()
+    second = (base + rest[..., 1].T[:, None, :]).ravel()
+    keys = (4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)).reshape(players, 84)
+    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32), keys
 
 
 @functools.cache
-def _flat_strengths() -> npt.NDArray[np.int32]:
+def _flat_strengths() -> npt.NDArray[np.int16]:
     """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange._scale(ORDERING).tri.ravel().astype(np.int32)
+    return arrange._scale(ORDERING).tri.ravel().astype(np.int16)
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
-    """The sets that may lead a nine-card hand, in order, each built when first asked for."""
+    """The sets that may be played from a hand's sorted ``cards``, in order, each built when
+    asked for: ``keys`` end in the set's id among ``triples`` (the position triples of nine or
+    six cards, in combinations order)."""
 
-    __slots__ = ("_cards", "_keys")
+    __slots__ = ("_cards", "_keys", "_triples")
 
-    def __init__(self, cards: list[Card], keys: list[int]) -> None:
+    def __init__(self, cards: list[Card], keys: Sequence[int] | npt.NDArray[np.int32],
+                 triples: tuple[tuple[int, ...], ...]) -> None:
         self._cards = cards
         self._keys = keys
+        self._triples = triples
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -318,7 +355,7 @@ class _Leads(Sequence[tuple[Card, ...]]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         cards = self._cards
-        i, j, k = _TRIPLES9[self._keys[index] & 127]
+        i, j, k = self._triples[self._keys[index] & 127]  # an int index (a slice is above)
         return (cards[i], cards[j], cards[k])
 
 
@@ -327,20 +364,25 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
     n = len(hands)
-    cards_of_sets, first, second, weights = _lead_tables(n)
+    cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.array(ordered, dtype=np.int32).ravel()
-    strengths = _flat_strengths().take(held.take(cards_of_sets).reshape(-1, 3) @ weights)
+    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8).astype(
+        np.int32)
+    # the indices are built in range (cards 0-51, positions of the table): no bounds checks
+    strengths = _flat_strengths().take(
+        held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
-    best_rest = np.maximum(strengths.take(first), strengths.take(second)).reshape(
-        n, 10, 84).min(axis=1)
+    pair = strengths.take(first, mode="clip")
+    np.maximum(pair, strengths.take(second, mode="clip"), out=pair)
+    best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
-    none = 1 << 30
-    key = np.where(best_rest <= strengths, (4096 - strengths) * 128 + _SET_IDS, none)
+    legal = best_rest <= strengths
+    key = np.where(legal, base_keys - (strengths.astype(np.int32) << 7), _NO_LEAD)
     key.sort(axis=1)
-    counts = (key < none).sum(axis=1).tolist()
-    return [_Leads(cards, row[:count])
-            for cards, row, count in zip(ordered, key.tolist(), counts, strict=True)]
+    counts = np.count_nonzero(legal, axis=1).tolist()
+    # each row as an array: an agent reads one key of it (no list of 84 built per hand)
+    return [_Leads(cards, key[i, :count], _TRIPLES9) for i, (cards, count) in
+            enumerate(zip(ordered, counts, strict=True))]
 
 
 class PlayChoices(Sequence[Action]):
@@ -364,16 +406,17 @@ class PlayChoices(Sequence[Action]):
         return self._sets
 
     def __len__(self) -> int:
-        return len(self._all())
+        return len(self._sets if self._sets is not None else self._all())
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        sets = self._sets if self._sets is not None else self._all()
         if isinstance(index, slice):
-            return [self._action(s) for s in self._all()[index]]
-        return self._action(self._all()[index])
+            return [self._action(s) for s in sets[index]]
+        return card_action(self._player, _PLAYS, laid_out(*sets[index]))
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(s) for s in self._all())
@@ -389,7 +432,7 @@ class PlayChoices(Sequence[Action]):
         return True
 
     def _action(self, cards: tuple[Card, ...]) -> Action:
-        return Action(player=self._player, verb=Verb.PLAYS, cards=arrange._display(cards))
+        return card_action(self._player, _PLAYS, laid_out(*cards))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,6 +452,26 @@ class SetPlayed(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} plays {format_cards(self.cards)} ({self.description})"
+
+
+_SET_PLAYED: Final = tuple(SetPlayed.__dict__[f].__set__ for f in (
+    "deal", "round", "player", "cards", "strength", "description"))
+assert len(_SET_PLAYED) == len(SetPlayed.__slots__), "_set_played sets every field"
+
+
+def _set_played(deal: int, round_: int, player: str, cards: tuple[Card, ...], strength: int,
+                description: str) -> SetPlayed:
+    """``SetPlayed(deal=..., round=..., ...)`` without the dataclass's keyword ``__init__``
+    (speed: twelve a deal; the record checks nothing)."""
+    op: SetPlayed = object.__new__(SetPlayed)
+    set_deal, set_round, set_player, set_cards, set_strength, set_description = _SET_PLAYED
+    set_deal(op, deal)
+    set_round(op, round_)
+    set_player(op, player)
+    set_cards(op, cards)
+    set_strength(op, strength)
+    set_description(op, description)
+    return op
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -513,6 +576,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._plays: list[tuple[str, tuple[Card, ...], int]] = []
         self._legal: list[LegalAction] | None = None
         self._leads: dict[str, _Leads] | None = None
+        self._points = self._rules.points_for(len(self._players))
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -557,14 +621,23 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     def _turns_taken(self) -> int:
         return len(self._plays)
 
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        return self._order[len(self._plays)]  # as PointsGame.to_act, one call less
+
     # -- actions ------------------------------------------------------------------------------
 
     def legal_actions(self, player: str | None = None) -> list[LegalAction]:
         """The options of the player to act (``player`` given: that player's, empty when it is
         not their turn): one, ``plays``, whose ``choices`` are every set they may play (N6),
         strongest first, listed only when looked at."""
-        who = self.to_act
-        if who is None or (player is not None and player != who):
+        if self._winner is not None or self._awaiting:
+            return []
+        who = self._order[len(self._plays)]  # self.to_act
+        if player is not None and player != who:
             return []
         if self._legal is None:
             hand = self._hands[who]
@@ -576,33 +649,30 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                                            strict=True))
                 sets = self._leads.get(who)
             choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
-            self._legal = [LegalAction(player=who, verb=Verb.PLAYS, choices=choices)]
+            self._legal = [choices_option(who, _PLAYS, choices)]
         return list(self._legal)
 
-    def _verify(self, act: Action) -> int:
-        """The strength of the set played; IllegalActionError naming the rule broken."""
-        self._check_in_play(act)  # rules N7, N5, N1
+    def _verify(self, act: Action) -> tuple[int, list[Card]]:
+        """The strength of the set played and the cards left; IllegalActionError naming the
+        rule broken."""
         who = act.player
-        if who != self.to_act:
+        if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
+            self._check_in_play(act)  # rules N7, N5, N1
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
                                      rule="N5" if self._round > 1 and not self._plays else "N4")
         assert who is not None  # a plays action names its player
         return _verify_set(who, self._hands[who], self._played[who], self._caps[who],
                            act.cards)
 
-    def _play(self, act: Action, verified: int) -> None:
+    def _play(self, act: Action, verified: tuple[int, list[Card]]) -> None:
         who = act.player
         assert who is not None
-        strength = verified
+        strength, self._hands[who] = verified
         cards = act.cards
-        hand = self._hands[who]
-        for card in cards:
-            hand.remove(card)
         self._played[who].append(cards)
         self._caps[who] = strength
-        self._ops.append(SetPlayed(deal=self._deal, round=self._round, player=who,
-                                   cards=cards, strength=strength,
-                                   description=arrange.fast_scale(ORDERING).names[strength]))
+        self._ops.append(_set_played(self._deal, self._round, who, cards, strength,
+                                     _scale().names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
         if len(self._plays) == len(self._players):
@@ -610,9 +680,9 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
     def _score_round(self) -> None:
         # rule N7 [decision]: exactly equal sets rank in the order played
-        ranked = sorted(range(len(self._plays)), key=lambda i: (-self._plays[i][2], i))
-        ranking = tuple(self._plays[i][0] for i in ranked)
-        points = self._rules.points_for(len(ranking))  # rule N4: 3, 2, 1
+        ranked = sorted([(-strength, i, p) for i, (p, _, strength) in enumerate(self._plays)])
+        ranking = tuple([p for _, _, p in ranked])
+        points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n
         self._ops.append(RoundScored(deal=self._deal, round=self._round, ranking=ranking,
@@ -770,11 +840,7 @@ class NineCardReplay(PointsReplay[NineCardRecord, NineCardGame]):
         return {"rounds": rounds}
 
 
-def _replay_document(document: Mapping[str, Any]) -> NineCardReplay:
-    return NineCardReplay(NineCardRecord.from_document(document))
-
-
-register("nine-card", _replay_document)
+register_format(NineCardRecord, NineCardGame, NineCardReplay)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -793,6 +859,7 @@ GAMES: Final = (
              summary="nine cards sorted into three sets, three rounds a deal, points to 21 "
                      "(rules N1-N7)",
              rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
-             record_format=NineCardRecord.FORMAT, aliases=("nine-card-brag", "nine"),
+             record_format=format_name({"format": NineCardRecord.FORMAT}),
+             aliases=("nine-card-brag", "nine"),
              dealing=functools.partial(PointsDealing, NineCardGame)),
 )

@@ -67,9 +67,11 @@ __all__ = [
     "PointsRules",
     "check_players",
     "deal_hands",
+    "fewest_payments",
     "left_of",
     "random_action",
     "seats_from",
+    "shuffle",
     "strategy_scores",
 ]
 
@@ -78,10 +80,62 @@ DealSource = Pack | Mapping[str, CardsLike]
 
 #: A standard pack per number of decks, copied and shuffled for each deal (as Pack.shuffled).
 _STANDARD: Final = {decks: Pack.standard(decks=decks) for decks in (1, 2)}
+#: For :func:`shuffle`: each swap of a pack of up to 104 cards, last first, with the bits its
+#: random index takes (as :meth:`random.Random.shuffle` draws them).
+_SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 104)))
 
 
 # ---------------------------------------------------------------------------------------------
 # Seats and the deal
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, without a method call
+    per card when ``rng`` is a plain :class:`random.Random` (speed: a pack every deal).
+
+    >>> cards, same = list(Pack.standard().cards), list(Pack.standard().cards)
+    >>> shuffle(cards, random.Random(4)); random.Random(4).shuffle(same)
+    >>> cards == same
+    True
+    """
+    n = len(cards)
+    if type(rng) is not random.Random or n > len(_SWAPS) + 1 or not _PLAIN_RANDBELOW:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i, k in _SWAPS[len(_SWAPS) + 1 - n:]:  # Fisher-Yates from the last card, as random
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+#: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
+#: below n (CPython's way for a plain Random); otherwise :func:`shuffle` defers to it.
+_PLAIN_RANDBELOW: Final = (getattr(random.Random, "_randbelow", None)
+                           is getattr(random.Random, "_randbelow_with_getrandbits", False))
+
+
+def fewest_payments(nets: Mapping[str, int]) -> list[Payment]:
+    """:func:`bragkit.ledger.settle` of ``nets`` (whole numbers summing to zero), the common
+    case without its search: when one player alone is up (or alone down), each of the others
+    pays them (is paid) their net directly, sorted by payer then payee, as ``settle`` gives it.
+
+    >>> [str(p) for p in fewest_payments({"Ann": -3, "Bob": 5, "Cat": -2, "Dan": 0})]
+    ['Ann pays Bob 3', 'Cat pays Bob 2']
+    """
+    up = [p for p, n in nets.items() if n > 0]
+    down = [p for p, n in nets.items() if n < 0]
+    if len(up) > 1 and len(down) > 1:
+        return settle(nets)
+    if len(up) == 1:
+        payee = up[0]
+        payments = [Payment(payer=p, payee=payee, amount=-nets[p]) for p in down]
+    else:
+        payer = down[0] if down else ""
+        payments = [Payment(payer=payer, payee=p, amount=nets[p]) for p in up]
+    payments.sort(key=lambda p: (p.payer, p.payee))
+    return payments
 
 
 def check_players(players: Sequence[str], *, least: int, most: int, rule: str) -> tuple[str, ...]:
@@ -479,13 +533,13 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
     def _shuffled(self) -> Pack:
         """A standard pack shuffled by the game's random source (as Pack.shuffled, cheaper)."""
         pack = _STANDARD[self._decks].copy()
-        pack.shuffle(self._rng)
+        shuffle(pack._cards, self._rng)  # as pack.shuffle(self._rng)
         return pack
 
     def _next_deal(self) -> None:
         if self._sources is None:
             # rules N5, C6: every deal is shuffled
-            self._begin(self._shuffled())
+            self._begin(self._shuffled(), own=True)
             return
         source = next(self._sources, None)
         if source is None:
@@ -500,10 +554,13 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
             raise IllegalActionError("a deal is already in play or the game is over",
                                      rule=self.NEXT_DEAL_RULE)
         if cards is None:
-            cards = self._shuffled()
+            self._begin(self._shuffled(), own=True)
+            return
         self._begin(cards)
 
-    def _begin(self, source: DealSource) -> None:
+    def _begin(self, source: DealSource, *, own: bool = False) -> None:
+        """Deal from ``source``; ``own``: a pack the game shuffled itself, kept without a copy
+        (no one else holds it)."""
         dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
         hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=self.CARDS,
                                  decks=self._decks, rule=self.DEAL_RULE)
@@ -511,7 +568,8 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
         # the pack as it was (deal_hands dealt from a copy)
-        self._deal_sources.append(source.copy() if isinstance(source, Pack) else dict(hands))
+        self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
+                                  else dict(hands))
         self._deal_actions.append([])
         self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
@@ -566,15 +624,17 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
         C6): each other player owes the stake for every point behind, settled in the fewest
         payments. Whether the game is over."""
         best = max(self._scores.values())
+        if best < self._rules.target:
+            return False
         leaders = [p for p, s in self._scores.items() if s == best]
-        if best < self._rules.target or len(leaders) > 1:  # a tie at the top plays on
+        if len(leaders) > 1:  # a tie at the top plays on
             return False
         winner = leaders[0]
         for p, s in self._scores.items():  # rule N7: the stake per point behind
             owed = self._rules.stake * (best - s)
             self._nets[p] -= owed
             self._nets[winner] += owed
-        payments = tuple(settle(self._nets))
+        payments = tuple(fewest_payments(self._nets))
         self._winner = winner
         self._result = self._result_type(winner=winner, scores=dict(self._scores),
                                          nets=dict(self._nets), payments=payments)

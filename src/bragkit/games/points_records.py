@@ -27,7 +27,7 @@ bragkit.errors.NotationError: deal 2: give exactly one of pack or hands
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -40,6 +40,7 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.points_game import DealSource, DealStarted, PointsGame, PointsRules
+from bragkit.records import Replay, format_name, register
 from bragkit.toml_text import dump_document, load_document
 
 __all__ = [
@@ -327,3 +328,15 @@ class PointsReplay(ABC, Generic[RecordT, GameT]):
                          for p in (result.payments if result else ())],
             **self._details(),
         }
+
+
+def register_format(record: type[PointsRecord[Any, Any]], game: type[PointsGame[Any, Any]],
+                    replay: Callable[[Any], Replay]) -> None:
+    """Register a points game's record format with :mod:`bragkit.records`: ``replay`` (its
+    :class:`PointsReplay`) replays a document; a record or a game writes; text loads a record."""
+    def write(found: Any) -> str:
+        return (found if isinstance(found, record) else record.from_game(found)).dumps()
+
+    register(format_name({"format": record.FORMAT}),
+             lambda document: replay(record.from_document(document)),
+             read=record.loads, write=write, writes=(record, game))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bragkit.actions import HandChoice, Verb
-from bragkit.cards import Card, Pack, RandomSource, make_rng, parse_cards
+from bragkit.cards import JOKER_INDEX, Card, Pack, RandomSource, make_rng, parse_cards
 from bragkit.errors import InvalidCardError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.operations import Acted, AnteTaken, Loan, PotAwarded
@@ -356,6 +356,9 @@ class ThreeCardDealing:
     def _check_follows(self, given: Pack | str | Sequence[Card]) -> None:
         assert self._pack is not None
         held = self.retained_hand
+        cards = tuple(parse_cards(given)) if isinstance(given, str) else tuple(given)
+        if held and cards == self._pack.cards:
+            return  # the stock as the last deal left it, the retained hand out of it (R1)
         stock = as_pack(given, self.rules.jokers, held)
         stock.take_out(held)
         if stock != self._pack:
@@ -383,7 +386,9 @@ def as_pack(given: Pack | str | Sequence[Card], jokers: int, held: Sequence[Card
                                "(rule W1)")
     else:
         cards = list(parse_cards(given))
-    missing = [c for c in held if c not in cards]
+    # a whole pack holds the held cards; a short one leaves them all out (with two jokers a kept
+    # one is out of the pack while the other is in it: a membership test cannot tell)
+    missing = list(held) if len(cards) < JOKER_INDEX + jokers else []
     try:
         return Pack([*cards, *missing], jokers=jokers)
     except InvalidCardError as error:

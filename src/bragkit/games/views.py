@@ -68,6 +68,10 @@ class DealView:
     R3, ``stock_card`` the one visible card of a face-up stock (D9). ``winners``,
     ``carried_forward`` and ``retained`` are set once the deal is over (never a blind hand's
     cards). ``agreed`` lists who has agreed to a showdown (B8) since the betting last moved on.
+    ``operations`` are the deal's records censored for the viewer
+    (:meth:`~bragkit.games.protocol.Operation.censored`), exactly what the view was folded from:
+    what a bot reads (typed, never re-parsed from ``actions``, which are for display); they are
+    not in :meth:`to_dict`.
     """
 
     viewer: str | None
@@ -96,6 +100,7 @@ class DealView:
     carried_forward: int
     retained: str | None
     agreed: tuple[str, ...] = ()
+    operations: tuple[Operation, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-able data: cards as text (``"Qh"``), legal actions as dicts."""
@@ -176,6 +181,7 @@ def fold_view(deal: Deal, viewer: str | None) -> DealView:
     stock = deal._stock  # rule D9: the one visible card of a face-up stock, public
     return DealView(
         **state,
+        operations=tuple(ops),
         stock_card=stock.bottom if rules.stock_face_up and stock is not None else None,
         legal_actions=() if viewer is None else tuple(deal.legal_actions(viewer)),
     )

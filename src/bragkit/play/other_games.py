@@ -31,25 +31,22 @@ from typing import Any, Final, Protocol
 
 from bragkit.actions import LegalAction
 from bragkit.errors import BragError, RulesError
-from bragkit.games import Game, find
+from bragkit.games import Game, find, games
 from bragkit.games.nine_card import NineCardView
 from bragkit.games.points_game import PointsGame
 from bragkit.games.points_session import strong_play
 from bragkit.games.protocol import random_action
 from bragkit.games.stake_game import StakeView
 from bragkit.ledger import settle
+from bragkit.rules import Rules
 from bragkit.session import SessionError, open_session
 
 __all__ = ["OTHER_GAMES", "MenuItem", "OtherGame", "OtherTable", "other_game"]
 
-#: The games beyond the three-card family, with a line each.
+#: The games beyond the three-card family (those with rules of their own), with a line each,
+#: from the registry (:mod:`bragkit.games.registry`).
 OTHER_GAMES: Final[dict[str, str]] = {
-    "single-stake": "Historic Brag, single stake: braggers wild, stakes equalised (S1-S3)",
-    "three-stake": "Historic Brag, three stakes: face-up card, brag, thirty-one (S4)",
-    "brag-poker": "3 Card Brag Poker: blinds, fixed limit, a draw (P1-P5)",
-    "nine-card": "Nine Card Brag: three sets, points to 21 (N1-N7)",
-    "crash": "Crash: thirteen cards, four hands, points to 15 (C1-C6)",
-}
+    info.name: f"{info.title}: {info.summary}" for info in games() if info.rules is not Rules}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -1,0 +1,22 @@
+"""How a person lays out a set of three cards (Nine Card Brag's plays, N4; Crash's hands, C2):
+highest rank first, suits s h d c within a rank — as :func:`bragkit.games.arrange._display`
+sorts them, without sorting, for the engines' menus (one set at every decision).
+
+>>> from bragkit.cards import parse_cards
+>>> laid_out(*sorted(parse_cards("Qh 2c Qs")))
+(Card('Qs'), Card('Qh'), Card('2c'))
+"""
+
+from __future__ import annotations
+
+from bragkit.cards import Card
+
+__all__ = ["laid_out"]
+
+
+def laid_out(a: Card, b: Card, c: Card) -> tuple[Card, Card, Card]:
+    """Three cards given in ascending order (``a <= b <= c``; a card's index is rank * 4 +
+    suit) as a person lays them out: highest rank first, suits s h d c within a rank."""
+    if a >> 2 == b >> 2:
+        return (a, b, c) if b >> 2 == c >> 2 else (c, a, b)
+    return (b, c, a) if b >> 2 == c >> 2 else (c, b, a)
