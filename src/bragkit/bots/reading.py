@@ -219,6 +219,6 @@ def moves(view: DealView) -> tuple[Acted | DiscardHidden, ...]:
     ...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
     >>> deal.apply("Ann discard 7c"); deal.apply("Ann bet 2")
     >>> [str(op) for op in moves(deal.view("Bob"))]
-    ['Ann discard [1 card]', 'Ann bet 2 (pays 2)']
+    ['Ann discard [1 card]', 'Ann bet 2']
     """
     return tuple(op for op in view.operations if isinstance(op, Acted | DiscardHidden))
