@@ -121,7 +121,7 @@ def test_bl6_a_blind_players_cards_are_in_the_log_but_not_in_their_view() -> Non
     assert deal.view("Ann").hand is None
     deal.apply("Ann look")
     looked = [op for op in deal.operations if isinstance(op, HandLooked)]
-    assert [str(op) for op in looked] == ["Ann sees Qh Qs 4d"]
+    assert [str(op) for op in looked] == ["Ann looked at Qh Qs 4d"]
     assert looked[0].censored("Bob") == HandLooked(player="Ann", cards=())
     assert [str(c) for c in deal.view("Ann").hand or ()] == ["Qh", "Qs", "4d"]
     assert deal.view("Bob").hand is None and deal.view("Bob").blind == ("Bob",)

@@ -80,7 +80,7 @@ def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6(
 
     terminal = session.log[1:]  # after the framing "— deal 1: … —"
     assert terminal == words(ops, "Ann", rules) == [
-        "Ann look", "Ann sees Qh Qs 4d", "Ann bet 2", "Bob bet 2", "Ann see 4",
+        "Ann look", "Ann looked at Qh Qs 4d", "Ann bet 2", "Bob bet 2", "Ann see 4",
         "Bob shows As Tc 2d (high card, A-T-2)", "Ann shows Qh Qs 4d (pair of queens, 4 kicker)",
         "Ann takes 10"]  # the hands go under the pack face down (D5): nothing new to read
 
@@ -88,7 +88,7 @@ def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6(
     assert web_deal.operations == deal.operations  # the same deal, record for record
     assert web == words(ops, None, rules)
     # a spectator learns nothing of Ann's look but that she looked (BL2); the rest is public
-    assert web == [line for line in terminal if line != "Ann sees Qh Qs 4d"]
+    assert web == [line for line in terminal if line != "Ann looked at Qh Qs 4d"]
 
     replay = DealReplay(record_of_deal(deal))
     assert list(replay.action_words) == [line for line in web if line.split()[1] in

@@ -96,8 +96,8 @@ class HandLooked(Operation):
         """The owner's cards; empty for anyone else (they learn of the look from its action)."""
         if not self.cards:
             return ""
-        which = f" {self.hand} hand" if self.hand else ""
-        return f"{self.player} sees{which} {format_cards(self.cards)}"
+        which = f" the {self.hand} hand:" if self.hand else ""
+        return f"{self.player} looked at{which} {format_cards(self.cards)}"
 
     def censored(self, viewer: str | None) -> Operation | None:
         """The owner's own; the others learn only that a look was made."""

@@ -104,7 +104,7 @@ class Revealed(Operation):
         return self if viewer == self.player else None
 
     def __str__(self) -> str:
-        return f"{self.player} sees {format_cards(self.cards)}"
+        return f"{self.player} looked at {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
