@@ -771,14 +771,14 @@ def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
     assert proved == [fair and e.shuffled for e in played]  # one proof per shuffle
     for event in played[:20]:
         if event.proof is not None:  # the proof's pack, a kept hand taken out (R1)
-            held = [c for hand in event.deal.start.retained.values() for c in hand]
+            held = [c for hand in (event.record.retained or {}).values() for c in hand]
             dealt = []
             for card in verify(event.proof):
                 if card in held:
                     held.remove(card)
                 else:
                     dealt.append(card)
-            assert dealt == list(event.deal.start.pack or ())
+            assert dealt == list(event.record.pack or ())
 
 
 def test_ledger_refuses_what_the_table_would_not_do() -> None:
