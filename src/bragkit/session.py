@@ -45,6 +45,7 @@ from bragkit.games import registry
 from bragkit.games.betting import split
 from bragkit.games.protocol import Game, Operation
 from bragkit.ledger import Ledger, Payment
+from bragkit.ownership import Guard
 
 __all__ = [
     "DealEnded",
@@ -479,6 +480,7 @@ class Session:
         self._first_dealer = self._next_dealer
 
     def _open(self, dealing: Dealing) -> None:
+        self._guard = Guard("the session")
         self._dealing = dealing
         self._seats: list[str] = []
         self._ledger = Ledger()
@@ -587,7 +589,12 @@ class Session:
     # -- the one way to change it ------------------------------------------------------------
 
     def append(self, event: SessionEvent) -> None:
-        """Check ``event`` against the session and apply it; an event refused changes nothing."""
+        """Check ``event`` against the session and apply it; an event refused changes nothing
+        (nor does one appended while another thread changes the session: ConcurrentUseError)."""
+        with self._guard:
+            self._append(event)
+
+    def _append(self, event: SessionEvent) -> None:
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise SessionError(f"{event!r} is not a session event")
@@ -611,20 +618,21 @@ class Session:
 
     def apply(self, action: Action | str) -> None:
         """An action of the deal in progress; at its end the deal ends (its result booked)."""
-        if not self.in_deal:
+        game = self._current
+        if not self.in_deal or game is None:
             raise SessionError("no deal is in progress: start one first")
-        assert self._current is not None
         if isinstance(action, str):
             text = action
             try:
-                action = Action.parse(text, players=self._current.players)
+                action = Action.parse(text, players=game.players)
             except InvalidActionError:
-                self._current.check(text)  # the game's own words for what is wrong
+                game.check(text)  # the game's own words for what is wrong
                 raise
-        self.append(Played(action=action))
-        if self._current.over:
-            result = self._current.result
-            self.append(DealEnded(number=len(self._dealers), winners=dict(result.winners)))
+        with self._guard:  # the action and the deal's end, as one change (one owner at a time)
+            self._append(Played(action=action))
+            if game.over:
+                winners = dict(game.result.winners)
+                self._append(DealEnded(number=len(self._dealers), winners=winners))
 
     def join(self, name: str, buy_in: int, *, after: str | None = None) -> None:
         """``name`` sits down with ``buy_in`` (M1), at the end or to the left of ``after``."""

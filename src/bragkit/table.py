@@ -99,6 +99,7 @@ from bragkit.games.three_card import Deal
 from bragkit.games.three_card_session import Chooser, GameChoice, ThreeCardDealing
 from bragkit.ledger import Ledger, Payment
 from bragkit.notation import DealRecord
+from bragkit.ownership import Guard
 from bragkit.rules import Rules
 from bragkit.session import (
     DealEnded,
@@ -224,6 +225,7 @@ class Table:
         self._history: list[TableEvent] = []
         self._seen = len(self._opening)  # the session's events read into _history
         self._last_played = 0  # where the last DealPlayed is in _history
+        self._reading = Guard("the table's history")  # one owner at a time
 
     @property
     def session(self) -> Session:
@@ -315,23 +317,28 @@ class Table:
         """The history, with the session's events since the last call read into it."""
         session = self._session
         if self._seen != session.event_count:
-            dealing, out = self._dealing, self._history
-            for event in session.events_from(self._seen):
-                if isinstance(event, _BETWEEN):
-                    out.append(event)
-                elif isinstance(event, DealEnded):
-                    number = event.number
-                    self._last_played = len(out)
-                    out.append(DealPlayed(number=number, record=dealing.records[number],
-                                          result=dealing.results[number],
-                                          shuffled=dealing.shuffled[number],
-                                          proof=dealing.proofs.get(number)))
-                if isinstance(event, Kept):  # R2 changed the last deal's result
-                    i = self._last_played
-                    played = cast(DealPlayed, out[i])
-                    out[i] = replace(played, result=dealing.results[played.number])
-            self._seen = session.event_count
+            with self._reading:
+                self._catch_up(session)
         return self._history
+
+    def _catch_up(self, session: Session) -> None:
+        dealing, out = self._dealing, self._history
+        events = session.events_from(self._seen)
+        for event in events:
+            if isinstance(event, _BETWEEN):
+                out.append(event)
+            elif isinstance(event, DealEnded):
+                number = event.number
+                self._last_played = len(out)
+                out.append(DealPlayed(number=number, record=dealing.records[number],
+                                      result=dealing.results[number],
+                                      shuffled=dealing.shuffled[number],
+                                      proof=dealing.proofs.get(number)))
+            if isinstance(event, Kept):  # R2 changed the last deal's result
+                played = cast(DealPlayed, out[self._last_played])
+                out[self._last_played] = replace(played, result=dealing.results[played.number])
+        self._seen += len(events)
+
     @property
     def opening(self) -> tuple[tuple[str, int], ...]:
         """The seats and buy-ins the table opened with."""
