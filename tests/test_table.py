@@ -14,6 +14,7 @@ from bragkit.actions import Verb
 from bragkit.cards import JOKER, Card, Pack, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.fairness import verify
+from bragkit.games.three_card import Deal
 from bragkit.ledger import LedgerError, Payment
 from bragkit.rules import Rules
 from bragkit.table import (
@@ -771,14 +772,14 @@ def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(
     assert proved == [fair and e.shuffled for e in played]  # one proof per shuffle
     for event in played[:20]:
         if event.proof is not None:  # the proof's pack, a kept hand taken out (R1)
-            held = [c for hand in event.deal.start.retained.values() for c in hand]
+            held = [c for hand in (event.record.retained or {}).values() for c in hand]
             dealt = []
             for card in verify(event.proof):
                 if card in held:
                     held.remove(card)
                 else:
                     dealt.append(card)
-            assert dealt == list(event.deal.start.pack or ())
+            assert dealt == list(event.record.pack or ())
 
 
 def test_ledger_refuses_what_the_table_would_not_do() -> None:
@@ -790,3 +791,42 @@ def test_ledger_refuses_what_the_table_would_not_do() -> None:
         table.repay("B", "A", 6)
     assert table.stacks == {"A": 15, "B": 25}
     check_books(table)
+
+
+def _play_random_deals(table: Table, count: int, rng: random.Random) -> None:
+    for _ in range(count):
+        table.start_deal()
+        while table.in_deal:
+            deal = table.current
+            assert deal is not None
+            option = rng.choice(deal.legal_actions())
+            table.apply(option.action(option.min_amount) if option.min_amount is not None
+                        else option.action())
+
+
+def test_a_long_session_keeps_finished_deals_as_records_only() -> None:
+    """Issue 19: a finished deal is kept as its record, not as its Deal (with its log and pack
+    copies): over many deals at most the last Deal is alive, the memory per finished deal
+    stays small, and the history is a view that follows the table, not a copy."""
+    import gc
+    import tracemalloc
+
+    table = Table(Rules(), seats=["Ann", "Bob", "Cy"], buy_ins=10**9, rng=11)
+    rng = random.Random(11)
+    history = table.history
+    _play_random_deals(table, 20, rng)  # warm the engine's caches
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        _play_random_deals(table, 400, rng)
+        gc.collect()
+        per_deal = (tracemalloc.get_traced_memory()[0] - before) / 400
+    finally:
+        tracemalloc.stop()
+    assert per_deal < 8_000, f"{per_deal:.0f} bytes per finished deal (was ~11,000 keeping Deals)"
+    assert sum(isinstance(o, Deal) for o in gc.get_objects()) <= 1  # the last deal only
+    played = [e for e in history if isinstance(e, DealPlayed)]
+    assert len(played) == 420 == len(table.deals)  # the view grew with the table
+    assert played[-1].record is table.deals[-1] and played[-1].record.dealer == "Cy"
+    assert history[-1] is table.history[-1] and len(history) == len(table.history)

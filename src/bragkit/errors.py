@@ -39,3 +39,10 @@ class RulesError(BragError):
 
 class NotationError(BragError):
     """A game record (``.bhh`` or another documented format) that cannot be read."""
+
+
+class ConcurrentUseError(BragError):
+    """A game, deal, table or session changed by two threads at once: one ``apply`` was still
+    running when another began. Each of these objects has one owner at a time (README's API
+    section): share one between threads only behind a lock of your own. The ``apply`` in
+    progress completes; the one refused changes nothing."""

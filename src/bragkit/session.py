@@ -45,6 +45,7 @@ from bragkit.games import registry
 from bragkit.games.betting import split
 from bragkit.games.protocol import Game, Operation
 from bragkit.ledger import Ledger, Payment
+from bragkit.ownership import Guard
 
 __all__ = [
     "DealEnded",
@@ -479,12 +480,12 @@ class Session:
         self._first_dealer = self._next_dealer
 
     def _open(self, dealing: Dealing) -> None:
+        self._guard = Guard("the session")
         self._dealing = dealing
         self._seats: list[str] = []
         self._ledger = Ledger()
         self._events: list[SessionEvent] = []
-        self._games: list[Game] = []
-        self._dealers: list[str] = []
+        self._dealers: list[str] = []  # one per deal started; a finished deal's game is dropped
         self._current: Game | None = None
         self._ops_seen = 0
         self._next_dealer = None
@@ -528,6 +529,10 @@ class Session:
         """How many events there are (without copying them)."""
         return len(self._events)
 
+    def events_from(self, start: int) -> list[SessionEvent]:
+        """The events from the ``start``-th on (copying only those)."""
+        return self._events[start:]
+
     @property
     def seats(self) -> tuple[str, ...]:
         """The players at the table, clockwise."""
@@ -544,11 +549,6 @@ class Session:
         return self._ledger
 
     @property
-    def games(self) -> tuple[Game, ...]:
-        """The game of every deal started, in order."""
-        return tuple(self._games)
-
-    @property
     def current(self) -> Game | None:
         """The deal in progress, or the last one (None before the first)."""
         return self._current
@@ -561,7 +561,7 @@ class Session:
     @property
     def deal_number(self) -> int:
         """How many deals have been started."""
-        return len(self._games)
+        return len(self._dealers)
 
     @property
     def first_dealer(self) -> str | None:
@@ -572,7 +572,7 @@ class Session:
     def next_dealer(self) -> str | None:
         """Who deals next (D3); during a deal, who deals after it."""
         if self.in_deal:
-            return self._left_of(self._dealer_of(len(self._games)))
+            return self._left_of(self._dealer_of(len(self._dealers)))
         return self._next_dealer
 
     @property
@@ -589,7 +589,12 @@ class Session:
     # -- the one way to change it ------------------------------------------------------------
 
     def append(self, event: SessionEvent) -> None:
-        """Check ``event`` against the session and apply it; an event refused changes nothing."""
+        """Check ``event`` against the session and apply it; an event refused changes nothing
+        (nor does one appended while another thread changes the session: ConcurrentUseError)."""
+        with self._guard:
+            self._append(event)
+
+    def _append(self, event: SessionEvent) -> None:
         handler = _HANDLERS.get(type(event))
         if handler is None:
             raise SessionError(f"{event!r} is not a session event")
@@ -613,20 +618,21 @@ class Session:
 
     def apply(self, action: Action | str) -> None:
         """An action of the deal in progress; at its end the deal ends (its result booked)."""
-        if not self.in_deal:
+        game = self._current
+        if not self.in_deal or game is None:
             raise SessionError("no deal is in progress: start one first")
-        assert self._current is not None
         if isinstance(action, str):
             text = action
             try:
-                action = Action.parse(text, players=self._current.players)
+                action = Action.parse(text, players=game.players)
             except InvalidActionError:
-                self._current.check(text)  # the game's own words for what is wrong
+                game.check(text)  # the game's own words for what is wrong
                 raise
-        self.append(Played(action=action))
-        if self._current.over:
-            result = self._current.result
-            self.append(DealEnded(number=len(self._games), winners=dict(result.winners)))
+        with self._guard:  # the action and the deal's end, as one change (one owner at a time)
+            self._append(Played(action=action))
+            if game.over:
+                winners = dict(game.result.winners)
+                self._append(DealEnded(number=len(self._dealers), winners=winners))
 
     def join(self, name: str, buy_in: int, *, after: str | None = None) -> None:
         """``name`` sits down with ``buy_in`` (M1), at the end or to the left of ``after``."""
@@ -771,7 +777,7 @@ class Session:
 
     def _deal_started(self, event: DealStarted) -> None:
         self._between("a deal starts", "a deal is in progress: finish it first (rule T1)")
-        number = len(self._games) + 1
+        number = len(self._dealers) + 1
         if event.number != number:
             raise SessionError(f"deal {event.number} cannot start: deal {number} is next")
         if event.dealer != self._next_dealer:
@@ -779,7 +785,6 @@ class Session:
                                f"{self._next_dealer} (rule D3)")
         game = self._dealing.start(self, event)
         self._ledger.begin_deal(number)
-        self._games.append(game)
         self._dealers.append(event.dealer)
         self._current = game
         self._ops_seen = 0
@@ -797,7 +802,7 @@ class Session:
     def _deal_ended(self, event: DealEnded) -> None:
         game = self._current
         if game is None or not self._playing or not game.over or (
-                event.number != len(self._games)):
+                event.number != len(self._dealers)):
             raise SessionError(f"deal {event.number} has not ended")
         winners = dict(game.result.winners)
         if winners != dict(event.winners):

@@ -87,10 +87,9 @@ Decisions the rules leave to the table, taken here:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from typing import cast
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import cast, overload
 
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.cards import Card, Pack, RandomSource
@@ -100,6 +99,7 @@ from bragkit.games.three_card import Deal
 from bragkit.games.three_card_session import Chooser, GameChoice, ThreeCardDealing
 from bragkit.ledger import Ledger, Payment
 from bragkit.notation import DealRecord
+from bragkit.ownership import Guard
 from bragkit.rules import Rules
 from bragkit.session import (
     DealEnded,
@@ -118,6 +118,7 @@ __all__ = [
     "Chooser",
     "DealPlayed",
     "GameChoice",
+    "History",
     "Joined",
     "Kept",
     "Left",
@@ -134,26 +135,52 @@ TableError = SessionError
 """Something the table cannot do now: :class:`bragkit.session.SessionError`."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DealPlayed:
-    """A finished deal: its number (from 1), the :class:`~bragkit.games.three_card.Deal`, its
-    result (after any R2 choice, see :class:`Kept`), whether it was shuffled (D4) and its
-    fairness proof (shuffled deals of a ``fair`` table). :attr:`record` is its ``.bhh`` record.
+    """A finished deal: its number (from 1), its ``.bhh`` :attr:`record`
+    (:class:`~bragkit.notation.DealRecord`: a finished deal is kept as its record, not as its
+    :class:`~bragkit.games.three_card.Deal`), its result (after any R2 choice, see
+    :class:`Kept`), whether it was shuffled (D4) and its fairness proof (shuffled deals of a
+    ``fair`` table).
     """
 
     number: int
-    deal: Deal
+    record: DealRecord
     result: DealResult
     shuffled: bool
     proof: FairnessProof | None = None
 
-    @cached_property
-    def record(self) -> DealRecord:
-        """The deal's record (:class:`~bragkit.notation.DealRecord`), made when first asked."""
-        return DealRecord.from_deal(self.deal)
-
     def __str__(self) -> str:
-        return f"deal {self.number}, dealt by {self.deal.dealer}"
+        return f"deal {self.number}, dealt by {self.record.dealer}"
+
+
+class History(Sequence["TableEvent"]):
+    """A read-only view of a table's :attr:`Table.history` (not a copy): it grows as the
+    session goes on, and each event is turned into a table event once, when first read."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def __len__(self) -> int:
+        return len(self._table._caught_up())
+
+    @overload
+    def __getitem__(self, index: int) -> TableEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[TableEvent, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> TableEvent | tuple[TableEvent, ...]:
+        events = self._table._caught_up()
+        return tuple(events[index]) if isinstance(index, slice) else events[index]
+
+    def __iter__(self) -> Iterator[TableEvent]:
+        return iter(tuple(self._table._caught_up()))
+
+    def __repr__(self) -> str:
+        return f"<History of {len(self)} events>"
 
 
 TableEvent = Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared | DealPlayed
@@ -195,8 +222,10 @@ class Table:
         self._dealing = dealing
         self._opening = tuple((e.player, e.amount) for e in session.events
                               if isinstance(e, Joined))
-        self._played: dict[int, DealPlayed] = {}
-        self._history: tuple[int, tuple[TableEvent, ...]] = (-1, ())
+        self._history: list[TableEvent] = []
+        self._seen = len(self._opening)  # the session's events read into _history
+        self._last_played = 0  # where the last DealPlayed is in _history
+        self._reading = Guard("the table's history")  # one owner at a time
 
     @property
     def session(self) -> Session:
@@ -279,30 +308,36 @@ class Table:
         return self._session.choice_open
 
     @property
-    def history(self) -> tuple[TableEvent, ...]:
+    def history(self) -> History:
         """Every event of the session after the opening buy-ins, in order (a finished deal as
-        a :class:`DealPlayed`)."""
-        session = self._session
-        if self._history[0] != session.event_count:
-            out: list[TableEvent] = []
-            for event in session.events[len(self._opening):]:
-                if isinstance(event, _BETWEEN):
-                    out.append(event)
-                elif isinstance(event, DealEnded):
-                    out.append(self._deal_played(event.number))
-            self._history = (session.event_count, tuple(out))
-        return self._history[1]
+        a :class:`DealPlayed`): a read-only view that follows the session, not a copy."""
+        return History(self)
 
-    def _deal_played(self, number: int) -> DealPlayed:
-        dealing = self._dealing
-        result = dealing.results[number]
-        played = self._played.get(number)
-        if played is None or played.result is not result:
-            played = DealPlayed(number=number, deal=cast(Deal, self._session.games[number - 1]),
-                                result=result, shuffled=dealing.shuffled[number],
-                                proof=dealing.proofs.get(number))
-            self._played[number] = played
-        return played
+    def _caught_up(self) -> list[TableEvent]:
+        """The history, with the session's events since the last call read into it."""
+        session = self._session
+        if self._seen != session.event_count:
+            with self._reading:
+                self._catch_up(session)
+        return self._history
+
+    def _catch_up(self, session: Session) -> None:
+        dealing, out = self._dealing, self._history
+        events = session.events_from(self._seen)
+        for event in events:
+            if isinstance(event, _BETWEEN):
+                out.append(event)
+            elif isinstance(event, DealEnded):
+                number = event.number
+                self._last_played = len(out)
+                out.append(DealPlayed(number=number, record=dealing.records[number],
+                                      result=dealing.results[number],
+                                      shuffled=dealing.shuffled[number],
+                                      proof=dealing.proofs.get(number)))
+            if isinstance(event, Kept):  # R2 changed the last deal's result
+                played = cast(DealPlayed, out[self._last_played])
+                out[self._last_played] = replace(played, result=dealing.results[played.number])
+        self._seen += len(events)
 
     @property
     def opening(self) -> tuple[tuple[str, int], ...]:
@@ -319,7 +354,7 @@ class Table:
     @property
     def deals(self) -> tuple[DealRecord, ...]:
         """The records of the finished deals, in order."""
-        return tuple(e.record for e in self.history if isinstance(e, DealPlayed))
+        return tuple(e.record for e in self._caught_up() if isinstance(e, DealPlayed))
 
     @property
     def proofs(self) -> tuple[FairnessProof, ...]:

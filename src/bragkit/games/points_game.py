@@ -55,6 +55,7 @@ from bragkit.errors import (
 from bragkit.games.arrange import Strategy
 from bragkit.games.protocol import Operation
 from bragkit.ledger import Payment, settle
+from bragkit.ownership import Guard
 
 __all__ = [
     "CardsDealt",
@@ -613,11 +614,13 @@ class PointsGame(ABC, Generic[RulesT, ResultT]):
 
     def apply(self, action: Action | str) -> None:
         """Check the action, then play it; an illegal one raises IllegalActionError and changes
-        nothing."""
+        nothing (one begun while another is in progress, from another thread, raises
+        ConcurrentUseError)."""
         act = self._parse(action)
-        verified = self._verify(act)
-        self._deal_actions[-1].append(act)
-        self._play(act, verified)
+        with self.__dict__.get("_guard") or self.__dict__.setdefault("_guard", Guard("the game")):
+            verified = self._verify(act)
+            self._deal_actions[-1].append(act)
+            self._play(act, verified)
 
     def _check_winner(self) -> bool:
         """End the game when someone has at least the target and more than anyone else (N7,

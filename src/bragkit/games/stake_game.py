@@ -40,6 +40,7 @@ from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardEr
 from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown, dealt
 from bragkit.games.stakes import Money
+from bragkit.ownership import Guard
 
 __all__ = ["StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict", "deal_class",
            "random_action"]
@@ -444,13 +445,15 @@ class StakeGame(ABC, Generic[RulesT]):
         return isinstance(self._find(action), LegalAction)
 
     def apply(self, action: Action | str) -> None:
-        """Check an action and apply it; an illegal one raises and changes nothing."""
+        """Check an action and apply it; an illegal one raises and changes nothing (one begun
+        while another is in progress, from another thread, raises ConcurrentUseError)."""
         action = self._coerce(action)
-        found = self._find(action)
-        if not isinstance(found, LegalAction):
-            raise found
-        self._menu_of = None
-        self._do(action)
+        with self.__dict__.get("_guard") or self.__dict__.setdefault("_guard", Guard("the game")):
+            found = self._find(action)
+            if not isinstance(found, LegalAction):
+                raise found
+            self._menu_of = None
+            self._do(action)
 
     # -- records and views ------------------------------------------------------------------
     @property

@@ -122,6 +122,7 @@ from bragkit.games.three_card_setup import (
 from bragkit.games.three_card_verify import menu, refusal
 from bragkit.games.views import DealView, fold_view
 from bragkit.hands import HandRank
+from bragkit.ownership import concurrent
 from bragkit.rules import PRESETS, Rules
 
 if TYPE_CHECKING:  # the session's hook imports this module
@@ -154,7 +155,8 @@ class Deal:
 
     __slots__ = (
         "_agreed", "_bet_made", "_cards", "_carried_in", "_coverers", "_dealer", "_dealt",
-        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_fu_seat", "_gate",
+        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_free", "_fu_seat",
+        "_gate",
         "_hand",
         "_kept", "_layers", "_log", "_looked", "_menus", "_n", "_n_betting", "_names",
         "_need_discard", "_old", "_ops", "_ops_done", "_order", "_pending", "_pending_hand",
@@ -242,6 +244,7 @@ class Deal:
         self._ops_done = 0
         self._log: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
         self._menus: list[Menu | None] = [None] * n
+        self._free = [None]  # the one token of apply: one owner at a time (ownership.py)
         self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
 
         face_up_seat = -1
@@ -453,18 +456,28 @@ class Deal:
 
         An illegal action raises :class:`~bragkit.errors.IllegalActionError` whose ``rule`` is
         the RULES.md id it breaks, and leaves the deal exactly as it was. Text that is not an
-        action raises :class:`~bragkit.errors.InvalidActionError`.
+        action raises :class:`~bragkit.errors.InvalidActionError`, and an ``apply`` begun while
+        another is in progress (two threads, one deal) :class:`~bragkit.errors.ConcurrentUseError`:
+        a deal has one owner at a time.
         """
         if isinstance(action, str):
             action = Action.parse(action, players=self._names, verbs=VERBS)
-        if self._find(action) is None:
-            raise self._why(action)
-        self._menus = [None] * self._n
-        verb = action.verb
-        if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
-            bet(self, self._seat[action.player], action)  # type: ignore[index]
-        else:
-            do(self, action)
+        free = self._free
+        try:
+            free.pop()  # atomic: a second thread applying now gets the typed error
+        except IndexError:
+            raise concurrent("the deal") from None
+        try:
+            if self._find(action) is None:
+                raise self._why(action)
+            self._menus = [None] * self._n
+            verb = action.verb
+            if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
+                bet(self, self._seat[action.player], action)  # type: ignore[index]
+            else:
+                do(self, action)
+        finally:
+            free.append(None)
 
     # -- the end ----------------------------------------------------------------------------
 

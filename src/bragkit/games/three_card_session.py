@@ -36,6 +36,7 @@ from bragkit.games.protocol import Game, Operation
 from bragkit.games.results import DealResult
 from bragkit.games.three_card import Deal
 from bragkit.ledger import Ledger
+from bragkit.notation import DealRecord
 from bragkit.rules import Rules
 from bragkit.session import DealStarted, Session, SessionError
 
@@ -119,6 +120,7 @@ class ThreeCardDealing:
         self._current_proof: ShuffleCommitment | None = None
         self._keep_open = False
         self.results: dict[int, DealResult] = {}
+        self.records: dict[int, DealRecord] = {}  # a finished deal is kept as its record only
         self.shuffled: dict[int, bool] = {}
         self.proofs: dict[int, FairnessProof] = {}
         self._prepare_commitment(1)
@@ -276,6 +278,7 @@ class ThreeCardDealing:
         number = session.deal_number
         self._adopt(result)
         self.results[number] = result
+        self.records[number] = DealRecord.from_deal(game)
         if self._current_proof is not None:
             self.proofs[number] = self._current_proof.reveal()
             self._current_proof = None
