@@ -119,7 +119,7 @@ from bragkit.games.three_card_setup import (
     setup,
     start_record,
 )
-from bragkit.games.three_card_verify import menu, refusal
+from bragkit.games.three_card_verify import agree_block, menu, refusal
 from bragkit.games.views import DealView, fold_view
 from bragkit.hands import HandRank
 from bragkit.ownership import concurrent
@@ -136,6 +136,7 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
                           Verb.AGREE})
 
 _SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.BLIND
+_AGREE = Verb.AGREE
 
 
 class Deal:
@@ -425,6 +426,8 @@ class Deal:
         if self._result is None:
             verb = action.verb
             seat = self._seat.get(action.player)  # type: ignore[arg-type]
+            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
+                return self._fixed[seat].agree if agree_block(self, seat) is None else None
             if seat is not None:
                 found = self._menus[seat]
                 if found is None:
@@ -470,8 +473,12 @@ class Deal:
         try:
             if self._find(action) is None:
                 raise self._why(action)
-            self._menus = [None] * self._n
             verb = action.verb
+            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+                self._menus[self._seat[action.player]] = None  # type: ignore[index]
+                do(self, action)
+                return
+            self._menus = [None] * self._n
             if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
                 bet(self, self._seat[action.player], action)  # type: ignore[index]
             else:

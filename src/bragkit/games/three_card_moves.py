@@ -44,7 +44,7 @@ def do(deal: Deal, action: Action) -> None:
         log.append((Acted, action, 0))
         agreed = deal._agreed
         agreed.append(seat)
-        if all(s in agreed for s in deal._order if deal._status[s] == BETTING):
+        if len(agreed) == deal._n_betting:  # only players still betting agree; moves clear it
             end_showdown(deal)
         return
     if verb in _MOVES_ON:  # rule B8: the betting moved on, so earlier agreements lapse
