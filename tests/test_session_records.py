@@ -29,6 +29,7 @@ from bragkit.session_records import (
     write_session,
 )
 from bragkit.table import Table
+from strategies import house_rules
 
 SESSIONS = Path(__file__).parent / "records" / "sessions"
 FILES = sorted(SESSIONS.glob("*.toml"))
@@ -115,6 +116,20 @@ def test_write_read_write_is_identical_and_replays_to_the_same_table(
     text = write_session(record)
     again = read_session(text)
     assert again == record
+    assert write_session(again) == text
+    same_table(again.replay(), table)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), deals=st.integers(1, 30), rules=house_rules(session=True))
+def test_sessions_under_random_house_rules_read_back_and_replay(
+    seed: int, deals: int, rules: Rules
+) -> None:
+    """Issue 19: every session record written under random house rules (up to two jokers,
+    W1) reads back to the same text and replays to the same table."""
+    table = session(seed, rules, deals)
+    text = write_session(SessionRecord.from_table(table))
+    again = read_session(text)
     assert write_session(again) == text
     same_table(again.replay(), table)
 
