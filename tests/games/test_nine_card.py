@@ -603,3 +603,14 @@ def test_the_first_rounds_menus_are_the_sets_that_may_lead_n6(seed: int, players
     for hand, leads in zip(hands, _first_round(hands), strict=True):
         expected = [tuple(sorted(s)) for s in playable_sets(hand, cap=None, ordering="nine-card")]
         assert list(leads) == expected
+
+
+def test_rules_counts_are_bounded_before_anything_is_built() -> None:
+    """Issue 19: a [rules] points list of 100,000 places, or a vast target, is refused at once
+    (rules N1, N4, N7)."""
+    from bragkit.games.nine_card import NineCardRules
+
+    with pytest.raises(RulesError, match="at most 11"):
+        NineCardRules(points=tuple(range(100_000, 0, -1)))
+    with pytest.raises(RulesError, match="target is at most"):
+        NineCardRules(target=10**40)

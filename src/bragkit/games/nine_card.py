@@ -92,6 +92,7 @@ from bragkit.games.registry import GameInfo
 from bragkit.games.set_layout import laid_out
 from bragkit.hands import Ordering
 from bragkit.records import format_name
+from bragkit.rules import MAX_CHIPS
 
 __all__ = [
     "GAMES",
@@ -114,6 +115,9 @@ __all__ = [
     "random_action",
     "strong_action",
 ]
+
+#: The most players at a game of Nine Card Brag (rule N1: two packs for six to eleven).
+MOST_PLAYERS: Final = 11
 
 ORDERING: Final = Ordering.NINE_CARD
 #: The verbs of Nine Card Brag: ``"Ann plays Qs Qh Qd"`` (N4, N6).
@@ -148,9 +152,18 @@ class NineCardRules:
     """Packs: None for one with two to five players and two with six to eleven (N1)."""
 
     def __post_init__(self) -> None:
+        # bounded before anything is built (issue 19): a place for each of at most eleven
+        # players (N1), amounts at most MAX_CHIPS
+        if not isinstance(self.points, tuple | list) or len(self.points) > MOST_PLAYERS:
+            raise RulesError(f"points is a list of at most {MOST_PLAYERS} whole numbers, one a "
+                             "place (rule N4)")
         object.__setattr__(self, "points", tuple(self.points))
+        if any(type(p) is int and p > MAX_CHIPS for p in self.points):
+            raise RulesError(f"points are at most {MAX_CHIPS} (rule N4)")
         for name in ("target", "stake"):
             value = getattr(self, name)
+            if type(value) is int and value > MAX_CHIPS:
+                raise RulesError(f"{name} is at most {MAX_CHIPS} (rule N7)")
             if type(value) is not int or value < (1 if name == "target" else 0):
                 raise RulesError(f"{name} must be a whole number"
                                  f"{' of at least 1' if name == 'target' else ' of 0 or more'}: "
@@ -552,7 +565,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     """
 
     CARDS: ClassVar[int] = 9
-    SEATS: ClassVar[tuple[int, int]] = (2, 11)
+    SEATS: ClassVar[tuple[int, int]] = (2, MOST_PLAYERS)
     SEATS_RULE: ClassVar[str] = "N1"
     DEAL_RULE: ClassVar[str] = "N2"
     NEXT_DEAL_RULE: ClassVar[str] = "N5"
