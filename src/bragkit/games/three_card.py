@@ -103,7 +103,7 @@ from bragkit.games.operations import Acted
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.results import DealResult, DealStart
-from bragkit.games.three_card_moves import bet, do
+from bragkit.games.three_card_moves import agree, bet, do
 from bragkit.games.three_card_settle import expand, result_keeping
 from bragkit.games.three_card_setup import (
     ANTES,
@@ -471,13 +471,16 @@ class Deal:
         except IndexError:
             raise concurrent("the deal") from None
         try:
+            verb = action.verb
+            if verb is _AGREE:  # rule B8: the menu's own verifier; only this seat's menu changes
+                seat = self._seat.get(action.player)  # type: ignore[arg-type]
+                if seat is None or self._result is not None or agree_block(self, seat):
+                    raise self._why(action)
+                self._menus[seat] = None
+                agree(self, seat, action)
+                return
             if self._find(action) is None:
                 raise self._why(action)
-            verb = action.verb
-            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
-                self._menus[self._seat[action.player]] = None  # type: ignore[index]
-                do(self, action)
-                return
             self._menus = [None] * self._n
             if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
                 bet(self, self._seat[action.player], action)  # type: ignore[index]

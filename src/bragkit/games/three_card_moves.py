@@ -27,7 +27,7 @@ from bragkit.games.three_card_verify import lender, other_betting
 if TYPE_CHECKING:
     from bragkit.games.three_card import Deal
 
-__all__ = ["do"]
+__all__ = ["agree", "do"]
 
 _FOLD, _BET, _BLIND, _LOOK = Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK
 _KEEP, _DISCARD, _SEE = Verb.KEEP, Verb.DISCARD, Verb.SEE
@@ -40,12 +40,8 @@ def do(deal: Deal, action: Action) -> None:
     verb = action.verb
     log = deal._log
     seat = deal._seat[action.player]  # type: ignore[index]
-    if verb is _AGREE:  # rule B8: the showdown comes with the last agreement
-        log.append((Acted, action, 0))
-        agreed = deal._agreed
-        agreed.append(seat)
-        if len(agreed) == deal._n_betting:  # only players still betting agree; moves clear it
-            end_showdown(deal)
+    if verb is _AGREE:
+        agree(deal, seat, action)
         return
     if verb in _MOVES_ON:  # rule B8: the betting moved on, so earlier agreements lapse
         deal._agreed.clear()
@@ -82,6 +78,16 @@ def do(deal: Deal, action: Action) -> None:
     else:  # keep / throw, rule R2
         log.append((Acted, action, 0))
         keep_or_throw(deal, seat, keep=verb is _KEEP)
+
+
+def agree(deal: Deal, seat: int, action: Action) -> None:
+    """Rule B8: ``seat`` agrees to a showdown; it comes with the last agreement (only players
+    still betting agree, and a move that lets agreements lapse clears them)."""
+    deal._log.append((Acted, action, 0))
+    agreed = deal._agreed
+    agreed.append(seat)
+    if len(agreed) == deal._n_betting:
+        end_showdown(deal)
 
 
 def pay(deal: Deal, seat: int, amount: int) -> None:
