@@ -471,16 +471,14 @@ class Deal:
         except IndexError:
             raise concurrent("the deal") from None
         try:
+            if self._find(action) is None:
+                raise self._why(action)
             verb = action.verb
-            if verb is _AGREE:  # rule B8: the menu's own verifier; only this seat's menu changes
-                seat = self._seat.get(action.player)  # type: ignore[arg-type]
-                if seat is None or self._result is not None or agree_block(self, seat):
-                    raise self._why(action)
+            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+                seat = self._seat[action.player]  # type: ignore[index]
                 self._menus[seat] = None
                 agree(self, seat, action)
                 return
-            if self._find(action) is None:
-                raise self._why(action)
             self._menus = [None] * self._n
             if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
                 bet(self, self._seat[action.player], action)  # type: ignore[index]

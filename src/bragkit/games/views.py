@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.betting import MOVES_ON, stake_after
 from bragkit.games.operations import (
@@ -54,7 +54,7 @@ from bragkit.rules import Rules
 if TYPE_CHECKING:
     from bragkit.games.three_card import Deal
 
-__all__ = ["DealView", "fold", "fold_view", "legal_action_dict", "public_action"]
+__all__ = ["DealView", "fold", "fold_view", "legal_action_dict"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -151,20 +151,6 @@ def legal_action_dict(option: LegalAction) -> dict[str, Any]:
         "discards": option.discards,
         "text": str(option),
     }
-
-
-def public_action(action: Action, viewer: str | None) -> str:
-    """An action as ``viewer`` may read it: another player's discards stay face down (F1).
-
-    >>> public_action(Action.parse("Ann discard 7c"), "Bob")
-    'Ann discard [1 card]'
-    >>> public_action(Action.parse("Ann discard 7c"), "Ann")
-    'Ann discard 7c'
-    """
-    if action.verb is Verb.DISCARD and action.player != viewer:
-        count = len(action.cards)
-        return f"{action.player} discard [{count} card{'s' if count > 1 else ''}]"
-    return str(action)
 
 
 def fold_view(deal: Deal, viewer: str | None) -> DealView:
