@@ -359,9 +359,6 @@ class ThreeCardDealing:
     def _check_follows(self, given: Pack | str | Sequence[Card]) -> None:
         assert self._pack is not None
         held = self.retained_hand
-        cards = tuple(parse_cards(given)) if isinstance(given, str) else tuple(given)
-        if held and cards == self._pack.cards:
-            return  # the stock as the last deal left it, the retained hand out of it (R1)
         stock = as_pack(given, self.rules.jokers, held)
         stock.take_out(held)
         if stock != self._pack:
@@ -390,10 +387,11 @@ def as_pack(given: Pack | str | Sequence[Card], jokers: int, held: Sequence[Card
     else:
         cards = list(parse_cards(given))
     # a whole pack holds the held cards; a short one leaves them all out (with two jokers a kept
-    # one is out of the pack while the other is in it: a membership test cannot tell)
+    # one is out of the pack while the other is in it: a membership test cannot tell). They go on
+    # top, where Pack.take_out, taking the copy nearest the top, finds exactly them again.
     missing = list(held) if len(cards) < JOKER_INDEX + jokers else []
     try:
-        return Pack([*cards, *missing], jokers=jokers)
+        return Pack([*missing, *cards], jokers=jokers)
     except InvalidCardError as error:
         raise SessionError(f"not a pack: {error}") from None
 
