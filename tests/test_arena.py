@@ -111,7 +111,9 @@ def test_cli_prints_a_table() -> None:
     (["nobody", "shark"], "unknown bot 'nobody'"),
     (["shark", "bold", "--rules", "max_bet=lots"], "max_bet must be a whole number"),
     (["shark", "bold", "--rules", "nonsense"], "KEY=VALUE"),
-    (["shark", "bold", "--game", "poker"], "unknown preset 'poker'"),
+    (["shark", "bold", "--game", "poker"], "unknown game 'poker'"),
+    (["cautious", "random", "--game", "brag-poker"], "unknown bot 'cautious' for brag-poker"),
+    (["expected", "random", "--game", "crash", "--rules", "target=0"], "target must be"),
     (["shark", "bold", "--deals", "0"], "--deals must be at least 1"),
     (["shark", "--round-robin"], "two or more"),
 ])
@@ -120,3 +122,77 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> 
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
+
+
+# --- every game of the registry, at a session -------------------------------------------------
+
+STAKE_GAMES = ("single-stake", "three-stake", "brag-poker")
+POINTS_GAMES = ("nine-card", "crash")
+
+
+@pytest.mark.parametrize("game", STAKE_GAMES)
+def test_a_stake_game_conserves_chips_and_replays_from_its_seed_rule_T1(game: str) -> None:
+    result = play_arena(["equity", "random", "random"], game=game, deals=30, seed=4)
+    assert result.unit == "chips" and result.game == game
+    assert sum(s.net for s in result.scores) == 0
+    assert all(s.deals == 30 for s in result.scores)
+    for score in result.scores:
+        assert score.per_100 == pytest.approx(score.net / 30 * 100)
+        assert score.low <= score.per_100 <= score.high
+    again = play_arena(["equity", "random", "random"], game=game, deals=30, seed=4)
+    assert again.to_dict() == result.to_dict()
+
+
+def test_a_points_game_scores_the_points_of_every_deal_rule_N4() -> None:
+    # heads-up Nine Card Brag: each round gives 3 and 2 points (N4), three rounds a deal
+    result = play_arena(["expected", "random"], game="nine-card", deals=40, seed=6)
+    assert result.unit == "points"
+    assert result.deals >= 40 and all(s.deals == result.deals for s in result.scores)
+    assert sum(s.per_100 for s in result.scores) == pytest.approx(1500)
+    assert sum(s.net for s in result.scores) == 0  # the money of the games (N7)
+
+
+@pytest.mark.parametrize(("game", "strong", "deals"), [
+    ("nine-card", "expected", 100), ("crash", "expected", 40),
+    ("single-stake", "equity", 400), ("three-stake", "equity", 400),
+    ("brag-poker", "equity", 400),
+])
+def test_the_strong_bot_of_each_game_beats_random(game: str, strong: str, deals: int) -> None:
+    result = play_arena([strong, "random"], game=game, deals=deals, seed=1)
+    best, worst = result.scores
+    assert best.name == strong and best.low > worst.high
+
+
+def test_expected_score_beats_greedy_at_nine_card_brag() -> None:
+    result = play_arena(["expected", "greedy"], game="nine-card", deals=300, seed=2)
+    assert result.scores[0].name == "expected"
+
+
+def test_the_arena_refuses_a_bot_of_another_game_and_a_crowded_table() -> None:
+    with pytest.raises(BragError, match="does not play brag-poker"):
+        play_arena(["cautious", "random"], game="brag-poker", deals=5, seed=1)
+    with pytest.raises(BragError, match="seats 2 to 4"):
+        play_arena(["random"] * 5, game="crash", deals=5, seed=1)
+
+
+def test_cli_plays_every_game_and_names_its_unit() -> None:
+    result = runner.invoke(app, ["arena", "-g", "nine-card", "-n", "5", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "points / 100 deals" in result.stdout
+    for name in ("random", "expected", "greedy"):  # every bot of the game by default
+        assert name in result.stdout
+    result = runner.invoke(app, ["arena", "equity", "random", "-g", "single-stake", "-n", "8",
+                                 "--seed", "1", "--json", "--rules", "max_stake=4"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["game"] == "single-stake" and document["unit"] == "chips"
+    assert document["rules"]["max_stake"] == 4
+    assert sum(b["net"] for b in document["bots"]) == 0
+
+
+def test_a_generic_player_object_can_sit_at_the_three_card_table() -> None:
+    from bragkit.bots import make_player
+
+    mine = make_player("random", game="crash", seed=1)  # the universal random: no discards
+    result = play_arena([("mine", mine), "cautious"], deals=20, seed=1)
+    assert sum(s.net for s in result.scores) == 0

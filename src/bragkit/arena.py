@@ -12,6 +12,18 @@ The score of a bot is the chips it won (or lost) per 100 deals, with a 95% confi
 from batch means (deals are not independent: a carried pot links them). Everything comes from
 ``seed``: the same seed gives the same deals, the same decisions, the same numbers.
 
+Every other game of the registry (``game=``: Nine Card Brag, Crash, historic Brag, Brag Poker)
+plays at a :class:`~bragkit.session.Session` (:func:`~bragkit.session.open_session`), its bots
+made by :func:`bragkit.bots.make_player` and asked with :func:`bragkit.bots.ask` (each sees only
+its seat's view). A stake game scores chips per 100 deals, as above. A points game (N7, C6)
+scores the POINTS each bot makes per 100 deals of the engine (one deal of Nine Card Brag is
+its three rounds, of Crash its four), games played to the target one after the other; the
+money of the games (the stake per point behind, C5's crash money) is its ``net``.
+
+>>> nine = play_arena(["expected", "random"], game="nine-card", deals=12, seed=2)
+>>> nine.unit, [s.name for s in nine.scores]
+('points', ['expected', 'random'])
+
 >>> result = play_arena(["cautious", "random"], deals=40, seed=5)
 >>> [s.name for s in result.scores], sum(s.net for s in result.scores)   # chips are conserved
 (['cautious', 'random'], 0)
@@ -29,12 +41,21 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from bragkit.actions import Action
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, started_event
+from bragkit.bots.players import Player, ended, is_agent, make_player, started
+from bragkit.bots.players import ask as ask_player
 from bragkit.bots.registry import make_bot
 from bragkit.errors import BragError
+from bragkit.games.points_game import DealEnded as PointsDealEnded
+from bragkit.games.points_session import PointsDealing
+from bragkit.games.protocol import Game
+from bragkit.games.registry import dealing, find
+from bragkit.games.views import DealView
 from bragkit.rules import Rules
+from bragkit.session import Session, SessionError, open_session
 from bragkit.table import Table
 
 __all__ = [
@@ -94,27 +115,35 @@ class BotScore:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ArenaResult:
-    """The scores of one match, best first, and what it was played under."""
+    """The scores of one match, best first, and what it was played under: ``unit`` is what
+    the scores count (``chips``, or ``points`` for a points game, N7)."""
 
-    rules: Rules
+    rules: Any
     deals: int
     seed: int | None
     scores: tuple[BotScore, ...]
     topups: int
+    game: str = ""
+    unit: str = "chips"
+
+    @property
+    def game_name(self) -> str:
+        """The game played (a preset's name for the three-card family)."""
+        return self.game or _game_name(self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON-able data."""
-        return {"game": _game_name(self.rules), "rules": self.rules.to_dict(),
+        return {"game": self.game_name, "rules": self.rules.to_dict(), "unit": self.unit,
                 "deals": self.deals, "seed": self.seed, "topups": self.topups,
                 "bots": [s.to_dict() for s in self.scores]}
 
     def lines(self) -> list[str]:
         """The result as aligned text, one bot a line."""
         width = max(len(s.name) for s in self.scores)
-        out = [f"{self.deals} deals of {_game_name(self.rules)}"
+        out = [f"{self.deals} deals of {self.game_name}"
                f"{'' if self.seed is None else f', seed {self.seed}'}:"]
         for s in self.scores:
-            out.append(f"  {s.name:<{width}}  {s.per_100:+9.1f} chips/100 deals  "
+            out.append(f"  {s.name:<{width}}  {s.per_100:+9.1f} {self.unit}/100 deals  "
                        f"95% CI [{s.low:+.1f}, {s.high:+.1f}]  net {s.net:+d}")
         return out
 
@@ -123,7 +152,17 @@ def _game_name(rules: Rules) -> str:
     return "teen-patti" if rules.ordering == "teen-patti" else rules.variant
 
 
-Bot = str | tuple[str, Agent]
+Bot = str | tuple[str, Agent] | tuple[str, Player]
+
+
+def three_card_family(game: str) -> bool:
+    """Whether ``game`` (a name, alias or preset) is played at the three-card
+    :class:`~bragkit.table.Table` (its rules are :class:`~bragkit.rules.Rules`).
+
+    >>> three_card_family("teen-patti"), three_card_family("crash")
+    (True, False)
+    """
+    return find(game).rules is Rules
 
 
 def play_arena(
@@ -135,14 +174,24 @@ def play_arena(
     stack: int = 200,
     budget: float = DEFAULT_BUDGET,
     progress: Callable[[int], None] | None = None,
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> ArenaResult:
-    """Play ``deals`` deals between ``bots`` (kinds from :mod:`bragkit.bots.registry`, or
+    """Play ``deals`` deals between ``bots`` (kinds of :func:`bragkit.bots.players`, or
     ``(name, agent)`` pairs) and score them. ``stack`` is each bot's buy-in, topped up again when
     it falls under half. ``progress`` is called with the number of deals played after each.
+
+    ``game`` names the game (default: the three-card family, by ``rules``); the three-card
+    family plays by ``rules`` (default: :func:`arena_rules` of ``game`` with ``options``), any
+    other game by its defaults and ``options`` (its ``[rules]`` table).
     """
     if deals < 1:
         raise BragError(f"play at least one deal, not {deals}")
-    rules = rules or arena_rules()
+    if game is not None and not three_card_family(game):
+        return _session_arena(bots, game=game, deals=deals, options=options or {}, seed=seed,
+                              stack=stack, budget=budget, progress=progress)
+    if rules is None:
+        rules = arena_rules(game or "three-card", **(options or {}))
     master = random.Random(seed)
     names, kinds, agents = _seat(bots, master, budget, rules)
     rules.check_table(names)
@@ -199,7 +248,8 @@ def _seat(
             kind = bot
             agent = make_bot(kind, seed=master.getrandbits(64), budget=budget, rules=rules)
         else:
-            kind, agent = bot
+            kind, seated = bot
+            agent = cast(Agent, seated) if is_agent(seated) else _AsAgent(cast(Player, seated))
         name = kind
         count = 2
         while name in agents:
@@ -209,6 +259,21 @@ def _seat(
         kinds.append(getattr(agent, "kind", kind))
         agents[name] = agent
     return names, kinds, agents
+
+
+class _AsAgent:
+    """A :class:`~bragkit.bots.players.Player` seated at the three-card table as an agent."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.kind = player.kind
+
+    def act(self, view: DealView) -> Action:
+        return self.player.act(view, view.legal_actions)
+
+    def agrees(self, view: DealView) -> bool:
+        decide = getattr(self.player, "agrees", None)
+        return bool(decide(view, view.legal_actions)) if callable(decide) else False
 
 
 def _seatings(names: list[str], master: random.Random) -> list[list[str]]:
@@ -262,6 +327,8 @@ def round_robin(
     stack: int = 200,
     budget: float = DEFAULT_BUDGET,
     progress: Callable[[int], None] | None = None,
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> list[ArenaResult]:
     """Every pair of bots heads-up, ``deals`` deals each (the seeds follow from ``seed``)."""
     master = random.Random(seed)
@@ -276,6 +343,148 @@ def round_robin(
                 progress(base + n)
 
         results.append(play_arena([a, b], deals=deals, rules=rules, seed=match_seed,
-                                  stack=stack, budget=budget, progress=tick))
+                                  stack=stack, budget=budget, progress=tick, game=game,
+                                  options=options))
         done += deals
     return results
+
+
+# ---------------------------------------------------------------------------------------------
+# Every other game, at a session
+
+
+def _session_arena(
+    bots: Sequence[Bot], *, game: str, deals: int, options: dict[str, Any], seed: int | None,
+    stack: int, budget: float, progress: Callable[[int], None] | None,
+) -> ArenaResult:
+    """The arena of a game played at a :class:`~bragkit.session.Session` (module docstring)."""
+    info = find(game)
+    master = random.Random(seed)
+    hook = dealing(game, seed=0, **options)  # the rules, and whether it scores points
+    rules = getattr(hook, "rules", None)
+    points = isinstance(hook, PointsDealing)
+    names, kinds, players = _seat_players(bots, master, budget, game, rules)
+    low, high = info.seats
+    if not low <= len(names) <= high:
+        raise BragError(f"{info.title} seats {low} to {high} players, not {len(names)}")
+    seatings = _seatings(names, master)
+    sessions = math.ceil(max(len(seatings), math.ceil(deals / SESSION)) / len(seatings)) \
+        * len(seatings)
+    gains: dict[str, list[int]] = {n: [] for n in names}
+    nets = dict.fromkeys(names, 0)
+    slowest = dict.fromkeys(names, 0.0)
+    topups = 0
+    played = 0
+    for number in range(sessions):
+        length = deals // sessions + (1 if number < deals % sessions else 0)
+        if not length:
+            continue
+        seats = seatings[number % len(seatings)]
+        session = open_session(game, seats=seats, buy_ins=stack, dealer=seats[-1],
+                               seed=master.getrandbits(64), **options)
+        done = 0
+        while done < length:
+            topups += _top_up(session, stack)
+            before = session.ledger.nets()
+            scored = _play_session_deal(session, players, slowest, points=points)
+            after = session.ledger.nets()
+            for name in names:
+                nets[name] += after.get(name, 0) - before.get(name, 0)
+            for row in scored:
+                for name in names:
+                    gains[name].append(row.get(name, 0))
+            done += len(scored)
+            played += len(scored)
+            if progress is not None:
+                progress(min(played, deals))
+    scores = [_score(name, kind, gains[name], slowest[name])
+              for name, kind in zip(names, kinds, strict=True)]
+    scores = [s if not points else _with_net(s, nets[s.name]) for s in scores]
+    scores.sort(key=lambda s: -s.per_100)
+    return ArenaResult(rules=rules, deals=played, seed=seed, scores=tuple(scores),
+                       topups=topups, game=info.name, unit="points" if points else "chips")
+
+
+def _with_net(score: BotScore, net: int) -> BotScore:
+    return BotScore(name=score.name, kind=score.kind, deals=score.deals, net=net,
+                    per_100=score.per_100, low=score.low, high=score.high,
+                    slowest=score.slowest)
+
+
+def _seat_players(
+    bots: Sequence[Bot], master: random.Random, budget: float, game: str, rules: Any
+) -> tuple[list[str], list[str], dict[str, Player]]:
+    if len(bots) < 2:
+        raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
+    names: list[str] = []
+    kinds: list[str] = []
+    players: dict[str, Player] = {}
+    for bot in bots:
+        if isinstance(bot, str):
+            kind = bot
+            player: Player = make_player(kind, game=game, rules=rules,
+                                         seed=master.getrandbits(64), budget=budget)
+        else:
+            kind, player = bot  # type: ignore[assignment]
+        name = kind
+        count = 2
+        while name in players:
+            name = f"{kind}-{count}"
+            count += 1
+        names.append(name)
+        kinds.append(getattr(player, "kind", kind))
+        players[name] = player
+    return names, kinds, players
+
+
+def _top_up(session: Session, stack: int) -> int:
+    """Top up every seat under half its buy-in (M1); how many were topped up."""
+    count = 0
+    for name, money in session.stacks.items():
+        if money < stack // 2:
+            session.top_up(name, stack - money)  # rule M1
+            count += 1
+    return count
+
+
+def _play_session_deal(session: Session, players: dict[str, Player],
+                       slowest: dict[str, float], *, points: bool) -> list[dict[str, int]]:
+    """Play the session's next deal; what each seat scored: one row, its chips (the ledger's),
+    or for a points game one row per deal of the engine, its points (N7, C6)."""
+    before = session.ledger.nets()
+    try:
+        game = session.start_deal()
+    except SessionError:  # a stake the stack cannot pay: top up to twice the stack, again
+        for name, money in session.stacks.items():
+            session.top_up(name, max(1, 2 * money))
+        game = session.start_deal()
+    seats = game.players
+    for name in seats:
+        started(players[name], game, name)
+    while session.in_deal:
+        name = str(game.to_act)
+        began = time.perf_counter()
+        action = ask_player(players[name], game, name)
+        spent = time.perf_counter() - began
+        if spent > slowest[name]:
+            slowest[name] = spent
+        session.apply(action)
+    for name in seats:
+        ended(players[name], game, name)
+    if points:
+        return _points_by_deal(game)
+    after = session.ledger.nets()
+    return [{n: after.get(n, 0) - before.get(n, 0) for n in seats}]
+
+
+def _points_by_deal(game: Game) -> list[dict[str, int]]:
+    """The points each player made in each deal of a points game (its deal-end records hold
+    the game's totals, N7, C6)."""
+    rows: list[dict[str, int]] = []
+    totals: dict[str, int] = {}
+    for op in game.operations:
+        if isinstance(op, PointsDealEnded):
+            now = dict(op.scores)
+            rows.append({p: n - totals.get(p, 0) for p, n in now.items()})
+            totals = now
+    return rows

@@ -27,8 +27,10 @@ over one of the same name for every game (the three-card family's ``random`` kno
 the cards of a discard, F1). ``random`` plays every game.
 
 >>> from bragkit.games import new
->>> sorted(players("nine-card"))[:1], "cautious" in players("four-card")
-(['random'], True)
+>>> list(players("nine-card")), list(players("brag-poker"))
+(['random', 'expected', 'greedy'], ['random', 'equity'])
+>>> "cautious" in players("four-card"), "cautious" in players("crash")
+(True, False)
 >>> game = new("brag-poker", players=["Ann", "Bob"], seed=2)
 >>> bot = make_player("random", game="brag-poker", seed=1)
 >>> action = ask(bot, game, game.to_act)
@@ -65,6 +67,7 @@ __all__ = [
     "ask",
     "ended",
     "game_rules",
+    "is_agent",
     "make_player",
     "players",
     "register_player",
@@ -188,7 +191,7 @@ def ask(player: Player | Agent, game: Game, name: str | None = None) -> Action:
     A three-card :class:`~bragkit.bots.agent.Agent` (``act(view)``) may be asked too: it is
     asked as :func:`bragkit.bots.agent.ask` asks it.
     """
-    if _is_agent(player):
+    if is_agent(player):
         if not isinstance(game, Deal):
             raise BotError(f"a three-card agent cannot play {type(game).__name__}")
         return agent_ask(cast(Agent, player), game, name)
@@ -210,8 +213,13 @@ def ask(player: Player | Agent, game: Game, name: str | None = None) -> Action:
 _AGENT_TYPES: dict[type, bool] = {}
 
 
-def _is_agent(player: object) -> bool:
-    """Whether ``player`` is a three-card agent: its ``act`` takes the view alone."""
+def is_agent(player: object) -> bool:
+    """Whether ``player`` is a three-card :class:`~bragkit.bots.agent.Agent`: its ``act``
+    takes the view alone.
+
+    >>> is_agent(RandomPlayer()), is_agent(make_player("random", game="three-card").agent)
+    (False, True)
+    """
     kind = type(player)
     found = _AGENT_TYPES.get(kind)
     if found is None:
@@ -311,6 +319,8 @@ def _load() -> None:
     register_player("random", _random,
                     "uniform over its legal moves, amounts at most 10 over the least",
                     games=None)
-    from bragkit.bots import three_card_players
+    from bragkit.bots import arrangers, equity, three_card_players
 
     three_card_players.register()
+    arrangers.register()
+    equity.register()

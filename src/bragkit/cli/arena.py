@@ -5,13 +5,18 @@
     $ bragkit arena shark cautious --deals 2000 --seed 1
     $ bragkit arena --round-robin --deals 20000 --seed 7 --json
     $ bragkit arena shark bold --game four-card --rules max_bet=20 --rules see_cost=single
+    $ bragkit arena expected greedy random -g nine-card --deals 2000 --seed 3
+    $ bragkit arena equity random -g brag-poker --rules big_blind=4
 
 Each bot's result is the chips won per 100 deals with a 95% confidence interval
-(:mod:`bragkit.arena`). ``--game`` is a preset of the three-card family (``three-card``,
-``four-card``, ``five-card``, ``teen-patti``); ``--rules KEY=VALUE`` overrides any option of the
+(:mod:`bragkit.arena`); in a points game (Nine Card Brag, Crash) the points made per 100 deals.
+``--game`` is any registered game, alias or preset (``bragkit.games``); the bots are the kinds
+that play it (:func:`bragkit.bots.players`; default: the three-card family's four built-in
+bots, or every bot of another game). ``--rules KEY=VALUE`` overrides any option of the game's
 ``[rules]`` table (repeatable; ``true``/``false``, numbers, ``none``, and comma lists for
-``wild``). The arena's stakes (ante 1, bets 1 to 10) apply unless overridden. The same
-``--seed`` prints the same output. Bad input: one line on standard error, exit status 2.
+``wild``). In the three-card family the arena's stakes (ante 1, bets 1 to 10) apply unless
+overridden. The same ``--seed`` prints the same output. Bad input: one line on standard error,
+exit status 2.
 
 >>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
 {'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
@@ -29,12 +34,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin
+from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin, three_card_family
 from bragkit.bots.agent import DEFAULT_BUDGET
-from bragkit.bots.registry import BOTS, BUILT_IN
+from bragkit.bots.players import players
+from bragkit.bots.registry import BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
-from bragkit.rules import PRESETS
+from bragkit.games.registry import games
 
 __all__ = ["arena", "parse_overrides"]
 
@@ -90,13 +96,15 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], None] | Non
 def arena(
     bots: Annotated[
         list[str] | None,
-        typer.Argument(help=f"Bots to seat: {', '.join(BOTS)} (default: "
-                       f"{', '.join(BUILT_IN)}).",
+        typer.Argument(help="Bots to seat, kinds that play the game (three-card: "
+                       f"{', '.join(players('three-card'))}; default: {', '.join(BUILT_IN)}, "
+                       "or every bot of another game).",
                        show_default=False),
     ] = None,
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to play (per match).")] = 1000,
     game: Annotated[
-        str, typer.Option("--game", "-g", help=f"The game: {', '.join(PRESETS)}.")
+        str, typer.Option("--game", "-g", help="The game: "
+                          f"{', '.join(n for i in games() for n in (i.name, *i.presets))}.")
     ] = "three-card",
     rules: Annotated[
         list[str] | None,
@@ -116,26 +124,31 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Bots play each other; chips won per 100 deals with 95% confidence intervals."""
-    kinds = list(bots) if bots else list(BUILT_IN)
     try:
+        known = players(game)
+        family = three_card_family(game)
+        kinds = list(bots) if bots else list(BUILT_IN if family else known)
         for kind in kinds:
-            if kind not in BOTS:
-                fail(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+            if kind not in known:
+                fail(f"unknown bot {kind!r} for {game} (known: {', '.join(known)})")
         if deals < 1:
             fail(f"--deals must be at least 1, not {deals}")
         if budget <= 0:
             fail(f"--budget must be positive, not {budget}")
-        table_rules = arena_rules(game, **parse_overrides(rules or []))
+        options = parse_overrides(rules or [])
+        table_rules = arena_rules(game, **options) if family else None
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
         with _progress(total, total >= PROGRESS_FROM) as tick:  # on standard error
             if robin:
                 if len(kinds) < 2:
                     fail("a round robin needs two or more bots")
                 results = round_robin(kinds, deals=deals, rules=table_rules, seed=seed,
-                                      stack=stack, budget=budget, progress=tick)
+                                      stack=stack, budget=budget, progress=tick, game=game,
+                                      options=options)
             else:
                 results = [play_arena(kinds, deals=deals, rules=table_rules, seed=seed,
-                                      stack=stack, budget=budget, progress=tick)]
+                                      stack=stack, budget=budget, progress=tick, game=game,
+                                      options=options)]
     except BragError as error:
         fail(str(error))
     except TypeError as error:  # an option of the wrong kind for Rules
@@ -153,12 +166,12 @@ def _print(results: list[ArenaResult], robin: bool) -> None:
     console = Console(highlight=False)
     first = results[0]
     title = (f"{first.deals} deals{' per match' if robin else ''} of "
-             f"{first.to_dict()['game']}" + ("" if first.seed is None or robin
-                                              else f", seed {first.seed}"))
+             f"{first.game_name}" + ("" if first.seed is None or robin
+                                     else f", seed {first.seed}"))
     table = RichTable(title=title, title_justify="left")
     if robin:
         table.add_column("match")
-    for column in ("bot", "chips / 100 deals", "95% CI", "net"):
+    for column in ("bot", f"{first.unit} / 100 deals", "95% CI", "net"):
         table.add_column(column, justify="left" if column in ("bot", "match") else "right")
     for result in results:
         match = " v ".join(s.name for s in sorted(result.scores, key=lambda s: s.name))
