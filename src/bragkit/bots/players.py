@@ -116,6 +116,7 @@ def register_player(kind: str, factory: PlayerFactory, description: str, *,
     (True, False)
     >>> _ = _KINDS.pop("folder")
     """
+    _load()  # the built-in bots first: a later registration replaces them
     names = None if games is None else frozenset(find(g).name for g in games)
     kept = [e for e in _KINDS.get(kind, [])
             if not (names is None and e.games is None)

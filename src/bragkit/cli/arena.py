@@ -37,10 +37,9 @@ from rich.table import Table as RichTable
 from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin, three_card_family
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.bots.players import players
-from bragkit.bots.registry import BUILT_IN
+from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
-from bragkit.games.registry import games
 
 __all__ = ["arena", "parse_overrides"]
 
@@ -97,14 +96,15 @@ def arena(
     bots: Annotated[
         list[str] | None,
         typer.Argument(help="Bots to seat, kinds that play the game (three-card: "
-                       f"{', '.join(players('three-card'))}; default: {', '.join(BUILT_IN)}, "
-                       "or every bot of another game).",
+                       f"{', '.join(BOTS)}; default: {', '.join(BUILT_IN)}, or every bot of "
+                       "another game: bragkit.bots.players).",
                        show_default=False),
     ] = None,
     deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to play (per match).")] = 1000,
     game: Annotated[
-        str, typer.Option("--game", "-g", help="The game: "
-                          f"{', '.join(n for i in games() for n in (i.name, *i.presets))}.")
+        str, typer.Option("--game", "-g", help="The game: any registered game, alias or "
+                          "preset (three-card, four-card, five-card, teen-patti, nine-card, "
+                          "crash, single-stake, three-stake, brag-poker).")
     ] = "three-card",
     rules: Annotated[
         list[str] | None,
