@@ -10,18 +10,36 @@ budget (``bragkit.bots.agent.DEFAULT_BUDGET``).
 
 Then whole deals: an arena of shark, cautious, bold and random, deals per second.
 
+Then every other game of the registry through the generic player API
+(:func:`bragkit.bots.make_player`): views met by its bots in play (three seats), each bot timed
+around ``player.act(view, legal)`` against the ``random`` player's time on the same views (the
+baseline of that game), and an arena of the game's strong bot and random, deals per second.
+
 Run: ``python benchmarks/bench_bots.py [--deals N]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import statistics
 import time
+from typing import Any
 
-from bragkit.arena import arena_rules, play_arena
-from bragkit.bots import DEFAULT_BUDGET, ask, ended_event, make_bot, notify, started_event
+from bragkit.actions import LegalAction
+from bragkit.arena import arena_rules, play_arena, three_card_family
+from bragkit.bots import (
+    DEFAULT_BUDGET,
+    ask,
+    ended_event,
+    make_bot,
+    make_player,
+    notify,
+    players,
+    started_event,
+)
+from bragkit.games import find, games, new
 from bragkit.games.views import DealView
 from bragkit.rules import Rules
 from bragkit.table import Table
@@ -94,6 +112,47 @@ def main() -> None:
     spent = time.perf_counter() - start
     print(f"arena, four bots: {result.deals} deals in {spent:.1f} s "
           f"({result.deals / spent:,.0f} deals/s)")
+    for info in games():
+        if not three_card_family(info.name):
+            other_game(info.name, max(20, args.deals // 10))
+
+
+def other_game(game: str, count: int) -> None:
+    """Decision times of a game's bots on the views its bots meet, and an arena."""
+    kinds = list(players(game))
+    seats = ["a", "b", "c"]
+    views: list[tuple[Any, tuple[LegalAction, ...]]] = []
+    for seed in range(count):
+        short = "target" in inspect.signature(find(game).rules).parameters  # N7, C6
+        options = {"target": 3} if short else {}
+        played = new(game, players=seats, seed=seed, **options)
+        bots = {s: make_player(kinds[i % len(kinds)], game=game, seed=seed) for i, s in
+                enumerate(seats)}
+        while not played.over:
+            name = str(played.to_act)
+            views.append((played.view(name), tuple(played.legal_actions(name))))
+            played.apply(ask(bots[name], played, name))
+    timings: dict[str, list[float]] = {}
+    for kind in kinds:
+        bot = make_player(kind, game=game, seed=1)
+        times = timings[kind] = []
+        for view, legal in views:
+            start = time.perf_counter()
+            bot.act(view, legal)
+            times.append(time.perf_counter() - start)
+    base = statistics.median(timings["random"])
+    print(f"{game}: {len(views)} decisions; baseline (random) median {base * 1e6:.2f} µs")
+    for kind, times in timings.items():
+        median = statistics.median(times)
+        print(f"  {kind:<9} median {median * 1e3:8.3f} ms  max {max(times) * 1e3:8.3f} ms  "
+              f"({median / base:,.0f}x baseline)")
+    start = time.perf_counter()
+    result = play_arena([kinds[1], "random"], game=game, deals=count * 3, seed=3)
+    spent = time.perf_counter() - start
+    strong = next(s for s in result.scores if s.name == kinds[1])
+    print(f"  arena {kinds[1]} v random: {result.deals} deals in {spent:.1f} s "
+          f"({result.deals / spent:,.0f} deals/s); {kinds[1]} {strong.per_100:+.1f} "
+          f"{result.unit}/100 deals")
 
 
 if __name__ == "__main__":
