@@ -247,3 +247,35 @@ def test_the_solver_bot_plays_through_the_generic_api() -> None:
                                for p in game.players}
     play_out(game, bots)
     assert game.over
+
+
+def test_a_bare_three_card_agent_is_told_and_asked_like_a_player() -> None:
+    from bragkit.bots import DealEnded, DealStarted, RandomBot
+
+    class Listening(RandomBot):
+        def __init__(self) -> None:
+            super().__init__(seed=2)
+            self.heard: list[object] = []
+
+        def observe(self, event: object) -> None:
+            self.heard.append(event)
+
+    game = new("three-card", players=["Ann", "Bob"], seed=6)
+    agents = {p: Listening() for p in game.players}
+    for name in game.players:
+        started(agents[name], game, name)
+    while not game.over:
+        seat = str(game.to_act)
+        game.apply(ask(agents[seat], game, seat))
+    for name in game.players:
+        ended(agents[name], game, name)
+        kinds = [type(e) for e in agents[name].heard]
+        assert kinds == [DealStarted, DealEnded]  # censored events of the seat (D5)
+    assert agreement(agents["Ann"], game, "Ann") is None  # over: nothing to agree (B8)
+
+
+def test_rules_may_be_given_as_options() -> None:
+    bot = make_player("cautious", game="three-card", rules={"max_bet": 8})
+    assert bot.agent.rules.max_bet == 8  # type: ignore[attr-defined]
+    with pytest.raises(BragError, match="target"):
+        make_player("expected", game="nine-card", rules={"target": 0})

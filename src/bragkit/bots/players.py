@@ -46,12 +46,20 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, cast, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, BotError
+from bragkit.bots.agent import (
+    DEFAULT_BUDGET,
+    Agent,
+    BotError,
+    ended_event,
+    notify,
+    started_event,
+)
+from bragkit.bots.agent import agreement as agent_agreement
 from bragkit.bots.agent import ask as agent_ask
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError
@@ -146,23 +154,24 @@ def players(game: str) -> dict[str, str]:
 
 
 def game_rules(game: str, rules: Any = None) -> Any:
-    """``rules``, or when ``None`` the default rules of ``game`` (its preset's, for a preset).
+    """The rules object of ``game``: ``rules`` itself; or, from a mapping of options (a
+    ``[rules]`` table) or ``None``, the game's rules (a preset's options first, for a preset).
 
-    >>> game_rules("four-card").cards
-    4
+    >>> game_rules("four-card").cards, game_rules("four-card", {"max_bet": 8}).max_bet
+    (4, 8)
     """
     info = find(game)
-    if rules is not None:
+    if rules is not None and not isinstance(rules, Mapping):
         return rules
     key = game.strip().lower()
-    return info.make_rules(key if key in info.presets else None)
+    return info.make_rules(key if key in info.presets else None, **dict(rules or {}))
 
 
 def make_player(kind: str, *, game: str, rules: Any = None, seed: RandomSource = None,
                 budget: float = DEFAULT_BUDGET) -> Player:
     """A new bot of ``kind`` for ``game`` (a registry name, alias or preset) under ``rules``
-    (default: the game's, a preset's for a preset), seeded (a seed makes it reproducible);
-    ``budget`` is the seconds it may think a move. :class:`~bragkit.errors.BragError` for a
+    (a rules object, or a mapping of options: :func:`game_rules`), seeded (a seed makes it
+    reproducible); ``budget`` is the seconds it may think a move. :class:`~bragkit.errors.BragError` for a
     kind that does not exist or does not play the game.
 
     >>> make_player("bold", game="teen-patti").kind
@@ -235,10 +244,13 @@ def is_agent(player: object) -> bool:
     return found
 
 
-def agreement(player: Player, game: Game, name: str) -> Action | None:
+def agreement(player: Player | Agent, game: Game, name: str) -> Action | None:
     """``name``'s answer, played by ``player``, to a proposed showdown (B8): their ``agree``
     action, or ``None`` when they decline, the player has no ``agrees`` hook, or ``name`` may
-    not agree now."""
+    not agree now. A three-card agent answers as :func:`bragkit.bots.agent.agreement` asks."""
+    if is_agent(player):
+        return agent_agreement(cast(Agent, player), game, name) if isinstance(game, Deal) \
+            else None
     legal = tuple(game.legal_actions(name))
     option = next((o for o in legal if o.verb is Verb.AGREE), None)
     decide = getattr(player, "agrees", None)
@@ -247,15 +259,25 @@ def agreement(player: Player, game: Game, name: str) -> Action | None:
     return option.action() if decide(game.view(name), legal) else None
 
 
-def started(player: Player, game: Game, name: str, *, shuffled: bool = True) -> None:
-    """Tell ``player`` (seat ``name``) a deal began; ``shuffled``: its pack was shuffled (D4)."""
+def started(player: Player | Agent, game: Game, name: str, *, shuffled: bool = True) -> None:
+    """Tell ``player`` (seat ``name``) a deal began; ``shuffled``: its pack was shuffled (D4).
+    A three-card agent hears the censored event of :mod:`bragkit.bots.agent`."""
+    if is_agent(player):
+        if isinstance(game, Deal):
+            notify(player, started_event(game, name, shuffled=shuffled))
+        return
     hook = getattr(player, "started", None)
     if callable(hook):
         hook(game, name, shuffled=shuffled)
 
 
-def ended(player: Player, game: Game, name: str) -> None:
-    """Tell ``player`` (seat ``name``) the deal ``game`` is over."""
+def ended(player: Player | Agent, game: Game, name: str) -> None:
+    """Tell ``player`` (seat ``name``) the deal ``game`` is over (a three-card agent: the
+    censored event of :mod:`bragkit.bots.agent`)."""
+    if is_agent(player):
+        if isinstance(game, Deal) and game.over:
+            notify(player, ended_event(game, name))
+        return
     hook = getattr(player, "ended", None)
     if callable(hook):
         hook(game, name)
