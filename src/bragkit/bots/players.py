@@ -171,8 +171,8 @@ def make_player(kind: str, *, game: str, rules: Any = None, seed: RandomSource =
                 budget: float = DEFAULT_BUDGET) -> Player:
     """A new bot of ``kind`` for ``game`` (a registry name, alias or preset) under ``rules``
     (a rules object, or a mapping of options: :func:`game_rules`), seeded (a seed makes it
-    reproducible); ``budget`` is the seconds it may think a move. :class:`~bragkit.errors.BragError` for a
-    kind that does not exist or does not play the game.
+    reproducible); ``budget`` is the seconds it may think a move.
+    :class:`~bragkit.errors.BragError` for a kind that does not exist or does not play the game.
 
     >>> make_player("bold", game="teen-patti").kind
     'bold'
