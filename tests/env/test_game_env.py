@@ -136,3 +136,17 @@ def test_codecs_refuse_the_three_card_family_and_bad_options() -> None:
         GameEnv(game="crash", render_mode="rgb")
     with pytest.raises(RulesError, match="unknown game"):
         env(game="go fish")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observation_sizes_are_those_docs_env_md_states(players: int) -> None:
+    n = players
+    stated = {"three-card": 104 + 7 * n + 4 + 16 * (n + 9), "nine-card": 162 + 7 * n + 3,
+              "crash": 57 + 5 * n + 2, "single-stake": 52 + 61 * n + 3 + 3,
+              "three-stake": 52 + 61 * n + 3 + 3, "brag-poker": 52 + 61 * n + 3 + 4}
+    actions = {"three-card": 9, "nine-card": 84, "crash": 4, "single-stake": 20,
+               "three-stake": 20, "brag-poker": 20}
+    for game, size in stated.items():
+        e = env(game=game, players=players)
+        assert e.observation_space("player_0")["observation"].shape == (size,), game
+        assert e.action_space("player_0").n == actions[game], game
