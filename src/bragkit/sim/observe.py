@@ -4,7 +4,7 @@ Seats are counted from the viewer (the player to act; seat 0 once a deal is over
 The vector holds: the viewer's three cards as 53 flags (52 cards and the joker, W1), all zero
 while the viewer is blind (BL6: a blind player never sees their own cards); then for each seat
 whether it is still in play, has looked (BL6 is public: a look is seen), has agreed to a
-showdown (B8), its stack and the chips it has put in this deal; then the pot, the stake (open
+showdown (B8), its stack, the chips it has put in this deal and whether it dealt (D3); then the pot, the stake (open
 terms, BL1), whether a bet is made, whether a showdown is proposed and the share of seats
 still betting. Amounts are in units of ``state.scale`` (100 times the larger of the ante and
 ``min_bet``). Nothing in it is another player's hidden card (D8, T3).
@@ -31,7 +31,7 @@ __all__ = ["CARDS", "PER_SEAT", "observe", "size"]
 #: Card flags at the start of the vector: 52 cards and the joker.
 CARDS: Final = 53
 #: Numbers per seat.
-PER_SEAT: Final = 5
+PER_SEAT: Final = 6
 _GLOBAL: Final = 5
 
 
@@ -65,6 +65,7 @@ def observe(state: State) -> npt.NDArray[np.float32]:
     block[:, :, 2] = by_seat(state.agreed)
     block[:, :, 3] = by_seat(state.stacks) / scale
     block[:, :, 4] = by_seat(state.start_stacks - state.stacks) / scale
+    block[:, :, 5] = seats == p - 1  # the dealer (D3)
     tail = out[:, CARDS + PER_SEAT * p:]
     tail[:, 0] = state.pot / scale
     tail[:, 1] = state.stake / scale

@@ -52,16 +52,21 @@ Rows = npt.NDArray[np.int64]
 _RULES: Final = {FOLD: "B2", LOOK: "BL5", SEE: "BL4", AGREE: "B8", DECLINE: "B8", MAX: "B1"}
 
 
-def step(state: State, actions: npt.ArrayLike) -> State:
+def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None) -> State:
     """Apply ``actions`` (one menu index per deal) to the deals not over; returns ``state``,
     updated in place. ``rewards`` hold each seat's chips won or lost over the deal in the rows
-    that ended at this step, zero elsewhere."""
+    that ended at this step, zero elsewhere. With ``rows``, only those deals are stepped (the
+    others keep their state, their rewards included)."""
     chosen = np.asarray(actions)
     if chosen.shape != (state.n,) or not np.issubdtype(chosen.dtype, np.integer):
         raise IllegalActionError(f"actions must be {state.n} menu indices, not "
                                  f"{chosen.dtype} of shape {chosen.shape}", rule="B11")
     chosen = chosen.astype(np.int64)
-    live = np.flatnonzero(~state.terminated)
+    if rows is None:
+        live = np.flatnonzero(~state.terminated)
+    else:
+        index = np.asarray(rows, dtype=np.int64).reshape(-1)
+        live = index[~state.terminated[index]]
     a = chosen[live]
     bad = (a < 0) | (a >= NUM_ACTIONS)
     if not bad.any():
