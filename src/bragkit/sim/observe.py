@@ -1,13 +1,14 @@
 """What the player to act may know, as one float vector per deal: :func:`observe`.
 
 Seats are counted from the viewer (the player to act; seat 0 once a deal is over) clockwise.
-The vector holds: the viewer's three cards as 53 flags (52 cards and the joker, W1), all zero
-while the viewer is blind (BL6: a blind player never sees their own cards); then for each seat
-whether it is still in play, has looked (BL6 is public: a look is seen), has agreed to a
-showdown (B8), its stack, the chips it has put in this deal and whether it dealt (D3); then the pot, the stake (open
-terms, BL1), whether a bet is made, whether a showdown is proposed and the share of seats
-still betting. Amounts are in units of ``state.scale`` (100 times the larger of the ante and
-``min_bet``). Nothing in it is another player's hidden card (D8, T3).
+The vector holds: the viewer's three cards as 53 flags (52 cards and
+the joker, W1), all zero while the viewer is blind (BL6: a blind player never sees their own
+cards); then for each seat whether it is still in play, has looked (BL6 is public: a look is
+seen), has agreed to a showdown (B8), its stack, the chips it has put in this deal and whether
+it dealt (D3); then the pot, the stake (open terms, BL1), whether a bet is made, whether a
+showdown is proposed and the share of seats still betting. Amounts are in units of
+``state.scale`` (100 times the larger of the ante and ``min_bet``). Nothing in it is another
+player's hidden card (D8, T3).
 
 >>> from bragkit.sim.state import init
 >>> state = init(1, 2, players=3)

@@ -18,7 +18,6 @@ one at a time from the top of a pack, from the dealer's left (D6): packs shuffle
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -54,10 +53,36 @@ class State:
     """
 
     __slots__ = (
-        "_observation", "agreed", "amounts", "bet_made", "blind_bets", "carried", "current_player",
-        "folded", "hands", "legal_action_mask", "looked", "n", "n_betting", "open_bets", "players",
-        "pot", "proposer", "raises", "retained", "rewards", "rules", "scale", "shown", "stake",
-        "stacks", "start_stacks", "table", "terminated", "values", "winnings",
+        "_observation",
+        "agreed",
+        "amounts",
+        "bet_made",
+        "blind_bets",
+        "carried",
+        "current_player",
+        "folded",
+        "hands",
+        "legal_action_mask",
+        "looked",
+        "n",
+        "n_betting",
+        "open_bets",
+        "players",
+        "pot",
+        "proposer",
+        "raises",
+        "retained",
+        "rewards",
+        "rules",
+        "scale",
+        "shown",
+        "stacks",
+        "stake",
+        "start_stacks",
+        "table",
+        "terminated",
+        "values",
+        "winnings",
     )
 
     def __init__(self, rules: Rules, n: int, players: int) -> None:
