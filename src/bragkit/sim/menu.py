@@ -17,8 +17,9 @@ A blind player bets open only after a ``look`` (the engine's ``bet`` by a blind 
 same two steps). Covers (M2, M3), loans (M4) and top-ups (M1) are not on the menu: a player who
 cannot meet the least bet may fold (or see, or look).
 
-:func:`refresh` fills ``legal_action_mask`` and ``amounts`` (chips the action puts in) of the
-rows given, from :func:`bragkit.games.betting.bet_bounds`'s arithmetic, vectorised.
+:func:`refresh` works out the legal actions and their amounts (chips the action puts in) of the
+rows given, from :func:`bragkit.games.betting.bet_bounds`'s arithmetic, vectorised; the state
+shows them as ``legal_action_mask`` and ``amounts``.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.sim.state import init
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from bragkit.sim.state import State
 
 __all__ = ["ACTIONS", "AGREE", "BETS", "DECLINE", "FOLD", "LOOK", "MAX", "MULTIPLES",
-           "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE", "STAY", "refresh"]
+           "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE", "STAY", "amounts", "refresh"]
 
 #: The discrete actions, in index order.
 ACTIONS: Final = ("fold", "look", "stay", "raise2", "raise3", "raise4", "max", "see", "agree",
@@ -50,62 +51,77 @@ NUM_ACTIONS: Final = len(ACTIONS)
 #: The bets of the menu, and the multiple of the least bet each is (``max``: 0).
 BETS: Final = (STAY, RAISE2, RAISE3, RAISE4, MAX)
 MULTIPLES: Final = (1, 2, 3, 4)
+#: The multiple of the least bet each action puts in (0: none, or not a multiple).
+MULTIPLE_OF: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0], dtype=np.int64)
 _INF: Final = 1 << 50
 
+Index = slice | npt.NDArray[np.int64]
 
-def refresh(state: State, rows: npt.NDArray[np.int64]) -> None:
-    """Work out the legal actions and their amounts for ``rows`` (deals not over)."""
-    state._observation = None
-    live = rows[~state.terminated[rows]]
-    over = rows[state.terminated[rows]]
-    if len(over):
-        state.legal_action_mask[over] = False
-        state.amounts[over] = 0
-    if not len(live):
-        return
+
+def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
+    """Work out the menu of the player to act in ``rows`` (all deals by default): the legal
+    actions as bits (``legal_bits``; none once a deal is over), the least bet, the most, and
+    the price of a see. (Arithmetic on whole arrays: a blind player's halves are shifts by
+    ``blind``, 0 or 1; conditions are bits.)"""
+    state.changed()
+    idx: Index = slice(None) if rows is None else rows
     rules = state.rules
-    p = state.current_player[live]
-    looked = state.looked[live, p]
-    blind = ~looked
-    stake = state.stake[live]
-    bet_made = state.bet_made[live]
-    stack = state.stacks[live, p]
-    least_open = np.where(bet_made, stake, rules.min_bet)  # rules B2, B3
-    most = np.full(len(live), _INF if rules.max_bet is None else rules.max_bet, dtype=np.int64)
+    cur = np.maximum(state.current_player[idx], 0)
+    live = ~state.terminated[idx]
+    seat = np.left_shift(1, cur)
+    looked_bits = state.looked_bits[idx]
+    blind = 1 - ((looked_bits >> cur) & 1)  # 1 for a blind player
+    stake = state.stake[idx]
+    where = np.arange(state.n) if rows is None else rows
+    stack = state.stacks.reshape(-1)[where * state.players + cur]
+    # rules B2, B3: min_bet for the first bet, then the stake (never below min_bet once made)
+    least_open = np.maximum(stake, rules.min_bet)
+    most: npt.NDArray[np.int64] | int = _INF if rules.max_bet is None else rules.max_bet
     if rules.raise_limit is not None:  # rule B1: the most a bet may exceed the stake
-        most = np.where(bet_made, np.minimum(most, stake + rules.raise_limit), most)
-    least = np.where(blind, (least_open + 1) // 2, least_open)  # rule BL1, rounded up
-    most = np.where(blind, most // 2, most)
+        capped = np.minimum(most, stake + rules.raise_limit)
+        most = np.where(stake > 0, capped, most)
+    least = (least_open + blind) >> blind  # rule BL1: half, rounded up
+    most = np.right_shift(most, blind)
     if rules.pot_limit:  # rule B1: no bet puts in more than the pot holds
-        most = np.minimum(most, state.pot[live])
+        most = np.minimum(most, state.pot[idx])
     most = np.maximum(most, least)  # a limit never stops a player meeting the stake
     top = np.minimum(most, stack)
-    can_bet = stack >= least
-    responding = state.proposer[live] >= 0
-    normal = ~responding
-    mask = np.zeros((len(live), NUM_ACTIONS), dtype=bool)
-    amounts = np.zeros((len(live), NUM_ACTIONS), dtype=np.int64)
-    mask[:, FOLD] = normal
+    normal = live & (state.proposer[idx] < 0)
+    can_bet = normal & (stack >= least)
+    bits = normal << FOLD
     if rules.blind:
-        mask[:, LOOK] = normal & blind  # rule BL2: at one's own turn
-    for action, times in zip(BETS, MULTIPLES, strict=False):
-        amount = least * times
-        amounts[:, action] = amount
-        mask[:, action] = normal & can_bet & (amount <= top)
-    multiple = (top % least == 0) & (top // least <= MULTIPLES[-1])
-    amounts[:, MAX] = top
-    mask[:, MAX] = normal & can_bet & ~multiple
+        bits |= (normal & (blind == 1)) << LOOK  # rule BL2: at one's own turn
+    twice = least + least
+    bits |= can_bet << STAY
+    bits |= (can_bet & (top >= twice)) << RAISE2
+    thrice = twice + least
+    bits |= (can_bet & (top >= thrice)) << RAISE3
+    four = twice + twice
+    bits |= (can_bet & (top >= four)) << RAISE4
+    multiple = (top == least) | (top == twice) | (top == thrice) | (top == four)
+    bits |= (can_bet & ~multiple) << MAX
     # rules B6, BL4: two left, a bet made, not an open player seeing a blind one
-    n_betting = state.n_betting[live]
-    betting_blind = ((~state.folded[live]) & (~state.looked[live])).sum(axis=1)
-    other_blind = betting_blind - blind > 0
-    open_cost = stake if rules.see_cost == "single" else 2 * stake  # rules B6, B9
-    cost = np.where(blind, (open_cost + 1) // 2, open_cost)  # rules BL1, BL4
-    amounts[:, SEE] = cost
-    mask[:, SEE] = normal & (n_betting == 2) & bet_made & ~(looked & other_blind) & (
-        stack >= cost)
-    agreed = state.agreed[live, p]
-    mask[:, AGREE] = (n_betting >= 3) & ~agreed  # rule B8
-    mask[:, DECLINE] = responding
-    state.legal_action_mask[live] = mask
-    state.amounts[live] = amounts
+    n_betting = state.n_betting[idx]
+    betting_blind = state.full & ~(state.folded_bits[idx] | looked_bits | seat)
+    open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
+    cost = (open_cost + blind) >> blind  # rules BL1, BL4: half, rounded up
+    see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
+    bits |= (see & ((blind == 1) | (betting_blind == 0))) << SEE
+    agreed = (state.agreed_bits[idx] & seat) != 0
+    bits |= (live & (n_betting >= 3) & ~agreed) << AGREE  # rule B8
+    bits |= (live & ~normal) << DECLINE
+    state.legal_bits[idx] = bits
+    state.least[idx] = least
+    state.top[idx] = top
+    state.cost[idx] = cost
+
+
+def amounts(state: State) -> npt.NDArray[np.int64]:
+    """``(n, len(ACTIONS))``: the chips each action of the menu puts in now."""
+    out = np.zeros((state.n, NUM_ACTIONS), dtype=np.int64)
+    for action, times in zip(BETS, MULTIPLES, strict=False):
+        out[:, action] = state.least * times
+    out[:, MAX] = state.top
+    out[:, SEE] = state.cost
+    out[state.terminated] = 0
+    return out

@@ -47,7 +47,7 @@ def observe(state: State) -> npt.NDArray[np.float32]:
     out = np.zeros((n, size(p)), dtype=np.float32)
     viewer = np.maximum(state.current_player, 0)
     rows = np.arange(n)
-    seen = state.looked[rows, viewer]
+    seen = (state.looked_bits >> viewer) & 1 == 1
     hands = state.hands[rows, viewer].astype(np.int64)  # (n, 3)
     for k in range(3):
         np.add.at(out, (rows[seen], hands[seen, k]), 1.0)

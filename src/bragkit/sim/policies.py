@@ -40,7 +40,7 @@ from bragkit.bots.simple import BOLD, CAUTIOUS, Style
 from bragkit.bots.strength import HandSpace
 from bragkit.errors import BragError
 from bragkit.rules import Rules
-from bragkit.sim.menu import AGREE, BETS, DECLINE, FOLD, LOOK, MAX, SEE, STAY
+from bragkit.sim.menu import AGREE, BETS, DECLINE, FOLD, LOOK, MAX, NUM_ACTIONS, SEE, STAY
 from bragkit.sim.state import State
 
 __all__ = ["BATCHED_KINDS", "Policy", "batched_policy", "has_batched_policies",
@@ -85,13 +85,30 @@ def random_actions(
     """A uniformly random legal menu action in each of ``rows`` (all deals by default; 0 where
     a deal is over). Like the random bot, it proposes no showdown unless ``propose``, and
     answers one at even odds."""
-    mask = state.legal_action_mask if rows is None else state.legal_action_mask[rows]
-    if not propose:
-        mask = mask.copy()
-        mask[:, AGREE] &= mask[:, DECLINE]  # only answering a proposal
-    weights = rng.random(mask.shape) * mask
-    chosen: Rows = np.argmax(weights, axis=1).astype(np.int64)
+    bits = state.legal_bits if rows is None else state.legal_bits[rows]
+    if not propose:  # agree only to answer a proposal
+        bits = bits & ~(((bits >> DECLINE) & 1 ^ 1) << AGREE)
+    count = _COUNT[bits]
+    pick = (rng.random(len(bits), dtype=np.float32) * count).astype(np.int64)
+    np.minimum(pick, np.maximum(count - 1, 0), out=pick)
+    chosen: Rows = _NTH[bits * NUM_ACTIONS + pick]
     return chosen
+
+
+def _tables() -> tuple[Rows, Rows]:
+    """For every set of legal actions (bits): how many, and the k-th of them (0 for none)."""
+    sets = 1 << NUM_ACTIONS
+    count = np.zeros(sets, dtype=np.int64)
+    nth = np.zeros(sets * NUM_ACTIONS, dtype=np.int64)
+    for bits in range(sets):
+        members = [a for a in range(NUM_ACTIONS) if bits >> a & 1]
+        count[bits] = len(members)
+        for k, action in enumerate(members):
+            nth[bits * NUM_ACTIONS + k] = action
+    return count, nth
+
+
+_COUNT, _NTH = _tables()
 
 
 @functools.lru_cache(maxsize=16)
@@ -110,7 +127,7 @@ def threshold_actions(
         return out
     p = state.current_player[rows]
     mask = state.legal_action_mask[rows]
-    looked = state.looked[rows, p]
+    looked = (state.looked_bits[rows] >> p) & 1 == 1
     strength = quantiles[state.values[rows, p]]
     responding = state.proposer[rows] >= 0
     # a proposed showdown (B8): agree with a looked hand strong enough to open
@@ -129,17 +146,15 @@ def threshold_actions(
     made = state.open_bets[rows, p].astype(np.int64)
     raised = state.raises[rows, p].astype(np.int64)
     need = np.minimum(style.ceiling, style.open + style.step * made)
-    others = ~state.folded[rows]
-    others[np.arange(len(rows)), p] = False
-    all_blind = others.any(axis=1) & ~(others & state.looked[rows]).any(axis=1)
+    others = state.full & ~state.folded_bits[rows] & ~np.left_shift(1, p)
+    all_blind = (others != 0) & (others & state.looked_bits[rows] == 0)
     need = np.where(all_blind, np.maximum(need, style.versus_blind), need)  # rule BL4
     see_now = can_see & (made >= style.see_after) & (strength >= style.see_at)
     wager = can_stay & (strength >= need)
     raise_now = wager & (strength >= style.raise_at) & (raised < style.raises)
     see_late = can_see & (strength >= np.minimum(style.see_at, need))
-    least = state.amounts[rows, STAY]
-    top = np.where(state.legal_action_mask[rows, MAX], state.amounts[rows, MAX],
-                   _top_multiple(state, rows))
+    least = state.least[rows]
+    top = state.top[rows]
     target = np.minimum(least * style.raise_by, top)
     times = target // np.maximum(least, 1)
     exact = (target % np.maximum(least, 1) == 0) & (times >= 1) & (times <= len(BETS) - 1)
@@ -149,11 +164,3 @@ def threshold_actions(
         wager, STAY, np.where(see_late, SEE, FOLD))))
     out[seen] = choice[seen]
     return out
-
-
-def _top_multiple(state: State, rows: Rows) -> Rows:
-    """The largest bet on the menu when ``max`` is not (the most allowed is a multiple)."""
-    legal = state.legal_action_mask[rows][:, list(BETS[:-1])]
-    amounts = state.amounts[rows][:, list(BETS[:-1])]
-    largest: Rows = np.where(legal, amounts, 0).max(axis=1)
-    return largest

@@ -6,6 +6,10 @@ at seat 0 (rules B2, D3). :func:`init` takes the antes (D2) and deals three card
 one at a time from the top of a pack, from the dealer's left (D6): packs shuffled from
 ``seed``, or ``packs`` given (card indices, top card first; ``52`` is a joker, W1).
 
+For speed, what each seat has done is kept as bits of one number per deal (bit ``s`` for seat
+``s``): ``folded_bits``, ``looked_bits``, ``agreed_bits``; :attr:`State.folded`,
+:attr:`State.looked` and :attr:`State.agreed` give them as ``(n, players)`` flags.
+
 >>> state = init(7, 5, players=3)
 >>> state.current_player.tolist(), state.pot.tolist()      # seat 0 first, three antes
 ([0, 0, 0, 0, 0], [3, 3, 3, 3, 3])
@@ -27,7 +31,7 @@ from bragkit.errors import RulesError
 from bragkit.hands import strength_table
 from bragkit.rules import Rules
 
-__all__ = ["DEFAULT_STACK", "INF", "Array", "State", "check_rules", "init", "redeal"]
+__all__ = ["DEFAULT_STACK", "Array", "State", "check_rules", "init", "redeal"]
 
 Array = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
@@ -35,9 +39,12 @@ Seed = int | np.random.Generator | None
 
 #: Each seat's money before the ante when no ``stacks`` are given: enough that no one runs short.
 DEFAULT_STACK: Final = 1_000_000
-#: "No limit" in the bet arithmetic (a bet is never near it).
-INF: Final = 1 << 50
 _JOKER: Final = 52
+# The tally of a seat's bets (for the bots' reading of their own play): blind bets, open bets
+# and raises, 20 bits each.
+TALLY_OPEN: Final = 1 << 20
+TALLY_RAISE: Final = 1 << 40
+_FIELD: Final = (1 << 20) - 1
 
 
 class State:
@@ -53,24 +60,26 @@ class State:
     """
 
     __slots__ = (
+        "_amounts",
+        "_mask",
         "_observation",
-        "agreed",
-        "amounts",
+        "agreed_bits",
         "bet_made",
-        "blind_bets",
         "carried",
+        "cost",
         "current_player",
-        "folded",
+        "folded_bits",
+        "full",
         "hands",
-        "legal_action_mask",
-        "looked",
+        "least",
+        "legal_bits",
+        "looked_bits",
+        "lowest",
         "n",
         "n_betting",
-        "open_bets",
         "players",
         "pot",
         "proposer",
-        "raises",
         "retained",
         "rewards",
         "rules",
@@ -80,7 +89,9 @@ class State:
         "stake",
         "start_stacks",
         "table",
+        "tally",
         "terminated",
+        "top",
         "values",
         "winnings",
     )
@@ -91,19 +102,24 @@ class State:
         self.n = n
         self.players = p
         self.table: npt.NDArray[np.int16] = _values(rules)
+        self.full = (1 << p) - 1
+        # the lowest seat of every set of seats (bits): the next to act, the last left
+        bits = np.arange(1 << p, dtype=np.int64)
+        lowest = np.zeros(1 << p, dtype=np.int64)
+        for seat in range(p - 1, -1, -1):
+            lowest[(bits >> seat) & 1 == 1] = seat
+        self.lowest = lowest
         self.hands = np.zeros((n, p, 3), dtype=np.int16)
         self.values = np.zeros((n, p), dtype=np.int16)
         self.start_stacks = np.zeros((n, p), dtype=np.int64)
         self.stacks = np.zeros((n, p), dtype=np.int64)
-        self.folded = np.zeros((n, p), dtype=bool)
-        self.looked = np.zeros((n, p), dtype=bool)
-        self.agreed = np.zeros((n, p), dtype=bool)
+        self.tally = np.zeros((n, p), dtype=np.int64)
         self.shown = np.zeros((n, p), dtype=bool)
         self.winnings = np.zeros((n, p), dtype=np.int64)
         self.rewards = np.zeros((n, p), dtype=np.float32)
-        self.blind_bets = np.zeros((n, p), dtype=np.int16)
-        self.open_bets = np.zeros((n, p), dtype=np.int16)
-        self.raises = np.zeros((n, p), dtype=np.int16)
+        self.folded_bits = np.zeros(n, dtype=np.int64)
+        self.looked_bits = np.zeros(n, dtype=np.int64)
+        self.agreed_bits = np.zeros(n, dtype=np.int64)
         self.pot = np.zeros(n, dtype=np.int64)
         self.stake = np.zeros(n, dtype=np.int64)
         self.carried = np.zeros(n, dtype=np.int64)
@@ -113,22 +129,91 @@ class State:
         self.current_player = np.zeros(n, dtype=np.int64)
         self.proposer = np.full(n, -1, dtype=np.int64)
         self.retained = np.full(n, -1, dtype=np.int64)
-        from bragkit.sim.menu import NUM_ACTIONS  # the menu reads this module
-
-        self.legal_action_mask = np.zeros((n, NUM_ACTIONS), dtype=bool)
-        self.amounts = np.zeros((n, NUM_ACTIONS), dtype=np.int64)
+        # the menu of the player to act (bragkit.sim.menu): legal actions as bits, the least
+        # bet, the most, the price of a see
+        self.legal_bits = np.zeros(n, dtype=np.int64)
+        self.least = np.zeros(n, dtype=np.int64)
+        self.top = np.zeros(n, dtype=np.int64)
+        self.cost = np.zeros(n, dtype=np.int64)
         self.scale = float(100 * max(rules.ante, rules.min_bet))
         self._observation: npt.NDArray[np.float32] | None = None
+        self._mask: Flags | None = None
+        self._amounts: Array | None = None
+
+    # -- views of the compact fields -----------------------------------------------------------
+
+    def _seats(self, bits: Array) -> Flags:
+        flags: Flags = ((bits[:, None] >> np.arange(self.players)) & 1).astype(bool)
+        return flags
+
+    @property
+    def folded(self) -> Flags:
+        """``(n, players)``: who has folded (a copy)."""
+        return self._seats(self.folded_bits)
+
+    @property
+    def looked(self) -> Flags:
+        """``(n, players)``: who has looked at their cards (BL6; a copy)."""
+        return self._seats(self.looked_bits)
+
+    @property
+    def agreed(self) -> Flags:
+        """``(n, players)``: who has agreed to a showdown since the betting moved on (B8)."""
+        return self._seats(self.agreed_bits)
+
+    @property
+    def blind_bets(self) -> Array:
+        """``(n, players)``: blind bets made this deal."""
+        counts: Array = self.tally & _FIELD
+        return counts
+
+    @property
+    def open_bets(self) -> Array:
+        """``(n, players)``: open bets made this deal."""
+        counts: Array = (self.tally >> 20) & _FIELD
+        return counts
+
+    @property
+    def raises(self) -> Array:
+        """``(n, players)``: open bets above the least bet (B3) made this deal."""
+        counts: Array = self.tally >> 40
+        return counts
+
+    @property
+    def legal_action_mask(self) -> Flags:
+        """``(n, len(ACTIONS))``: the legal menu actions of each deal's player to act (none
+        once a deal is over)."""
+        if self._mask is None:
+            from bragkit.sim.menu import NUM_ACTIONS
+
+            self._mask = ((self.legal_bits[:, None] >> np.arange(NUM_ACTIONS)) & 1).astype(bool)
+        return self._mask
+
+    @property
+    def amounts(self) -> Array:
+        """``(n, len(ACTIONS))``: the chips each menu action puts in (0 for those that put in
+        none; for a blind player, the blind amount, BL1)."""
+        if self._amounts is None:
+            from bragkit.sim.menu import amounts
+
+            self._amounts = amounts(self)
+        return self._amounts
 
     @property
     def observation(self) -> npt.NDArray[np.float32]:
-        """What the player to act may know, one row per deal (:func:`bragkit.sim.observe.observe`),
-        worked out when first read after a step."""
+        """What the player to act may know, one row per deal
+        (:func:`bragkit.sim.observe.observe`), worked out when first read after a step."""
         if self._observation is None:
             from bragkit.sim.observe import observe
 
             self._observation = observe(self)
         return self._observation
+
+    def changed(self) -> None:
+        """Forget the views worked out from the state (after a step)."""
+        self._observation = None
+        self._mask = None
+        self._amounts = None
 
     def __repr__(self) -> str:
         return (f"<State of {self.n} deals, {self.players} players: "
@@ -201,28 +286,38 @@ def redeal(
         return
     p = state.players
     rules = state.rules
-    money = np.broadcast_to(np.asarray(stacks, dtype=np.int64), (m, p)) if np.ndim(
-        stacks) == 0 else _shaped(stacks, (m, p), "stacks")
-    pots = np.broadcast_to(np.asarray(carried, dtype=np.int64), (m,)) if np.ndim(
-        carried) == 0 else _shaped(carried, (m,), "carried")
-    if (money < rules.ante).any():
-        raise RulesError(f"every stack must pay the ante of {rules.ante} (rule D2)")
-    if (pots < 0).any():
-        raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
-    cards = _dealt(rules, p, m, seed, packs)
-    hands = cards.reshape(m, 3, p).transpose(0, 2, 1)  # rule D6: one at a time, seat 0 first
-    state.hands[index] = hands
+    scalar_stacks = np.ndim(stacks) == 0
+    if scalar_stacks:
+        money: Array | int = int(stacks)  # type: ignore[arg-type]
+        if int(stacks) < rules.ante:  # type: ignore[arg-type]
+            raise RulesError(f"every stack must pay the ante of {rules.ante} (rule D2)")
+    else:
+        money = _shaped(stacks, (m, p), "stacks")
+        if (money < rules.ante).any():
+            raise RulesError(f"every stack must pay the ante of {rules.ante} (rule D2)")
+    if np.ndim(carried) == 0:
+        pots: Array | int = int(carried)  # type: ignore[arg-type]
+        if int(carried) < 0:  # type: ignore[arg-type]
+            raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
+    else:
+        pots = _shaped(carried, (m,), "carried")
+        if (pots < 0).any():
+            raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
+    cards = _dealt(rules, p, m, seed, packs)  # (3p, m): card k of the deal, then the deal
+    # rule D6: card k goes to seat k % p (seat 0 is the dealer's left), round k // p
+    hands = cards.reshape(3, p, m)  # round, seat, deal
     flat = state.table.reshape(-1)
-    state.values[index] = flat[hands[..., 0].astype(np.int64) * 2809
-                               + hands[..., 1].astype(np.int64) * 53 + hands[..., 2]]
+    state.values[index] = flat[hands[0] * 2809 + hands[1] * 53 + hands[2]].T
+    state.hands[index] = hands.transpose(2, 1, 0)
     state.start_stacks[index] = money
-    state.stacks[index] = money - rules.ante  # rule D2
+    state.stacks[index] = state.start_stacks[index] - rules.ante  # rule D2
     state.pot[index] = pots + rules.ante * p
-    for name in ("folded", "agreed", "shown"):
-        getattr(state, name)[index] = False
-    state.looked[index] = not rules.blind  # rules BL1, D7: blind unless blind play is off
-    for name in ("winnings", "blind_bets", "open_bets", "raises"):
-        getattr(state, name)[index] = 0
+    state.folded_bits[index] = 0
+    state.agreed_bits[index] = 0
+    state.looked_bits[index] = 0 if rules.blind else state.full  # rules BL1, D7
+    state.shown[index] = False
+    state.winnings[index] = 0
+    state.tally[index] = 0
     state.rewards[index] = 0.0
     state.stake[index] = 0
     state.carried[index] = 0
@@ -246,14 +341,27 @@ def _shaped(value: npt.ArrayLike, shape: tuple[int, ...], name: str) -> Array:
 
 
 def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None) -> Array:
-    """The first ``3 * p`` cards of each pack, top first: shuffled, or the packs given."""
+    """The first ``3 * p`` cards of each pack, top first, as ``(3 * p, m)``: from packs
+    shuffled here (a partial Fisher-Yates shuffle, vectorised over the deals), or given."""
     need = 3 * p
     size = rules.pack_size
     if packs is None:
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        base = np.minimum(np.arange(size, dtype=np.int16), _JOKER)  # jokers are all 52 (W1)
-        shuffled = rng.permuted(np.broadcast_to(base, (m, size)), axis=1)
-        return shuffled[:, :need].astype(np.int64)
+        base = np.minimum(np.arange(size, dtype=np.int64), _JOKER)  # jokers are all 52 (W1)
+        pack = np.repeat(base.astype(np.int8), m)  # position-major: pack[k * m + deal]
+        columns = np.arange(m, dtype=np.int64)
+        draws = rng.random((need, m), dtype=np.float32)
+        out = np.empty((need, m), dtype=np.int64)
+        for k in range(need):
+            # the k-th card is drawn from positions k..size-1; position k's card takes its place
+            j = (draws[k] * np.float32(size - k)).astype(np.int64)
+            np.minimum(j, size - k - 1, out=j)
+            j += k
+            j *= m
+            j += columns
+            out[k] = pack[j]
+            pack[j] = pack[k * m:(k + 1) * m]
+        return out
     given = np.asarray(packs)
     if given.ndim != 2 or given.shape[0] != m or not np.issubdtype(given.dtype, np.integer):
         raise RulesError(f"packs must be an ({m}, k) array of card indices, not "
@@ -270,12 +378,11 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
         raise RulesError("a pack holds each card once (rule H1)")
     if ((given == _JOKER).sum(axis=1) > rules.jokers).any():
         raise RulesError(f"a pack holds at most {rules.jokers} jokers (rule W1)")
-    return given[:, :need].astype(np.int64)
+    dealt: Array = np.ascontiguousarray(given[:, :need].T.astype(np.int64))
+    return dealt
 
 
 def _values(rules: Rules) -> npt.NDArray[np.int16]:
     """Every three cards' strength under ``rules`` (H2-H10, W1-W3): the engine's own table."""
     wild = rules.wild_cards if rules.wild else ()
     return strength_table(rules.ordering, wild)
-
-

@@ -1,8 +1,12 @@
 """One step of N deals: :func:`step` applies each deal's action for its player to act.
 
-Every action is checked against ``legal_action_mask``: an illegal one raises
+Every action is checked against the legal actions: an illegal one raises
 :class:`~bragkit.errors.IllegalActionError` naming the first deal and its menu, and changes
 nothing. Deals already over ignore their action (pgx's convention) and keep their result.
+
+The step works on whole arrays, every deal at once, without branching on the action: each
+action's effect is computed for every deal and kept where it was chosen (seats as bits, see
+:mod:`bragkit.sim.state`); only the deals that end at this step are settled apart.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.sim.menu import FOLD, LOOK, SEE, STAY
@@ -43,11 +47,12 @@ from bragkit.sim.menu import (
     STAY,
     refresh,
 )
-from bragkit.sim.state import State
+from bragkit.sim.state import TALLY_OPEN, TALLY_RAISE, State
 
 __all__ = ["step"]
 
 Rows = npt.NDArray[np.int64]
+Index = slice | Rows
 # The rule a refused action breaks, for the message.
 _RULES: Final = {FOLD: "B2", LOOK: "BL5", SEE: "BL4", AGREE: "B8", DECLINE: "B8", MAX: "B1"}
 
@@ -61,89 +66,110 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     if chosen.shape != (state.n,) or not np.issubdtype(chosen.dtype, np.integer):
         raise IllegalActionError(f"actions must be {state.n} menu indices, not "
                                  f"{chosen.dtype} of shape {chosen.shape}", rule="B11")
-    chosen = chosen.astype(np.int64)
     if rows is None:
-        live = np.flatnonzero(~state.terminated)
+        idx: Index = slice(None)
+        where = np.arange(state.n)
+        state.rewards.fill(0.0)
     else:
-        index = np.asarray(rows, dtype=np.int64).reshape(-1)
-        live = index[~state.terminated[index]]
-    a = chosen[live]
-    bad = (a < 0) | (a >= NUM_ACTIONS)
-    if not bad.any():
-        bad = ~state.legal_action_mask[live, a]
+        where = np.asarray(rows, dtype=np.int64).reshape(-1)
+        idx = where
+        state.rewards[where] = 0.0
+    a = chosen[idx].astype(np.int64)
+    live = ~state.terminated[idx]
+    legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
+    bad = live & ((a < 0) | (a >= NUM_ACTIONS) | (legal == 0))
     if bad.any():
-        raise _refused(state, int(live[np.argmax(bad)]), int(chosen[live[np.argmax(bad)]]))
-    state.rewards[live] = 0.0
-    p = state.current_player[live]
-    _look(state, live[a == LOOK], p[a == LOOK])
-    bets = (a >= STAY) & (a <= MAX)
-    _bet(state, live[bets], p[bets], a[bets])
-    _fold(state, live[a == FOLD], p[a == FOLD])
-    _see(state, live[a == SEE], p[a == SEE])
-    _agree(state, live[a == AGREE], p[a == AGREE])
-    _decline(state, live[a == DECLINE])
-    refresh(state, live)
+        row = int(where[np.argmax(bad)])
+        raise _refused(state, row, int(chosen[row]))
+    _apply(state, idx, where, a, live)
+    refresh(state, None if rows is None else where)
     return state
 
 
 def _refused(state: State, row: int, action: int) -> IllegalActionError:
     seat = int(state.current_player[row])
-    legal = ", ".join(ACTIONS[i] for i in np.flatnonzero(state.legal_action_mask[row]))
+    legal = ", ".join(ACTIONS[i] for i in range(NUM_ACTIONS) if state.legal_bits[row] >> i & 1)
     name = ACTIONS[action] if 0 <= action < NUM_ACTIONS else f"action {action}"
     rule = _RULES.get(action, "B3")
     return IllegalActionError(f"deal {row}: seat {seat} may not {name} now; legal: {legal}",
                               rule=rule)
 
 
-def _look(state: State, rows: Rows, p: Rows) -> None:
-    state.looked[rows, p] = True  # rule BL2: the same player acts again
+def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_]) -> None:
+    p = state.players
+    cur = np.maximum(state.current_player[idx], 0)
+    seat = np.left_shift(1, cur)
+    is_fold = live & (a == FOLD)
+    is_look = live & (a == LOOK)
+    is_bet = live & (a >= STAY) & (a <= MAX)
+    is_see = live & (a == SEE)
+    is_agree = live & (a == AGREE)
+    is_decline = live & (a == DECLINE)
+    bet = is_bet.astype(np.int64)
+    looked_bits = state.looked_bits[idx]
+    looked = (looked_bits >> cur) & 1  # 1 for an open player
+    # the chips put in: a bet (a multiple of the least, or the most), or a see
+    is_max = is_bet & (a == MAX)
+    multiple = (a - (STAY - 1)) * (is_bet & ~is_max)  # stay 1, raise2 2, ... raise4 4
+    amount = state.least[idx] * multiple + state.top[idx] * is_max
+    pay = amount + state.cost[idx] * is_see
+    flat = where * p + cur
+    stacks = state.stacks.reshape(-1)
+    stacks[flat] -= pay
+    state.pot[idx] += pay
+    # rules B3, BL1: a bet sets the stake, a blind bet at twice what it put in
+    stake = state.stake[idx]
+    least_open = np.maximum(stake, state.rules.min_bet)
+    state.stake[idx] = stake + bet * ((amount << (1 - looked)) - stake)
+    state.bet_made[idx] |= is_bet
+    raised = amount > least_open
+    tally = bet * (1 + looked * (TALLY_OPEN - 1 + TALLY_RAISE * raised))
+    state.tally.reshape(-1)[flat] += tally
+    state.looked_bits[idx] = looked_bits | (seat * is_look)  # rule BL2
+    folded = state.folded_bits[idx] | (seat * is_fold)
+    state.folded_bits[idx] = folded
+    n_betting = state.n_betting[idx] - is_fold
+    state.n_betting[idx] = n_betting
+    # rule B8: a bet, fold or see moves the betting on and agreements lapse; an agreement
+    kept = ~(is_bet | is_fold | is_see)
+    agreed = (state.agreed_bits[idx] * kept) | (seat * is_agree)
+    state.agreed_bits[idx] = agreed
+    proposer = state.proposer[idx]
+    fresh = is_agree & (proposer < 0)
+    proposer += (cur - proposer) * fresh
+    # the turn passes left to the next seat still betting (B4), or still to agree (B8)
+    active = state.full & ~folded
+    waiting = active & ~agreed
+    showdown = is_agree & (waiting == 0)
+    fold_out = is_fold & (n_betting == 1)
+    skip = active + (waiting - active) * is_agree
+    nxt = _next_seat(state, skip, cur + 1)
+    moves = is_bet | (is_fold & ~fold_out) | (is_agree & ~showdown)
+    turn = state.current_player[idx]
+    turn += (nxt - turn) * moves + (proposer - turn) * is_decline
+    state.current_player[idx] = turn
+    state.proposer[idx] = proposer - (proposer + 1) * is_decline
+    if fold_out.any():
+        _fold_out(state, where[fold_out])
+    if is_see.any():
+        _see(state, where[is_see], cur[is_see])
+    if showdown.any():
+        _showdown(state, where[showdown])
 
 
-def _bet(state: State, rows: Rows, p: Rows, a: Rows) -> None:
-    if not len(rows):
-        return
-    amount = state.amounts[rows, a]
-    looked = state.looked[rows, p]
-    least_open = np.where(state.bet_made[rows], state.stake[rows], state.rules.min_bet)
-    state.stacks[rows, p] -= amount
-    state.pot[rows] += amount
-    state.stake[rows] = np.where(looked, amount, 2 * amount)  # rule BL1: a blind bet counts 2x
-    state.bet_made[rows] = True
-    state.open_bets[rows, p] += looked
-    state.raises[rows, p] += looked & (amount > least_open)
-    state.blind_bets[rows, p] += ~looked
-    state.agreed[rows] = False  # rule B8: the betting moved on
-    _next(state, rows, p, state.folded[rows])
-
-
-def _fold(state: State, rows: Rows, p: Rows) -> None:
-    if not len(rows):
-        return
-    state.folded[rows, p] = True
-    state.n_betting[rows] -= 1
-    state.agreed[rows] = False  # rule B8
-    last = state.n_betting[rows] == 1
-    _fold_out(state, rows[last])
-    _next(state, rows[~last], p[~last], state.folded[rows[~last]])
-
-
-def _next(state: State, rows: Rows, p: Rows, skip: npt.NDArray[np.bool_]) -> None:
-    """The turn passes to the first seat to the left of ``p`` not in ``skip`` (rule B4)."""
-    if not len(rows):
-        return
-    n = state.players
-    offsets = np.arange(1, n + 1)
-    seats = (p[:, None] + offsets[None, :]) % n
-    free = ~skip[np.arange(len(rows))[:, None], seats]
-    state.current_player[rows] = seats[np.arange(len(rows)), np.argmax(free, axis=1)]
+def _next_seat(state: State, seats: Rows, start: Rows) -> Rows:
+    """The first seat of the bits ``seats`` from ``start`` round to the left (B4, D3)."""
+    p = state.players
+    shift = start % p
+    rotated = ((seats >> shift) | (seats << (p - shift))) & state.full
+    found: Rows = (start + state.lowest[rotated]) % p
+    return found
 
 
 def _fold_out(state: State, rows: Rows) -> None:
     """Rules B5, BL3: one player left; a blind one leaves the pot to be carried forward."""
-    if not len(rows):
-        return
-    winner = np.argmax(~state.folded[rows], axis=1)
-    looked = state.looked[rows, winner]
+    winner = state.lowest[state.full & ~state.folded_bits[rows]]
+    looked = (state.looked_bits[rows] >> winner) & 1 == 1
     won = rows[looked]
     state.winnings[won, winner[looked]] = state.pot[won]
     blind = rows[~looked]
@@ -154,14 +180,7 @@ def _fold_out(state: State, rows: Rows) -> None:
 
 def _see(state: State, rows: Rows, p: Rows) -> None:
     """Rules B6, H8: the seen player shows; the seer wins only with a better hand."""
-    if not len(rows):
-        return
-    cost = state.amounts[rows, SEE]
-    state.stacks[rows, p] -= cost
-    state.pot[rows] += cost
-    betting = ~state.folded[rows]
-    betting[np.arange(len(rows)), p] = False
-    seen = np.argmax(betting, axis=1)
+    seen = state.lowest[state.full & ~state.folded_bits[rows] & ~np.left_shift(1, p)]
     wins = state.values[rows, p] > state.values[rows, seen]
     winner = np.where(wins, p, seen)
     state.winnings[rows, winner] = state.pot[rows]
@@ -170,33 +189,9 @@ def _see(state: State, rows: Rows, p: Rows) -> None:
     _finish(state, rows)
 
 
-def _agree(state: State, rows: Rows, p: Rows) -> None:
-    """Rule B8: propose a showdown, or agree to one; it comes with the last agreement."""
-    if not len(rows):
-        return
-    state.agreed[rows, p] = True
-    fresh = state.proposer[rows] < 0
-    state.proposer[rows[fresh]] = p[fresh]
-    agreed = state.agreed[rows]
-    betting = ~state.folded[rows]
-    done = (agreed & betting).sum(axis=1) == state.n_betting[rows]
-    _showdown(state, rows[done])
-    more = ~done
-    _next(state, rows[more], p[more], state.folded[rows[more]] | agreed[more])
-
-
-def _decline(state: State, rows: Rows) -> None:
-    """A proposed showdown refused: the proposer acts again (the agreements stand until the
-    betting moves on, B8)."""
-    state.current_player[rows] = state.proposer[rows]
-    state.proposer[rows] = -1
-
-
 def _showdown(state: State, rows: Rows) -> None:
     """Rule B8: every hand still betting is shown; the best wins, equal best split, the odd
     chips one each to the first of them from the dealer's left."""
-    if not len(rows):
-        return
     betting = ~state.folded[rows]
     values = np.where(betting, state.values[rows].astype(np.int64), -1)
     best = values == values.max(axis=1, keepdims=True)
