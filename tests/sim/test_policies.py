@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.sim.replay import engine_text
 
 from bragkit.bots.simple import BOLD, CAUTIOUS, ThresholdBot
 from bragkit.cards import Card
@@ -16,7 +17,6 @@ from bragkit.games.three_card import Deal
 from bragkit.rules import Rules
 from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
 from bragkit.sim.menu import AGREE, DECLINE, NUM_ACTIONS
-from tests.sim.replay import engine_text
 
 
 def _deals(state: object, rules: Rules, players: int, stacks: np.ndarray) -> list[Deal]:
