@@ -63,14 +63,16 @@ class State:
         "_amounts",
         "_mask",
         "_observation",
+        "_rewards",
         "agreed_bits",
         "bet_made",
         "carried",
         "cost",
         "current_player",
+        "dealt",
+        "ended",
         "folded_bits",
         "full",
-        "hands",
         "least",
         "legal_bits",
         "looked_bits",
@@ -81,7 +83,6 @@ class State:
         "pot",
         "proposer",
         "retained",
-        "rewards",
         "rules",
         "scale",
         "shown",
@@ -109,14 +110,15 @@ class State:
         for seat in range(p - 1, -1, -1):
             lowest[(bits >> seat) & 1 == 1] = seat
         self.lowest = lowest
-        self.hands = np.zeros((n, p, 3), dtype=np.int16)
+        # the cards each deal dealt, in the order dealt: card k to seat k % p (D6)
+        self.dealt = np.zeros((n, 3 * p), dtype=np.int8)
         self.values = np.zeros((n, p), dtype=np.int16)
         self.start_stacks = np.zeros((n, p), dtype=np.int64)
         self.stacks = np.zeros((n, p), dtype=np.int64)
         self.tally = np.zeros((n, p), dtype=np.int64)
         self.shown = np.zeros((n, p), dtype=bool)
         self.winnings = np.zeros((n, p), dtype=np.int64)
-        self.rewards = np.zeros((n, p), dtype=np.float32)
+        self.ended = np.zeros(n, dtype=bool)  # the deals that ended at the last step
         self.folded_bits = np.zeros(n, dtype=np.int64)
         self.looked_bits = np.zeros(n, dtype=np.int64)
         self.agreed_bits = np.zeros(n, dtype=np.int64)
@@ -139,12 +141,30 @@ class State:
         self._observation: npt.NDArray[np.float32] | None = None
         self._mask: Flags | None = None
         self._amounts: Array | None = None
+        self._rewards: npt.NDArray[np.float32] | None = None
 
     # -- views of the compact fields -----------------------------------------------------------
 
     def _seats(self, bits: Array) -> Flags:
         flags: Flags = ((bits[:, None] >> np.arange(self.players)) & 1).astype(bool)
         return flags
+
+    @property
+    def hands(self) -> npt.NDArray[np.int8]:
+        """``(n, players, 3)``: each seat's cards, in the order dealt (a view of ``dealt``)."""
+        hands: npt.NDArray[np.int8] = self.dealt.reshape(self.n, 3, self.players).transpose(
+            0, 2, 1)
+        return hands
+
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """``(n, players)``: each seat's chips won or lost over the deal, in the deals that
+        ended at the last step (zero elsewhere)."""
+        if self._rewards is None:
+            change = (self.stacks - self.start_stacks).astype(np.float32)
+            change[~self.ended] = 0.0
+            self._rewards = change
+        return self._rewards
 
     @property
     def folded(self) -> Flags:
@@ -214,6 +234,7 @@ class State:
         self._observation = None
         self._mask = None
         self._amounts = None
+        self._rewards = None
 
     def __repr__(self) -> str:
         return (f"<State of {self.n} deals, {self.players} players: "
@@ -303,22 +324,25 @@ def redeal(
         pots = _shaped(carried, (m,), "carried")
         if (pots < 0).any():
             raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
-    cards = _dealt(rules, p, m, seed, packs)  # (3p, m): card k of the deal, then the deal
-    # rule D6: card k goes to seat k % p (seat 0 is the dealer's left), round k // p
-    hands = cards.reshape(3, p, m)  # round, seat, deal
-    flat = state.table.reshape(-1)
-    state.values[index] = flat[hands[0] * 2809 + hands[1] * 53 + hands[2]].T
-    state.hands[index] = hands.transpose(2, 1, 0)
-    state.start_stacks[index] = money
-    state.stacks[index] = state.start_stacks[index] - rules.ante  # rule D2
+    cards = _dealt(rules, p, m, seed, packs)  # (m, 3p): card k to seat k % p (D6)
+    state.dealt[index] = cards
+    first, second, third = (cards[:, r * p:(r + 1) * p].astype(np.int64) for r in range(3))
+    state.values[index] = state.table.reshape(-1)[first * 2809 + second * 53 + third]
+    cells = (index[:, None] * p + np.arange(p)).reshape(-1)  # the rows' seats, flat
+    if isinstance(money, int):
+        state.start_stacks.reshape(-1)[cells] = money
+        state.stacks.reshape(-1)[cells] = money - rules.ante  # rule D2
+    else:
+        state.start_stacks.reshape(-1)[cells] = money.reshape(-1)
+        state.stacks.reshape(-1)[cells] = money.reshape(-1) - rules.ante  # rule D2
     state.pot[index] = pots + rules.ante * p
     state.folded_bits[index] = 0
     state.agreed_bits[index] = 0
     state.looked_bits[index] = 0 if rules.blind else state.full  # rules BL1, D7
-    state.shown[index] = False
-    state.winnings[index] = 0
-    state.tally[index] = 0
-    state.rewards[index] = 0.0
+    state.shown.reshape(-1)[cells] = False
+    state.winnings.reshape(-1)[cells] = 0
+    state.tally.reshape(-1)[cells] = 0
+    state.ended[index] = False
     state.stake[index] = 0
     state.carried[index] = 0
     state.bet_made[index] = False
@@ -340,8 +364,9 @@ def _shaped(value: npt.ArrayLike, shape: tuple[int, ...], name: str) -> Array:
     return array.astype(np.int64)
 
 
-def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None) -> Array:
-    """The first ``3 * p`` cards of each pack, top first, as ``(3 * p, m)``: from packs
+def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
+           ) -> npt.NDArray[np.int8]:
+    """The first ``3 * p`` cards of each pack, top first, as ``(m, 3 * p)``: from packs
     shuffled here (a partial Fisher-Yates shuffle, vectorised over the deals), or given."""
     need = 3 * p
     size = rules.pack_size
@@ -351,7 +376,7 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
         pack = np.repeat(base.astype(np.int8), m)  # position-major: pack[k * m + deal]
         columns = np.arange(m, dtype=np.int64)
         draws = rng.random((need, m), dtype=np.float32)
-        out = np.empty((need, m), dtype=np.int64)
+        out = np.empty((m, need), dtype=np.int8)
         for k in range(need):
             # the k-th card is drawn from positions k..size-1; position k's card takes its place
             j = (draws[k] * np.float32(size - k)).astype(np.int64)
@@ -359,7 +384,7 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
             j += k
             j *= m
             j += columns
-            out[k] = pack[j]
+            out[:, k] = pack[j]
             pack[j] = pack[k * m:(k + 1) * m]
         return out
     given = np.asarray(packs)
@@ -378,7 +403,7 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
         raise RulesError("a pack holds each card once (rule H1)")
     if ((given == _JOKER).sum(axis=1) > rules.jokers).any():
         raise RulesError(f"a pack holds at most {rules.jokers} jokers (rule W1)")
-    dealt: Array = np.ascontiguousarray(given[:, :need].T.astype(np.int64))
+    dealt: npt.NDArray[np.int8] = given[:, :need].astype(np.int8)
     return dealt
 
 

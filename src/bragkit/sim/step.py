@@ -69,11 +69,11 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     if rows is None:
         idx: Index = slice(None)
         where = np.arange(state.n)
-        state.rewards.fill(0.0)
+        state.ended.fill(False)
     else:
         where = np.asarray(rows, dtype=np.int64).reshape(-1)
         idx = where
-        state.rewards[where] = 0.0
+        state.ended[where] = False
     a = chosen[idx].astype(np.int64)
     live = ~state.terminated[idx]
     legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
@@ -160,9 +160,10 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
 def _next_seat(state: State, seats: Rows, start: Rows) -> Rows:
     """The first seat of the bits ``seats`` from ``start`` round to the left (B4, D3)."""
     p = state.players
-    shift = start % p
+    shift = start * (start < p)  # start is 1 .. p: p is seat 0
     rotated = ((seats >> shift) | (seats << (p - shift))) & state.full
-    found: Rows = (start + state.lowest[rotated]) % p
+    found: Rows = shift + state.lowest[rotated]
+    found -= p * (found >= p)
     return found
 
 
@@ -170,22 +171,28 @@ def _fold_out(state: State, rows: Rows) -> None:
     """Rules B5, BL3: one player left; a blind one leaves the pot to be carried forward."""
     winner = state.lowest[state.full & ~state.folded_bits[rows]]
     looked = (state.looked_bits[rows] >> winner) & 1 == 1
-    won = rows[looked]
-    state.winnings[won, winner[looked]] = state.pot[won]
-    blind = rows[~looked]
-    state.carried[blind] = state.pot[blind]
-    state.retained[blind] = winner[~looked]
+    pot = state.pot[rows]
+    won = pot * looked
+    cell = rows * state.players + winner
+    state.winnings.reshape(-1)[cell] = won
+    state.stacks.reshape(-1)[cell] += won
+    state.carried[rows] = pot - won
+    state.retained[rows] = np.where(looked, -1, winner)
     _finish(state, rows)
 
 
 def _see(state: State, rows: Rows, p: Rows) -> None:
     """Rules B6, H8: the seen player shows; the seer wins only with a better hand."""
     seen = state.lowest[state.full & ~state.folded_bits[rows] & ~np.left_shift(1, p)]
-    wins = state.values[rows, p] > state.values[rows, seen]
+    players = state.players
+    values = state.values.reshape(-1)
+    wins = values[rows * players + p] > values[rows * players + seen]
     winner = np.where(wins, p, seen)
-    state.winnings[rows, winner] = state.pot[rows]
-    state.shown[rows, seen] = True
-    state.shown[rows[wins], p[wins]] = True  # rule D8: a losing seer does not show
+    cell = rows * players + winner
+    state.winnings.reshape(-1)[cell] = state.pot[rows]
+    state.stacks.reshape(-1)[cell] += state.pot[rows]
+    state.shown.reshape(-1)[rows * players + seen] = True
+    state.shown.reshape(-1)[cell] = True  # rule D8: a losing seer does not show
     _finish(state, rows)
 
 
@@ -200,14 +207,16 @@ def _showdown(state: State, rows: Rows) -> None:
     share = pot // count
     odd = pot - share * count
     order = np.cumsum(best, axis=1) - 1
-    state.winnings[rows] = np.where(best, share[:, None] + (order < odd[:, None]), 0)
+    won = np.where(best, share[:, None] + (order < odd[:, None]), 0)
+    state.winnings[rows] = won
+    state.stacks[rows] += won
     state.shown[rows] = betting
     _finish(state, rows)
 
 
 def _finish(state: State, rows: Rows) -> None:
-    state.stacks[rows] += state.winnings[rows]
-    state.rewards[rows] = (state.stacks[rows] - state.start_stacks[rows]).astype(np.float32)
+    """The deal is over: its stacks are final (the pot paid out or carried)."""
+    state.ended[rows] = True
     state.terminated[rows] = True
     state.current_player[rows] = -1
     state.proposer[rows] = -1
