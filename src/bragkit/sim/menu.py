@@ -68,9 +68,10 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     rules = state.rules
     cur = np.maximum(state.current_player[idx], 0)
     live = ~state.terminated[idx]
-    seat = np.left_shift(1, cur)
+    seat = state.turn_bit[idx]
     looked_bits = state.looked_bits[idx]
-    blind = 1 - ((looked_bits >> cur) & 1)  # 1 for a blind player
+    is_blind = (looked_bits & seat) == 0
+    blind = is_blind.astype(np.int64)  # 1 for a blind player
     stake = state.stake[idx]
     where = np.arange(state.n) if rows is None else rows
     stack = state.stacks.reshape(-1)[where * state.players + cur]
@@ -80,8 +81,8 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     if rules.raise_limit is not None:  # rule B1: the most a bet may exceed the stake
         capped = np.minimum(most, stake + rules.raise_limit)
         most = np.where(stake > 0, capped, most)
-    least = (least_open + blind) >> blind  # rule BL1: half, rounded up
-    most = np.right_shift(most, blind)
+    least = least_open - (least_open >> 1) * blind  # rule BL1: half, rounded up
+    most = most - ((most + 1) >> 1) * blind  # half, rounded down
     if rules.pot_limit:  # rule B1: no bet puts in more than the pot holds
         most = np.minimum(most, state.pot[idx])
     most = np.maximum(most, least)  # a limit never stops a player meeting the stake
@@ -90,7 +91,7 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     can_bet = normal & (stack >= least)
     bits = normal << FOLD
     if rules.blind:
-        bits |= (normal & (blind == 1)) << LOOK  # rule BL2: at one's own turn
+        bits |= (normal & is_blind) << LOOK  # rule BL2: at one's own turn
     twice = least + least
     bits |= can_bet << STAY
     bits |= (can_bet & (top >= twice)) << RAISE2
@@ -104,9 +105,9 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     n_betting = state.n_betting[idx]
     betting_blind = state.full & ~(state.folded_bits[idx] | looked_bits | seat)
     open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
-    cost = (open_cost + blind) >> blind  # rules BL1, BL4: half, rounded up
+    cost = open_cost - (open_cost >> 1) * blind  # rules BL1, BL4: half, rounded up
     see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
-    bits |= (see & ((blind == 1) | (betting_blind == 0))) << SEE
+    bits |= (see & (is_blind | (betting_blind == 0))) << SEE
     agreed = (state.agreed_bits[idx] & seat) != 0
     bits |= (live & (n_betting >= 3) & ~agreed) << AGREE  # rule B8
     bits |= (live & ~normal) << DECLINE

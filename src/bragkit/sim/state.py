@@ -22,6 +22,7 @@ For speed, what each seat has done is kept as bits of one number per deal (bit `
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 import numpy as np
@@ -79,8 +80,10 @@ class State:
         "lowest",
         "n",
         "n_betting",
+        "next_seat",
         "players",
         "pot",
+        "powers",
         "proposer",
         "retained",
         "rules",
@@ -93,6 +96,7 @@ class State:
         "tally",
         "terminated",
         "top",
+        "turn_bit",
         "values",
         "winnings",
     )
@@ -110,6 +114,9 @@ class State:
         for seat in range(p - 1, -1, -1):
             lowest[(bits >> seat) & 1 == 1] = seat
         self.lowest = lowest
+        self.next_seat = _next_seats(p)
+        # 1 << seat, and 0 at index -1 (no one to act)
+        self.powers = np.append(np.left_shift(1, np.arange(p, dtype=np.int64)), 0)
         # the cards each deal dealt, in the order dealt: card k to seat k % p (D6)
         self.dealt = np.zeros((n, 3 * p), dtype=np.int8)
         self.values = np.zeros((n, p), dtype=np.int16)
@@ -129,6 +136,7 @@ class State:
         self.terminated = np.zeros(n, dtype=bool)
         self.n_betting = np.zeros(n, dtype=np.int64)
         self.current_player = np.zeros(n, dtype=np.int64)
+        self.turn_bit = np.ones(n, dtype=np.int64)  # 1 << current_player (0 once over)
         self.proposer = np.full(n, -1, dtype=np.int64)
         self.retained = np.full(n, -1, dtype=np.int64)
         # the menu of the player to act (bragkit.sim.menu): legal actions as bits, the least
@@ -349,6 +357,7 @@ def redeal(
     state.terminated[index] = False
     state.n_betting[index] = p
     state.current_player[index] = 0  # rule B2: the dealer's left
+    state.turn_bit[index] = 1
     state.proposer[index] = -1
     state.retained[index] = -1
     from bragkit.sim.menu import refresh
@@ -405,6 +414,20 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
         raise RulesError(f"a pack holds at most {rules.jokers} jokers (rule W1)")
     dealt: npt.NDArray[np.int8] = given[:, :need].astype(np.int8)
     return dealt
+
+
+@functools.lru_cache(maxsize=32)
+def _next_seats(players: int) -> Array:
+    """Entry ``seat * 2**players + seats``: the first of the set ``seats`` (bits) to the left
+    of ``seat`` (``seat`` itself last; -1 for none): the turn passing round (B4, D3)."""
+    sets = np.arange(1 << players, dtype=np.int64)
+    table = np.full((players, 1 << players), -1, dtype=np.int64)
+    for seat in range(players):
+        for k in range(players, 0, -1):  # nearest last, so it wins
+            other = (seat + k) % players
+            table[seat, (sets >> other) & 1 == 1] = other
+    table.setflags(write=False)
+    return table.reshape(-1)
 
 
 def _values(rules: Rules) -> npt.NDArray[np.int16]:

@@ -98,7 +98,7 @@ def _refused(state: State, row: int, action: int) -> IllegalActionError:
 def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_]) -> None:
     p = state.players
     cur = np.maximum(state.current_player[idx], 0)
-    seat = np.left_shift(1, cur)
+    seat = state.turn_bit[idx]
     is_fold = live & (a == FOLD)
     is_look = live & (a == LOOK)
     is_bet = live & (a >= STAY) & (a <= MAX)
@@ -107,7 +107,7 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     is_decline = live & (a == DECLINE)
     bet = is_bet.astype(np.int64)
     looked_bits = state.looked_bits[idx]
-    looked = (looked_bits >> cur) & 1  # 1 for an open player
+    looked = ((looked_bits & seat) != 0).astype(np.int64)  # 1 for an open player
     # the chips put in: a bet (a multiple of the least, or the most), or a see
     is_max = is_bet & (a == MAX)
     multiple = (a - (STAY - 1)) * (is_bet & ~is_max)  # stay 1, raise2 2, ... raise4 4
@@ -120,7 +120,7 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     # rules B3, BL1: a bet sets the stake, a blind bet at twice what it put in
     stake = state.stake[idx]
     least_open = np.maximum(stake, state.rules.min_bet)
-    state.stake[idx] = stake + bet * ((amount << (1 - looked)) - stake)
+    state.stake[idx] = stake + bet * (amount + amount * (1 - looked) - stake)
     state.bet_made[idx] |= is_bet
     raised = amount > least_open
     tally = bet * (1 + looked * (TALLY_OPEN - 1 + TALLY_RAISE * raised))
@@ -143,11 +143,12 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     showdown = is_agree & (waiting == 0)
     fold_out = is_fold & (n_betting == 1)
     skip = active + (waiting - active) * is_agree
-    nxt = _next_seat(state, skip, cur + 1)
+    nxt = state.next_seat[cur * (state.full + 1) + skip]
     moves = is_bet | (is_fold & ~fold_out) | (is_agree & ~showdown)
     turn = state.current_player[idx]
     turn += (nxt - turn) * moves + (proposer - turn) * is_decline
     state.current_player[idx] = turn
+    state.turn_bit[idx] = state.powers[turn]
     state.proposer[idx] = proposer - (proposer + 1) * is_decline
     if fold_out.any():
         _fold_out(state, where[fold_out])
@@ -155,16 +156,6 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
         _see(state, where[is_see], cur[is_see])
     if showdown.any():
         _showdown(state, where[showdown])
-
-
-def _next_seat(state: State, seats: Rows, start: Rows) -> Rows:
-    """The first seat of the bits ``seats`` from ``start`` round to the left (B4, D3)."""
-    p = state.players
-    shift = start * (start < p)  # start is 1 .. p: p is seat 0
-    rotated = ((seats >> shift) | (seats << (p - shift))) & state.full
-    found: Rows = shift + state.lowest[rotated]
-    found -= p * (found >= p)
-    return found
 
 
 def _fold_out(state: State, rows: Rows) -> None:
@@ -219,4 +210,5 @@ def _finish(state: State, rows: Rows) -> None:
     state.ended[rows] = True
     state.terminated[rows] = True
     state.current_player[rows] = -1
+    state.turn_bit[rows] = 0
     state.proposer[rows] = -1
