@@ -126,3 +126,15 @@ def test_a_proposed_showdown_declined_returns_to_the_proposer() -> None:
     assert not state.legal_action_mask[0, AGREE]  # p0 agreed already
     step(state, np.array([STAY]))  # the betting moved on: agreements lapse
     assert not state.agreed.any()
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(pot_limit=True), Rules(max_bet=3, min_bet=2),
+                                   Rules(blind=False, raise_limit=2)])
+def test_a_menu_shared_by_new_deals_is_the_menu_of_each(rules: Rules) -> None:
+    """New deals with equal stacks share their first player's menu (copied once); with stacks
+    given per seat each is worked out alone: the same menus (B1, B2, BL1)."""
+    shared = init(3, 50, players=3, rules=rules, stacks=40, carried=2)
+    alone = init(3, 50, players=3, rules=rules, stacks=np.full((50, 3), 40), carried=np.full(
+        50, 2))
+    for name in ("legal_bits", "least", "top", "cost"):
+        assert np.array_equal(getattr(shared, name), getattr(alone, name)), name

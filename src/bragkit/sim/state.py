@@ -362,7 +362,14 @@ def redeal(
     state.retained[index] = -1
     from bragkit.sim.menu import refresh
 
-    refresh(state, index)
+    if isinstance(money, int) and (isinstance(pots, int) or not rules.pot_limit):
+        # every new deal is the same to its first player: one menu, copied (B2)
+        refresh(state, index[:1])
+        for name in ("legal_bits", "least", "top", "cost"):
+            column = getattr(state, name)
+            column[index] = column[index[0]]
+    else:
+        refresh(state, index)
 
 
 def _shaped(value: npt.ArrayLike, shape: tuple[int, ...], name: str) -> Array:
