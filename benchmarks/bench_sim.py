@@ -113,16 +113,26 @@ def pgx_rate(batch: int, seconds: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--batch", type=int, default=100_000, help="deals stepped together")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--batch", type=int, default=32_768, help="deals stepped together")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="measurements of each figure, the engine's and the simulator's "
+                             "taken in turn; the best is kept (a busy machine slows some)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    engine = engine_rate(args.seconds, args.seed)
+    engine = 0.0
+    best: dict[int, tuple[float, float]] = {}
+    for _ in range(args.rounds):
+        engine = max(engine, engine_rate(args.seconds, args.seed))
+        for players in (2, 4, 6, 8):
+            rate, steps = sim_rate(players, args.batch, args.seconds, args.seed)
+            if rate > best.get(players, (0.0, 0.0))[0]:
+                best[players] = (rate, steps)
     print(f"Checked engine, 4 players, random agents: {engine:,.0f} deals/s (baseline)")
-    print(f"Simulator, batch {args.batch:,}, random policies, one core:")
+    print(f"Simulator, batch {args.batch:,}, random policies, one core, best of {args.rounds}:")
     rates = {}
     for players in (2, 4, 6, 8):
-        rate, steps = sim_rate(players, args.batch, args.seconds, args.seed)
+        rate, steps = best[players]
         rates[players] = rate
         memory = memory_per_million(players, 10_000)
         print(f"  {players} players: {rate:12,.0f} deals/s   ratio {rate / engine:6.1f}   "

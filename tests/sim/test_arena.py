@@ -54,3 +54,13 @@ def test_rules_outside_the_simulator_are_refused() -> None:
     with pytest.raises(RulesError, match="rule F1"):
         play_batched_arena(["random", "bold"], deals=10, rules=arena_rules("four-card"))
     assert set(BATCHED_KINDS) == {"random", "cautious", "bold"}
+
+
+def test_can_play_batched_says_when_the_simulator_can_play_a_match() -> None:
+    from bragkit.sim import can_play_batched
+
+    assert can_play_batched(["random", "cautious", "bold"])
+    assert not can_play_batched(["random", "shark"])
+    assert not can_play_batched(["random"])
+    assert not can_play_batched(["random", "bold"], arena_rules("five-card"))
+    assert can_play_batched(["random", "bold"], arena_rules("teen-patti"))

@@ -16,6 +16,8 @@ out is in docs/sim.md.
 0
 """
 
+from typing import TYPE_CHECKING
+
 from bragkit.sim.menu import ACTIONS, NUM_ACTIONS
 from bragkit.sim.policies import (
     BATCHED_KINDS,
@@ -26,6 +28,9 @@ from bragkit.sim.policies import (
 from bragkit.sim.state import DEFAULT_STACK, State, check_rules, init, redeal
 from bragkit.sim.step import step
 
+if TYPE_CHECKING:  # imported when first used: bragkit.arena may import this package
+    from bragkit.sim.arena import can_play_batched, play_batched_arena
+
 __all__ = [
     "ACTIONS",
     "BATCHED_KINDS",
@@ -33,6 +38,7 @@ __all__ = [
     "NUM_ACTIONS",
     "State",
     "batched_policy",
+    "can_play_batched",
     "check_rules",
     "has_batched_policies",
     "init",
@@ -44,8 +50,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    if name == "play_batched_arena":  # the arena module imports the bots' registry: lazily
-        from bragkit.sim.arena import play_batched_arena
+    if name in ("play_batched_arena", "can_play_batched"):  # the arena imports the registry
+        from bragkit.sim import arena
 
-        return play_batched_arena
+        return getattr(arena, name)
     raise AttributeError(name)

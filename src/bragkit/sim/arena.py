@@ -31,18 +31,36 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.arena import ArenaResult, BotScore, arena_rules
-from bragkit.errors import BragError
+from bragkit.errors import BragError, RulesError
 from bragkit.rules import Rules
 from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
 from bragkit.sim.state import check_rules, init, redeal
 from bragkit.sim.step import step
 
-__all__ = ["BATCH", "play_batched_arena"]
+__all__ = ["BATCH", "can_play_batched", "play_batched_arena"]
 
 #: Deals per batch for the confidence interval (batch means, as the arena).
 BATCH = 100
 #: Tables played at once when ``lanes`` is not given (fewer when there are fewer deals).
 LANES = 2_048
+
+
+def can_play_batched(bots: Sequence[object], rules: Rules | None = None) -> bool:
+    """Whether :func:`play_batched_arena` can play this match: every bot a kind with a batched
+    policy, and rules (the arena's by default) within the simulator's scope.
+
+    >>> can_play_batched(["cautious", "bold"]), can_play_batched(["cautious", "shark"])
+    (True, False)
+    >>> can_play_batched(["cautious", "bold"], arena_rules("four-card"))
+    False
+    """
+    if len(bots) < 2 or not all(isinstance(b, str) and b in BATCHED_KINDS for b in bots):
+        return False
+    try:
+        check_rules(rules or arena_rules(), len(bots))
+    except RulesError:
+        return False
+    return True
 
 
 def play_batched_arena(
