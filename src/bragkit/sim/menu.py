@@ -73,8 +73,7 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     is_blind = (looked_bits & seat) == 0
     blind = is_blind.astype(np.int64)  # 1 for a blind player
     stake = state.stake[idx]
-    where = np.arange(state.n) if rows is None else rows
-    stack = state.stacks.reshape(-1)[where * state.players + cur]
+    stack = state.stacks.reshape(-1)[state.base[idx] + cur]
     # rules B2, B3: min_bet for the first bet, then the stake (never below min_bet once made)
     least_open = np.maximum(stake, rules.min_bet)
     most: npt.NDArray[np.int64] | int = _INF if rules.max_bet is None else rules.max_bet

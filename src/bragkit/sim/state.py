@@ -66,6 +66,7 @@ class State:
         "_observation",
         "_rewards",
         "agreed_bits",
+        "base",
         "bet_made",
         "carried",
         "cost",
@@ -115,6 +116,7 @@ class State:
             lowest[(bits >> seat) & 1 == 1] = seat
         self.lowest = lowest
         self.next_seat = _next_seats(p)
+        self.base = np.arange(n, dtype=np.int64) * p  # each deal's first cell of (n, p)
         # 1 << seat, and 0 at index -1 (no one to act)
         self.powers = np.append(np.left_shift(1, np.arange(p, dtype=np.int64)), 0)
         # the cards each deal dealt, in the order dealt: card k to seat k % p (D6)

@@ -96,7 +96,6 @@ def _refused(state: State, row: int, action: int) -> IllegalActionError:
 
 
 def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_]) -> None:
-    p = state.players
     cur = np.maximum(state.current_player[idx], 0)
     seat = state.turn_bit[idx]
     is_fold = live & (a == FOLD)
@@ -113,7 +112,7 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     multiple = (a - (STAY - 1)) * (is_bet & ~is_max)  # stay 1, raise2 2, ... raise4 4
     amount = state.least[idx] * multiple + state.top[idx] * is_max
     pay = amount + state.cost[idx] * is_see
-    flat = where * p + cur
+    flat = state.base[idx] + cur
     stacks = state.stacks.reshape(-1)
     stacks[flat] -= pay
     state.pot[idx] += pay
