@@ -138,3 +138,35 @@ def test_a_menu_shared_by_new_deals_is_the_menu_of_each(rules: Rules) -> None:
         50, 2))
     for name in ("legal_bits", "least", "top", "cost"):
         assert np.array_equal(getattr(shared, name), getattr(alone, name)), name
+
+
+def test_keys_deal_each_deal_from_its_own_key() -> None:
+    """pgx's keys: a deal's cards depend on its key only, not on its place in the batch."""
+    first = init(np.array([7, 8, 9]), 3, players=4)
+    second = init([9, 7], 2, players=4)
+    assert np.array_equal(first.hands[2], second.hands[0])
+    assert np.array_equal(first.hands[0], second.hands[1])
+    assert not np.array_equal(first.hands[0], first.hands[1])
+    for row in range(3):  # 12 different cards, all real (H1)
+        cards = first.hands[row].reshape(-1)
+        assert len(set(cards.tolist())) == 12 and cards.max() < 52
+    with pytest.raises(RulesError, match="keys must be 3 whole numbers"):
+        init([1, 2], 3)
+
+
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_shuffled_packs_deal_distinct_cards_evenly(jokers: int) -> None:
+    """Rules D6, H1, W1: every card once (jokers up to the number added), and each card as
+    likely in every place: over 53,000 deals each card is dealt first about 1,000 times."""
+    rules = Rules(jokers=jokers)
+    state = init(5, 53_000, players=8, rules=rules)
+    cards = state.dealt.astype(np.int64)
+    ordered = np.sort(cards, axis=1)
+    repeated = (ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] < 52)
+    assert not repeated.any()
+    assert ((cards == 52).sum(axis=1) <= jokers).all()
+    counts = np.bincount(cards[:, 0], minlength=53)
+    expected = 53_000 / rules.pack_size
+    real = counts[:52]
+    assert (abs(real - expected) < 6 * np.sqrt(expected)).all(), counts
+    assert abs(counts[52] - expected * jokers) < 6 * np.sqrt(expected * max(jokers, 1))

@@ -23,7 +23,8 @@ For speed, what each seat has done is kept as bits of one number per deal (bit `
 from __future__ import annotations
 
 import functools
-from typing import Final
+from collections.abc import Sequence
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +37,7 @@ __all__ = ["DEFAULT_STACK", "Array", "State", "check_rules", "init", "redeal"]
 
 Array = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
-Seed = int | np.random.Generator | None
+Seed = int | np.random.Generator | None | Sequence[int] | npt.NDArray[np.integer[Any]]
 
 #: Each seat's money before the ante when no ``stacks`` are given: enough that no one runs short.
 DEFAULT_STACK: Final = 1_000_000
@@ -285,7 +286,9 @@ def init(
     """``n`` new deals of ``players`` seats under ``rules`` (default :class:`Rules`).
 
     ``seed`` (an int, a numpy ``Generator`` or None) shuffles the packs unless ``packs`` are
-    given: an ``(n, k)`` array of card indices, top card first (``k >= 3 * players``).
+    given; ``n`` integer keys instead (pgx's keys) shuffle each deal's pack from its own key,
+    so a deal is the same wherever it sits in a batch (slower: one generator per deal). Packs
+    given are an ``(n, k)`` array of card indices, top card first (``k >= 3 * players``).
     ``stacks`` is each seat's money before the ante (a number, or ``(n, players)``);
     ``carried`` a pot carried from an earlier deal (BL3), per deal or for all. Raises
     :class:`RulesError` for rules outside the simulator's scope, a stack that cannot pay the
@@ -388,7 +391,16 @@ def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
     shuffled here (a partial Fisher-Yates shuffle, vectorised over the deals), or given."""
     need = 3 * p
     size = rules.pack_size
+    if packs is None and seed is not None and not isinstance(seed, int | np.random.Generator):
+        keys = np.asarray(seed)
+        if keys.shape != (m,) or not np.issubdtype(keys.dtype, np.integer):
+            raise RulesError(f"keys must be {m} whole numbers, one a deal, not {keys.dtype} "
+                             f"of shape {keys.shape}")
+        base = np.minimum(np.arange(size, dtype=np.int8), _JOKER)
+        return np.stack([np.random.default_rng(int(key)).permutation(base)[:need]
+                         for key in keys])
     if packs is None:
+        assert not isinstance(seed, Sequence | np.ndarray)
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         base = np.minimum(np.arange(size, dtype=np.int64), _JOKER)  # jokers are all 52 (W1)
         pack = np.repeat(base.astype(np.int8), m)  # position-major: pack[k * m + deal]
