@@ -70,12 +70,15 @@ def play_batched_arena(
     rules: Rules | None = None,
     seed: int | None = None,
     stack: int = 200,
-    lanes: int | None = None,
+    budget: float | None = None,
     progress: Callable[[int], None] | None = None,
+    lanes: int | None = None,
 ) -> ArenaResult:
     """Play ``deals`` deals between ``bots`` (kinds with a batched policy) and score them, as
-    :func:`bragkit.arena.play_arena` does. ``lanes`` tables play at once (each plays its share
-    of the deals in order); ``progress`` is called with the deals played so far."""
+    :func:`bragkit.arena.play_arena` does, with its parameters (``budget``, a bot's thinking
+    time, is accepted and unused: a batched bot does not think). ``lanes`` tables play at once
+    (each plays its share of the deals in order); ``progress`` is called with the deals played
+    so far."""
     if deals < 1:
         raise BragError(f"play at least one deal, not {deals}")
     for kind in bots:
