@@ -64,3 +64,9 @@ def test_can_play_batched_says_when_the_simulator_can_play_a_match() -> None:
     assert not can_play_batched(["random"])
     assert not can_play_batched(["random", "bold"], arena_rules("five-card"))
     assert can_play_batched(["random", "bold"], arena_rules("teen-patti"))
+
+
+def test_progress_counts_every_deal() -> None:
+    seen: list[int] = []
+    play_batched_arena(["random", "bold"], deals=300, seed=3, lanes=16, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 300
