@@ -33,6 +33,13 @@ def test_what_init_refuses(kwargs: dict[str, object], message: str) -> None:
         init(0, 1, **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("n", [0, -3, 2.5, "4", True])
+def test_n_is_a_whole_number_of_deals(n: object) -> None:
+    with pytest.raises(RulesError, match="n must be a whole number of deals"):
+        init(0, n)  # type: ignore[arg-type]
+    assert init(0, np.int64(2), players=np.int64(3)).n == 2
+
+
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     state = init(5, 4, players=3)
     before = {name: np.copy(getattr(state, name)) for name in (

@@ -295,10 +295,12 @@ def init(
     ante (D2), or packs that are not packs.
     """
     rules = Rules() if rules is None else rules
+    if isinstance(players, np.integer):
+        players = int(players)
     check_rules(rules, players)
-    if type(n) is not int or n < 1:
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise RulesError(f"n must be a whole number of deals, at least 1, not {n!r}")
-    state = State(rules, n, players)
+    state = State(rules, int(n), players)
     redeal(state, np.arange(n), seed, stacks=stacks, carried=carried, packs=packs)
     return state
 
