@@ -101,3 +101,30 @@ def test_kinds_without_a_batched_policy_are_named() -> None:
     assert not has_batched_policies(["random", "shark"])
     with pytest.raises(BragError, match="no batched policy for the 'shark' bot"):
         batched_policy("shark", Rules(), 0)
+
+
+def test_the_random_bot_plays_its_kinds_of_option_and_bets_after_an_open_look() -> None:
+    """RandomBot's options (fold, look, bet, open bet while blind, see) on the menu: legal
+    every time; a look chosen as an open bet is followed at once by a bet (BL2)."""
+    rules = Rules(max_bet=10)
+    rng = np.random.default_rng(8)
+    state = init(rng, 3_000, players=3, rules=rules)
+    play = batched_policy("random", rules, 9)
+    looks_then_bets = 0
+    looks_then_acts = 0
+    last_look = np.zeros(state.n, dtype=bool)
+    while not state.terminated.all():
+        live = np.flatnonzero(~state.terminated)
+        actions = np.zeros(state.n, dtype=np.int64)
+        actions[live] = play(state, live)
+        assert state.legal_action_mask[live, actions[live]].all()
+        assert not (actions[live] == AGREE).any()  # no proposals
+        bet = (actions >= 2) & (actions <= 6)
+        looks_then_bets += int((last_look & bet).sum())
+        looks_then_acts += int(last_look[live].sum())
+        last_look = np.zeros(state.n, dtype=bool)
+        last_look[live] = actions[live] == 1
+        step(state, actions)
+    # a plain look is followed by a bet about half the time (fold or bet, see rarely), an open
+    # bet's look always; the two kinds come about as often: about three looks in four
+    assert looks_then_bets > 0.65 * looks_then_acts, (looks_then_bets, looks_then_acts)

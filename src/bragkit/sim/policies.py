@@ -9,10 +9,12 @@ may know: its own cards once looked, the public betting, and its own past bets.
   raise sizes (a raise of 2 or 3 times the least bet, or the most allowed when that is less, is
   on the menu exactly). A proposed showdown is answered as ``agrees`` does (looked, and strong
   enough to open).
-- ``random`` picks uniformly among the legal menu actions, never proposing a showdown and
-  answering one at even odds, like :class:`~bragkit.bots.simple.RandomBot`; its documented
-  approximation: amounts are the menu's five bet sizes instead of every amount in range, and a
-  blind bet open is a look then a bet.
+- ``random`` (:func:`random_bot_actions`) picks uniformly among the kinds of option of
+  :class:`~bragkit.bots.simple.RandomBot` (fold, look, bet, open bet while blind, see), never
+  proposing a showdown and answering one at even odds; its documented approximation: a bet's
+  size is uniform among the menu's bet sizes instead of every amount in range, and an open bet
+  while blind is a look then, at once, a bet. (:func:`random_actions`, uniform over the legal
+  menu actions, is the random policy of the benchmark and of reinforcement learning.)
 
 >>> import numpy as np
 >>> from bragkit.rules import Rules
@@ -44,7 +46,7 @@ from bragkit.sim.menu import AGREE, BETS, DECLINE, FOLD, LOOK, MAX, NUM_ACTIONS,
 from bragkit.sim.state import State
 
 __all__ = ["BATCHED_KINDS", "Policy", "batched_policy", "has_batched_policies",
-           "random_actions", "threshold_actions"]
+           "random_actions", "random_bot_actions", "threshold_actions"]
 
 Rows = npt.NDArray[np.int64]
 Policy = Callable[[State, Rows], Rows]
@@ -63,8 +65,12 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
     if kind == "random":
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
+        pending: list[npt.NDArray[np.bool_]] = []  # deals where a look is to be followed by a bet
+
         def play_random(state: State, rows: Rows) -> Rows:
-            return random_actions(state, rng, rows=rows)
+            if not pending or len(pending[0]) != state.n:
+                pending[:] = [np.zeros(state.n, dtype=bool)]
+            return random_bot_actions(state, rng, rows, pending[0])
 
         return play_random
     style = _STYLES.get(kind)
@@ -109,6 +115,40 @@ def _tables() -> tuple[Rows, Rows]:
 
 
 _COUNT, _NTH = _tables()
+
+
+_BET_BITS: Final = sum(1 << action for action in BETS)
+
+
+def random_bot_actions(
+    state: State, rng: np.random.Generator, rows: Rows, pending: npt.NDArray[np.bool_]
+) -> Rows:
+    """:class:`~bragkit.bots.simple.RandomBot` on the menu: uniform over its kinds of option —
+    fold, look, a bet (blind if blind, BL1), an open bet (for a blind player: a look, and a bet
+    at once after it, BL2), see — then a bet size uniform among the legal ones; a proposed
+    showdown answered at even odds (B8). ``pending`` marks the deals where a look is to be
+    followed by a bet (kept between calls)."""
+    bits = state.legal_bits[rows]
+    responding = state.proposer[rows] >= 0
+    blind = (state.looked_bits[rows] & state.turn_bit[rows]) == 0
+    bets = bits & _BET_BITS
+    count = _COUNT[bets]
+    size = _NTH[bets * NUM_ACTIONS + np.minimum(
+        (rng.random(len(rows), dtype=np.float32) * count).astype(np.int64),
+        np.maximum(count - 1, 0))]
+    kinds = np.stack([
+        (bits >> FOLD) & 1, (bits >> LOOK) & 1, bets != 0, ((bits >> LOOK) & 1) & (bets != 0)
+        & blind, (bits >> SEE) & 1], axis=1).astype(bool)
+    weights = rng.random(kinds.shape, dtype=np.float32) * kinds
+    kind = np.argmax(weights, axis=1)
+    actions = np.array([FOLD, LOOK, 0, LOOK, SEE], dtype=np.int64)[kind]
+    actions = np.where(kind == 2, size, actions)
+    then_bet = pending[rows] & (bets != 0) & ~responding
+    actions = np.where(then_bet, size, actions)
+    pending[rows] = (kind == 3) & ~then_bet & ~responding
+    answer = np.where(rng.random(len(rows)) < 0.5, AGREE, DECLINE)
+    chosen: Rows = np.where(responding, answer, actions)
+    return chosen
 
 
 @functools.lru_cache(maxsize=16)
