@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from bragkit.cards import JOKER_INDEX, Card, format_cards, parse_cards
 from bragkit.errors import InvalidCardError
@@ -64,7 +64,16 @@ def evaluate(
     # The fast path: a tuple or list of three card indices, an ordering (and a hashable wild
     # set) already seen. Its checks are the table itself (None for a repeated card, IndexError or
     # TypeError for what is not an index) plus the sign test; anything else takes the checked path.
-    if type(cards) in _SEQUENCES:
+    if type(cards) is str and not wild:  # text: a hand seen before, or three plain tokens
+        texts = _TEXTS.get(ordering)
+        if texts is not None:
+            found = texts.get(cards)
+            if found is not None:
+                return found
+        found = _text(cards, ordering)
+        if found is not None:
+            return found
+    elif type(cards) in _SEQUENCES:
         trio: Any = cards
         hand: HandRank | None
         try:
@@ -75,6 +84,72 @@ def evaluate(
         if hand is not None and a >= 0 and b >= 0 and c >= 0:
             return hand
     return _evaluate(cards, ordering, wild)
+
+
+def _text(text: str, ordering: object) -> HandRank | None:
+    """The fast path of text: three whitespace-separated tokens of :data:`_TOKENS` (cards as
+    :meth:`Card.parse` reads them), looked up in the table of an ordering already warmed, and
+    remembered by the text; None sends the text to the checked path (which says what is
+    wrong)."""
+    plain = _PLAIN.get(ordering)  # type: ignore[call-overload]
+    parts = text.split()
+    if plain is None or len(parts) != 3:
+        return None
+    tokens = _TOKENS
+    a = tokens.get(parts[0])
+    b = tokens.get(parts[1])
+    c = tokens.get(parts[2])
+    if a is None or b is None or c is None:
+        return None
+    found: HandRank | None = plain[a][b][c]
+    if found is not None:  # (None: a card twice)
+        texts = _TEXTS.get(ordering)
+        if texts is None or len(texts) >= _MAX_TEXTS:
+            texts = _TEXTS[ordering] = _written(plain)
+        texts[text] = found
+    return found
+
+
+def _written(plain: _Nested) -> dict[str, HandRank]:
+    """Every hand of three plain cards as :func:`~bragkit.cards.format_cards` writes it
+    (``"Qh Qs 4d"``, in every order: 132,600 texts), with its rank: fresh text in the
+    project's own notation is a single look-up."""
+    names = [str(Card(i)) for i in range(52)]
+    texts: dict[str, HandRank] = {}
+    for a, first in enumerate(names):
+        row = plain[a]
+        for b, second in enumerate(names):
+            if a == b:
+                continue
+            pair = f"{first} {second} "
+            cells = row[b]
+            for c, third in enumerate(names):
+                found = cells[c]
+                if found is not None:
+                    texts[pair + third] = found
+    return texts
+
+
+def _card_tokens() -> dict[str, int]:
+    """Every short spelling of a card that :meth:`Card.parse` reads (``As``, ``as``, ``10h``,
+    ``A♠``, ``♠A``, ``Jk``), with its index: the fast path reads exactly what the checked path
+    reads, or leaves the text to it."""
+    ranks = [*"23456789TJQKA", *"tjqka", "10"]
+    suits = [*"shdcSHDC", *"♠♥♦♣"]
+    tokens: dict[str, int] = {}
+    spellings = [r + s for r in ranks for s in suits] + [s + r for r in ranks for s in suits]
+    for spelling in [*spellings, "Jk", "JK", "jk", "jK"]:
+        try:
+            tokens[spelling] = int(Card.parse(spelling))
+        except InvalidCardError:
+            continue
+    return tokens
+
+
+_TOKENS: Final = _card_tokens()
+# Hands read from text, by ordering as given and by the text itself (bounded).
+_TEXTS: dict[object, dict[str, HandRank]] = {}
+_MAX_TEXTS: Final = 1 << 20
 
 
 def _evaluate(cards: str | Iterable[Card], ordering: Ordering | str, wild: WildLike) -> HandRank:

@@ -1,0 +1,223 @@
+"""Bots against bots on the simulator: :func:`play_batched_arena`, many tables at once.
+
+The same match as :func:`bragkit.arena.play_arena` — the same seatings (the first bot fixed,
+at most 24, chosen from the seed), the same stakes, top-ups (M1: money brought, not won) and
+scores (chips per 100 deals, a 95% interval from batch means of 100 deals) — played by the
+batched policies (:mod:`bragkit.sim.policies`) on many tables ("lanes") stepped together.
+Each lane is a session: the deal passes left (D3), a blind winner's pot is carried to the
+lane's next deal (BL3) and shared out at the end of it. What it leaves out (docs/sim.md): the
+pack is shuffled for every deal (D4, D5 not followed), a blind winner does not keep the hand
+(R1-R3), no one covers (M2, M3) — a player short of the stake may only fold or see.
+
+>>> result = play_batched_arena(["cautious", "random"], deals=400, seed=5)
+>>> [s.name for s in result.scores], sum(s.net for s in result.scores)   # chips are conserved
+(['cautious', 'random'], 0)
+>>> play_batched_arena(["cautious", "random"], deals=400, seed=5) == result
+True
+>>> play_batched_arena(["shark", "random"], deals=10)
+Traceback (most recent call last):
+...
+bragkit.errors.BragError: no batched policy for shark (batched: random, cautious, bold)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from bragkit.arena import ArenaResult, BotScore, arena_rules
+from bragkit.errors import BragError, RulesError
+from bragkit.rules import Rules
+from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
+from bragkit.sim.state import check_rules, init, redeal
+from bragkit.sim.step import step
+
+__all__ = ["BATCH", "can_play_batched", "play_batched_arena"]
+
+#: Deals per batch for the confidence interval (batch means, as the arena).
+BATCH = 100
+#: Tables played at once when ``lanes`` is not given (fewer when there are fewer deals).
+LANES = 2_048
+
+
+def can_play_batched(bots: Sequence[object], rules: Rules | None = None) -> bool:
+    """Whether :func:`play_batched_arena` can play this match: every bot a kind with a batched
+    policy, and rules (the arena's by default) within the simulator's scope.
+
+    >>> can_play_batched(["cautious", "bold"]), can_play_batched(["cautious", "shark"])
+    (True, False)
+    >>> can_play_batched(["cautious", "bold"], arena_rules("four-card"))
+    False
+    """
+    if len(bots) < 2 or not all(isinstance(b, str) and b in BATCHED_KINDS for b in bots):
+        return False
+    try:
+        check_rules(rules or arena_rules(), len(bots))
+    except RulesError:
+        return False
+    return True
+
+
+def play_batched_arena(
+    bots: Sequence[str],
+    *,
+    deals: int,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    stack: int = 200,
+    budget: float | None = None,
+    progress: Callable[[int], None] | None = None,
+    lanes: int | None = None,
+) -> ArenaResult:
+    """Play ``deals`` deals between ``bots`` (kinds with a batched policy) and score them, as
+    :func:`bragkit.arena.play_arena` does, with its parameters (``budget``, a bot's thinking
+    time, is accepted and unused: a batched bot does not think). ``lanes`` tables play at once
+    (each plays its share of the deals in order); ``progress`` is called with the deals played
+    so far."""
+    if deals < 1:
+        raise BragError(f"play at least one deal, not {deals}")
+    for kind in bots:
+        if not isinstance(kind, str) or kind not in BATCHED_KINDS:
+            raise BragError(f"no batched policy for {kind} (batched: "
+                            f"{', '.join(BATCHED_KINDS)})")
+    if len(bots) < 2:
+        raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
+    rules = rules or arena_rules()
+    p = len(bots)
+    check_rules(rules, p)
+    if stack < max(rules.ante, rules.buy_in, 1):
+        raise BragError(f"a stack of {stack} cannot pay the ante of {rules.ante}")
+    master = random.Random(seed)
+    names = _names(bots)
+    rng = np.random.default_rng(master.getrandbits(64))
+    policies: dict[str, Policy] = {kind: batched_policy(kind, rules, rng) for kind in set(bots)}
+    kind_index = {kind: k for k, kind in enumerate(sorted(policies))}
+    bot_kind = np.array([kind_index[kind] for kind in bots])
+    seatings = _seatings(p, master)
+    count = min(deals, lanes or LANES)
+    share = np.array([deals // count + (1 if i < deals % count else 0) for i in range(count)])
+    seat_bot = np.array([seatings[i % len(seatings)] for i in range(count)])  # lane, position
+    money = np.full((count, p), stack, dtype=np.int64)  # by table position
+    played = np.zeros(count, dtype=np.int64)  # deals played by each lane
+    gains = np.zeros((count, int(share.max()), p), dtype=np.int64)  # lane, deal, bot
+    floor = max(stack // 2, rules.ante)
+    topups = 0
+    lane = np.arange(count)
+
+    def rotation(rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Table position of each sim seat (seat p - 1 deals; the deal passes left, D3)."""
+        rotated: npt.NDArray[np.int64] = (np.arange(p)[None, :] + played[rows, None]) % p
+        return rotated
+
+    def top_up(rows: npt.NDArray[np.int64]) -> int:
+        short = money[rows] < floor  # rule M1
+        money[rows] = np.where(short, stack, money[rows])
+        return int(short.sum())
+
+    topups += top_up(lane)
+    where = rotation(lane)
+    state = init(rng, count, players=p, rules=rules,
+                 stacks=np.take_along_axis(money, where, axis=1), carried=0)
+    done = 0
+    while not state.terminated.all():
+        live = np.flatnonzero(~state.terminated)
+        actions = np.zeros(count, dtype=np.int64)
+        seat = state.current_player[live]
+        bot = seat_bot[live, (seat + played[live]) % p]
+        kinds = bot_kind[bot]
+        for kind, k in kind_index.items():
+            rows = live[kinds == k]
+            if len(rows):
+                actions[rows] = policies[kind](state, rows)
+        step(state, actions)
+        ended = live[state.terminated[live]]
+        if not len(ended):
+            continue
+        where = rotation(ended)
+        bots_here = np.take_along_axis(seat_bot[ended], where, axis=1)  # bot of each sim seat
+        money[ended] = _placed(money[ended], where, state.stacks[ended])
+        reward = state.stacks[ended] - state.start_stacks[ended]
+        deal_gains = np.zeros((len(ended), p), dtype=np.int64)
+        np.put_along_axis(deal_gains, bots_here, reward, axis=1)
+        gains[ended, played[ended]] = deal_gains
+        carried = state.carried[ended].copy()
+        played[ended] += 1
+        done += len(ended)
+        if progress is not None:
+            progress(done)
+        again = ended[played[ended] < share[ended]]
+        last = ended[played[ended] >= share[ended]]
+        for row, pot in zip(last.tolist(), carried[played[ended] >= share[ended]].tolist(),
+                            strict=True):
+            if pot:  # rule BL3: the session ends with the carried pot shared
+                gains[row, played[row] - 1] += _shares(pot, seat_bot[row], int(played[row]))
+        if len(again):
+            topups += top_up(again)
+            where = rotation(again)
+            redeal(state, again, rng, stacks=np.take_along_axis(money[again], where, axis=1),
+                   carried=carried[played[ended] < share[ended]])
+    per_bot = [np.concatenate([gains[i, :share[i], b] for i in range(count)]) for b in range(p)]
+    scores = [_score(name, kind, per_bot[b]) for b, (name, kind) in enumerate(
+        zip(names, bots, strict=True))]
+    scores.sort(key=lambda s: -s.per_100)
+    return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups)
+
+
+def _placed(money: npt.NDArray[np.int64], where: npt.NDArray[np.int64],
+            stacks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The stacks of sim seats put back at their table positions."""
+    out = money.copy()
+    np.put_along_axis(out, where, stacks, axis=1)
+    return out
+
+
+def _shares(pot: int, seating: npt.NDArray[np.int64], deals_played: int
+            ) -> npt.NDArray[np.int64]:
+    """A carried pot shared among the bots of a lane (equal shares, the odd chips one each
+    from the next dealer's left, as B8), indexed by bot; ``seating`` is the bot at each table
+    position."""
+    p = len(seating)
+    out = np.full(p, pot // p, dtype=np.int64)
+    first = deals_played % p  # the table position of sim seat 0: the next dealer's left
+    for k in range(pot % p):
+        out[seating[(first + k) % p]] += 1
+    return out
+
+
+def _names(bots: Sequence[str]) -> list[str]:
+    names: list[str] = []
+    for kind in bots:
+        name, count = kind, 2
+        while name in names:
+            name = f"{kind}-{count}"
+            count += 1
+        names.append(name)
+    return names
+
+
+def _seatings(p: int, master: random.Random) -> list[list[int]]:
+    """Distinct round-table seatings of the bots by index (the first fixed); at most 24,
+    chosen from the seed (as the arena does)."""
+    orders = [[0, *rest] for rest in itertools.permutations(range(1, p))]
+    if len(orders) > 24:
+        orders = master.sample(orders, 24)
+    return orders
+
+
+def _score(name: str, kind: str, gains: npt.NDArray[np.int64]) -> BotScore:
+    n = len(gains)
+    mean = float(gains.mean())
+    if n >= 10 * BATCH:  # batch means: deals are linked by carried pots (BL3)
+        batches = gains[: n - n % BATCH].reshape(-1, BATCH).mean(axis=1)
+    else:
+        batches = gains.astype(np.float64)
+    m = len(batches)
+    var = float(batches.var(ddof=1)) if m > 1 else 0.0
+    half = 1.96 * math.sqrt(var / m) * 100
+    return BotScore(name=name, kind=kind, deals=n, net=int(gains.sum()), per_100=mean * 100,
+                    low=mean * 100 - half, high=mean * 100 + half, slowest=0.0)

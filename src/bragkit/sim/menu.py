@@ -1,0 +1,127 @@
+"""The discrete menu of the simulator and, for each deal, what is legal and what it costs.
+
+The menu (:data:`ACTIONS`), for the player to act (``current_player``):
+
+- ``fold`` (B2); ``look`` (BL2: the same player then acts again);
+- ``stay``, ``raise2``, ``raise3``, ``raise4``: a bet of 1, 2, 3 or 4 times the least bet
+  (the stake, or ``min_bet`` for the first bet, B2, B3) — for a blind player a *blind* bet of
+  that many times the blind least (half the stake, rounded up, BL1); a raise is legal only when
+  it fits the house limits and the stack (B1: ``max_bet``, ``raise_limit``, ``pot_limit``);
+- ``max``: the most one bet may be (B1), or the whole stack, when that is not already one of
+  the four above;
+- ``see`` (B6, B9, BL4): two left, a bet made, and not an open player seeing a blind one;
+- ``agree``: with three or more still betting, propose a showdown (B8), or, when one was
+  proposed, agree to it; ``decline``: refuse a proposed showdown (the proposer acts again).
+
+A blind player bets open only after a ``look`` (the engine's ``bet`` by a blind player is the
+same two steps). Covers (M2, M3), loans (M4) and top-ups (M1) are not on the menu: a player who
+cannot meet the least bet may fold (or see, or look).
+
+:func:`refresh` works out the legal actions and their amounts (chips the action puts in) of the
+rows given, from :func:`bragkit.games.betting.bet_bounds`'s arithmetic, vectorised; the state
+shows them as ``legal_action_mask`` and ``amounts``.
+
+>>> from bragkit.rules import Rules
+>>> from bragkit.sim.state import init
+>>> state = init(3, 1, players=3, rules=Rules(max_bet=10))
+>>> [ACTIONS[a] for a in state.legal_action_mask[0].nonzero()[0]]
+['fold', 'look', 'stay', 'raise2', 'raise3', 'raise4', 'max', 'agree']
+>>> state.amounts[0, [STAY, RAISE2, MAX]].tolist()   # blind: half of min_bet 1, max 10 // 2
+[1, 2, 5]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from bragkit.sim.state import State
+
+__all__ = ["ACTIONS", "AGREE", "BETS", "DECLINE", "FOLD", "LOOK", "MAX", "MULTIPLES",
+           "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE", "STAY", "amounts", "refresh"]
+
+#: The discrete actions, in index order.
+ACTIONS: Final = ("fold", "look", "stay", "raise2", "raise3", "raise4", "max", "see", "agree",
+                  "decline")
+FOLD, LOOK, STAY, RAISE2, RAISE3, RAISE4, MAX, SEE, AGREE, DECLINE = range(10)
+NUM_ACTIONS: Final = len(ACTIONS)
+#: The bets of the menu, and the multiple of the least bet each is (``max``: 0).
+BETS: Final = (STAY, RAISE2, RAISE3, RAISE4, MAX)
+MULTIPLES: Final = (1, 2, 3, 4)
+#: The multiple of the least bet each action puts in (0: none, or not a multiple).
+MULTIPLE_OF: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0], dtype=np.int64)
+_INF: Final = 1 << 50
+
+Index = slice | npt.NDArray[np.int64]
+
+
+def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
+    """Work out the menu of the player to act in ``rows`` (all deals by default): the legal
+    actions as bits (``legal_bits``; none once a deal is over), the least bet, the most, and
+    the price of a see. (Arithmetic on whole arrays: a blind player's halves are shifts by
+    ``blind``, 0 or 1; conditions are bits.)"""
+    state.changed()
+    idx: Index = slice(None) if rows is None else rows
+    rules = state.rules
+    cur = np.maximum(state.current_player[idx], 0)
+    live = ~state.terminated[idx]
+    seat = state.turn_bit[idx]
+    looked_bits = state.looked_bits[idx]
+    is_blind = (looked_bits & seat) == 0
+    blind = is_blind.astype(np.int64)  # 1 for a blind player
+    stake = state.stake[idx]
+    stack = state.stacks.reshape(-1)[state.base[idx] + cur]
+    # rules B2, B3: min_bet for the first bet, then the stake (never below min_bet once made)
+    least_open = np.maximum(stake, rules.min_bet)
+    most: npt.NDArray[np.int64] | int = _INF if rules.max_bet is None else rules.max_bet
+    if rules.raise_limit is not None:  # rule B1: the most a bet may exceed the stake
+        capped = np.minimum(most, stake + rules.raise_limit)
+        most = np.where(stake > 0, capped, most)
+    least = least_open - (least_open >> 1) * blind  # rule BL1: half, rounded up
+    most = most - ((most + 1) >> 1) * blind  # half, rounded down
+    if rules.pot_limit:  # rule B1: no bet puts in more than the pot holds
+        most = np.minimum(most, state.pot[idx])
+    most = np.maximum(most, least)  # a limit never stops a player meeting the stake
+    top = np.minimum(most, stack)
+    normal = live & (state.proposer[idx] < 0)
+    can_bet = normal & (stack >= least)
+    bits = normal << FOLD
+    if rules.blind:
+        bits |= (normal & is_blind) << LOOK  # rule BL2: at one's own turn
+    twice = least + least
+    bits |= can_bet << STAY
+    bits |= (can_bet & (top >= twice)) << RAISE2
+    thrice = twice + least
+    bits |= (can_bet & (top >= thrice)) << RAISE3
+    four = twice + twice
+    bits |= (can_bet & (top >= four)) << RAISE4
+    multiple = (top == least) | (top == twice) | (top == thrice) | (top == four)
+    bits |= (can_bet & ~multiple) << MAX
+    # rules B6, BL4: two left, a bet made, not an open player seeing a blind one
+    n_betting = state.n_betting[idx]
+    betting_blind = state.full & ~(state.folded_bits[idx] | looked_bits | seat)
+    open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
+    cost = open_cost - (open_cost >> 1) * blind  # rules BL1, BL4: half, rounded up
+    see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
+    bits |= (see & (is_blind | (betting_blind == 0))) << SEE
+    agreed = (state.agreed_bits[idx] & seat) != 0
+    bits |= (live & (n_betting >= 3) & ~agreed) << AGREE  # rule B8
+    bits |= (live & ~normal) << DECLINE
+    state.legal_bits[idx] = bits
+    state.least[idx] = least
+    state.top[idx] = top
+    state.cost[idx] = cost
+
+
+def amounts(state: State) -> npt.NDArray[np.int64]:
+    """``(n, len(ACTIONS))``: the chips each action of the menu puts in now."""
+    out = np.zeros((state.n, NUM_ACTIONS), dtype=np.int64)
+    for action, times in zip(BETS, MULTIPLES, strict=False):
+        out[:, action] = state.least * times
+    out[:, MAX] = state.top
+    out[:, SEE] = state.cost
+    out[state.terminated] = 0
+    return out

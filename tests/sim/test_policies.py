@@ -1,0 +1,130 @@
+"""The batched bots decide as the bots of bragkit.bots.simple do: cautious and bold exactly
+(the same quantiles, thresholds and raise sizes on the menu), random uniformly over the legal
+menu (rules B3, B6, B8, BL1, BL2, BL4)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.sim.replay import engine_text
+
+from bragkit.bots.simple import BOLD, CAUTIOUS, ThresholdBot
+from bragkit.cards import Card
+from bragkit.errors import BragError
+from bragkit.games.three_card import Deal
+from bragkit.rules import Rules
+from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
+from bragkit.sim.menu import AGREE, DECLINE, NUM_ACTIONS
+
+
+def _deals(state: object, rules: Rules, players: int, stacks: np.ndarray) -> list[Deal]:
+    names = [f"p{i}" for i in range(players)]
+    return [Deal(rules, players=names, dealer=names[-1], stacks=stacks[row].tolist(),
+                 hands={names[s]: [Card(int(c)) for c in state.hands[row, s]]  # type: ignore[attr-defined]
+                        for s in range(players)})
+            for row in range(len(stacks))]
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), max_bet=st.sampled_from(
+    [None, 6, 10, 40]), see_cost=st.sampled_from(["double", "single"]),
+    blind=st.booleans(), proposals=st.booleans())
+def test_cautious_and_bold_decide_as_the_threshold_bots(
+    players: int, seed: int, max_bet: int | None, see_cost: str, blind: bool, proposals: bool
+) -> None:
+    """Seats alternate cautious, bold and (with ``proposals``) a random player proposing
+    showdowns (B8); at every turn of a batched bot, the engine's ThresholdBot, shown the same
+    deal through its own view, picks the same action (or the same answer to a proposal)."""
+    rules = Rules(max_bet=max_bet, see_cost=see_cost, blind=blind)
+    n = 32
+    rng = np.random.default_rng(seed)
+    stacks = rng.integers(20, 120, size=(n, players))
+    state = init(rng, n, players=players, rules=rules, stacks=stacks)
+    deals = _deals(state, rules, players, stacks)
+    styles = [CAUTIOUS, BOLD, None] if proposals else [CAUTIOUS, BOLD]
+    kinds = [styles[s % len(styles)] for s in range(players)]
+    policies = {style.name: batched_policy(style.name, rules, 0) for style in (CAUTIOUS, BOLD)}
+    bots = {style.name: ThresholdBot(style, rules=rules) for style in (CAUTIOUS, BOLD)}
+    checked = 0
+    for _ in range(2_000):
+        if state.terminated.all():
+            break
+        live = np.flatnonzero(~state.terminated)
+        actions = random_actions(state, rng, propose=True)
+        for row in live:
+            style = kinds[int(state.current_player[row])]
+            if style is not None:
+                actions[row] = policies[style.name](state, np.array([row]))[0]
+        for row in live:
+            deal = deals[row]
+            seat = int(state.current_player[row])
+            style = kinds[seat]
+            action = int(actions[row])
+            if style is not None:
+                bot = bots[style.name]
+                view = deal.view(f"p{seat}")
+                if state.proposer[row] >= 0:  # rule B8: the answer to a proposal
+                    assert (action == AGREE) == bot.agrees(view)
+                else:
+                    wanted = str(bot.act(view))
+                    if " cover " in wanted:  # no covers in the simulator (M2, M3): it folds
+                        wanted = f"p{seat} fold"
+                    assert engine_text(state, row, action) == wanted
+                checked += 1
+            text = engine_text(state, row, action)
+            if text is not None:
+                deal.apply(text)
+        step(state, actions)
+    assert state.terminated.all()
+    assert checked > 0
+
+
+def test_random_actions_are_legal_and_cover_the_menu() -> None:
+    rng = np.random.default_rng(3)
+    state = init(rng, 2_000, players=3, rules=Rules(max_bet=10))
+    chosen = np.zeros(NUM_ACTIONS, dtype=np.int64)
+    while not state.terminated.all():
+        actions = random_actions(state, rng)
+        live = ~state.terminated
+        assert state.legal_action_mask[live, actions[live]].all()
+        assert not ((actions == AGREE) & (state.proposer < 0) & live).any()  # no proposals
+        np.add.at(chosen, actions[live], 1)
+        step(state, actions)
+    assert (chosen[:AGREE] > 0).all(), chosen  # every action but agreeing was played
+    assert chosen[AGREE] == chosen[DECLINE] == 0
+
+
+def test_kinds_without_a_batched_policy_are_named() -> None:
+    assert has_batched_policies(["random", "cautious", "bold"])
+    assert not has_batched_policies(["random", "shark"])
+    with pytest.raises(BragError, match="no batched policy for the 'shark' bot"):
+        batched_policy("shark", Rules(), 0)
+
+
+def test_the_random_bot_plays_its_kinds_of_option_and_bets_after_an_open_look() -> None:
+    """RandomBot's options (fold, look, bet, open bet while blind, see) on the menu: legal
+    every time; a look chosen as an open bet is followed at once by a bet (BL2)."""
+    rules = Rules(max_bet=10)
+    rng = np.random.default_rng(8)
+    state = init(rng, 3_000, players=3, rules=rules)
+    play = batched_policy("random", rules, 9)
+    looks_then_bets = 0
+    looks_then_acts = 0
+    last_look = np.zeros(state.n, dtype=bool)
+    while not state.terminated.all():
+        live = np.flatnonzero(~state.terminated)
+        actions = np.zeros(state.n, dtype=np.int64)
+        actions[live] = play(state, live)
+        assert state.legal_action_mask[live, actions[live]].all()
+        assert not (actions[live] == AGREE).any()  # no proposals
+        bet = (actions >= 2) & (actions <= 6)
+        looks_then_bets += int((last_look & bet).sum())
+        looks_then_acts += int(last_look[live].sum())
+        last_look = np.zeros(state.n, dtype=bool)
+        last_look[live] = actions[live] == 1
+        step(state, actions)
+    # a plain look is followed by a bet about half the time (fold or bet, see rarely), an open
+    # bet's look always; the two kinds come about as often: about three looks in four
+    assert looks_then_bets > 0.65 * looks_then_acts, (looks_then_bets, looks_then_acts)
