@@ -196,3 +196,21 @@ def test_a_generic_player_object_can_sit_at_the_three_card_table() -> None:
     mine = make_player("random", game="crash", seed=1)  # the universal random: no discards
     result = play_arena([("mine", mine), "cautious"], deals=20, seed=1)
     assert sum(s.net for s in result.scores) == 0
+
+
+def test_cli_plays_batched_bots_on_the_simulator_and_the_engine_on_request() -> None:
+    from bragkit.sim.arena import play_batched_arena
+
+    args = ["arena", "cautious", "random", "-n", "200", "--seed", "4", "--json"]
+    simulated = json.loads(runner.invoke(app, args).stdout)
+    expected = play_batched_arena(["cautious", "random"], deals=200, rules=arena_rules(),
+                                  seed=4).to_dict()
+    assert simulated == json.loads(json.dumps(expected))
+    checked = json.loads(runner.invoke(app, [*args, "--engine"]).stdout)
+    engine = play_arena(["cautious", "random"], deals=200, rules=arena_rules(), seed=4)
+    assert checked == json.loads(json.dumps(engine.to_dict())) and checked != simulated
+    # a bot without a batched policy keeps the whole match on the engine
+    mixed = json.loads(runner.invoke(app, ["arena", "shark", "random", "-n", "20", "--seed",
+                                           "4", "--json"]).stdout)
+    assert mixed == json.loads(json.dumps(play_arena(["shark", "random"], deals=20,
+                                                     rules=arena_rules(), seed=4).to_dict()))

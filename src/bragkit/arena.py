@@ -329,8 +329,12 @@ def round_robin(
     progress: Callable[[int], None] | None = None,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    play: Callable[..., ArenaResult] | None = None,
 ) -> list[ArenaResult]:
-    """Every pair of bots heads-up, ``deals`` deals each (the seeds follow from ``seed``)."""
+    """Every pair of bots heads-up, ``deals`` deals each (the seeds follow from ``seed``);
+    ``play`` plays one match (default :func:`play_arena`; e.g. the simulator's
+    :func:`bragkit.sim.arena.play_batched_arena`, which takes the same parameters but ``game``
+    and ``options``)."""
     master = random.Random(seed)
     results: list[ArenaResult] = []
     done = 0
@@ -342,9 +346,13 @@ def round_robin(
             if progress is not None:
                 progress(base + n)
 
-        results.append(play_arena([a, b], deals=deals, rules=rules, seed=match_seed,
-                                  stack=stack, budget=budget, progress=tick, game=game,
-                                  options=options))
+        if play is None:
+            results.append(play_arena([a, b], deals=deals, rules=rules, seed=match_seed,
+                                      stack=stack, budget=budget, progress=tick, game=game,
+                                      options=options))
+        else:
+            results.append(play([a, b], deals=deals, rules=rules, seed=match_seed,
+                                stack=stack, budget=budget, progress=tick))
         done += deals
     return results
 

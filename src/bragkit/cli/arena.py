@@ -15,8 +15,11 @@ that play it (:func:`bragkit.bots.players`; default: the three-card family's fou
 bots, or every bot of another game). ``--rules KEY=VALUE`` overrides any option of the game's
 ``[rules]`` table (repeatable; ``true``/``false``, numbers, ``none``, and comma lists for
 ``wild``). In the three-card family the arena's stakes (ante 1, bets 1 to 10) apply unless
-overridden. The same ``--seed`` prints the same output. Bad input: one line on standard error,
-exit status 2.
+overridden. When every bot has a batched policy (``random``, ``cautious``, ``bold``) and the
+rules are within the simulator's scope, the match is played on the vectorised simulator
+(:mod:`bragkit.sim`, many tables at once, the same rules proved against the engine);
+``--engine`` plays it on the checked engine instead. The same ``--seed`` prints the same output.
+Bad input: one line on standard error, exit status 2.
 
 >>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
 {'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
@@ -40,6 +43,7 @@ from bragkit.bots.players import players
 from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
+from bragkit.sim.arena import can_play_batched, play_batched_arena
 
 __all__ = ["arena", "parse_overrides"]
 
@@ -122,6 +126,10 @@ def arena(
         bool, typer.Option("--round-robin", help="Every pair of bots heads-up.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    engine: Annotated[
+        bool, typer.Option("--engine", help="Play on the checked engine even when every bot "
+                           "has a batched policy (else the simulator plays: bragkit.sim).")
+    ] = False,
 ) -> None:
     """Bots play each other; chips won per 100 deals with 95% confidence intervals."""
     try:
@@ -138,17 +146,19 @@ def arena(
         options = parse_overrides(rules or [])
         table_rules = arena_rules(game, **options) if family else None
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
+        simulated = family and not engine and can_play_batched(kinds, table_rules)
+        play: Callable[..., ArenaResult] = play_batched_arena if simulated else play_arena
+        extra: dict[str, Any] = {} if simulated else {"game": game, "options": options}
         with _progress(total, total >= PROGRESS_FROM) as tick:  # on standard error
             if robin:
                 if len(kinds) < 2:
                     fail("a round robin needs two or more bots")
                 results = round_robin(kinds, deals=deals, rules=table_rules, seed=seed,
                                       stack=stack, budget=budget, progress=tick, game=game,
-                                      options=options)
+                                      options=options, play=play)
             else:
-                results = [play_arena(kinds, deals=deals, rules=table_rules, seed=seed,
-                                      stack=stack, budget=budget, progress=tick, game=game,
-                                      options=options)]
+                results = [play(kinds, deals=deals, rules=table_rules, seed=seed, stack=stack,
+                                budget=budget, progress=tick, **extra)]
     except BragError as error:
         fail(str(error))
     except TypeError as error:  # an option of the wrong kind for Rules
