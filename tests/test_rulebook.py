@@ -80,6 +80,7 @@ def test_every_rule_has_a_title_a_text_and_its_anchor_in_the_book() -> None:
     for section in rulebook.sections():
         numbers = [int(r[len(section.letter):]) for r in section.rules]
         assert numbers == list(range(1, len(numbers) + 1)), section.letter
+        assert f'<a id="section-{section.letter.lower()}"></a>{section.letter} · ' in text
     assert [s.letter for s in rulebook.sections()] == [
         "H", "W", "D", "B", "BL", "M", "R", "F", "N", "C", "S", "P", "TP", "T"]
 
@@ -121,6 +122,22 @@ def test_every_game_of_the_registry_has_its_hand_rankings() -> None:
     assert rulebook.rankings("four-card") == rulebook.rankings("five-card")
     with pytest.raises(RulesError, match="unknown game 'go fish'"):
         rulebook.rankings("go fish")
+
+
+def test_every_game_names_the_sections_it_is_played_under() -> None:
+    for info in bragkit.games.games():
+        for name in (info.name, *info.aliases, *info.presets):
+            letters = [s.letter for s in rulebook.game_sections(name)]
+            assert "T" in letters and len(letters) == len(set(letters)), name
+            # the rules the registry's summary cites are in the game's sections
+            for rule_id in rulebook.find_ids(info.summary):
+                assert rulebook.rule(rule_id).section in letters, (name, rule_id)
+    assert [s.letter for s in rulebook.game_sections("crash")] == ["C", "H", "T"]
+    assert "F" in [s.letter for s in rulebook.game_sections("five-card")]
+    assert "F" not in [s.letter for s in rulebook.game_sections("brag")]
+    assert "TP" in [s.letter for s in rulebook.game_sections("teen-patti")]
+    with pytest.raises(RulesError, match="unknown game"):
+        rulebook.game_sections("snap")
 
 
 def test_the_documents_ship_in_the_package_and_the_docs_are_the_same_files() -> None:

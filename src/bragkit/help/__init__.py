@@ -4,7 +4,7 @@ The rule book (``rules.md``) and the ``.bhh`` record format (``hand-history.md``
 files of this package, so that the terminal and the web can show them wherever bragkit is
 installed; ``docs/rules.md`` and ``docs/hand-history.md`` in the repository are the same files.
 This module reads them: every rule by its id, every section by its letter, the hand rankings of
-every registered game, and the rule ids a text cites.
+every registered game and the sections it is played under, and the rule ids a text cites.
 
 >>> r = rule("bl4")
 >>> r.id, r.section, r.title
@@ -46,6 +46,7 @@ __all__ = [
     "anchor",
     "document",
     "find_ids",
+    "game_sections",
     "rankings",
     "rule",
     "rule_ids",
@@ -68,12 +69,16 @@ CITATION: Final = re.compile(
     rf"(?<![\w#])(?<![0-9] )(?P<first>{_ID})(?:[-–](?P<last>{_ID}))?(?!\w)(?! ?[0-9])"
 )
 
-_SECTION_HEADING: Final = re.compile(r"^## (?P<letter>[A-Z]{1,2}) · (?P<title>.+)$")
+_SECTION_HEADING: Final = re.compile(
+    r'^## <a id="section-[a-z]+"></a>(?P<letter>[A-Z]{1,2}) · (?P<title>.+)$'
+)
 _RULE_HEADING: Final = re.compile(
     r'^### <a id="rule-[a-z0-9]+"></a>(?P<id>[A-Z]{1,2}[0-9]{1,2}) · (?P<title>.+)$'
 )
 _RANKINGS_ANCHOR: Final = re.compile(r'<a id="rankings-(?P<name>[a-z0-9-]+)"></a>')
 _ANY_ANCHOR: Final = re.compile(r'<a id="[^"]*"></a>')
+# A rankings card's line naming the sections of its game: "Rules: [H](#section-h), [T](#section-t)."
+_GAME_SECTIONS: Final = re.compile(r"\[(?P<letter>[A-Z]{1,2})\]\(#section-[a-z]+\)")
 
 
 class UnknownRuleError(BragError, LookupError):
@@ -107,6 +112,7 @@ class _Book:
     rules: dict[str, Rule]
     sections: dict[str, Section]
     rankings: dict[str, str]
+    game_sections: dict[str, tuple[str, ...]]
 
 
 def document(name: str) -> str:
@@ -131,6 +137,7 @@ def _book() -> _Book:
     rules: dict[str, Rule] = {}
     sections: dict[str, Section] = {}
     rankings: dict[str, str] = {}
+    game_sections: dict[str, tuple[str, ...]] = {}
     # What the lines being read belong to: a section's intro, a rule, a rankings card, or nothing.
     letter = ""
     section_title = ""
@@ -148,8 +155,11 @@ def _book() -> _Book:
             rules[key] = Rule(id=key, title=titles[key], text=_body(lines), section=letter)
         else:
             text = f"{titles[key]}\n\n{_body(lines)}"
+            letters = next((tuple(m["letter"] for m in _GAME_SECTIONS.finditer(line))
+                            for line in lines if line.startswith("Rules: ")), ())
             for name in names[key]:
                 rankings[name] = text
+                game_sections[name] = letters
 
     def close_section() -> None:
         if letter:
@@ -185,7 +195,7 @@ def _book() -> _Book:
             intro.append(line)
     close()
     close_section()
-    return _Book(rules=rules, sections=sections, rankings=rankings)
+    return _Book(rules=rules, sections=sections, rankings=rankings, game_sections=game_sections)
 
 
 def rule(rule_id: str) -> Rule:
@@ -254,13 +264,30 @@ def rankings(game: str) -> str:
     ...
     bragkit.errors.RulesError: unknown game 'go fish' (known: three-card...)
     """
+    return _book().rankings[_card(game)]
+
+
+def game_sections(game: str) -> tuple[Section, ...]:
+    """The sections of the rule book that ``game`` is played under (any name the registry knows,
+    as for :func:`rankings`): what a player of that game needs to read.
+
+    >>> [s.letter for s in game_sections("nine-card")]
+    ['N', 'T']
+    >>> [s.letter for s in game_sections("four-card")]
+    ['H', 'W', 'D', 'B', 'BL', 'M', 'R', 'F', 'T']
+    """
+    return tuple(section(letter) for letter in _book().game_sections[_card(game)])
+
+
+def _card(game: str) -> str:
+    """The name of the rankings card of ``game``: its own (a preset's) or its registry game's."""
     from bragkit.games import find  # the registry imports every game: only when asked
 
     info = find(game)
     cards = _book().rankings
     for name in (game.strip().lower(), info.name):
         if name in cards:
-            return cards[name]
+            return name
     raise UnknownRuleError(f"the rule book has no hand rankings for {info.name!r}")
 
 
