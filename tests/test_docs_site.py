@@ -29,10 +29,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pytest.importorskip("mkdocstrings_handlers.python", reason="the docs extra of .[test]")
     out = tmp_path_factory.mktemp("site")
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+        # not --quiet: it hides warnings from --strict, which then passes whatever they say
+        [sys.executable, "-m", "mkdocs", "build", "--strict",
          "--config-file", str(ROOT / "mkdocs.yml"), "--site-dir", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stderr[-4000:]}"
+    assert "WARNING" not in done.stderr, done.stderr[-4000:]
     return out
 
 
