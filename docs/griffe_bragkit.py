@@ -19,16 +19,50 @@ import griffe
 _ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):`(~?)([^`]+)`")
 
 
+_TITLED = re.compile(r"(?P<title>.+?)\s*<(?P<target>[^>]+)>")
+# A border of an RST simple table: runs of "=" separated by spaces.
+_BORDER = re.compile(r"^\s*=+(?: +=+)+\s*$")
+
+
 def _role(match: re.Match[str]) -> str:
     target = match[2].strip()
+    titled = _TITLED.fullmatch(target)
+    if titled:
+        return f"`{titled['title']}`"
     return f"`{target.rsplit('.', 1)[-1] if match[1] else target}`"
+
+
+def _tables(lines: list[str]) -> list[str]:
+    """RST simple tables (``===  ===`` borders, a header row, rows) as Markdown tables."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        border = lines[i]
+        closing = [j for j in range(i + 2, len(lines)) if lines[j] == border]
+        if not _BORDER.match(border) or len(closing) < 2 or lines[i + 2] != border:
+            out.append(lines[i])
+            i += 1
+            continue
+        spans = [m.span() for m in re.finditer(r"=+", border)]
+        end = closing[1]
+
+        def cells(row: str, spans: list[tuple[int, int]] = spans) -> str:
+            parts = [row[a:(spans[k + 1][0] if k + 1 < len(spans) else len(row))].strip()
+                     for k, (a, _) in enumerate(spans)]
+            return "| " + " | ".join(part.replace("|", "\\|") for part in parts) + " |"
+
+        out += ["", cells(lines[i + 1]), "|" + " --- |" * len(spans)]
+        out += [cells(row) for row in lines[i + 3:end] if row.strip()]
+        out.append("")
+        i = end + 1
+    return out
 
 
 def markdown(text: str) -> str:
     """The docstring ``text`` as Markdown: doctests fenced, roles as code, ``::`` as ``:``."""
     out: list[str] = []
     fence: str | None = None  # the indent of the open doctest fence, if one is open
-    for line in _ROLE.sub(_role, text).splitlines():
+    for line in _tables(_ROLE.sub(_role, text).splitlines()):
         stripped = line.strip()
         indent = line[: len(line) - len(line.lstrip())]
         if fence is not None and not stripped:

@@ -83,6 +83,17 @@ def test_docstrings_become_markdown() -> None:
     assert markdown("  >>> x\n  1").splitlines() == ["  ```pycon", "  >>> x", "  1", "  ```"]
 
 
+def test_rst_tables_and_titled_roles_become_markdown() -> None:
+    markdown = _extension().markdown
+    table = "Kinds:\n\n====  =========\nkind  rule\n====  =========\nante  D2\nbet   B2, M2\n" \
+            "====  =========\n\nafter"
+    assert markdown(table).splitlines() == [
+        "Kinds:", "", "", "| kind | rule |", "| --- | --- |", "| ante | D2 |", "| bet | B2, M2 |",
+        "", "", "after"]
+    assert markdown("see :meth:`Rules.preset <bragkit.rules.Rules.preset>`") == \
+        "see `Rules.preset`"
+
+
 def test_the_docs_pages_are_doctested_by_the_suite() -> None:
     # pytest's own configuration collects every docs page as a doctest (the README's command)
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
