@@ -3,8 +3,10 @@
 bragkit's docstrings are plain prose with cross-reference roles (``:func:`~bragkit.help.rule```),
 ``::`` literal blocks and doctests, which ``pytest --doctest-modules`` runs. Markdown would take a
 doctest's ``>>>`` for nested quotes; this extension hands mkdocstrings each docstring with the
-doctests fenced as ``pycon`` code, the roles as inline code (``~`` keeps the last name only) and
-``::`` as a plain colon. It changes only what the site shows, never the source.
+doctests fenced as ``pycon`` code, the roles as inline code (``~`` keeps the last name only),
+``::`` as a plain colon, RST simple tables as Markdown tables, and every rule id it cites
+(:data:`bragkit.help.CITATION`) linked to its rule in the rule book. It changes only what the site
+shows, never the source.
 
 tests/test_docs_site.py shows what it does.
 """
@@ -15,6 +17,11 @@ import re
 from typing import Any
 
 import griffe
+
+from bragkit.help import CITATION, rule_ids
+
+#: The rule book, relative to an API page (``docs/api/NAME.md``); MkDocs checks links and anchors.
+RULES_PAGE = "../rules.md"
 
 _ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):`(~?)([^`]+)`")
 
@@ -30,6 +37,25 @@ def _role(match: re.Match[str]) -> str:
     if titled:
         return f"`{titled['title']}`"
     return f"`{target.rsplit('.', 1)[-1] if match[1] else target}`"
+
+
+def _link(match: re.Match[str]) -> str:
+    """A rule citation linked to its rule (each end of a range to its own)."""
+    known = rule_ids()
+    first, last = match["first"], match["last"]
+    out = f"[{first}]({RULES_PAGE}#rule-{first.lower()})" if first in known else first
+    if last:
+        out += match[0][len(first)] + (
+            f"[{last}]({RULES_PAGE}#rule-{last.lower()})" if last in known else last)
+    return out
+
+
+def _cite(line: str) -> str:
+    """``line`` with the rule ids it cites linked, except inside code (spans, indented blocks)."""
+    if line.startswith("    "):
+        return line
+    parts = line.split("`")
+    return "`".join(part if k % 2 else CITATION.sub(_link, part) for k, part in enumerate(parts))
 
 
 def _tables(lines: list[str]) -> list[str]:
@@ -75,7 +101,7 @@ def markdown(text: str) -> str:
             out.append(f"{fence}```pycon")
         elif fence is None and stripped.endswith("::"):
             line = line[:-2].rstrip() + ":" if stripped != "::" else ""
-        out.append(line)
+        out.append(line if fence is not None else _cite(line))
     if fence is not None:
         out.append(f"{fence}```")
     return "\n".join(out)

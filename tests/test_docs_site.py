@@ -59,6 +59,9 @@ def test_the_api_reference_comes_from_the_docstrings(site: Path) -> None:
     # the signature, the docstring's words, and its doctest shown as code, not as quotes
     assert "find_ids" in html and "in order of first citation" in html
     assert "language-pycon" in html and "<blockquote>" not in html
+    # rule ids cited in docstrings link to their rules (MkDocs has checked every anchor)
+    sessions = (site / "api" / "sessions" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../../rules/#rule-m4">M4</a>' in sessions
     games = (site / "api" / "games" / "index.html").read_text(encoding="utf-8")
     assert "GameInfo" in games and "legal_actions" in games
 
@@ -85,13 +88,22 @@ def test_docstrings_become_markdown() -> None:
 
 def test_rst_tables_and_titled_roles_become_markdown() -> None:
     markdown = _extension().markdown
-    table = "Kinds:\n\n====  =========\nkind  rule\n====  =========\nante  D2\nbet   B2, M2\n" \
+    table = "Kinds:\n\n====  =========\nkind  rule\n====  =========\nante  one\nbet   two, 3\n" \
             "====  =========\n\nafter"
     assert markdown(table).splitlines() == [
-        "Kinds:", "", "", "| kind | rule |", "| --- | --- |", "| ante | D2 |", "| bet | B2, M2 |",
+        "Kinds:", "", "", "| kind | rule |", "| --- | --- |", "| ante | one |", "| bet | two, 3 |",
         "", "", "after"]
     assert markdown("see :meth:`Rules.preset <bragkit.rules.Rules.preset>`") == \
         "see `Rules.preset`"
+
+
+def test_rule_ids_link_to_the_rule_book_outside_code() -> None:
+    markdown = _extension().markdown
+    assert markdown("a see (rule B6); `B6` in code; rules R1–R3; Z9") == (
+        "a see (rule [B6](../rules.md#rule-b6)); `B6` in code; "
+        "rules [R1](../rules.md#rule-r1)–[R3](../rules.md#rule-r3); Z9")
+    assert markdown(">>> f()\nerror (rule B6)") == "```pycon\n>>> f()\nerror (rule B6)\n```"
+    assert markdown("    B6 in a literal block") == "    B6 in a literal block"
 
 
 def test_the_docs_pages_are_doctested_by_the_suite() -> None:
