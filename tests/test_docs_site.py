@@ -15,7 +15,6 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from _pytest.pathlib import fnmatch_ex
 
 from bragkit import help as rulebook
 
@@ -111,9 +110,7 @@ def test_the_docs_pages_are_doctested_by_the_suite() -> None:
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     config = options["tool"]["pytest"]["ini_options"]
     assert "docs/*.md" in config["testpaths"]
-    globs = re.findall(r"--doctest-glob=(\S+)", config["addopts"])
-    pages = sorted(DOCS.glob("*.md"))
-    assert {"tutorial.md", "hand-history.md", "index.md"} <= {page.name for page in pages}
-    for page in pages:
-        assert any(fnmatch_ex(glob, page) for glob in globs), page.name
+    assert "docs/*.md" in re.findall(r"--doctest-glob=(\S+)", config["addopts"])
+    pages = {page.name for page in DOCS.glob("*.md")}
+    assert {"tutorial.md", "hand-history.md", "index.md"} <= pages
     assert ">>> " in (DOCS / "tutorial.md").read_text(encoding="utf-8")
