@@ -8,6 +8,7 @@ path data such as ``M50 90 C22 68`` is not a citation) nor after ``#`` (a colour
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from pathlib import Path
@@ -138,6 +139,14 @@ def test_every_game_names_the_sections_it_is_played_under() -> None:
     assert "TP" in [s.letter for s in rulebook.game_sections("teen-patti")]
     with pytest.raises(RulesError, match="unknown game"):
         rulebook.game_sections("snap")
+
+
+def test_every_option_of_every_game_is_a_house_rule_of_the_book() -> None:
+    book = rulebook.document("rules")
+    for info in bragkit.games.games():
+        for field in dataclasses.fields(info.rules):
+            if field.init and field.name != "cards":  # cards: the four-/five-card presets (F)
+                assert re.search(rf"`{field.name}\b", book), (info.name, field.name)
 
 
 def test_the_documents_ship_in_the_package_and_the_docs_are_the_same_files() -> None:
