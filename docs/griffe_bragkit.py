@@ -4,9 +4,10 @@ bragkit's docstrings are plain prose with cross-reference roles (``:func:`~bragk
 ``::`` literal blocks and doctests, which ``pytest --doctest-modules`` runs. Markdown would take a
 doctest's ``>>>`` for nested quotes; this extension hands mkdocstrings each docstring with the
 doctests fenced as ``pycon`` code, the roles as inline code (``~`` keeps the last name only),
-``::`` as a plain colon, RST simple tables as Markdown tables, and every rule id it cites
-(:data:`bragkit.help.CITATION`) linked to its rule in the rule book. It changes only what the site
-shows, never the source.
+``::`` as a plain colon, RST simple tables as Markdown tables, every rule id it cites
+(:data:`bragkit.help.CITATION`) linked to its rule in the rule book, and the names RULES.md and
+HAND-HISTORY.md linked to the project's rule book and ``.bhh`` document. It changes only what the
+site shows, never the source.
 
 tests/test_docs_site.py shows what it does.
 """
@@ -50,12 +51,24 @@ def _link(match: re.Match[str]) -> str:
     return out
 
 
+# The contracts the docstrings name by the files they were first written in, and the project's
+# own documents that hold them now.
+_DOCUMENTS = {"RULES.md": f"[the rule book]({RULES_PAGE})",
+              "HAND-HISTORY.md": "[the `.bhh` format](../hand-history.md)"}
+_DOCUMENT = re.compile(r"\b(?:RULES|HAND-HISTORY)\.md\b")
+
+
+def _text(part: str) -> str:
+    return _DOCUMENT.sub(lambda m: _DOCUMENTS[m[0]], CITATION.sub(_link, part))
+
+
 def _cite(line: str) -> str:
-    """``line`` with the rule ids it cites linked, except inside code (spans, indented blocks)."""
+    """``line`` with the rule ids it cites linked, and the contracts it names linked to the
+    project's documents, except inside code (spans, indented blocks)."""
     if line.startswith("    "):
         return line
     parts = line.split("`")
-    return "`".join(part if k % 2 else CITATION.sub(_link, part) for k, part in enumerate(parts))
+    return "`".join(part if k % 2 else _text(part) for k, part in enumerate(parts))
 
 
 def _tables(lines: list[str]) -> list[str]:

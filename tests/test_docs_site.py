@@ -103,6 +103,9 @@ def test_rule_ids_link_to_the_rule_book_outside_code() -> None:
         "rules [R1](../rules.md#rule-r1)–[R3](../rules.md#rule-r3); Z9")
     assert markdown(">>> f()\nerror (rule B6)") == "```pycon\n>>> f()\nerror (rule B6)\n```"
     assert markdown("    B6 in a literal block") == "    B6 in a literal block"
+    assert markdown("the options of RULES.md and HAND-HISTORY.md") == (
+        "the options of [the rule book](../rules.md) and "
+        "[the `.bhh` format](../hand-history.md)")
 
 
 def test_the_docs_pages_are_doctested_by_the_suite() -> None:
