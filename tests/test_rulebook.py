@@ -23,9 +23,11 @@ from bragkit.errors import BragError, RulesError
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "bragkit"
-# Where the code cites rules: every Python module, and the web page's own scripts and HTML.
+# Where the code cites rules: every Python module, and the web page's own scripts and HTML; and
+# the documents that explain it: the README and the docs site's pages.
 SOURCES = sorted([*PACKAGE.rglob("*.py"), *PACKAGE.glob("web/static/*.js"),
-                  *PACKAGE.glob("web/static/*.html")])
+                  *PACKAGE.glob("web/static/*.html"), ROOT / "README.md",
+                  *(ROOT / "docs").glob("*.md")])
 
 
 def _citations() -> dict[str, list[str]]:
@@ -41,7 +43,7 @@ def test_every_rule_id_the_code_cites_is_in_the_rule_book() -> None:
     cited = _citations()
     missing = {rule_id: places[:3] for rule_id, places in cited.items()
                if rule_id not in rulebook.rule_ids()}
-    assert not missing, f"rule ids cited in the code but missing from rules.md: {missing}"
+    assert not missing, f"rule ids cited but missing from the rule book: {missing}"
     # the scan really reads the code: the code cites rules of nearly every section
     assert len(cited) > 60
     assert {"B6", "BL4", "D5", "R2", "N7", "C5", "S4", "P5", "T2", "W3", "F1", "M4"} <= set(cited)
