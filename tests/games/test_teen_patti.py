@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 import bragkit.games
+from bragkit import records
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card, format_cards, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
+from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
 from bragkit.games.protocol import Game
 from bragkit.games.stake_operations import Posted, Shown
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowLost
+from bragkit.games.teen_patti_records import write_teen_patti
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.session import open_session
 
@@ -336,3 +338,51 @@ def test_joker_the_turned_card_s_rank_is_wild_and_public_rule_tp8() -> None:
         assert any(isinstance(op, JokerTurned) for op in game.log_for(viewer))
     play(game, "Ann blind 1", "Bob show")             # 7-7-2: two wilds make a trail
     assert game.winners == {"Ann": 4}
+
+
+# -- records (teen-patti/1) --------------------------------------------------------------------
+
+RECORD = '''format = "teen-patti/1"
+players = ["Ann", "Bob", "Cy"]
+dealer = "Cy"
+stacks = [50, 50, 50]
+actions = [
+  "Ann look",
+  "Ann bet 2",
+  "Bob look",
+  "Bob bet 2",
+  "Cy look",
+  "Cy sideshow",
+  "Bob accept",
+  "Ann show",
+]
+
+[rules]
+variant = "muflis"
+
+[cards]
+hands = { Ann = "As Ah 2c", Bob = "Ks Qs Js", Cy = "9d 7c 4h" }
+'''
+
+
+def test_a_record_with_a_sideshow_round_trips_and_replays_rules_tp4_tp5_tp8() -> None:
+    replay = records.replay(RECORD)
+    game = replay.game  # type: ignore[attr-defined]
+    assert isinstance(game, TeenPatti) and game.rules.variant == "muflis"
+    # muflis (TP8): Cy's 9-7-4 is lower than Bob's pure sequence, so Bob packs on the
+    # sideshow (TP5); Ann's pair is higher than Cy's high card, so Ann loses the show (TP4)
+    assert game.in_play == ("Ann", "Cy") and game.winners == {"Cy": 3 + 2 + 2 + 2 + 2}
+    assert records.dump(records.load(RECORD)) == RECORD
+    assert write_teen_patti(game) == RECORD
+    text = replay.describe()
+    assert "Cy and Bob compare privately" in text and "Bob packs" in text
+    assert replay.to_json()["shown"] == {"Cy": "9d 7c 4h", "Ann": "As Ah 2c"}
+
+
+def test_a_bad_record_names_the_action_and_the_rule() -> None:
+    with pytest.raises(IllegalActionError, match=r'action 2 "Ann bet 3": .*rule TP3'):
+        records.replay(RECORD.replace('"Ann bet 2"', '"Ann bet 3"'))
+    with pytest.raises(NotationError, match="unknown teen-patti rule"):
+        records.replay(RECORD.replace('variant = "muflis"', "ante = 2"))
+    with pytest.raises(NotationError, match="action 6"):
+        records.replay(RECORD.replace('"Cy sideshow"', '"Cy cover 3"'))
