@@ -386,3 +386,10 @@ def test_a_bad_record_names_the_action_and_the_rule() -> None:
         records.replay(RECORD.replace('variant = "muflis"', "ante = 2"))
     with pytest.raises(NotationError, match="action 6"):
         records.replay(RECORD.replace('"Cy sideshow"', '"Cy cover 3"'))
+
+
+def test_a_chaal_beyond_the_stack_is_refused_no_covers_rule_tp7() -> None:
+    game = deal({"Ann": "Ks Kh 9c", "Bob": "2d 3c 5h"}, stacks=[2, 50])
+    refused(game, "Ann blind 2", "TP7")     # one chip left after the boot
+    play(game, "Ann blind 1")
+    assert game.stacks["Ann"] == 0

@@ -325,10 +325,14 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if action.verb is _BET and action.amount % 2:
                 return IllegalActionError(f"a seen chaal is an even amount, not {action.amount}",
                                           rule="TP3")
-            if action.amount > (only.max_amount or 0) and action.amount <= (
+            player = str(action.player)
+            if action.amount > self.money.stacks[player] and action.amount >= only.min_amount:
+                return IllegalActionError(f"{player} has only {self.money.stacks[player]} "
+                                          "left: no covers", rule="TP7")
+            if self.rules.max_chaal < action.amount <= (
                     4 if action.verb is _BET else 2) * self.stake:
-                return IllegalActionError(f"a chaal is at most {only.max_amount} here (the "
-                                          "chaal limit or the stack)", rule="TP6")
+                return IllegalActionError(f"a chaal is at most {self.rules.max_chaal}",
+                                          rule="TP6")
             return IllegalActionError(f"{action.player}'s chaal is {only.min_amount} to "
                                       f"{only.max_amount}, not {action.amount}", rule="TP3")
         return super()._misfit(action, options)
