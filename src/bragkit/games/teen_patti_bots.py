@@ -262,11 +262,12 @@ class MatchScore:
     net: int
 
 
-def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 10**6,
+def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 1000,
           **options: Any) -> list[MatchScore]:
     """Play ``deals`` deals of a Teen Patti session (:func:`bragkit.session.open_session`)
     between bots of ``kinds``, one a seat, the deal passing round (D3); ``options`` are the
-    rules. Each seat's chips per 100 deals, with a 95% interval.
+    rules. Every seat sits down with ``buy_in`` boots and, before each deal, tops up (M1) to
+    that when below it. Each seat's chips per 100 deals, with a 95% interval.
 
     >>> scores = match(["equity", "random"], deals=20, seed=1)
     >>> [s.kind for s in scores], sum(s.net for s in scores)
@@ -275,12 +276,16 @@ def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 10**6,
     from bragkit.session import open_session  # the session imports the registry
 
     seats = [f"{kind}-{i}" for i, kind in enumerate(kinds)]
-    session = open_session("teen-patti", seats=seats, buy_ins=buy_in, seed=seed, **options)
-    rules = session.dealing.rules  # type: ignore[attr-defined]
+    rules = TeenPattiRules(**options)
+    stack = buy_in * rules.boot
+    session = open_session("teen-patti", seats=seats, buy_ins=stack, seed=seed, **options)
     bots = {seat: make(kind, rules=rules, seed=seed * 31 + i)
             for i, (seat, kind) in enumerate(zip(seats, kinds, strict=True))}
     nets: dict[str, list[int]] = {seat: [] for seat in seats}
     for _ in range(deals):
+        for seat, chips in session.stacks.items():
+            if chips < stack:
+                session.top_up(seat, stack - chips)
         before = dict(session.stacks)
         game = session.start_deal()
         while session.in_deal:
