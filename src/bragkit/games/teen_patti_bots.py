@@ -283,15 +283,15 @@ def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 1000,
             for i, (seat, kind) in enumerate(zip(seats, kinds, strict=True))}
     nets: dict[str, list[int]] = {seat: [] for seat in seats}
     for _ in range(deals):
-        for seat, chips in session.stacks.items():
+        for name, chips in session.stacks.items():
             if chips < stack:
-                session.top_up(seat, stack - chips)
+                session.top_up(name, stack - chips)
         before = dict(session.stacks)
         game = session.start_deal()
         while session.in_deal:
-            seat = game.to_act
-            assert seat is not None
-            session.apply(bots[seat].act(game.view(seat), game.legal_actions(seat)))
+            to_act = game.to_act
+            assert to_act is not None
+            session.apply(bots[to_act].act(game.view(to_act), game.legal_actions(to_act)))
         for seat in seats:
             nets[seat].append(session.stacks[seat] - before[seat])
     out = []
