@@ -21,7 +21,7 @@ from bragkit.ledger import Kind, Ledger, settle
 from bragkit.session import DealStarted, Session, SessionError, open_session
 
 POINTS = ("nine-card", "crash")
-STAKES = ("single-stake", "three-stake", "brag-poker")
+STAKES = ("single-stake", "three-stake", "brag-poker", "teen-patti")
 
 
 def play_deal(session: Session, rng: random.Random) -> None:

@@ -81,6 +81,11 @@ class Verb(StrEnum):
     ARRANGES = "arranges"  # C2: the four hands, by '|'
     CRASH = "crash"  # C5
     PASS = "pass"  # C5
+    # Teen Patti (chaal is bet/blind, pack is fold)
+    SHOW = "show"  # TP4: with two left, pay for both hands to be shown
+    SIDESHOW = "sideshow"  # TP5: a seen chaal that asks the previous player to compare
+    ACCEPT = "accept"  # TP5: the asked player agrees to the sideshow
+    DECLINE = "decline"  # TP5: the asked player refuses it (what a turn timer does)
 
 
 _WITH_AMOUNT: Final = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.TOPUP,
@@ -94,7 +99,8 @@ _ARRANGES_VERB: Final = Verb.ARRANGES
 # The verbs as tuples for LegalAction.action's checks (a tuple tests members by identity first)
 _AMOUNT_VERBS: Final = tuple(_WITH_AMOUNT)
 _PLAYER_VERBS: Final = (Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW, Verb.AGREE, Verb.DROP,
-                        Verb.CHECK, Verb.CALL, Verb.STAND, Verb.CRASH, Verb.PASS)
+                        Verb.CHECK, Verb.CALL, Verb.STAND, Verb.CRASH, Verb.PASS, Verb.SHOW,
+                        Verb.SIDESHOW, Verb.ACCEPT, Verb.DECLINE)
 
 
 def parse_amount(word: str, what: str) -> int:

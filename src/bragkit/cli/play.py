@@ -17,7 +17,7 @@ solved by ``bragkit solve``; ``--no-trainer`` hides it, as ``e`` does in the gam
 session ends (``q``) the ledger and the settlement are printed. Bad options: one line on
 standard error, exit status 2.
 
->>> config_from(game="teen-patti", rules=["max_bet=none"], bots="shark, bold").bots
+>>> config_from(game="four-card", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
 """
 

@@ -45,6 +45,7 @@ MODULES: Final = (
     "bragkit.games.crash",
     "bragkit.games.historic",
     "bragkit.games.brag_poker",
+    "bragkit.games.teen_patti",
 )
 
 

@@ -543,13 +543,19 @@ def _dealing(rules: Rules, *, rng: RandomSource = None) -> Dealing:
     return ThreeCardDealing(rules, rng=rng)
 
 
+#: The registry's names of the presets of :data:`~bragkit.rules.PRESETS` that differ from them.
+_PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
+
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
 GAMES: Final = (
     GameInfo(name="three-card", title="Three Card Brag",
              summary="three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)",
              rules=Rules, start=_start, seats=(2, 17), record_format="bhh",
              aliases=("brag", "three-card-brag"),
-             presets={name: options for name, options in PRESETS.items() if options},
+             # Teen Patti is a game of its own (teen_patti.py); its hand order on Brag's
+             # betting is the preset "teen-patti-order" here (H10), so each name finds one game
+             presets={_PRESET_NAMES.get(name, name): options
+                      for name, options in PRESETS.items() if options},
              dealing=_dealing),
 )
 

@@ -1,0 +1,512 @@
+"""Teen Patti, Brag's Indian cousin (rules TP1–TP8): boot, blind and seen chaal, show, sideshow.
+
+Every player puts the boot in the pot (TP2) and is dealt three cards face down (D6); everyone
+starts blind. Betting goes round from the dealer's left (TP3): a blind player chaals 1× to 2× the
+stake (``"Ann blind 2"``), a seen player 2× to 4× (``"Ann bet 4"``, even amounts only), and the
+stake is kept in blind terms. A player may look at their own turn (``"Ann look"``) and pack
+(``"Ann fold"``) at any turn. With two left the player to act may ask for a show (``"Ann show"``,
+TP4); with three or more, a seen player may pay their chaal and ask the previous player for a
+sideshow (``"Ann sideshow"``), which that player accepts or declines (``"Bob accept"``,
+``"Bob decline"``): the engine waits for the answer, and :meth:`TeenPatti.timeout_action` is the
+decline a table's turn timer plays (TP5). The pot, blind and chaal limits (TP6), no carried pots
+or covers (TP7) and the variants classic, Muflis, AK47 and joker (TP8) are
+:class:`~bragkit.games.teen_patti_rules.TeenPattiRules` options.
+
+>>> deal = TeenPatti(players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[50, 50, 50],
+...                  hands={"Ann": "As Ah 2c", "Bob": "Ks Qs Js", "Cy": "9d 7c 4h"})
+>>> deal.to_act, deal.stake, deal.money.pots["pot"]        # three boots of 1 (TP2)
+('Ann', 1, 3)
+>>> [str(o) for o in deal.legal_actions("Ann")]
+['Ann fold', 'Ann blind 1..2', 'Ann look']
+>>> for text in ["Ann blind 2", "Bob look", "Bob bet 4", "Cy look"]:
+...     deal.apply(text)
+>>> deal.stake, [str(o) for o in deal.legal_actions("Cy")]   # Bob's seen 4 is a stake of 2
+(2, ['Cy fold', 'Cy bet (1 of 3)', 'Cy sideshow 4'])
+>>> deal.apply("Cy sideshow")                          # Cy pays 4 and asks Bob (TP5)
+>>> deal.to_act, [str(o) for o in deal.legal_actions("Bob")]
+('Bob', ['Bob accept', 'Bob decline'])
+>>> deal.apply("Bob accept")                           # Bob's pure sequence beats Cy's high card
+>>> deal.in_play, deal.to_act
+(('Ann', 'Bob'), 'Ann')
+>>> deal.view("Bob").cards["Cy"], deal.view("Ann").cards["Cy"]   # seen by those two only
+((Card('9d'), Card('7c'), Card('4h')), (None, None, None))
+>>> deal.apply("Ann show")                             # blind: the show costs the stake, 2
+>>> deal.over, deal.winners                            # 3 boots + 2 + 4 + 4 + 2
+(True, {'Bob': 15})
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Final, overload
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card
+from bragkit.errors import IllegalActionError, RulesError
+from bragkit.games.protocol import Operation
+from bragkit.games.registry import GameInfo
+from bragkit.games.stake_game import StakeGame, Verdict
+from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
+from bragkit.games.stake_session import StakeDealing
+from bragkit.games.stakes import option, split_evenly
+from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
+from bragkit.games.teen_patti_rules import TeenPattiRules
+
+__all__ = ["GAMES", "VERBS", "TeenPatti"]
+
+BETTING = "betting"
+SIDESHOW = "sideshow"
+OVER = "over"
+
+_FOLD: Final = Verb.FOLD
+_BLIND: Final = Verb.BLIND
+_BET: Final = Verb.BET
+_LOOK: Final = Verb.LOOK
+_SHOW: Final = Verb.SHOW
+_SIDESHOW: Final = Verb.SIDESHOW
+_ACCEPT: Final = Verb.ACCEPT
+_DECLINE: Final = Verb.DECLINE
+#: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
+VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
+_ANSWERS: Final = (_ACCEPT, _DECLINE)
+_DEFAULT_RULES: Final = TeenPattiRules()
+
+
+class _EvenChaals(Sequence[Action]):
+    """The seen chaals of a turn: every even amount from ``low`` to ``high`` (TP3), lazily."""
+
+    __slots__ = ("high", "low", "player")
+
+    def __init__(self, player: str, low: int, high: int) -> None:
+        self.player, self.low, self.high = player, low, high
+
+    def __len__(self) -> int:
+        return (self.high - self.low) // 2 + 1
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return Action(player=self.player, verb=_BET, amount=self.low + 2 * index)
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Action) and action.verb is _BET
+                and action.player == self.player and action.amount is not None
+                and self.low <= action.amount <= self.high and action.amount % 2 == 0)
+
+    def __iter__(self) -> Iterator[Action]:
+        return (self[i] for i in range(len(self)))
+
+
+class TeenPatti(StakeGame[TeenPattiRules]):
+    """One deal of Teen Patti (rules TP1–TP8), set up as every stake game is
+    (:class:`~bragkit.games.stake_game.StakeGame`).
+
+    [decisions] A player who cannot pay the least chaal may only ask for a show (two left) or
+    pack (TP7); a show costs at most what the asker has left. Where the chaal limit (TP6) is
+    below a seen player's least chaal, the limit is the chaal, and a chaal at the limit never
+    lowers the stake. A payment that brings the pot to its cap (TP6) is cut there and every
+    remaining hand is shown; boots that already reach it go straight to that showdown. The
+    sideshow costs the seen player's least chaal; the previous player still in must be seen.
+    """
+
+    game: ClassVar[str] = "teen-patti"
+    VERBS: ClassVar[frozenset[Verb]] = VERBS
+    MENU: ClassVar[tuple[Verb, ...]] = (_FOLD, _BLIND, _BET, _SHOW, _SIDESHOW, _LOOK)
+    RULE: ClassVar[str] = "TP3"
+    SEATS: ClassVar[tuple[int, int]] = (2, 17)
+    SEATS_RULE: ClassVar[str] = "TP1"
+
+    @classmethod
+    def default_rules(cls) -> TeenPattiRules:
+        """The defaults of TP1–TP8 (one frozen object, shared)."""
+        return _DEFAULT_RULES
+
+    def _start(self) -> None:
+        """Rules TP2 and D6: the boots, three cards each face down from the dealer's left,
+        everyone blind; TP8: the joker variant's turned card."""
+        rules = self.rules
+        boot = rules.boot
+        for player in self.players:
+            if self.money.stacks[player] < boot:
+                raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
+        self.stake = boot
+        self.looked: set[str] = set()
+        self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
+        self.playing: list[str] = list(self.deal_order)
+        self.turned: Card | None = None
+        self.pending: tuple[str, str] | None = None
+        self.showdown: list[tuple[str, str]] = []
+        self._phase = BETTING
+        self._turn: str | None = self.deal_order[0]
+        self._ops.append(PhaseStarted(phase="boot"))
+        for player in self.deal_order:
+            self.money.pay(player, boot, "pot")
+            self._ops.append(posted(player, boot, "pot", "boot"))
+        for _ in range(3):
+            for player in self.deal_order:
+                self._deal(player, owner_sees=False)  # rule TP2: blind until they look
+        if rules.variant == "joker":
+            self.turned = self.pack.deal()
+            self.face_up.add(self.turned)
+            self._ops.append(JokerTurned(card=self.turned))
+        self.wild = rules.wild(self.turned)
+        self._ops.append(PhaseStarted(phase=BETTING))
+        cap = rules.pot_cap
+        if cap is not None and self.money.pots["pot"] >= cap:
+            self._showdown("the boots reach the pot limit")
+
+    # -- state ------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"betting"``, ``"sideshow"`` (an answer is awaited) or ``"over"``."""
+        return self._phase
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is: the asked player while a sideshow waits for an answer (TP5)."""
+        pending = self.pending
+        return pending[1] if pending is not None else self._turn
+
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """The players still in, from the dealer's left."""
+        return tuple(self.playing)
+
+    @property
+    def pot(self) -> int:
+        """The chips in the pot."""
+        return self.money.pots["pot"]
+
+    def sees_own(self, viewer: str) -> bool:
+        """A player sees their own cards once they have looked (TP2, BL6)."""
+        return viewer in self.looked
+
+    def is_seen(self, player: str) -> bool:
+        """Whether ``player`` has looked (a *seen* player, TP3)."""
+        return player in self.looked
+
+    def strength(self, player: str) -> int:
+        """How ``player``'s hand compares in this variant: higher wins (TP1, TP8)."""
+        return self.rules.strength(self.hands[player], self.wild)
+
+    def previous(self, player: str) -> str:
+        """The previous player still in before ``player`` (anticlockwise, TP5)."""
+        playing = self.playing
+        i = playing.index(player)
+        return playing[i - 1]
+
+    def _next_after(self, player: str) -> str:
+        """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
+        order = self.order_from(player)[1:]
+        return next(p for p in order if p in self.playing)
+
+    # -- amounts ----------------------------------------------------------------------------
+    def blind_range(self, player: str) -> tuple[int, int]:
+        """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
+        (TP6) and the player's stack."""
+        top = min(2 * self.stake, self.rules.max_chaal, self.money.stacks[player])
+        return self.stake, top
+
+    def seen_range(self, player: str) -> tuple[int, int]:
+        """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
+        limit (TP6, which is the least where it is lower) and the player's stack."""
+        limit = self.rules.max_chaal - self.rules.max_chaal % 2
+        low = min(2 * self.stake, limit)
+        top = min(4 * self.stake, limit, self.money.stacks[player])
+        return low, top - top % 2
+
+    def show_cost(self, player: str) -> int:
+        """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
+        what the asker has left (TP7 [decision])."""
+        cost = (2 if player in self.looked else 1) * self.stake
+        return min(cost, self.money.stacks[player])
+
+    # -- the one verifier -------------------------------------------------------------------
+    def _verify(self, player: str, verb: Verb) -> Verdict:
+        """Every rule of a turn: the sideshow's answer (TP5), turn order (TP3), looking (TP2),
+        the chaal (TP3, TP6, TP7), the show (TP4) and the sideshow (TP5)."""
+        pending = self.pending
+        if pending is not None:
+            asker, asked = pending
+            if player != asked:
+                return IllegalActionError(f"{asked} must first answer {asker}'s sideshow",
+                                          rule="TP5")
+            if verb is _ACCEPT or verb is _DECLINE:
+                return (option(player, verb),)
+            return IllegalActionError(f"{player} must accept or decline {asker}'s sideshow",
+                                      rule="TP5")
+        if verb is _ACCEPT or verb is _DECLINE:
+            return IllegalActionError("no sideshow has been asked for", rule="TP5")
+        if player not in self.playing:
+            return IllegalActionError(f"{player} has packed", rule="TP3")
+        if player != self._turn:
+            rule = "TP2" if verb is _LOOK else "TP3"
+            return IllegalActionError(f"it is {self._turn}'s turn, not {player}'s", rule=rule)
+        if verb is _FOLD:
+            return (option(player, verb),)
+        seen = player in self.looked
+        if verb is _LOOK:
+            if seen:
+                return IllegalActionError(f"{player} has already looked", rule="TP2")
+            return (option(player, verb),)
+        limit = self.rules.blind_limit
+        if not seen and limit and self.blind_turns[player] >= limit and verb is not _SIDESHOW:
+            return IllegalActionError(f"{player} has played {limit} blind turns and must look",
+                                      rule="TP6")
+        if verb is _BLIND:
+            if seen:
+                return IllegalActionError(f"{player} has looked: a seen chaal is 'bet'",
+                                          rule="TP3")
+            low, high = self.blind_range(player)
+            if high < low:
+                return IllegalActionError(f"{player} cannot pay the least chaal of {low}",
+                                          rule="TP7")
+            return (option(player, verb, low, high),)
+        if verb is _BET:
+            if not seen:
+                return IllegalActionError(f"{player} has not looked: a blind chaal is 'blind'",
+                                          rule="TP3")
+            low, high = self.seen_range(player)
+            if high < low:
+                return IllegalActionError(f"{player} cannot pay the least chaal of {low}",
+                                          rule="TP7")
+            return (LegalAction(player=player, verb=verb, min_amount=low, max_amount=high,
+                                choices=_EvenChaals(player, low, high)),)
+        if verb is _SHOW:
+            return self._verify_show(player, seen)
+        if verb is _SIDESHOW:
+            return self._verify_sideshow(player, seen)
+        return IllegalActionError(f"{verb} is not a move of Teen Patti", rule="TP3")
+
+    def _verify_show(self, player: str, seen: bool) -> Verdict:
+        if len(self.playing) != 2:
+            return IllegalActionError(f"a show needs exactly two players left, not "
+                                      f"{len(self.playing)}", rule="TP4")
+        other = self.previous(player)
+        if seen and other not in self.looked and not self.rules.seen_may_show_blind:
+            return IllegalActionError(f"{player} is seen and may not ask blind {other} for a "
+                                      "show", rule="TP4")
+        return (LegalAction(player=player, verb=_SHOW, cost=self.show_cost(player)),)
+
+    def _verify_sideshow(self, player: str, seen: bool) -> Verdict:
+        if not self.rules.sideshow:
+            return IllegalActionError("this table plays without sideshows", rule="TP5")
+        if len(self.playing) < 3:
+            return IllegalActionError("a sideshow needs three or more players left: ask for a "
+                                      "show", rule="TP5")
+        if not seen:
+            return IllegalActionError(f"{player} is blind: only a seen player may ask for a "
+                                      "sideshow", rule="TP5")
+        other = self.previous(player)
+        if other not in self.looked:
+            return IllegalActionError(f"{other} is blind: a sideshow is asked of a seen player",
+                                      rule="TP5")
+        low, high = self.seen_range(player)
+        if high < low:
+            return IllegalActionError(f"{player} cannot pay the chaal of {low}", rule="TP7")
+        return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
+
+    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
+        return _ANSWERS if self.pending is not None else self.MENU
+
+    def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
+        only = options[0]
+        if only.min_amount is not None and action.amount is not None:
+            if action.verb is _BET and action.amount % 2:
+                return IllegalActionError(f"a seen chaal is an even amount, not {action.amount}",
+                                          rule="TP3")
+            player = str(action.player)
+            if action.amount > self.money.stacks[player] and action.amount >= only.min_amount:
+                return IllegalActionError(f"{player} has only {self.money.stacks[player]} "
+                                          "left: no covers", rule="TP7")
+            if self.rules.max_chaal < action.amount <= (
+                    4 if action.verb is _BET else 2) * self.stake:
+                return IllegalActionError(f"a chaal is at most {self.rules.max_chaal}",
+                                          rule="TP6")
+            return IllegalActionError(f"{action.player}'s chaal is {only.min_amount} to "
+                                      f"{only.max_amount}, not {action.amount}", rule="TP3")
+        return super()._misfit(action, options)
+
+    def timeout_action(self) -> Action | None:
+        """What a table's turn timer plays for the player to act: decline a pending sideshow
+        (TP5), otherwise pack; ``None`` once the deal is over.
+
+        >>> deal = TeenPatti(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
+        >>> deal.timeout_action()
+        Action.parse('Ann fold')
+        """
+        to_act = self.to_act
+        if to_act is None:
+            return None
+        return Action(player=to_act, verb=_DECLINE if self.pending is not None else _FOLD)
+
+    # -- moves ------------------------------------------------------------------------------
+    def _do(self, action: Action) -> None:
+        player, verb = str(action.player), action.verb
+        if verb is _LOOK:
+            self.looked.add(player)
+            self._ops.append(Acted(action=action))
+            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
+        elif verb is _FOLD:
+            self._ops.append(Acted(action=action))
+            self._pack(player, "everyone else packed")
+        elif verb is _BLIND or verb is _BET:
+            assert action.amount is not None
+            self._chaal(action, action.amount)
+        elif verb is _SIDESHOW:
+            low, _ = self.seen_range(player)
+            if self._chaal(action, low):
+                other = self.previous(player)
+                self.pending = (player, other)
+                self._phase = SIDESHOW
+                self._ops.append(SideshowAsked(asker=player, asked=other))
+        elif verb is _SHOW:
+            self._show(action)
+        else:
+            self._answer(action)
+
+    def _pay(self, player: str, amount: int) -> tuple[int, bool]:
+        """Pay ``amount`` into the pot, cut where it reaches the pot's cap (TP6): the chips
+        paid and whether the cap was reached."""
+        cap = self.rules.pot_cap
+        pot = self.money.pots["pot"]
+        if cap is not None and pot + amount >= cap:
+            amount = cap - pot
+            capped = True
+        else:
+            capped = False
+        self.money.pay(player, amount, "pot")
+        return amount, capped
+
+    def _chaal(self, action: Action, amount: int) -> bool:
+        """A chaal (TP3): pay, set the stake in blind terms, pass the turn; ``False`` when the
+        pot reached its cap and the hands were shown (TP6)."""
+        player = str(action.player)
+        seen = player in self.looked
+        paid, capped = self._pay(player, amount)
+        self._ops.append(Acted(action=action, paid=paid))
+        if not seen:
+            self.blind_turns[player] += 1
+        self.stake = max(self.stake, amount // 2 if seen else amount)
+        if capped:
+            self._showdown("the pot reached its limit")
+            return False
+        self._turn = self._next_after(player)
+        return True
+
+    def _pack(self, player: str, reason: str) -> None:
+        """``player`` leaves the deal; the last player in takes the pot (TP7: never carried)."""
+        after = self._next_after(player)
+        self.playing.remove(player)
+        if len(self.playing) == 1:
+            self._end(split={self.playing[0]: self.pot}, reason=reason)
+        elif self._turn == player:
+            self._turn = after
+
+    def _show(self, action: Action) -> None:
+        """Rule TP4: both hands shown; the better wins, a tie against the asker."""
+        player = str(action.player)
+        other = self.previous(player)
+        paid, _ = self._pay(player, self.show_cost(player))
+        self._ops.append(Acted(action=action, paid=paid))
+        self._reveal((other, player))
+        mine, theirs = self.strength(player), self.strength(other)
+        winner = player if mine > theirs else other
+        self._end(split={winner: self.pot},
+                  reason="a tie goes against the asker" if mine == theirs else "the show")
+
+    def _answer(self, action: Action) -> None:
+        """Rule TP5: an accepted sideshow compares privately, the weaker (on a tie the asker)
+        packs; a declined one changes nothing. Either way play goes on after the asker."""
+        assert self.pending is not None
+        asker, asked = self.pending
+        self.pending = None
+        self._phase = BETTING
+        self._ops.append(Acted(action=action))
+        if action.verb is _DECLINE:
+            return
+        rank = self.rules.rank
+        self._ops.append(Compared(
+            asker=asker, asked=asked, asker_cards=tuple(self.hands[asker]),
+            asked_cards=tuple(self.hands[asked]),
+            asker_worth=str(rank(self.hands[asker], self.wild)),
+            asked_worth=str(rank(self.hands[asked], self.wild))))
+        loser, winner = ((asked, asker) if self.strength(asker) > self.strength(asked)
+                         else (asker, asked))
+        self._ops.append(SideshowLost(player=loser, winner=winner))
+        self._pack(loser, "everyone else packed")
+
+    def _reveal(self, players: Sequence[str]) -> None:
+        for player in players:
+            cards = tuple(self.hands[player])
+            self.shown[player] = cards
+            self.showdown.append((player, str(self.rules.rank(cards, self.wild))))
+            self._ops.append(Shown(player=player, cards=cards,
+                                   worth=str(self.rules.rank(cards, self.wild))))
+
+    def _showdown(self, reason: str) -> None:
+        """Rule TP6: every remaining hand shown, the best wins, exact ties split (odd chips
+        from the dealer's left)."""
+        contenders = list(self.playing)
+        self._reveal(contenders)
+        top = max(self.strength(p) for p in contenders)
+        tied = [p for p in contenders if self.strength(p) == top]
+        self._end(split=split_evenly(self.pot, tied), reason=reason)
+
+    def _end(self, *, split: dict[str, int], reason: str) -> None:
+        self._phase = OVER
+        self._turn = None
+        self.pending = None
+        self._award("pot", split, reason)
+
+    # -- views ------------------------------------------------------------------------------
+    def _stake_levels(self) -> dict[str, int]:
+        return {} if self._phase == OVER else {"stake": self.stake}
+
+    def _in_play(self) -> tuple[str, ...]:
+        return tuple(self.playing)
+
+    def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
+        pending = self.pending
+        return {"boot": self.rules.boot, "stake": self.stake, "variant": self.rules.variant,
+                "seen": [p for p in self.players if p in self.looked],
+                "blind_turns": dict(self.blind_turns),
+                "turned": None if self.turned is None else str(self.turned),
+                "sideshow": None if pending is None else {"asker": pending[0],
+                                                          "asked": pending[1]}}
+
+
+def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Random) -> TeenPatti:
+    """A deal for the registry: 100 boots each (at least 100 chips), the dealer cut at random
+    (D3)."""
+    stack = max(100, 100 * rules.boot)
+    return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
+                     stacks=[stack] * len(players), rng=rng)
+
+
+#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
+GAMES: Final = (
+    GameInfo(name="teen-patti", title="Teen Patti",
+             summary="boot, blind and seen chaal, show and sideshow; Muflis, AK47 and joker "
+                     "variants (rules TP1-TP8)",
+             rules=TeenPattiRules, start=_start_game, seats=TeenPatti.SEATS,
+             record_format="teen-patti", aliases=("teenpatti", "3-patti", "three-patti", "flash"),
+             presets={"muflis": {"variant": "muflis"}, "ak47": {"variant": "ak47"},
+                      "teen-patti-joker": {"variant": "joker"}},
+             dealing=functools.partial(StakeDealing, TeenPatti)),
+)
+
+
+# The records of this game (format teen-patti/1) register with bragkit.records when the registry
+# or the records module imports this one; that module needs the engine above.
+import bragkit.games.teen_patti_records  # noqa: E402,F401

@@ -1,0 +1,89 @@
+"""The operation records Teen Patti adds to those of the stake games
+(:mod:`bragkit.games.stake_operations`): the turned card of the joker variant (TP8), a sideshow
+asked (TP5), its private comparison and who packed on it.
+
+The comparison of a sideshow is seen by the two players in it only (TP5): censored for one of
+them it is the other's hand as a :class:`~bragkit.games.stake_operations.Shown` record (so a
+view folds it like any shown hand); for anyone else it is nothing.
+
+>>> from bragkit.cards import parse_cards
+>>> compared = Compared(asker="Ann", asked="Bob", asker_cards=parse_cards("As Ad 2c"),
+...                     asked_cards=parse_cards("Ks Kd 2d"), asker_worth="pair of aces",
+...                     asked_worth="pair of kings")
+>>> compared.censored("Cy") is None, compared.censored(None) is None
+(True, True)
+>>> str(compared.censored("Bob"))
+'Ann shows As Ad 2c: pair of aces'
+>>> str(JokerTurned(card=parse_cards("7d")[0]))
+'7d is turned: every 7 is wild (TP8)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bragkit.cards import Card, format_cards
+from bragkit.games.protocol import Operation
+from bragkit.games.stake_operations import Shown
+
+__all__ = ["Compared", "JokerTurned", "SideshowAsked", "SideshowLost"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class JokerTurned(Operation):
+    """The joker variant (TP8): a card turned face up from the pack after the deal; every card
+    of its rank is wild. Public."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.card} is turned: every {self.card.rank.symbol} is wild (TP8)"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SideshowAsked(Operation):
+    """A seen player paid their chaal and asked the previous player for a sideshow (TP5)."""
+
+    asker: str
+    asked: str
+
+    def __str__(self) -> str:
+        return f"{self.asker} asks {self.asked} for a sideshow (TP5)"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Compared(Operation):
+    """An accepted sideshow's private comparison (TP5): both hands, for those two only."""
+
+    asker: str
+    asked: str
+    asker_cards: tuple[Card, ...]
+    asked_cards: tuple[Card, ...]
+    asker_worth: str
+    asked_worth: str
+
+    def censored(self, viewer: str | None) -> Operation | None:
+        """For the asker, the asked player's hand (a :class:`Shown`); for the asked player,
+        the asker's; for everyone else, nothing."""
+        if viewer == self.asker:
+            return Shown(player=self.asked, cards=self.asked_cards, worth=self.asked_worth)
+        if viewer == self.asked:
+            return Shown(player=self.asker, cards=self.asker_cards, worth=self.asker_worth)
+        return None
+
+    def __str__(self) -> str:
+        return (f"{self.asker} and {self.asked} compare privately: {self.asker} "
+                f"{format_cards(self.asker_cards)} ({self.asker_worth}), {self.asked} "
+                f"{format_cards(self.asked_cards)} ({self.asked_worth})")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SideshowLost(Operation):
+    """The weaker hand of a sideshow packs (TP5; on a tie, the asker). Public: everyone sees
+    who packs, not why."""
+
+    player: str
+    winner: str
+
+    def __str__(self) -> str:
+        return f"{self.player} packs: the sideshow goes to {self.winner} (TP5)"

@@ -1,0 +1,178 @@
+"""The house rules of Teen Patti (RULES.md section TP) and how its hands compare.
+
+:class:`TeenPattiRules` is the frozen, keyword-only rules object: every option of TP1–TP8 is a
+field with its default, and each field's ``metadata`` says the rule it follows (``"rule"``), what
+it means in one line (``"meaning"``) and what it may be (``"values"``: the allowed choices, or a
+``(least, most)`` range with ``None`` for no bound).
+
+>>> rules = TeenPattiRules(boot=2, variant="muflis")
+>>> rules.to_dict(), rules.max_chaal, rules.pot_cap
+({'boot': 2, 'variant': 'muflis'}, 256, 2048)
+>>> TeenPattiRules.from_dict({"variant": "ak47", "blind_limit": 0}).blind_limit
+0
+>>> TeenPattiRules(variant="poker")
+Traceback (most recent call last):
+...
+bragkit.errors.RulesError: variant must be one of classic, muflis, ak47, joker, not 'poker' \
+(rule TP8)
+>>> from dataclasses import fields
+>>> fields(TeenPattiRules)[0].metadata["rule"]
+'TP2'
+
+The hands compare by :meth:`TeenPattiRules.strength`, higher wins, with the variant's wild cards
+(TP8) and sequence order (TP1):
+
+>>> from bragkit.cards import parse_cards
+>>> akq, a23 = parse_cards("As Kh Qd"), parse_cards("Ac 2d 3h")
+>>> classic = TeenPattiRules()
+>>> classic.strength(akq) > classic.strength(a23)        # rule TP1: A-K-Q on top
+True
+>>> TeenPattiRules(sequence_order="a23-top").strength(akq) > classic.strength(a23)
+False
+>>> muflis = TeenPattiRules(variant="muflis")            # rule TP8: the lowest hand wins
+>>> muflis.strength(parse_cards("5c 3d 2h")) > muflis.strength(akq)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from bragkit.cards import Card, Rank
+from bragkit.errors import RulesError
+from bragkit.games.house_rules import changed_options, known_options
+from bragkit.hands import HandRank, Ordering, evaluate, wild_set
+
+__all__ = ["SEQUENCE_ORDERS", "VARIANTS", "TeenPattiRules"]
+
+#: The variants of TP8.
+VARIANTS: Final = ("classic", "muflis", "ak47", "joker")
+#: The sequence orders of TP1.
+SEQUENCE_ORDERS: Final = ("akq-top", "a23-top")
+
+#: The hand order of each sequence order (TP1): H10's Teen Patti preset, or aces-high trails
+#: with Brag's runs (A-2-3 on top, H4), which is the Crash aces-high order for three cards.
+_ORDERINGS: Final = {"akq-top": Ordering.TEEN_PATTI, "a23-top": Ordering.CRASH_ACES_HIGH}
+#: AK47 (TP8): every ace, king, four and seven is wild.
+_AK47: Final = wild_set([Card.of(rank, suit) for rank in (Rank.ACE, Rank.KING, Rank.FOUR,
+                                                            Rank.SEVEN) for suit in range(4)])
+_NO_WILD: Final = wild_set(())
+
+
+def _meta(rule: str, meaning: str, values: Any) -> dict[str, Any]:
+    return {"rule": rule, "meaning": meaning, "values": values}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TeenPattiRules:
+    """The options of Teen Patti (rules TP1–TP8); each field's metadata names its rule.
+
+    Amounts are whole chips; ``pot_limit`` and ``chaal_limit`` count boots.
+    """
+
+    boot: int = field(default=1, metadata=_meta(
+        "TP2", "what each player puts in the pot before the deal; the first stake", (1, None)))
+    sequence_order: str = field(default="akq-top", metadata=_meta(
+        "TP1", "the top sequences: A-K-Q then A-2-3, or A-2-3 on top as in Brag (H4)",
+        SEQUENCE_ORDERS))
+    seen_may_show_blind: bool = field(default=False, metadata=_meta(
+        "TP4", "whether a seen player may ask a blind one for a show", (False, True)))
+    sideshow: bool = field(default=True, metadata=_meta(
+        "TP5", "whether a seen player may ask the previous seen player for a sideshow",
+        (False, True)))
+    pot_limit: int = field(default=1024, metadata=_meta(
+        "TP6", "the pot's cap in boots, reached by a chaal: every hand is shown (0: none)",
+        (0, None)))
+    blind_limit: int = field(default=4, metadata=_meta(
+        "TP6", "blind turns a player may take before they must look (0: no limit)", (0, None)))
+    chaal_limit: int = field(default=128, metadata=_meta(
+        "TP6", "the most a single chaal may be, in boots", (2, None)))
+    variant: str = field(default="classic", metadata=_meta(
+        "TP8", "classic; muflis (lowest wins); ak47 (A, K, 4, 7 wild); joker (a turned rank "
+        "wild)", VARIANTS))
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            allowed = f.metadata["values"]
+            rule = f.metadata["rule"]
+            if f.type in ("int", int):
+                low, high = allowed
+                if type(value) is not int or value < low or (high is not None and value > high):
+                    raise RulesError(f"{f.name} must be a whole number of at least {low}, not "
+                                     f"{value!r} (rule {rule})")
+            elif value not in allowed or type(value) is not type(allowed[0]):
+                choices = ", ".join(str(a).lower() for a in allowed)
+                raise RulesError(f"{f.name} must be one of {choices}, not {value!r} "
+                                 f"(rule {rule})")
+
+    # -- amounts ----------------------------------------------------------------------------
+    @property
+    def max_chaal(self) -> int:
+        """The most a single chaal may be, in chips (TP6)."""
+        return self.chaal_limit * self.boot
+
+    @property
+    def pot_cap(self) -> int | None:
+        """The pot's cap in chips (TP6); ``None`` when there is none."""
+        return self.pot_limit * self.boot if self.pot_limit else None
+
+    # -- hands ------------------------------------------------------------------------------
+    @property
+    def ordering(self) -> Ordering:
+        """The hand order of :attr:`sequence_order` (TP1)."""
+        return _ORDERINGS[self.sequence_order]
+
+    def wild(self, turned: Card | None = None) -> frozenset[int]:
+        """The wild cards of the variant (TP8): AK47's sixteen, or every card of the turned
+        card's rank in the joker variant; none otherwise (a joker index is always in the set,
+        as :func:`bragkit.hands.wild_set` makes it; Teen Patti deals no joker).
+
+        >>> from bragkit.cards import Card
+        >>> len(TeenPattiRules(variant="ak47").wild()) - 1
+        16
+        >>> sorted(str(Card(c)) for c in TeenPattiRules(variant="joker").wild(Card.parse("7d"))
+        ...        if c < 52)
+        ['7c', '7d', '7h', '7s']
+        """
+        if self.variant == "ak47":
+            return _AK47
+        if self.variant == "joker" and turned is not None:
+            return wild_set([Card.of(turned.rank, suit) for suit in range(4)])
+        return _NO_WILD
+
+    def rank(self, cards: Iterable[Card], wild: frozenset[int] = _NO_WILD) -> HandRank:
+        """What three cards are worth in Teen Patti's order (TP1), wild cards as W2–W3 say."""
+        return evaluate(tuple(cards), ordering=self.ordering, wild=wild)
+
+    def strength(self, cards: Iterable[Card], wild: frozenset[int] = _NO_WILD) -> int:
+        """A number that orders hands for this variant: higher wins (Muflis reverses TP1)."""
+        value = self.rank(cards, wild).value
+        return -value if self.variant == "muflis" else value
+
+    # -- records ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The options that differ from the defaults (a record's ``[rules]`` table)."""
+        return changed_options(self)
+
+    @classmethod
+    def from_dict(cls, table: Mapping[str, Any]) -> TeenPattiRules:
+        """Rules from a ``[rules]`` table; an unknown key is a :class:`RulesError`.
+
+        >>> TeenPattiRules.from_dict({"ante": 1})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: unknown teen-patti rule(s): ante
+        """
+        return cls(**known_options(cls, table, what="teen-patti rule(s)"))
+
+    @classmethod
+    def options(cls) -> dict[str, Mapping[str, Any]]:
+        """Every option with its metadata (rule, meaning, values), for front ends.
+
+        >>> TeenPattiRules.options()["variant"]["values"]
+        ('classic', 'muflis', 'ak47', 'joker')
+        """
+        return {f.name: f.metadata for f in fields(cls)}
