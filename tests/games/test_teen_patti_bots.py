@@ -4,8 +4,6 @@ equity bot asks for and answers sideshows by its hand (TP5), and beats ``random`
 
 from __future__ import annotations
 
-import importlib.util
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +18,6 @@ from bragkit.games.teen_patti_bots import (
     make,
     match,
     percentile,
-    register,
 )
 from bragkit.games.teen_patti_rules import VARIANTS, TeenPattiRules
 
@@ -97,13 +94,12 @@ def test_the_equity_bot_beats_random_and_always_chaal() -> None:
         assert scores[0].low > 0, scores  # the 95% interval is above zero
 
 
-def test_the_bots_register_with_the_players_registry_when_it_exists() -> None:
-    found = importlib.util.find_spec("bragkit.bots.players") is not None
-    assert register() is found
-    if found:  # pragma: no cover - once bragkit.bots.players is on this branch
-        players = importlib.import_module("bragkit.bots.players")
-        kinds = players.players("teen-patti")
-        assert {"random", "equity", "always-chaal"} <= set(kinds)
-        bot = players.make_player("equity", game="teen-patti", seed=1)
-        game = TeenPatti(players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20], rng=1)
-        assert game.can_apply(players.ask(bot, game))
+def test_the_bots_are_offered_through_the_players_registry_from_the_registry_entry() -> None:
+    from bragkit.bots.players import ask, make_player, players
+
+    kinds = players("teen-patti")
+    assert {"random", "equity", "always-chaal"} <= set(kinds)
+    assert "equity" in players("muflis") and "always-chaal" not in players("crash")
+    bot = make_player("equity", game="teen-patti", seed=1)
+    game = TeenPatti(players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20], rng=1)
+    assert game.can_apply(ask(bot, game))

@@ -44,6 +44,7 @@ bragkit.errors.BragError: the bot 'cautious' does not play crash (its bots: rand
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -333,12 +334,13 @@ _LOADED: list[bool] = []
 
 
 def _load() -> None:
-    """Register the built-in bots (once): ``random`` for every game, and the bots the bots
-    package brings for particular games (imported here, as they import this module)."""
+    """Register the built-in bots (once): ``random`` for every game, the bots the bots
+    package brings for particular games (imported here, as they import this module), and those a
+    game's own module brings (:attr:`GameInfo.bots <bragkit.games.registry.GameInfo.bots>`)."""
     if _LOADED:
         return
     _LOADED.append(True)
-    games()  # the registry's games first: the bots name them
+    brought = [info.bots for info in games() if info.bots]  # the games first: bots name them
     register_player("random", _random,
                     "uniform over its legal moves, amounts at most 10 over the least",
                     games=None)
@@ -347,3 +349,5 @@ def _load() -> None:
     three_card_players.register()
     arrangers.register()
     equity.register()
+    for module in brought:
+        importlib.import_module(module).register()

@@ -59,6 +59,8 @@ class GameInfo:
     ``dealing(rules, rng=...)`` makes the game's :class:`~bragkit.session.Dealing`, the hook that
     plays it deal after deal in a :class:`~bragkit.session.Session` (``rng``: a seed, a
     :class:`random.Random`, or None for a secure source); None for a game without one.
+    ``bots`` names the module that brings the game's own bots, if it has any: its ``register()``
+    signs them up with :mod:`bragkit.bots.players` when the bots are first listed.
     """
 
     name: str
@@ -71,6 +73,7 @@ class GameInfo:
     aliases: tuple[str, ...] = ()
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     dealing: Callable[..., Dealing] | None = None
+    bots: str | None = None
 
     def make_rules(self, preset: str | None = None, **options: Any) -> Any:
         """The rules object of this game: a preset's options, then ``options``, validated by

@@ -503,7 +503,8 @@ GAMES: Final = (
              record_format="teen-patti", aliases=("teenpatti", "3-patti", "three-patti", "flash"),
              presets={"muflis": {"variant": "muflis"}, "ak47": {"variant": "ak47"},
                       "teen-patti-joker": {"variant": "joker"}},
-             dealing=functools.partial(StakeDealing, TeenPatti)),
+             dealing=functools.partial(StakeDealing, TeenPatti),
+             bots="bragkit.games.teen_patti_bots"),
 )
 
 

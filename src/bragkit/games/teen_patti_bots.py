@@ -26,18 +26,17 @@ its menu, and answers one legal action.
 >>> str(AlwaysChaalBot().act(deal.view("Ann"), deal.legal_actions("Ann")))
 'Ann bet 2'
 
-The bots register with :mod:`bragkit.bots.players` when that module exists
-(:func:`register`).
+The bots sign up with :mod:`bragkit.bots.players` (:func:`register`, named by the game's
+``GameInfo.bots``), so every front end offers them.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
-import importlib
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Final, Protocol
@@ -225,19 +224,15 @@ def make(kind: str, *, rules: TeenPattiRules = _DEFAULT, seed: RandomSource = No
     raise BragError(f"unknown teen-patti bot {kind!r} (known: {', '.join(BOTS)})")
 
 
-def register() -> bool:
+def register() -> None:
     """Register ``always-chaal`` and ``equity`` for Teen Patti with
-    :func:`bragkit.bots.players.register_player`, when that module exists (``random`` plays
-    every game there); whether it did."""
-    try:
-        module = importlib.import_module("bragkit.bots.players")
-    except ImportError:
-        return False
-    register_player: Callable[..., None] = module.register_player
+    :func:`bragkit.bots.players.register_player` (``random`` plays every game there); the bots
+    call this when they are first listed (the game's ``GameInfo.bots`` names this module)."""
+    from bragkit.bots.players import register_player
+
     for kind in ("always-chaal", "equity"):
         register_player(kind, functools.partial(_factory, kind), BOTS[kind],
                         games=["teen-patti"])
-    return True
 
 
 def _factory(kind: str, *, game: str, rules: Any = None, seed: RandomSource = None,
@@ -303,6 +298,3 @@ def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 1000,
         out.append(MatchScore(seat=seat, kind=kind, per_100=100 * mean, low=100 * (mean - half),
                               high=100 * (mean + half), net=sum(values)))
     return out
-
-
-register()
