@@ -1,0 +1,260 @@
+"""Any game of the registry, deal after deal, for the terminal's one table screen: a
+:class:`GameTable` (rules D3, M1, N7, C5, C6, T1).
+
+The game is played at the one :class:`~bragkit.session.Session`, seated through the game's own
+hook (:func:`~bragkit.session.open_session`): the engine checks every action (an illegal one
+raises its :class:`~bragkit.errors.IllegalActionError` with the rule, and changes nothing), the
+session keeps the seats, the deal passing to the left (D3), the stacks and top-ups (M1) in its
+ledger, and the settlement (T1). A :class:`GameTable` adds what a person at the table needs:
+
+* the bots' moves (the engine's strong arranger for the points games unless a bot is
+  ``random``; a random legal move otherwise);
+* the log, every record in the one wording (:func:`~bragkit.games.protocol.describe`) as the
+  player may know it, its cards in the screen's notation (:func:`~bragkit.play.cards.pretty`);
+* a pause after every deal with the deal's result (who won which round, whether a crash came
+  off, the points, who took which pot): :attr:`GameTable.results`, until :meth:`next_deal`.
+  A points game (N7, C6) is one deal of the session played over many deals of cards; it pauses
+  after each of them too;
+* :meth:`summary`, the ledger and the settlement, at any pause. A points game left before its
+  target [decision]: what its deals have booked stands (Crash's crash money, C5), and no stake
+  per point behind is paid for the unfinished game (N7 pays only a game won).
+
+>>> table = GameTable("brag-poker", name="You", bots=("random",), stack=30, seed=1)
+>>> table.players, table.to_act in table.players, table.log[0]
+(('You', 'Random'), True, '— deal 1 of the session: Random deals —')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.errors import BragError, RulesError
+from bragkit.games import Game, find
+from bragkit.games.points_game import PointsGame
+from bragkit.games.points_session import strong_play
+from bragkit.games.protocol import Operation, describe, random_action
+from bragkit.play.cards import pretty
+from bragkit.play.results import deal_boundary, result_line
+from bragkit.rules import Rules
+from bragkit.session import DealStarted, Session, SessionError, open_session
+
+__all__ = ["GameTable", "seat_names"]
+
+
+def seat_names(name: str, bots: Sequence[str]) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The seats (the player first, then a seat per bot named after its kind) and each bot
+    seat's kind.
+
+    >>> seat_names("You", ["random", "random"])
+    (('You', 'Random', 'Random 2'), {'Random': 'random', 'Random 2': 'random'})
+    """
+    kinds: dict[str, str] = {}
+    for kind in bots:
+        seat, count = kind.capitalize(), 2
+        while seat in kinds or seat == name:
+            seat = f"{kind.capitalize()} {count}"
+            count += 1
+        kinds[seat] = kind
+    return (name, *kinds), kinds
+
+
+class GameTable:
+    """The player ``name`` against ``bots`` at a session of the registered game ``game`` (its
+    name, an alias or a preset), everyone buying in for ``stack``; ``rules`` are the game's
+    options; ``seed`` makes the shuffles and the bots reproducible (see the module docstring).
+    A rules option the game does not know raises :class:`~bragkit.errors.BragError`."""
+
+    def __init__(self, game: str, *, name: str = "You", bots: Sequence[str] = ("random",),
+                 stack: int = 100, seed: int | None = None,
+                 rules: Mapping[str, Any] | None = None) -> None:
+        info = find(game)
+        self.title = info.title
+        self.name = name
+        self.stack = stack
+        self.players, self.kinds = seat_names(name, bots)
+        self.rng = random.Random(seed)
+        options = {k: tuple(v) if isinstance(v, list) else v for k, v in (rules or {}).items()}
+        try:
+            self.session: Session = open_session(
+                game, seats=self.players, buy_ins=stack, dealer=self.players[-1],
+                seed=self.rng.getrandbits(64), **options)
+        except TypeError as error:
+            raise BragError(f"bad rules for {info.name}: {error}") from None
+        self.log: list[str] = []
+        self.results: list[str] = []
+        self.paused = False
+        self._seen = 0
+        self._deal_ops: list[Operation] = []
+        self._suggested: tuple[tuple[int, int], Action] | None = None
+        self.next_deal()
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The session's deal in progress, or the last one."""
+        current = self.session.current
+        assert current is not None
+        return current
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether a deal has just ended (its result shown until :meth:`next_deal`)."""
+        return self.paused or not self.session.in_deal
+
+    @property
+    def to_act(self) -> str | None:
+        """Who must act now (None between deals)."""
+        return None if self.deal_over else self.game.to_act
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the player must act now."""
+        return self.to_act == self.name
+
+    def view(self) -> Any:
+        """The player's view of the deal (never another's hidden cards)."""
+        return self.game.view(self.name)
+
+    def options(self) -> list[LegalAction]:
+        """What the player may do now (their options, top-ups aside; [] when it is not their
+        turn or the deal is over)."""
+        if self.deal_over:
+            return []
+        return [o for o in self.game.legal_actions(self.name)
+                if o.player in (self.name, None) and o.verb is not Verb.TOPUP]
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def next_deal(self) -> None:
+        """Past the pause: the next deal of cards (a points game's next deal is already dealt),
+        or the session's next deal, a player short of chips topping up to the buy-in (M1)."""
+        self.results = []
+        if self.paused:
+            self.paused = False
+            return
+        if self.session.in_deal:
+            return
+        session = self.session
+        floor = max(1, self.stack // 4)
+        for player, chips in session.stacks.items():
+            if chips < floor:
+                session.top_up(player, self.stack - chips)
+        try:
+            session.start_deal()
+        except SessionError:  # a stake or a blind the stack cannot pay: top up, try again
+            for player, chips in session.stacks.items():
+                if chips < self.stack:
+                    session.top_up(player, self.stack - chips)
+            session.start_deal()
+        self._seen = 0
+        self._deal_ops = []
+        dealer = next((e.dealer for e in reversed(session.events)
+                       if isinstance(e, DealStarted)), "?")
+        self.log.append(f"— deal {session.deal_number} of the session: {dealer} deals —")
+        self._catch_up()
+
+    def act(self, action: Action | str) -> None:
+        """The player's action (text is parsed); an illegal one raises
+        :class:`~bragkit.errors.BragError` with the rule and changes nothing."""
+        if self.deal_over:
+            raise SessionError("the deal is over: n for the next one")
+        if isinstance(action, str):
+            action = Action.parse(action, players=self.players)
+        if action.player not in (self.name, None):
+            raise SessionError(f"you play {self.name}, not {action.player}")
+        self._apply(action)
+
+    def bot_step(self) -> Action | None:
+        """The bot whose turn it is moves (None when it is nobody's or the player's turn)."""
+        who = self.to_act
+        if who is None or who == self.name:
+            return None
+        game = self.game
+        if isinstance(game, PointsGame) and self.kinds.get(who) != "random":
+            action = strong_play(game)
+        else:
+            action = random_action(game, self.rng)
+        self._apply(action)
+        return action
+
+    def run_bots(self) -> int:
+        """Let the bots move until the player's turn or a pause; how many moves."""
+        moves = 0
+        while self.bot_step() is not None:
+            moves += 1
+        return moves
+
+    def suggestion(self) -> Action | None:
+        """The engine's strong move in the player's place (the arranger of a points game, N3,
+        C2); None where the engine has none, or it is not the player's turn."""
+        game = self.game
+        if not self.my_turn or not isinstance(game, PointsGame):
+            return None
+        key = (self.session.deal_number, len(game.operations))
+        if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
+            self._suggested = (key, strong_play(game))
+        return self._suggested[1]
+
+    def _apply(self, action: Action) -> None:
+        self.session.apply(action)
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Log the new records; pause at a deal's end with its result."""
+        ops = self.game.operations
+        for op in ops[self._seen:]:
+            if deal_boundary(op) == "start":
+                self._deal_ops = []
+            self._deal_ops.append(op)
+            words = describe(op, self.name)
+            if words is not None:
+                self.log.append(pretty(words, self.players))
+            if deal_boundary(op) == "end" and not self.game.over:
+                self._pause()
+        self._seen = len(ops)
+        if not self.session.in_deal and not self.results:
+            self._pause()
+            self.paused = False  # the session's deal is over: nothing to wait for but n
+
+    def _pause(self) -> None:
+        self.paused = True
+        lines = []
+        rules = getattr(self.game, "rules", None)
+        for op in self._deal_ops:
+            line = result_line(op, self.name, rules if isinstance(rules, Rules) else None)
+            if line is not None:
+                lines.append(pretty(line, self.players))
+        self.results = lines or ["the deal is over"]
+
+    # -- the end -------------------------------------------------------------------------------
+
+    def summary(self) -> list[str]:
+        """The session's end: the deals played, the ledger and the settlement (T1); RulesError
+        while a deal is under way (end it between two deals)."""
+        if not self.deal_over:
+            raise RulesError("finish the deal first: the session ends between two deals "
+                             "(rule T1)")
+        session = self.session
+        finished = session.deal_number - session.in_deal
+        out = [f"{self.title}: {finished} deal(s) of the session played to the end."]
+        game = self.game
+        if session.in_deal and isinstance(game, PointsGame):
+            scores = ", ".join(f"{p} {n}" for p, n in game.scores.items())
+            out.append(f"The game to {game.rules.target} was left after {game.deal_number} "
+                       f"deal(s) of cards at {scores}: no stakes per point are paid for it "
+                       "(N7); what its deals booked stands (C5).")
+        shared: dict[str, int] = {}
+        if not session.in_deal and session.dealing.carried_pot:
+            shared = session.share_carried_pot()
+        if shared:
+            out.append("The carried pot is shared: " + ", ".join(
+                f"{p} {n}" for p, n in shared.items()) + " (BL3).")
+        nets = session.ledger.nets()
+        payments = session.ledger.settlement()  # mid-game too
+        return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
+                "Settlement: " + ("; ".join(str(p) for p in payments) + "."
+                                  if payments else "nobody owes anybody.")]
