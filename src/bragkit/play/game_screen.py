@@ -137,6 +137,9 @@ class GameScreen(Screen[list[str]]):
             hand.append("\n")
             hand.append_text(card_row(self.picker.shown, self.picker.picked,
                                       self.picker.cursor if picking else None))
+        if self.picker.picked:
+            hand.append("\npicked: ")
+            hand.append_text(hand_text(self.picker.picked))
         for i, made in enumerate(self.picker.sets, 1):
             hand.append(f"\n set {i}: ")
             hand.append_text(hand_text(made))
@@ -189,7 +192,7 @@ class GameScreen(Screen[list[str]]):
             self._message(str(error), error=True)
             self._redraw()
             return
-        self.picker.picked, self.picker.sets, self._cycle = [], [], -1
+        self.picker.picked, self._cycle = [], -1  # a plan's other sets stay (N3)
         self._message("")
         self._after()
 

@@ -35,9 +35,9 @@ from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.points_game import PointsGame
 from bragkit.games.points_session import strong_play
-from bragkit.games.protocol import Operation, describe, random_action
+from bragkit.games.protocol import Operation, random_action
 from bragkit.play.cards import pretty
-from bragkit.play.results import deal_boundary, result_line
+from bragkit.play.results import deal_boundary, log_line, result_line
 from bragkit.rules import Rules
 from bragkit.session import DealStarted, Session, SessionError, open_session
 
@@ -206,11 +206,12 @@ class GameTable:
     def _catch_up(self) -> None:
         """Log the new records; pause at a deal's end with its result."""
         ops = self.game.operations
+        rules = self._rules()
         for op in ops[self._seen:]:
             if deal_boundary(op) == "start":
                 self._deal_ops = []
             self._deal_ops.append(op)
-            words = describe(op, self.name)
+            words = log_line(op, self.name, rules)
             if words is not None:
                 self.log.append(pretty(words, self.players))
             if deal_boundary(op) == "end" and not self.game.over:
@@ -220,12 +221,17 @@ class GameTable:
             self._pause()
             self.paused = False  # the session's deal is over: nothing to wait for but n
 
+    def _rules(self) -> Rules | None:
+        """The three-card family's rules (a shown hand is named by them, D8), else None."""
+        rules = getattr(self.game, "rules", None)
+        return rules if isinstance(rules, Rules) else None
+
     def _pause(self) -> None:
         self.paused = True
         lines = []
-        rules = getattr(self.game, "rules", None)
+        rules = self._rules()
         for op in self._deal_ops:
-            line = result_line(op, self.name, rules if isinstance(rules, Rules) else None)
+            line = result_line(op, self.name, rules)
             if line is not None:
                 lines.append(pretty(line, self.players))
         self.results = lines or ["the deal is over"]

@@ -117,8 +117,9 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
             status += f", takes {view.winners[name]}"
         known = cards and all(c is not None for c in cards)
         what = worth.get(name, "")
-        if not what and known and name in totals and view.phase == "thirty-one":
-            what = f"{totals[name]} towards 31 (S4)"
+        if known and name in totals and (what.endswith("towards 31") or (
+                not what and view.phase == "thirty-one")):
+            what = f"{totals[name]} towards 31"  # the count now, draws and all (S4)
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
                       str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
                       hand_text(cards) if cards else Text("—"),

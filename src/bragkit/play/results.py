@@ -24,7 +24,7 @@ from bragkit.games.stake_operations import Awarded, Paid, Shown
 from bragkit.replay import shown_hand_name
 from bragkit.rules import Rules
 
-__all__ = ["deal_boundary", "result_line"]
+__all__ = ["deal_boundary", "log_line", "result_line"]
 
 #: The records that tell a deal's result as they are worded.
 _AS_WORDED: Final = (RoundPlayed, CrashPaid, GameWon, Shown, Awarded, Paid, PotAwarded,
@@ -67,3 +67,16 @@ def result_line(op: Operation, viewer: str | None, rules: Rules | None = None) -
     if isinstance(op, _AS_WORDED):
         return describe(op, viewer)
     return None
+
+
+def log_line(op: Operation, viewer: str | None, rules: Rules | None = None) -> str | None:
+    """The log's line for ``op``: its words for ``viewer`` (None when they learn nothing), a
+    shown three-card hand with its name (D8).
+
+    >>> from bragkit.cards import parse_cards
+    >>> log_line(HandShown(player="Bob", cards=parse_cards("As Ad 2c")), "Ann")
+    'Bob shows As Ad 2c (pair of aces, 2 kicker)'
+    """
+    if isinstance(op, HandShown):
+        return result_line(op, viewer, rules)
+    return describe(op, viewer)
