@@ -40,7 +40,7 @@ def play(table: GameTable, rng: random.Random, pauses: int) -> int:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_replays_to_the_same_ledger_rule_T1(name: str) -> None:
-    table = GameTable(name, bots=("random", "shark"), seed=7, stack=30)
+    table = GameTable(name, bots=("random", "shark"), seed=7, stack=30, budget=0.02)
     assert play(table, random.Random(7), pauses=3) == 3
     session = table.session
     again = Session.replay(registry.dealing(name), [str(e) for e in session.events],
@@ -132,3 +132,16 @@ def test_every_option_of_every_game_has_a_key_of_its_own() -> None:
                 table.act(random_action(table.game, rng))
             else:
                 table.run_bots()
+
+
+def test_the_bots_are_the_games_own_from_bots_players_rule_T3() -> None:
+    from bragkit.bots.players import players
+
+    table = GameTable("three-card", bots=("cautious", "random"), seed=1, budget=0.02)
+    assert {seat: bot.kind for seat, bot in table.bots.items()} == {"Cautious": "cautious",
+                                                                    "Random": "random"}
+    crash = GameTable("crash", bots=("shark", "random"), seed=1)
+    assert "shark" not in players("crash")
+    assert set(crash.bots) == {"Random"}  # a kind the game lacks: the engine's arranger
+    crash.run_bots()
+    assert crash.my_turn or crash.deal_over

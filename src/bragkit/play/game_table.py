@@ -7,8 +7,9 @@ raises its :class:`~bragkit.errors.IllegalActionError` with the rule, and change
 session keeps the seats, the deal passing to the left (D3), the stacks and top-ups (M1) in its
 ledger, and the settlement (T1). A :class:`GameTable` adds what a person at the table needs:
 
-* the bots' moves (the engine's strong arranger for the points games unless a bot is
-  ``random``; a random legal move otherwise);
+* the bots' moves: each bot is the kind :mod:`bragkit.bots.players` makes for the game, asked
+  with its seat's view only (T3); a kind the game has no bot of plays the engine's strong
+  arranger in the points games (N3, C2) and a random legal move in the others;
 * the log, every record in the one wording (:func:`~bragkit.games.protocol.describe`) as the
   player may know it, its cards in the screen's notation (:func:`~bragkit.play.cards.pretty`);
 * a pause after every deal with the deal's result (who won which round, whether a crash came
@@ -31,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.bots.agent import DEFAULT_BUDGET
+from bragkit.bots.players import Player, ask, ended, make_player, players, started
 from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.points_game import PointsGame
@@ -69,7 +72,8 @@ class GameTable:
 
     def __init__(self, game: str, *, name: str = "You", bots: Sequence[str] = ("random",),
                  stack: int = 100, seed: int | None = None,
-                 rules: Mapping[str, Any] | None = None) -> None:
+                 rules: Mapping[str, Any] | None = None,
+                 budget: float = DEFAULT_BUDGET) -> None:
         info = find(game)
         self.title = info.title
         self.name = name
@@ -83,6 +87,12 @@ class GameTable:
                 seed=self.rng.getrandbits(64), **options)
         except TypeError as error:
             raise BragError(f"bad rules for {info.name}: {error}") from None
+        hook_rules = getattr(self.session.dealing, "rules", None)
+        offered = players(info.name)
+        self.bots: dict[str, Player] = {
+            seat: make_player(kind, game=game, rules=hook_rules, budget=budget,
+                              seed=self.rng.getrandbits(64) if seed is not None else None)
+            for seat, kind in self.kinds.items() if kind in offered}
         self.log: list[str] = []
         self.results: list[str] = []
         self.paused = False
@@ -155,6 +165,8 @@ class GameTable:
         dealer = next((e.dealer for e in reversed(session.events)
                        if isinstance(e, DealStarted)), "?")
         self.log.append(f"— deal {session.deal_number} of the session: {dealer} deals —")
+        for seat, bot in self.bots.items():
+            started(bot, self.game, seat)
         self._catch_up()
 
     def act(self, action: Action | str) -> None:
@@ -174,8 +186,11 @@ class GameTable:
         if who is None or who == self.name:
             return None
         game = self.game
-        if isinstance(game, PointsGame) and self.kinds.get(who) != "random":
-            action = strong_play(game)
+        bot = self.bots.get(who)
+        if bot is not None:
+            action = ask(bot, game, who)
+        elif isinstance(game, PointsGame):
+            action = strong_play(game)  # the engine's arranger (N3, C2)
         else:
             action = random_action(game, self.rng)
         self._apply(action)
@@ -218,6 +233,8 @@ class GameTable:
                 self._pause()
         self._seen = len(ops)
         if not self.session.in_deal and not self.results:
+            for seat, bot in self.bots.items():
+                ended(bot, self.game, seat)
             self._pause()
             self.paused = False  # the session's deal is over: nothing to wait for but n
 
