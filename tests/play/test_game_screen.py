@@ -13,7 +13,7 @@ from bragkit.games import games
 from bragkit.games.points_game import PointsGame
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
-from bragkit.play.controls import Control
+from bragkit.play.controls import Control, controls
 from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
 from bragkit.play.menu_screen import MenuScreen
@@ -81,7 +81,6 @@ def test_one_deal_of_every_game_through_the_one_screen(game: str) -> None:
                 if table.deal_over:
                     break
                 assert table.my_turn, "the bots move at once (bot_delay 0)"
-                from bragkit.play.controls import controls
                 before = len(table.log)
                 await press_control(pilot, screen, choose(controls(table.options()), turn))
                 await pilot.pause()
@@ -200,8 +199,7 @@ def test_a_bad_amount_or_move_is_one_line_and_changes_nothing() -> None:
             await pilot.press("colon", "p", "l", "a", "y", "s", "enter")  # not a verb here
             await pilot.pause()
             assert screen.texts["message"].strip() and len(table.log) == before
-            amount = next(c for c in __import__("bragkit.play.controls", fromlist=["x"])
-                          .controls(table.options()) if c.kind == "amount")
+            amount = next(c for c in controls(table.options()) if c.kind == "amount")
             await pilot.press(amount.key, "backspace", "x", "enter")
             await pilot.pause()
             assert "not a whole number" in screen.texts["message"]
@@ -230,5 +228,23 @@ def test_the_menu_lists_every_registered_game_and_starts_the_chosen_one() -> Non
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             assert app.screen.table.title == "Nine Card Brag"
+
+    asyncio.run(run())
+
+
+def test_a_move_key_with_no_move_now_says_so_rule_B11() -> None:
+    table = GameTable("brag-poker", bots=("random",), seed=2)
+
+    async def run() -> None:
+        app = BragApp(session=table, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and table.my_turn
+            before = len(table.log)
+            await pilot.press("s")  # no see in Brag Poker
+            await pilot.pause()
+            assert "no such move now" in screen.texts["message"]
+            assert "f drop" in screen.texts["message"] and len(table.log) == before
 
     asyncio.run(run())

@@ -21,7 +21,7 @@ and rule; nothing crashes the game.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -36,12 +36,15 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
 from bragkit.play.cards import hand_text
-from bragkit.play.controls import Control, Picker, controls
+from bragkit.play.controls import KEYS, Control, Picker, controls
 from bragkit.play.game_table import GameTable
 from bragkit.play.picture import card_row, picture
 from bragkit.play.table_screen import plain
 
 __all__ = ["GameScreen"]
+
+#: Every key a move may have (:data:`~bragkit.play.controls.KEYS`).
+_MOVE_KEYS: Final = frozenset(k for keys in KEYS.values() for k in keys)
 
 
 class GameScreen(Screen[list[str]]):
@@ -207,11 +210,21 @@ class GameScreen(Screen[list[str]]):
                 self._message(f"no card {key} to pick")
             self._redraw()
             return
-        for control in self._controls():
+        found = self._controls()
+        for control in found:
             if control.key == key:
                 event.stop()
                 self._press(control)
                 return
+        if key in _MOVE_KEYS:  # a move key with no move now: said, never silently dropped
+            event.stop()
+            if self.table.deal_over:
+                self._message("the deal is over: n for the next one, q to end", error=True)
+            elif not self.table.my_turn:
+                self._message(f"it is {self.table.to_act}'s turn (rule B11)", error=True)
+            else:
+                self._message(f"{key}: no such move now; your moves: "
+                              + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
 
     def _press(self, control: Control) -> None:
         name, picker = self.table.name, self.picker
