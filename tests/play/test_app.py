@@ -211,3 +211,30 @@ def test_a_failing_bot_is_reported_not_a_crash() -> None:
             assert "a bot failed" in screen.texts["message"]
 
     asyncio.run(run())
+
+
+def test_four_card_discards_are_picked_with_digits_rule_F1() -> None:
+    session = PlaySession(Rules(cards=4, max_bet=10), bots=["cautious"], seed=3)
+
+    async def run() -> None:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press("1")  # blind: nothing to pick yet (BL6)
+            await pilot.pause()
+            assert "(F1)" in screen.texts["message"]
+            await pilot.press("l")
+            await pilot.pause()
+            hand = session.view().hand
+            assert hand is not None and "1-5 pick" in screen.texts["hand"]
+            await pilot.press("4")
+            await pilot.pause()
+            assert f"picked:  {hand[3].pretty}" in screen.texts["hand"]
+            await pilot.press("d")
+            await pilot.pause()
+            assert f"You discard {hand[3]}" in screen.texts["log"]
+            assert session.view().discards == (hand[3],)
+
+    asyncio.run(run())

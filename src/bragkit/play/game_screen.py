@@ -39,6 +39,7 @@ from bragkit.play.cards import hand_text
 from bragkit.play.controls import KEYS, Control, Picker, controls
 from bragkit.play.game_table import GameTable
 from bragkit.play.picture import card_row, picture
+from bragkit.play.prompt import hide_prompt, show_prompt
 from bragkit.play.table_screen import plain
 
 __all__ = ["GameScreen"]
@@ -311,18 +312,10 @@ class GameScreen(Screen[list[str]]):
     # -- prompts -------------------------------------------------------------------------------
 
     def _ask(self, placeholder: str, value: str = "") -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.placeholder = placeholder
-        prompt.value = value
-        prompt.disabled = False
-        prompt.add_class("shown")
-        prompt.focus()
+        show_prompt(self, placeholder, value)
 
     def _hide(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.remove_class("shown")
-        prompt.disabled = True
-        self.set_focus(None)
+        hide_prompt(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -3,7 +3,8 @@
 The screen draws a :class:`~bragkit.play.session.PlaySession` from the player's view only
 (:mod:`bragkit.play.widgets`), and turns keys into actions: ``f`` fold, ``b`` bet (a prompt
 for the amount; blind while you are blind, BL1), ``l`` look (old or new with two hands, R2),
-``s`` see, ``c`` cover, ``t`` top up, ``d`` discard (a prompt for the cards, F1), ``k``/``x``
+``s`` see, ``c`` cover, ``t`` top up, ``d`` discard (the cards picked with ``1``–``5``, else a
+prompt for them, F1), ``k``/``x``
 keep or throw (R2), ``a`` agreed showdown (B8), ``h`` hint, ``e`` the trainer on or off, ``w``
 save the last deal as ``.bhh``, ``n`` next deal, ``q`` end the session. A key that is not legal
 now is explained with the engine's own words and the rule it breaks; nothing crashes the game.
@@ -38,10 +39,11 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.cards import parse_cards
+from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError
+from bragkit.play.prompt import hide_prompt, show_prompt
 from bragkit.play.session import PlayError, PlaySession, Summary
-from bragkit.play.widgets import action_keys, hand_line, info_line, seats_table
+from bragkit.play.widgets import action_keys, hand_line, info_line, picks_line, seats_table
 
 __all__ = ["TableScreen", "plain"]
 
@@ -71,8 +73,11 @@ class TableScreen(Screen[Summary]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # the moves: shown on the keys line when legal; pressed when not, they say why
         *(Binding(key, action, action, show=False) for key, action in (
-            ("f", "fold"), ("b", "bet"), ("l", "look"), ("s", "see"), ("c", "cover"),
-            ("d", "discard"), ("k", "keep"), ("x", "throw"), ("a", "showdown"))),
+            ("b", "bet"), ("l", "look"), ("d", "discard"), ("a", "showdown"))),
+        # fold (B2), see (B6, BL4), cover (M2, M3), keep or throw the hand looked at (R2)
+        *(Binding(key, f"simple('{verb}')", verb, show=False) for key, verb in (
+            ("f", "fold"), ("s", "see"), ("c", "cover"), ("k", "keep"), ("x", "throw"))),
+        *(Binding(str(i), f"pick({i})", str(i), show=False) for i in range(1, 6)),
         Binding("t", "topup", "top up"),
         Binding("h", "hint", "hint"),
         Binding("e", "trainer", "trainer"),
@@ -91,6 +96,7 @@ class TableScreen(Screen[Summary]):
         self._prompt: tuple[str, Any] | None = None
         self._logged = 0
         self._loading: Worker[object] | None = None
+        self._picked: list[Card] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -136,7 +142,11 @@ class TableScreen(Screen[Summary]):
         self._show("seats", seats_table(view, stacks=session.table.stacks, kinds=session.kinds,
                                         rules=session.deal.rules))
         self._show("info", info_line(view, session.stake_line()))
-        self._show("hand", hand_line(view, session.deal.rules))
+        hand = hand_line(view, session.deal.rules)
+        self._picked = [c for c in self._picked if c in self._discardable()]
+        if self._discardable():
+            hand.append_text(picks_line(self._discardable(), self._picked))
+        self._show("hand", hand)
         keys = " · ".join(f"{key} {label}" for key, label in action_keys(view))
         if view.is_over:
             keys = "n next deal · w save the deal (.bhh) · t top up · q end the session"
@@ -255,12 +265,7 @@ class TableScreen(Screen[Summary]):
 
     def _ask(self, kind: str, data: Any, placeholder: str, value: str = "") -> None:
         self._prompt = (kind, data)
-        prompt = self.query_one("#prompt", Input)
-        prompt.placeholder = placeholder
-        prompt.value = value
-        prompt.disabled = False
-        prompt.add_class("shown")
-        prompt.focus()
+        show_prompt(self, placeholder, value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._hide_prompt()
@@ -299,14 +304,7 @@ class TableScreen(Screen[Summary]):
         self._hide_prompt()
 
     def _hide_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        prompt.remove_class("shown")
-        prompt.disabled = True
-        self.set_focus(None)
-
-    def action_fold(self) -> None:
-        """Fold (B2)."""
-        self._act(Action(player=self.session.name, verb=Verb.FOLD))
+        hide_prompt(self)
 
     def action_bet(self) -> None:
         """Bet: blind while blind (BL1), else open; a prompt for the amount (B1, B3)."""
@@ -344,21 +342,9 @@ class TableScreen(Screen[Summary]):
             return
         self._act(option.action())
 
-    def action_see(self) -> None:
-        """See (B6, BL4)."""
-        self._simple(Verb.SEE)
-
-    def action_cover(self) -> None:
-        """Cover: your last chips in, cards on the pot (M2, M3)."""
-        self._simple(Verb.COVER)
-
-    def action_keep(self) -> None:
-        """Keep the hand just looked at (R2)."""
-        self._simple(Verb.KEEP)
-
-    def action_throw(self) -> None:
-        """Throw the hand just looked at (R2)."""
-        self._simple(Verb.THROW)
+    def action_simple(self, verb: str) -> None:
+        """A move without a choice: fold, see, cover, keep or throw (its option, else why not)."""
+        self._simple(Verb(verb))
 
     def action_showdown(self) -> None:
         """Agree to a showdown (B8): it comes when every player still betting agrees."""
@@ -374,11 +360,32 @@ class TableScreen(Screen[Summary]):
         self._message(f"{', '.join(declined)} declined a showdown (B8)" if declined else "")
         self._after()
 
+    def _discardable(self) -> tuple[Card, ...]:
+        """Your cards, when you have looked and may discard (F1); else ()."""
+        hand = self.session.view().hand if self.session.deal is not None else None
+        return hand if hand is not None and self._option(Verb.DISCARD) else ()
+
+    def action_pick(self, number: int) -> None:
+        """Pick (or unpick) card ``number`` of your hand to discard (F1)."""
+        hand = self._discardable()
+        if not 1 <= number <= len(hand):
+            self._message("the digits pick cards of your hand to discard, when you may (F1)",
+                          error=True)
+            return
+        card = hand[number - 1]
+        self._picked = ([c for c in self._picked if c != card] if card in self._picked
+                        else [*self._picked, card])
+        self._redraw()
+
     def action_discard(self) -> None:
-        """Discard (F1): a prompt for the cards."""
+        """Discard (F1): the picked cards, else a prompt for the cards."""
         option = self._option(Verb.DISCARD)
         if option is None:
             self._explain(Verb.DISCARD)
+            return
+        if self._picked:
+            picked, self._picked = tuple(self._picked), []
+            self._act(Action(player=self.session.name, verb=Verb.DISCARD, cards=picked))
             return
         self._ask("discard", option, f"discard {option.discards} card(s), e.g. 4d (F1)")
 

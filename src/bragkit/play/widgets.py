@@ -17,19 +17,19 @@ are blind (BL6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
 
 from bragkit.actions import LegalAction, Verb
-from bragkit.cards import JOKER
+from bragkit.cards import JOKER, Card
 from bragkit.games.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 from bragkit.rules import Rules
 
-__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "seats_table"]
+__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "picks_line", "seats_table"]
 
 #: The key for each verb (B2, BL2, B6, M2, M1, F1, R2, B8).
 KEYS: dict[Verb, str] = {
@@ -106,6 +106,21 @@ def hand_line(view: DealView, rules: Rules) -> Text:
     except ValueError:  # pragma: no cover - a hand the evaluator cannot read
         what = ""
     text.append(f"  {what}", style="bold")
+    return text
+
+
+def picks_line(hand: Sequence[Card], picked: Sequence[Card]) -> Text:
+    """Under the hand: each card's number, to pick it for a discard (F1), and the cards picked.
+
+    >>> from bragkit.cards import parse_cards
+    >>> picks_line(parse_cards("Ad Qh 4s 8s"), parse_cards("4s")).plain.splitlines()[1:]
+    ['            1    2    3    4    1-5 pick, d discards them (F1)', 'picked:  4♠ ']
+    """
+    text = Text("\n" + " " * 11 + "".join(f" {i}   " for i in range(1, len(hand) + 1)))
+    text.append(" 1-5 pick, d discards them (F1)", style="italic")
+    if picked:
+        text.append("\npicked: ")
+        text.append_text(hand_text(picked))
     return text
 
 
