@@ -15,14 +15,16 @@ prints with Rich.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from bragkit.cards import Card, parse_cards
 
-__all__ = ["BACK", "card_text", "hand_text", "pretty"]
+__all__ = ["BACK", "card_text", "hand_text", "plain", "pretty"]
 
 #: The back of a card.
 BACK = "▒▒"
@@ -79,3 +81,14 @@ def pretty(text: str, names: Sequence[str] = ()) -> str:
         return _CARD_WORD.sub(lambda m: m[0] if m[0] in keep else parse_cards(m[0])[0].pretty,
                               text)
     return _CARD_WORD.sub(lambda m: parse_cards(m[0])[0].pretty, text)
+
+
+def plain(renderable: RenderableType, width: int = 120) -> str:
+    """What a renderable shows, as plain text (for tests and transcripts).
+
+    >>> plain(hand_text(parse_cards("Qh As"))).strip()
+    'Q♥   A♠'
+    """
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

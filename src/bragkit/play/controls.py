@@ -23,7 +23,7 @@ from the game's name:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -103,15 +103,17 @@ def _label(verb: Verb, kind: Kind, options: Sequence[LegalAction]) -> str:
     return text.split(" ", 1)[1] if first.player else text
 
 
-def controls(options: Sequence[LegalAction]) -> list[Control]:
-    """One control a verb of ``options``, in menu order, each with its key (see the module
-    docstring); a blind player's open bet is left out while the blind bet is offered (BL1)."""
+def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVED
+             ) -> list[Control]:
+    """One control a verb of ``options``, in menu order, each with its key, none of
+    ``reserved`` (see the module docstring); a blind player's open bet is left out while the
+    blind bet is offered (BL1)."""
     by_verb: dict[Verb, list[LegalAction]] = {}
     for option in options:
         by_verb.setdefault(option.verb, []).append(option)
     if Verb.BLIND in by_verb:
         by_verb.pop(Verb.BET, None)  # the blind bet is the bet of a blind player (BL1)
-    taken: set[str] = set(RESERVED)
+    taken: set[str] = set(reserved)
     out: list[Control] = []
     for verb, group in by_verb.items():
         key = next((k for k in KEYS.get(verb, ()) if k not in taken), None)

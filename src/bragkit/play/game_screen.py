@@ -35,12 +35,12 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
-from bragkit.play.cards import hand_text
-from bragkit.play.controls import KEYS, Control, Picker, controls
-from bragkit.play.game_table import GameTable
+from bragkit.play.cards import hand_text, plain
+from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
 from bragkit.play.picture import card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt
-from bragkit.play.table_screen import plain
+from bragkit.play.session import Summary
+from bragkit.play.table_api import PlayTable
 
 __all__ = ["GameScreen"]
 
@@ -48,13 +48,18 @@ __all__ = ["GameScreen"]
 _MOVE_KEYS: Final = frozenset(k for keys in KEYS.values() for k in keys)
 
 
-class GameScreen(Screen[list[str]]):
-    """Play a :class:`GameTable` (see the module docstring); dismissed with the summary."""
+class GameScreen(Screen[Summary | list[str]]):
+    """Play a table (a :class:`~bragkit.play.table_api.PlayTable`: see the module docstring);
+    dismissed with its summary."""
+
+    #: Keys a move never takes on this screen (its own bindings).
+    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED
 
     CSS = """
     #left { width: 3fr; }
     #seats { height: auto; border: round $primary; padding: 0 1; }
-    #info, #hand, #keys, #result, #message { height: auto; padding: 0 1; }
+    #info, #hand, #keys, #trainer, #result, #message { height: auto; padding: 0 1; }
+    #trainer { color: $accent; text-style: italic; }
     #result { border: round $accent; }
     #result.hidden { display: none; }
     #message { color: $warning; }
@@ -80,7 +85,7 @@ class GameScreen(Screen[list[str]]):
         Binding("escape", "cancel", "cancel", show=False),
     ]
 
-    def __init__(self, table: GameTable, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, table: PlayTable, *, bot_delay: float = 0.6) -> None:
         super().__init__()
         self.table = table
         self.bot_delay = bot_delay
@@ -99,6 +104,7 @@ class GameScreen(Screen[list[str]]):
                 yield Static(id="info")
                 yield Static(id="hand")
                 yield Static(id="keys")
+                yield Static(id="trainer")
                 yield Static(id="result", classes="hidden")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
@@ -122,7 +128,9 @@ class GameScreen(Screen[list[str]]):
         self._show("message", Text(text))
 
     def _controls(self) -> list[Control]:
-        return controls(self.table.options()) if self.table.my_turn else []
+        if not self.table.my_turn:
+            return []
+        return controls(self.table.options(), self.RESERVED_KEYS)
 
     def _redraw(self) -> None:
         table = self.table
@@ -153,7 +161,7 @@ class GameScreen(Screen[list[str]]):
         self._show("result", Text("\n".join(["The deal's result:", *table.results])
                                   if table.deal_over else ""))
         if table.deal_over:
-            keys = "n next deal · q end the session (ledger and settlement)"
+            keys = self._over_keys()
         elif table.my_turn:
             keys = " · ".join(f"{c.key} {c.label}" for c in self._controls())
             if table.suggestion() is not None:
@@ -162,6 +170,15 @@ class GameScreen(Screen[list[str]]):
         else:
             keys = f"{table.to_act} to act…"
         self._show("keys", Text(keys))
+        self._show("trainer", Text(self._advice()))
+
+    def _over_keys(self) -> str:
+        """The keys line between deals."""
+        return "n next deal · q end the session (ledger and settlement)"
+
+    def _advice(self) -> str:
+        """A line of advice under the keys ("" for none; the three-card trainer's)."""
+        return ""
 
     def _after(self) -> None:
         """Redraw, and let the bots move if it is their turn."""
@@ -217,15 +234,19 @@ class GameScreen(Screen[list[str]]):
                 event.stop()
                 self._press(control)
                 return
-        if key in _MOVE_KEYS:  # a move key with no move now: said, never silently dropped
-            event.stop()
-            if self.table.deal_over:
-                self._message("the deal is over: n for the next one, q to end", error=True)
-            elif not self.table.my_turn:
-                self._message(f"it is {self.table.to_act}'s turn (rule B11)", error=True)
-            else:
-                self._message(f"{key}: no such move now; your moves: "
-                              + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
+        if key in _MOVE_KEYS and key not in self.RESERVED_KEYS:
+            event.stop()  # a move key with no move now: said, never silently dropped
+            self._no_move(key, found)
+
+    def _no_move(self, key: str, found: list[Control]) -> None:
+        """Say why ``key`` plays no move now."""
+        if self.table.deal_over:
+            self._message("the deal is over: n for the next one, q to end", error=True)
+        elif not self.table.my_turn:
+            self._message(f"it is {self.table.to_act}'s turn (rule B11)", error=True)
+        else:
+            self._message(f"{key}: no such move now; your moves: "
+                          + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
 
     def _press(self, control: Control) -> None:
         name, picker = self.table.name, self.picker
@@ -322,6 +343,8 @@ class GameScreen(Screen[list[str]]):
         self._hide()
         control, self._pending = self._pending, None
         text = event.value.strip()
+        if self._answered(text):
+            return
         if control is None:
             name = self.table.name
             if text:
@@ -340,6 +363,10 @@ class GameScreen(Screen[list[str]]):
             return
         self._play(control.options[0].action(int(text) if text else control.least))
 
+    def _answered(self, text: str) -> bool:
+        """Whether a prompt of a screen built on this one took ``text`` (none here)."""
+        return False
+
     def action_type(self) -> None:
         """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd")."""
         self._pending = None
@@ -356,9 +383,6 @@ class GameScreen(Screen[list[str]]):
 
     def action_next(self) -> None:
         """The next deal (after a deal's result)."""
-        if not self.table.deal_over:
-            self._message("the deal is not over", error=True)
-            return
         try:
             self.table.next_deal()
         except BragError as error:

@@ -111,6 +111,11 @@ class GameTable:
         return current
 
     @property
+    def stacks(self) -> dict[str, int]:
+        """Everyone's chips now (the session's ledger)."""
+        return self.session.stacks
+
+    @property
     def deal_over(self) -> bool:
         """Whether a deal has just ended (its result shown until :meth:`next_deal`)."""
         return self.paused or not self.session.in_deal
@@ -142,12 +147,13 @@ class GameTable:
     def next_deal(self) -> None:
         """Past the pause: the next deal of cards (a points game's next deal is already dealt),
         or the session's next deal, a player short of chips topping up to the buy-in (M1)."""
-        self.results = []
         if self.paused:
+            self.results = []
             self.paused = False
             return
         if self.session.in_deal:
-            return
+            raise SessionError("a deal is in progress: finish it first (rule T1)")
+        self.results = []
         session = self.session
         floor = max(1, self.stack // 4)
         for player, chips in session.stacks.items():

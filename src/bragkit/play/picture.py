@@ -31,11 +31,11 @@ from bragkit.games.stake_game import StakeView
 from bragkit.games.stake_operations import Shown
 from bragkit.games.views import DealView
 from bragkit.play.cards import card_text, hand_text, pretty
-from bragkit.play.widgets import hand_line, info_line, seats_table
+from bragkit.play.widgets import hand_line, info_line, seats_table, stake_line
 from bragkit.rules import Rules
 
 if TYPE_CHECKING:
-    from bragkit.play.game_table import GameTable
+    from bragkit.play.table_api import PlayTable
 
 __all__ = ["Picture", "picture"]
 
@@ -81,7 +81,7 @@ def _line(text: str, names: Sequence[str]) -> Text:
     return Text(pretty(text, names))
 
 
-def picture(view: Any, table: GameTable) -> Picture:
+def picture(view: Any, table: PlayTable) -> Picture:
     """The :class:`Picture` of ``view`` (the player's) at ``table``."""
     if isinstance(view, DealView):
         return _three_card(view, table)
@@ -94,16 +94,16 @@ def picture(view: Any, table: GameTable) -> Picture:
     raise TypeError(f"no picture for {type(view).__name__}")  # pragma: no cover
 
 
-def _three_card(view: DealView, table: GameTable) -> Picture:
+def _three_card(view: DealView, table: PlayTable) -> Picture:
     rules = getattr(table.game, "rules", Rules())
-    seats = seats_table(view, stacks=table.session.stacks, kinds=table.kinds, rules=rules)
-    info = info_line(view, f"stake {view.stake} (open terms)")
+    seats = seats_table(view, stacks=table.stacks, kinds=table.kinds, rules=rules)
+    info = info_line(view, stake_line(view))
     note = hand_line(view, rules)
     return Picture(seats=seats, lines=(info,), cards=tuple(view.hand or ()), note=note,
                    shown=True)
 
 
-def _stake(view: StakeView, table: GameTable) -> Picture:
+def _stake(view: StakeView, table: PlayTable) -> Picture:
     """Historic Brag and 3 Card Brag Poker: stakes, pots, blinds, the face-up card (S4), the
     31 count (S4), each shown hand named (S3, P2)."""
     worth = {op.player: op.worth for op in table.game.operations if isinstance(op, Shown)}
@@ -156,13 +156,13 @@ def _scores_line(scores: Mapping[str, int], target: int | None, deal: int) -> Te
     return text
 
 
-def _nine_card(view: NineCardView, table: GameTable) -> Picture:
+def _nine_card(view: NineCardView, table: PlayTable) -> Picture:
     """Nine Card Brag: each player's sets played this deal, round by round (N4), the round
     winners, the scores to the target."""
     seats = _table("seat", "points", "stack", "cards left", "sets played")
     for name in view.players:
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
-                      str(view.scores.get(name, 0)), str(table.session.stacks.get(name, 0)),
+                      str(view.scores.get(name, 0)), str(table.stacks.get(name, 0)),
                       str(view.cards_left.get(name, 0)), _sets_text(view.played.get(name, ())))
     target = getattr(getattr(table.game, "rules", None), "target", None)
     lines = [_scores_line(view.scores, target, view.deal)]
@@ -174,7 +174,7 @@ def _nine_card(view: NineCardView, table: GameTable) -> Picture:
     return Picture(seats=seats, lines=tuple(lines), cards=tuple(view.hand), note=note)
 
 
-def _crash(view: CrashView, table: GameTable) -> Picture:
+def _crash(view: CrashView, table: PlayTable) -> Picture:
     """Crash: who has arranged, the crash calls (C5), every hand played round by round (C4),
     the scores and the crash money (C5)."""
     rounds = [op for op in view.operations

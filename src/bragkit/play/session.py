@@ -449,20 +449,9 @@ class PlaySession:
 
     def stake_line(self) -> str:
         """The stake in open terms and what the player's next bet costs (half when blind)."""
-        view = self.view()
-        parts = [f"stake {view.stake} (open terms)"]
-        for option in view.legal_actions:
-            if option.player != self.name:
-                continue
-            if option.verb is Verb.BLIND:
-                parts.append(f"your next bet: {option.min_amount} blind (half, BL1)")
-            elif option.verb is Verb.BET and view.hand is not None:
-                parts.append(f"your next bet: {option.min_amount}")
-            elif option.verb is Verb.SEE:
-                parts.append(f"to see: {option.min_amount}")
-            elif option.verb is Verb.COVER:
-                parts.append(f"cover: {option.min_amount}")
-        return " · ".join(parts)
+        from bragkit.play.widgets import stake_line
+
+        return stake_line(self.view())
 
 
 def solve_command(abstraction: Abstraction) -> str:

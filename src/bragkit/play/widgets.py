@@ -17,19 +17,20 @@ are blind (BL6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from rich.table import Table
 from rich.text import Text
 
 from bragkit.actions import LegalAction, Verb
-from bragkit.cards import JOKER, Card
+from bragkit.cards import JOKER
 from bragkit.games.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 from bragkit.rules import Rules
 
-__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "picks_line", "seats_table"]
+__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "seats_table",
+           "stake_line"]
 
 #: The key for each verb (B2, BL2, B6, M2, M1, F1, R2, B8).
 KEYS: dict[Verb, str] = {
@@ -109,19 +110,27 @@ def hand_line(view: DealView, rules: Rules) -> Text:
     return text
 
 
-def picks_line(hand: Sequence[Card], picked: Sequence[Card]) -> Text:
-    """Under the hand: each card's number, to pick it for a discard (F1), and the cards picked.
+def stake_line(view: DealView) -> str:
+    """The stake in open terms and what the viewer's next bet costs (half when blind, BL1).
 
-    >>> from bragkit.cards import parse_cards
-    >>> picks_line(parse_cards("Ad Qh 4s 8s"), parse_cards("4s")).plain.splitlines()[1:]
-    ['            1    2    3    4    1-5 pick, d discards them (F1)', 'picked:  4♠ ']
+    >>> from bragkit.games.three_card import Deal
+    >>> stake_line(Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob",
+    ...                 stacks=[20, 20]).view("You"))
+    'stake 0 (open terms) · your next bet: 1 blind (half, BL1)'
     """
-    text = Text("\n" + " " * 11 + "".join(f" {i}   " for i in range(1, len(hand) + 1)))
-    text.append(" 1-5 pick, d discards them (F1)", style="italic")
-    if picked:
-        text.append("\npicked: ")
-        text.append_text(hand_text(picked))
-    return text
+    parts = [f"stake {view.stake} (open terms)"]
+    for option in view.legal_actions:
+        if option.player != view.viewer:
+            continue
+        if option.verb is Verb.BLIND:
+            parts.append(f"your next bet: {option.min_amount} blind (half, BL1)")
+        elif option.verb is Verb.BET and view.hand is not None:
+            parts.append(f"your next bet: {option.min_amount}")
+        elif option.verb is Verb.SEE:
+            parts.append(f"to see: {option.min_amount}")
+        elif option.verb is Verb.COVER:
+            parts.append(f"cover: {option.min_amount}")
+    return " · ".join(parts)
 
 
 def info_line(view: DealView, stake_line: str) -> Text:
