@@ -248,3 +248,25 @@ def test_a_move_key_with_no_move_now_says_so_rule_B11() -> None:
             assert "f drop" in screen.texts["message"] and len(table.log) == before
 
     asyncio.run(run())
+
+
+def test_a_nine_card_plan_of_sets_is_played_set_by_set_rules_N3_N4() -> None:
+    table = GameTable("nine-card", bots=("random",), seed=8)
+
+    async def run() -> None:
+        app = BragApp(session=table, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and table.my_turn
+            first = tuple(screen.picker.shown[:3])  # the three highest cards
+            await pilot.press("1", "2", "3", "m")  # a set of the plan
+            await pilot.pause()
+            assert screen.picker.sets == [first] and "set 1:" in screen.texts["hand"]
+            await pilot.press("p")  # nothing picked: the plan's first set is played
+            await pilot.pause()
+            played = table.view().played["You"]
+            assert played and set(played[0]) == set(first)
+            assert "set 1:" not in screen.texts["hand"]  # played, out of the plan
+
+    asyncio.run(run())

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from rich.columns import Columns
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,10 +43,23 @@ from bragkit.play.prompt import hide_prompt, show_prompt
 from bragkit.play.session import Summary
 from bragkit.play.table_api import PlayTable
 
-__all__ = ["GameScreen"]
+__all__ = ["GameScreen", "key_cells"]
 
 #: Every key a move may have (:data:`~bragkit.play.controls.KEYS`).
 _MOVE_KEYS: Final = frozenset(k for keys in KEYS.values() for k in keys)
+
+
+def key_cells(items: list[str]) -> Columns:
+    """The keys, one a cell: a narrow screen wraps between them, never inside one.
+
+    >>> for width in (60, 20):
+    ...     print([line.strip() for line in plain(key_cells(["f drop", "c call 3",
+    ...                                                       "r raise 1..90"]), width)
+    ...            .splitlines()])
+    ['f drop   c call 3   r raise 1..90']
+    ['f drop', 'c call 3', 'r raise 1..90']
+    """
+    return Columns([Text(item) for item in items], padding=(0, 3))
 
 
 class GameScreen(Screen[Summary | list[str]]):
@@ -161,15 +175,15 @@ class GameScreen(Screen[Summary | list[str]]):
         self._show("result", Text("\n".join(["The deal's result:", *table.results])
                                   if table.deal_over else ""))
         if table.deal_over:
-            keys = self._over_keys()
+            items = self._over_keys().split(" · ")
         elif table.my_turn:
-            keys = " · ".join(f"{c.key} {c.label}" for c in self._controls())
+            items = [f"{c.key} {c.label}" for c in self._controls()]
             if table.suggestion() is not None:
-                keys += " · g suggest · ]/[ every choice"
-            keys += " · : type a move"
+                items += ["g suggest", "]/[ every choice"]
+            items.append(": type a move")
         else:
-            keys = f"{table.to_act} to act…"
-        self._show("keys", Text(keys))
+            items = [f"{table.to_act} to act…"]
+        self._show("keys", key_cells(items))
         self._show("trainer", Text(self._advice()))
 
     def _over_keys(self) -> str:
