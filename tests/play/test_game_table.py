@@ -145,3 +145,41 @@ def test_the_bots_are_the_games_own_from_bots_players_rule_T3() -> None:
     assert set(crash.bots) == {"Random"}  # a kind the game lacks: the engine's arranger
     crash.run_bots()
     assert crash.my_turn or crash.deal_over
+
+
+def _held(game: object, seat: str) -> tuple[object, ...]:
+    """A seat's cards, as the engine holds them (test only: every game names it its way)."""
+    for name in ("cards_of", "hand", "cards"):
+        method = getattr(game, name, None)
+        if callable(method):
+            return tuple(method(seat))
+    return tuple(getattr(game, "hands")[seat])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(NAMES), st.integers(0, 10_000), st.integers(0, 6))
+def test_the_screen_never_shows_a_card_the_player_may_not_know_rules_D8_T3(
+        name: str, seed: int, moves: int) -> None:
+    from bragkit.play.cards import plain
+    from bragkit.play.picture import picture
+
+    table = GameTable(name, bots=("random", "random"), seed=seed, stack=40)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if table.deal_over:
+            break
+        if table.my_turn:
+            table.act(random_action(table.game, rng))
+        else:
+            table.bot_step()
+    if table.deal_over:
+        return
+    game = table.game
+    public = str(game.view(None).to_dict())  # what a spectator sees is no secret
+    pic = picture(table.view(), table)
+    shown = "\n".join([plain(pic.seats), *(plain(line) for line in pic.lines),
+                       plain(pic.note), *table.log])
+    for seat in table.players[1:]:
+        for card in _held(game, seat):
+            if str(card) not in public:
+                assert card.pretty not in shown, (seat, card)  # type: ignore[attr-defined]
