@@ -153,7 +153,7 @@ def _held(game: object, seat: str) -> tuple[object, ...]:
         method = getattr(game, name, None)
         if callable(method):
             return tuple(method(seat))
-    return tuple(getattr(game, "hands")[seat])
+    return tuple(game.hands[seat])
 
 
 @settings(max_examples=30, deadline=None)
