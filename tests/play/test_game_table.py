@@ -4,6 +4,7 @@ settled, and the session's log replayed to the same ledger (rules N7, C5, C6, M1
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -147,7 +148,7 @@ def test_the_bots_are_the_games_own_from_bots_players_rule_T3() -> None:
     assert crash.my_turn or crash.deal_over
 
 
-def _held(game: object, seat: str) -> tuple[object, ...]:
+def _held(game: Any, seat: str) -> tuple[Any, ...]:
     """A seat's cards, as the engine holds them (test only: every game names it its way)."""
     for name in ("cards_of", "hand", "cards"):
         method = getattr(game, name, None)
@@ -182,4 +183,4 @@ def test_the_screen_never_shows_a_card_the_player_may_not_know_rules_D8_T3(
     for seat in table.players[1:]:
         for card in _held(game, seat):
             if str(card) not in public:
-                assert card.pretty not in shown, (seat, card)  # type: ignore[attr-defined]
+                assert card.pretty not in shown, (seat, card)
