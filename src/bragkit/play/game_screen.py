@@ -263,31 +263,44 @@ class GameScreen(Screen[Summary | list[str]]):
                           + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
 
     def _press(self, control: Control) -> None:
+        """A move's key: play it, or ask for what it needs (an amount, a hand, cards)."""
+        try:
+            action = self._action_of(control)
+        except BragError as error:  # e.g. a card picked twice: the action's own words
+            self._message(str(error), error=True)
+            return
+        if action is not None:
+            self._play(action)
+
+    def _action_of(self, control: Control) -> Action | None:
+        """The action ``control``'s key makes now; None when it must ask first."""
         name, picker = self.table.name, self.picker
         if control.kind == "plain":
-            self._play(control.options[0].action())
-        elif control.kind in ("amount", "hand"):
+            return control.options[0].action()
+        if control.kind in ("amount", "hand"):
             self._pending = control
-            what = (f"{control.label}: how much? (Enter = {control.least})"
-                    if control.kind == "amount" else f"{control.label}: which? ")
-            self._ask(what, str(control.least) if control.kind == "amount" else "")
-        elif control.kind == "sets":
-            picker.make_set()
-            if not picker.sets:
-                self._message("pick a set's cards (1-9, 0, space), m for each set, then "
-                              f"{control.key}; g suggests")
-                return
-            self._play(Action(player=name, verb=control.verb, sets=tuple(picker.sets)))
-        elif picker.picked or control.verb is not Verb.PLAYS or picker.sets:
-            cards = tuple(picker.picked) or (picker.sets[0] if picker.sets else ())
-            if control.verb is Verb.DRAW:
-                self._play(Action(player=name, verb=Verb.DRAW, amount=len(cards), cards=cards))
-            elif cards:
-                self._play(Action(player=name, verb=control.verb, cards=cards))
+            if control.kind == "amount":
+                self._ask(f"{control.label}: how much? (Enter = {control.least})",
+                          str(control.least))
             else:
-                self._message(f"pick the cards to {control.verb.value} first (1-9, 0, space)")
-        else:
-            self._message("pick a set to play (1-9, 0, space), then p; g suggests")
+                self._ask(f"{control.label}: which? ")
+            return None
+        if control.kind == "sets":  # the picked cards make the last set (C2)
+            picker.make_set()
+            if picker.sets:
+                return Action(player=name, verb=control.verb, sets=tuple(picker.sets))
+            self._message("pick a set's cards (1-9, 0, space), m for each set, then "
+                          f"{control.key}; g suggests")
+            return None
+        # cards: those picked, else the first set of a plan (N3); a draw may take none (P3)
+        cards = tuple(picker.picked) or (picker.sets[0] if picker.sets else ())
+        if control.verb is Verb.DRAW:
+            return Action(player=name, verb=Verb.DRAW, amount=len(cards), cards=cards)
+        if cards:
+            return Action(player=name, verb=control.verb, cards=cards)
+        self._message(f"pick the cards to {control.verb.value} (1-9, 0, space), then "
+                      f"{control.key}" + ("; g suggests" if self.table.suggestion() else ""))
+        return None
 
     def action_pick(self) -> None:
         """Pick or unpick the card at the cursor."""
