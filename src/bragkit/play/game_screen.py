@@ -178,7 +178,7 @@ class GameScreen(Screen[Summary | list[str]]):
             items = self._over_keys().split(" · ")
         elif table.my_turn:
             items = [f"{c.key} {c.label}" for c in self._controls()]
-            if table.suggestion() is not None:
+            if table.can_suggest:
                 items += ["g suggest", "]/[ every choice"]
             items.append(": type a move")
         else:
@@ -299,7 +299,7 @@ class GameScreen(Screen[Summary | list[str]]):
         if cards:
             return Action(player=name, verb=control.verb, cards=cards)
         self._message(f"pick the cards to {control.verb.value} (1-9, 0, space), then "
-                      f"{control.key}" + ("; g suggests" if self.table.suggestion() else ""))
+                      f"{control.key}" + ("; g suggests" if self.table.can_suggest else ""))
         return None
 
     def action_pick(self) -> None:

@@ -209,6 +209,12 @@ class GameTable:
             moves += 1
         return moves
 
+    @property
+    def can_suggest(self) -> bool:
+        """Whether :meth:`suggestion` has a move for the player now (without finding it: the
+        arranger takes most of a second for a Crash hand)."""
+        return self.my_turn and isinstance(self.game, PointsGame)
+
     def suggestion(self) -> Action | None:
         """The engine's strong move in the player's place (the arranger of a points game, N3,
         C2); None where the engine has none, or it is not the player's turn."""

@@ -86,6 +86,11 @@ class PlayTable(Protocol):
         """The next deal (BragError while one is under way)."""
         ...
 
+    @property
+    def can_suggest(self) -> bool:
+        """Whether :meth:`suggestion` has a move now (cheap to ask)."""
+        ...
+
     def suggestion(self) -> Action | None:
         """The engine's move in the player's place, if it has one."""
         ...

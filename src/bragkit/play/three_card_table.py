@@ -113,6 +113,11 @@ class ThreeCardTable:
         """The next deal (PlayError during one, or when the player cannot pay the ante)."""
         self.session.start_deal()
 
+    @property
+    def can_suggest(self) -> bool:
+        """False: the three-card family's advice is the trainer's and the hint's."""
+        return False
+
     def suggestion(self) -> Action | None:
         """None: the three-card family's advice is the trainer's and the hint's."""
         return None
