@@ -270,3 +270,27 @@ def test_a_nine_card_plan_of_sets_is_played_set_by_set_rules_N3_N4() -> None:
             assert "set 1:" not in screen.texts["hand"]  # played, out of the plan
 
     asyncio.run(run())
+
+
+def test_with_a_delay_the_bots_think_in_a_thread_and_play_on_rule_C2() -> None:
+    table = GameTable("crash", bots=("shark",), seed=3)  # the engine's arranger (C2)
+
+    async def run() -> None:
+        app = BragApp(session=table, bot_delay=0.01)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            for _ in range(600):
+                if table.deal_over:
+                    break
+                if table.my_turn:
+                    if table.game.phase == "arrange":  # type: ignore[attr-defined]
+                        await pilot.press("g", "enter")
+                    else:
+                        await pilot.press("x")  # pass (C5)
+                await pilot.pause(0.05)
+            assert table.deal_over and "round 4:" in "\n".join(table.results)
+            assert "a bot failed" not in screen.texts.get("message", "")
+
+    asyncio.run(run())

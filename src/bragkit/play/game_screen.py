@@ -109,6 +109,7 @@ class GameScreen(Screen[Summary | list[str]]):
         self._pending: Control | None = None
         self._logged = 0
         self._cycle = -1
+        self._thinking = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -198,7 +199,7 @@ class GameScreen(Screen[Summary | list[str]]):
         """Redraw, and let the bots move if it is their turn."""
         self._redraw()
         table = self.table
-        if table.deal_over or table.my_turn or self._timer is not None:
+        if table.deal_over or table.my_turn or self._timer is not None or self._thinking:
             return
         if self.bot_delay <= 0:
             try:
@@ -210,9 +211,27 @@ class GameScreen(Screen[Summary | list[str]]):
             self._timer = self.set_timer(self.bot_delay, self._tick)
 
     def _tick(self) -> None:
+        """A bot's turn, after the delay: it thinks in a thread (the arranger of a points game
+        takes most of a second), and plays here."""
         self._timer = None
+        self._thinking = True
+        self.run_worker(self._think, thread=True, group="bots", exit_on_error=False)
+
+    def _think(self) -> None:
         try:
-            self.table.bot_step()
+            action = self.table.bot_choice()
+        except Exception as error:  # a bot's failure must not end the game
+            self.app.call_from_thread(self._bot_plays, None, error)
+            return
+        self.app.call_from_thread(self._bot_plays, action, None)
+
+    def _bot_plays(self, action: Action | None, failure: Exception | None) -> None:
+        self._thinking = False
+        try:
+            if failure is not None:
+                raise failure
+            if action is not None:
+                self.table.bot_plays(action)
         except Exception as error:  # a bot's failure must not end the game
             self._message(f"a bot failed: {error!r}", error=True)
             return

@@ -188,19 +188,31 @@ class GameTable:
 
     def bot_step(self) -> Action | None:
         """The bot whose turn it is moves (None when it is nobody's or the player's turn)."""
+        action = self.bot_choice()
+        if action is not None:
+            self.bot_plays(action)
+        return action
+
+    def bot_choice(self) -> Action | None:
+        """The move of the bot to act, from its seat's view (None when it is nobody's or the
+        player's turn); nothing changes, so a screen may ask in a thread."""
         who = self.to_act
         if who is None or who == self.name:
             return None
         game = self.game
         bot = self.bots.get(who)
         if bot is not None:
-            action = ask(bot, game, who)
-        elif isinstance(game, PointsGame):
-            action = strong_play(game)  # the engine's arranger (N3, C2)
-        else:
-            action = random_action(game, self.rng)
+            return ask(bot, game, who)
+        if isinstance(game, PointsGame):
+            return strong_play(game)  # the engine's arranger (N3, C2)
+        return random_action(game, self.rng)
+
+    def bot_plays(self, action: Action) -> None:
+        """The bot to act plays ``action`` (its :meth:`bot_choice`); an illegal one raises and
+        changes nothing."""
+        if self.deal_over or action.player != self.to_act or action.player == self.name:
+            raise SessionError(f"it is not {action.player}'s turn")
         self._apply(action)
-        return action
 
     def run_bots(self) -> int:
         """Let the bots move until the player's turn or a pause; how many moves."""

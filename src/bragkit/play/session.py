@@ -206,13 +206,26 @@ class PlaySession:
 
     def step(self) -> Action | None:
         """Let the bot whose turn it is act (None if it is not a bot's turn)."""
+        action = self.bot_choice()
+        if action is not None:
+            self.bot_plays(action)
+        return action
+
+    def bot_choice(self) -> Action | None:
+        """What the bot whose turn it is would do, from its seat's view (None if it is not a
+        bot's turn); nothing changes (a screen may ask in a thread)."""
         bot = self.bot_to_act
         deal = self.deal
         if bot is None or deal is None:
             return None
-        action = ask(self.agents[bot], deal, bot)
+        return ask(self.agents[bot], deal, bot)
+
+    def bot_plays(self, action: Action) -> None:
+        """The bot to act plays ``action`` (its :meth:`bot_choice`); an illegal one raises and
+        changes nothing."""
+        if self.bot_to_act is None or action.player != self.bot_to_act:
+            raise PlayError(f"it is not {action.player}'s turn")
         self._apply(action)
-        return action
 
     def run_bots(self) -> list[Action]:
         """Let the bots act until it is the player's turn or the deal is over."""

@@ -78,6 +78,14 @@ class PlayTable(Protocol):
         """The bot to act moves."""
         ...
 
+    def bot_choice(self) -> Action | None:
+        """The move of the bot to act, from its seat's view; changes nothing."""
+        ...
+
+    def bot_plays(self, action: Action) -> None:
+        """The bot to act plays ``action``."""
+        ...
+
     def run_bots(self) -> int:
         """The bots move until the player's turn or a deal's end."""
         ...

@@ -105,6 +105,14 @@ class ThreeCardTable:
         """The bot whose turn it is moves (None if it is nobody's or the player's turn)."""
         return self.session.step()
 
+    def bot_choice(self) -> Action | None:
+        """The move of the bot to act, from its seat's view; nothing changes."""
+        return self.session.bot_choice()
+
+    def bot_plays(self, action: Action) -> None:
+        """The bot to act plays ``action``."""
+        self.session.bot_plays(action)
+
     def run_bots(self) -> int:
         """Let the bots move until the player's turn or the deal's end; how many moves."""
         return len(self.session.run_bots())
