@@ -1,6 +1,8 @@
-"""The one table screen for every game of the registry (a :class:`~bragkit.play.game_table.
-GameTable`), with the look of the three-card screen: the seats, the lines under them, your
-cards, a key for each move, the log on the right.
+"""The one table screen for every game of the registry, with the look of the three-card screen:
+the seats, the lines under them, your cards, a key for each move, the log on the right. It plays
+a :class:`~bragkit.play.table_api.PlayTable`: any game at a session
+(:class:`~bragkit.play.game_table.GameTable`), or the three-card family at its own table
+(:mod:`bragkit.play.table_screen` adds that family's trainer, hint, top-ups and records).
 
 The keys come from the legal actions' shapes (:func:`~bragkit.play.controls.controls`), the same
 letters as the three-card screen where the verbs are the same (``f`` fold or drop, ``b`` bet,
@@ -12,7 +14,8 @@ allow, one at a time (listed lazily); Enter plays what is picked or suggested. `
 move in the game's notation. After every deal its result shows (who won which round, whether a
 crash came off, the points, who took which pot) until ``n``; ``q`` ends the session at any such
 pause with the ledger and the settlement. An illegal move is explained with the engine's words
-and rule; nothing crashes the game.
+and rule; nothing crashes the game. The bots move ``bot_delay`` seconds apart, each thinking in
+a worker thread from its seat's view (0: at once, for tests).
 
 >>> from bragkit.play.game_table import GameTable
 >>> GameScreen(GameTable("crash", bots=("random",), seed=1), bot_delay=0).bot_delay
