@@ -184,3 +184,11 @@ def test_the_screen_never_shows_a_card_the_player_may_not_know_rules_D8_T3(
         for card in _held(game, seat):
             if str(card) not in public:
                 assert card.pretty not in shown, (seat, card)
+
+
+def test_a_points_game_left_at_a_pause_counts_its_deals_of_cards_rule_N7() -> None:
+    table = GameTable("nine-card", bots=("random",), seed=4)
+    play(table, random.Random(4), pauses=1)
+    lines = table.summary()
+    assert lines[0] == "Nine Card Brag: 0 game(s) to 21 played out."
+    assert lines[1].startswith("The game to 21 was left after 1 deal(s) of cards at ")

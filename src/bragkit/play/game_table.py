@@ -287,13 +287,17 @@ class GameTable:
                              "(rule T1)")
         session = self.session
         finished = session.deal_number - session.in_deal
-        out = [f"{self.title}: {finished} deal(s) of the session played to the end."]
         game = self.game
+        if isinstance(game, PointsGame):  # a deal of the session is a game to the target
+            out = [f"{self.title}: {finished} game(s) to {game.rules.target} played out."]
+        else:
+            out = [f"{self.title}: {finished} deal(s) played."]
         if session.in_deal and isinstance(game, PointsGame):
+            dealt = sum(deal_boundary(op) == "end" for op in game.operations)
             scores = ", ".join(f"{p} {n}" for p, n in game.scores.items())
-            out.append(f"The game to {game.rules.target} was left after {game.deal_number} "
-                       f"deal(s) of cards at {scores}: no stakes per point are paid for it "
-                       "(N7); what its deals booked stands (C5).")
+            out.append(f"The game to {game.rules.target} was left after {dealt} deal(s) of "
+                       f"cards at {scores}: no stakes per point are paid for it (N7); what "
+                       "its deals booked stands (C5).")
         shared: dict[str, int] = {}
         if not session.in_deal and session.dealing.carried_pot:
             shared = session.share_carried_pot()
