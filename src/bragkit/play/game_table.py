@@ -22,7 +22,7 @@ ledger, and the settlement (T1). A :class:`GameTable` adds what a person at the 
 
 >>> table = GameTable("brag-poker", name="You", bots=("random",), stack=30, seed=1)
 >>> table.players, table.to_act in table.players, table.log[0]
-(('You', 'Random'), True, '— deal 1 of the session: Random deals —')
+(('You', 'Random'), True, '— deal 1: Random deals —')
 """
 
 from __future__ import annotations
@@ -170,7 +170,10 @@ class GameTable:
         self._deal_ops = []
         dealer = next((e.dealer for e in reversed(session.events)
                        if isinstance(e, DealStarted)), "?")
-        self.log.append(f"— deal {session.deal_number} of the session: {dealer} deals —")
+        number = session.deal_number
+        self.log.append(f"— game {number} to the target: {dealer} deals first —"
+                        if isinstance(self.game, PointsGame)  # N7: a game is a deal
+                        else f"— deal {number}: {dealer} deals —")
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()

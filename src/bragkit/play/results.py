@@ -71,12 +71,12 @@ def result_line(op: Operation, viewer: str | None, rules: Rules | None = None) -
 
 def log_line(op: Operation, viewer: str | None, rules: Rules | None = None) -> str | None:
     """The log's line for ``op``: its words for ``viewer`` (None when they learn nothing), a
-    shown three-card hand with its name (D8).
+    shown three-card hand with its name (D8), a Nine Card round with its number and winner.
 
     >>> from bragkit.cards import parse_cards
     >>> log_line(HandShown(player="Bob", cards=parse_cards("As Ad 2c")), "Ann")
     'Bob shows As Ad 2c (pair of aces, 2 kicker)'
     """
-    if isinstance(op, HandShown):
+    if isinstance(op, HandShown | RoundScored):  # a hand named; a round's winner named
         return result_line(op, viewer, rules)
     return describe(op, viewer)
