@@ -52,6 +52,7 @@ def test_every_game_of_the_registry_is_played(game: str) -> None:
     (["-g", "crash", "--rules", "target=lots"], "(rule C6)"),
     (["-g", "crash", "--rules", "no_such=1"], "no_such"),
     (["-g", "crash", "--bots", "random,random,random,random"], "(rule C1)"),
+    (["-g", "brag-poker", "--save-dir", "deals"], "--save-dir"),
 ])
 def test_bad_options_of_the_other_games(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])

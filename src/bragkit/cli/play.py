@@ -76,6 +76,9 @@ def config_from(
             config.session()
         else:
             config.table()
+            if save_dir is not None:
+                raise BragError(f"--save-dir saves the three-card family's deals (.bhh), not "
+                                f"{game}'s")
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
