@@ -6,6 +6,8 @@ with the arrows and Enter (``q`` leaves).
 ['three-card', 'four-card', 'five-card']
 >>> menu_items()[0].label
 'Three Card Brag — three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)'
+>>> menu_items()[1].label
+'    Four Card Brag: four cards, discard one (F1)'
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bragkit.games import games
+from bragkit.play.options import GAMES as PRESETS
 
 __all__ = ["MenuItem", "MenuScreen", "menu_items"]
 
@@ -40,8 +43,8 @@ def menu_items() -> list[MenuItem]:
     for info in games():
         items.append(MenuItem(name=info.name, label=f"{info.title} — {info.summary}"))
         for preset in info.presets:
-            items.append(MenuItem(name=preset, label=f"    {info.title}, {preset} ({preset} "
-                                                      f"preset of its rules)"))
+            words = PRESETS.get(preset, f"{info.title}, the {preset} preset of its rules")
+            items.append(MenuItem(name=preset, label=f"    {words}"))
     return items
 
 
