@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,13 @@ def choose(controls: list[Control], turn: int) -> Control:
     return controls[0]
 
 
+async def suggest(pilot: Any, screen: GameScreen) -> None:
+    """Press g and wait for the arranger (it thinks in a worker thread)."""
+    await pilot.press("g")
+    await screen.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def press_control(pilot: object, screen: GameScreen, control: Control) -> None:
     press = pilot.press  # type: ignore[attr-defined]
     if control.kind in ("cards", "sets"):
@@ -55,8 +63,7 @@ async def press_control(pilot: object, screen: GameScreen, control: Control) -> 
         elif control.verb is Verb.DRAW:  # pick one card to draw again (P3), then d
             await press("1", control.key)
         else:  # the engine's arrangement, then Enter (N3, C2)
-            await press("g")
-            await pilot.pause()  # type: ignore[attr-defined]
+            await suggest(pilot, screen)
             assert "Enter plays it" in screen.texts["message"]
             await press("enter")
     elif control.kind == "amount":
@@ -115,8 +122,7 @@ def test_a_points_game_shows_each_deals_rounds_and_ends_before_its_target_rules_
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            await pilot.press("g")  # the arranger's four hands (C2)
-            await pilot.pause()
+            await suggest(pilot, screen)  # the arranger's four hands (C2)
             assert "set 4:" in screen.texts["hand"]
             await pilot.press("enter")
             await pilot.pause()
@@ -157,7 +163,9 @@ def test_nine_card_sets_are_picked_with_keys_and_illegal_ones_explained_rule_N4(
             await pilot.press("p")
             await pilot.pause()
             assert len(table.log) == before and screen.texts["message"]  # refused, explained
-            await pilot.press("u", "g", "enter")  # unpick; the arranger's set; play it
+            await pilot.press("u")  # unpick
+            await suggest(pilot, screen)  # the arranger's set
+            await pilot.press("enter")  # played
             await pilot.pause()
             assert len(table.log) > before
             assert "You plays" in screen.texts["log"]
@@ -286,7 +294,8 @@ def test_with_a_delay_the_bots_think_in_a_thread_and_play_on_rule_C2() -> None:
                     break
                 if table.my_turn:
                     if table.game.phase == "arrange":  # type: ignore[attr-defined]
-                        await pilot.press("g", "enter")
+                        await suggest(pilot, screen)
+                        await pilot.press("enter")
                     else:
                         await pilot.press("x")  # pass (C5)
                 await pilot.pause(0.05)

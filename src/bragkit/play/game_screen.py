@@ -351,15 +351,30 @@ class GameScreen(Screen[Summary | list[str]]):
         self._redraw()
 
     def action_suggest(self) -> None:
-        """The engine's best move in your place (N3, C2), shown; Enter plays it."""
-        action = self.table.suggestion() if self.table.my_turn else None
-        if action is None:
+        """The engine's best move in your place (N3, C2), found in a worker thread (the
+        arranger takes most of a second for a Crash hand), then shown; Enter plays it."""
+        if not self.table.can_suggest:
             self._message("no suggestion now")
             return
-        if not action.cards and not action.sets:
-            self._message(f"suggested: {action.verb.value} (press its key)")
+        self._message("the arranger is thinking…")
+        self.run_worker(self._find_suggestion, thread=True, group="suggest",
+                        exit_on_error=False)
+
+    def _find_suggestion(self) -> None:
+        try:
+            action = self.table.suggestion()
+        except Exception as error:  # the arranger's failure must not end the game
+            self.app.call_from_thread(self._message, f"no suggestion: {error!r}", error=True)
             return
-        self._fill(action, "suggested")
+        self.app.call_from_thread(self._suggested, action)
+
+    def _suggested(self, action: Action | None) -> None:
+        if action is None or not self.table.my_turn or action.player != self.table.to_act:
+            self._message("no suggestion now")  # the turn moved on meanwhile
+        elif not action.cards and not action.sets:
+            self._message(f"suggested: {action.verb.value} (press its key)")
+        else:
+            self._fill(action, "suggested")
 
     def action_cycle(self, step: int) -> None:
         """The next (previous) of every choice the rules allow, listed lazily."""
