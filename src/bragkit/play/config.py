@@ -8,6 +8,8 @@ kinds (shark, cautious, bold), ante 1, bets of 1 to 10, blind play on, 100 chips
 ({'max_bet': 10}, ('shark', 'cautious', 'bold'))
 >>> PlayConfig(game="four-card", overrides={"max_bet": None}).rules().to_dict()
 {'cards': 4}
+>>> PlayConfig(game="crash", bots=("random",), seed=1).table().title
+'Crash'
 """
 
 from __future__ import annotations
@@ -41,9 +43,10 @@ PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayConfig:
-    """The game (a preset of the three-card family), its house-rule overrides, the bots, the
-    player's name, the buy-in, the seed, where to save deals, how long bots think and whether
-    the trainer says what the equilibrium would do (heads-up Three Card Brag)."""
+    """The game (any of the registry: a name, an alias or a preset), its house-rule overrides
+    (the game's own options), the bots, the player's name, the buy-in, the seed, where to save
+    deals, how long bots think and whether the trainer says what the equilibrium would do
+    (heads-up Three Card Brag)."""
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
@@ -68,7 +71,7 @@ class PlayConfig:
         """A session of any registered game for the one table screen, its own rules from
         ``overrides`` (BragError if the game does not know one)."""
         return GameTable(self.game, name=self.name, bots=self.bots, stack=self.stack,
-                         seed=self.seed, rules=self.overrides)
+                         seed=self.seed, rules=self.overrides, budget=self.budget)
 
     def session(self, *, pack: Pack | None = None) -> PlaySession:
         """A new session with these settings."""
