@@ -157,7 +157,11 @@ class TableScreen(GameScreen):
     # -- money and records ---------------------------------------------------------------------
 
     def action_topup(self) -> None:
-        """Top up your stack (M1)."""
+        """Top up your stack (M1); not while a bot is thinking (it reads the deal)."""
+        if self._thinking:
+            self._message(f"{self.session.bot_to_act} is thinking: top up after its move",
+                          error=True)
+            return
         self._topping_up = True
         self._ask("top up how many chips? (M1)")
 
