@@ -243,6 +243,9 @@ class GameScreen(Screen[Summary | list[str]]):
     # -- acting --------------------------------------------------------------------------------
 
     def _play(self, action: Action | str) -> None:
+        if self._thinking:  # a bot reads the deal in its thread: nothing changes meanwhile
+            self._message(f"{self.table.to_act} is thinking: wait for its move", error=True)
+            return
         try:
             self.table.act(action)
         except BragError as error:  # the engine's words, with the rule id
