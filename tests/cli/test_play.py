@@ -38,3 +38,24 @@ def test_the_trainer_is_on_unless_turned_off() -> None:
     assert not config_from(trainer=False).session().trainer
     result = runner.invoke(app, ["play", "--no-trainer", "--stack", "0"])
     assert result.exit_code == 2 and "--stack" in result.stderr  # the option is known
+
+
+@pytest.mark.parametrize("game", ["nine-card", "crash", "single-stake", "three-stake",
+                                  "brag-poker", "three-card", "four-card"])
+def test_every_game_of_the_registry_is_played(game: str) -> None:
+    config = config_from(game=game, bots="random")
+    assert config.game == game
+    assert (config.table().title if not config.family else config.rules().variant)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-g", "crash", "--rules", "target=lots"], "(rule C6)"),
+    (["-g", "crash", "--rules", "no_such=1"], "no_such"),
+    (["-g", "crash", "--bots", "random,random,random,random"], "(rule C1)"),
+    (["-g", "brag-poker", "--save-dir", "deals"], "--save-dir"),
+])
+def test_bad_options_of_the_other_games(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], lines

@@ -49,7 +49,9 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
             await pilot.press("s")  # see (B6): Bob shows first
             await pilot.pause()
             text = everything_shown(screen)
-            assert "Bob shows As Tc 2d" in text and "You takes 10" in text
+            # one notation of cards on the screen, the pictures' (the log's too)
+            assert "Bob shows A♠ T♣ 2♦" in text and "You takes 10" in text
+            assert "The deal's result:" in screen.texts["result"]
             assert "takes 10" in screen.texts["seats"]
             await pilot.press("w")  # save the deal as .bhh
             await pilot.pause()
@@ -209,5 +211,33 @@ def test_a_failing_bot_is_reported_not_a_crash() -> None:
             screen = app.screen
             assert isinstance(screen, TableScreen)
             assert "a bot failed" in screen.texts["message"]
+
+    asyncio.run(run())
+
+
+def test_four_card_discards_are_picked_with_digits_rule_F1() -> None:
+    session = PlaySession(Rules(cards=4, max_bet=10), bots=["cautious"], seed=3)
+
+    async def run() -> None:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press("d")  # blind: nothing picked to discard yet
+            await pilot.pause()
+            assert "pick the cards" in screen.texts["message"]
+            await pilot.press("l")
+            await pilot.pause()
+            hand = session.view().hand
+            assert hand is not None and "[1]" in screen.texts["hand"]
+            card = screen.picker.shown[3]
+            await pilot.press("4")
+            await pilot.pause()
+            assert f"picked:  {card.pretty}" in screen.texts["hand"]
+            await pilot.press("d")
+            await pilot.pause()
+            assert f"You discard {card.pretty}" in screen.texts["log"]
+            assert session.view().discards == (card,)
 
     asyncio.run(run())

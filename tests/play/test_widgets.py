@@ -13,8 +13,9 @@ from bragkit.cards import Card, parse_cards
 from bragkit.games.three_card import Deal
 from bragkit.games.views import DealView
 from bragkit.play.cards import card_text, hand_text
+from bragkit.play.controls import controls
 from bragkit.play.table_screen import plain
-from bragkit.play.widgets import action_keys, hand_line, info_line, seats_table
+from bragkit.play.widgets import hand_line, info_line, seats_table
 from bragkit.rules import Rules
 
 CARD = re.compile(r"[2-9TJQKA][♠♥♦♣]|Jk")
@@ -70,10 +71,10 @@ def test_cards_in_colour_and_backs() -> None:
 def test_keys_follow_the_legal_moves_rules_BL1_B6() -> None:
     deal = Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob", stacks=[20, 20],
                 hands={"You": "Qh Qs 4d", "Bob": "As Tc 2d"})
-    keys = dict(action_keys(deal.view("You")))
+    keys = {c.key: c.label for c in controls(deal.legal_actions("You"))}
     assert keys["b"] == "blind 1..5"  # blind: the bet is a blind bet at half (BL1)
     deal.apply("You look")
     deal.apply("You bet 2")
     deal.apply("Bob bet 2")
-    keys = dict(action_keys(deal.view("You")))
+    keys = {c.key: c.label for c in controls(deal.legal_actions("You"))}
     assert keys["b"] == "bet 2..10" and keys["s"] == "see 4"  # rule B6

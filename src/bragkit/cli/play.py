@@ -2,20 +2,22 @@
 
 ::
 
-    $ bragkit play                                  # Three Card Brag against three bots
+    $ bragkit play                                  # the game menu, then the game
+    $ bragkit play -g three-card                    # Three Card Brag against three bots
     $ bragkit play --setup                          # choose the game, rules, bots, stakes
     $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
 
-With no options a good game starts at once: three-card, a shark, a cautious and a bold bot,
-ante 1, bets 1 to 10, blind play on (:mod:`bragkit.play.config`). ``--game`` also takes the other
-games of bragkit: ``single-stake`` and ``three-stake`` (historic Brag), ``brag-poker``,
-``nine-card`` and ``crash`` (:mod:`bragkit.play.other_games`). ``--rules KEY=VALUE`` sets any
-house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves every deal as
-``.bhh``; ``--seed`` makes the shuffles and the bots reproducible. Heads-up (one bot) in Three
-Card Brag, the trainer shows what the equilibrium would do beside your options (a strategy
-solved by ``bragkit solve``; ``--no-trainer`` hides it, as ``e`` does in the game). When the
-session ends (``q``) the ledger and the settlement are printed. Bad options: one line on
-standard error, exit status 2.
+Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`);
+the three-card family plays against a shark, a cautious and a bold bot, ante 1, bets 1 to 10,
+blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of bragkit: the
+three-card family by preset, ``single-stake`` and ``three-stake`` (historic Brag),
+``brag-poker``, ``nine-card`` and ``crash`` (:mod:`bragkit.play.game_screen`). ``--rules
+KEY=VALUE`` sets any house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves
+every deal of the three-card family as ``.bhh``; ``--seed`` makes the shuffles and the bots
+reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows what the equilibrium
+would do beside your options (a strategy solved by ``bragkit solve``; ``--no-trainer`` hides
+it, as ``e`` does in the game). When the session ends (``q``, between any two deals) the
+ledger and the settlement are printed. Bad options: one line on standard error, exit status 2.
 
 >>> config_from(game="four-card", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
@@ -33,9 +35,8 @@ from bragkit.bots.registry import BOTS
 from bragkit.cli._app import app, fail
 from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
-from bragkit.play.config import PlayConfig
+from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
 from bragkit.play.options import GAMES
-from bragkit.play.other_games import OTHER_GAMES
 
 __all__ = ["config_from", "play"]
 
@@ -53,8 +54,8 @@ def config_from(
     trainer: bool = True,
 ) -> PlayConfig:
     """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
-    if game not in GAMES and game not in OTHER_GAMES:
-        known = ", ".join([*GAMES, *OTHER_GAMES])
+    if game not in GAMES and game not in OWN_RULES_GAMES:
+        known = ", ".join([*GAMES, *OWN_RULES_GAMES])
         raise BragError(f"unknown game {game!r} (known: {known})")
     kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
     for kind in kinds:
@@ -74,7 +75,10 @@ def config_from(
             config.rules().check_table(len(kinds) + 1)
             config.session()
         else:
-            config.other()
+            config.table()
+            if save_dir is not None:
+                raise BragError(f"--save-dir saves the three-card family's deals (.bhh), not "
+                                f"{game}'s")
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
@@ -83,9 +87,10 @@ def config_from(
 @app.command("play")
 def play(
     game: Annotated[
-        str, typer.Option("--game", "-g",
-                          help=f"The game: {', '.join([*GAMES, *OTHER_GAMES])}.")
-    ] = "three-card",
+        str | None, typer.Option("--game", "-g", show_default=False,
+                                 help=f"The game: {', '.join([*GAMES, *OWN_RULES_GAMES])}; "
+                                      "without it, a menu.")
+    ] = None,
     rules: Annotated[
         list[str] | None,
         typer.Option("--rules", "-r", help="A house rule, KEY=VALUE (repeatable).",
@@ -110,14 +115,15 @@ def play(
 ) -> None:
     """Play Brag in the terminal against bots."""
     try:
-        config = config_from(game=game, rules=rules, bots=bots, name=name, stack=stack,
-                             seed=seed, save_dir=save_dir,
+        config = config_from(game=game or "three-card", rules=rules, bots=bots, name=name,
+                             stack=stack, seed=seed, save_dir=save_dir,
                              trainer=trainer)  # every check before the screen
     except BragError as error:
         fail(str(error))
     from bragkit.play.app import BragApp
 
-    summary = BragApp(config, setup=setup, bot_delay=max(delay, 0.0)).run()
+    summary = BragApp(config, setup=setup, menu=game is None and not setup,
+                      bot_delay=max(delay, 0.0)).run()
     if summary is not None:
         for line in summary if isinstance(summary, list) else summary.lines():
             typer.echo(line)

@@ -1,4 +1,9 @@
-"""``bragkit play``'s Textual application: setup (optional), the table, the summary.
+"""``bragkit play``'s Textual application: the game menu or the setup (optional), the table,
+the summary.
+
+The three-card family plays at the three-card screen (:mod:`bragkit.play.table_screen`, with
+its trainer, hints and saved records); every other game of the registry at the one table
+screen (:mod:`bragkit.play.game_screen`), which can play the three-card family too.
 
 >>> app = BragApp(PlayConfig(seed=1), bot_delay=0)
 >>> app.config.bots
@@ -7,11 +12,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from textual.app import App
 
+from bragkit.errors import BragError
 from bragkit.play.config import PlayConfig
-from bragkit.play.other_games import OtherTable
-from bragkit.play.other_screen import OtherGameScreen
+from bragkit.play.game_screen import GameScreen
+from bragkit.play.game_table import GameTable
+from bragkit.play.menu_screen import MenuScreen
 from bragkit.play.session import PlaySession, Summary
 from bragkit.play.setup_screen import SetupScreen
 from bragkit.play.summary_screen import SummaryScreen
@@ -21,10 +30,10 @@ __all__ = ["BragApp"]
 
 
 class BragApp(App[Summary | list[str] | None]):
-    """One person against bots. ``setup`` starts with the setup screen; ``session`` plays a
-    session already made (tests inject one with a fixed pack and scripted bots); the app
-    returns the session's :class:`Summary` when the player ends it (None if they quit early).
-    """
+    """One person against bots. ``menu`` starts with the game menu, ``setup`` with the setup
+    screen; ``session`` plays a session already made (tests inject one with a fixed pack and
+    scripted bots; a :class:`GameTable` plays at the one table screen); the app returns the
+    session's summary when the player ends it (None if they quit early)."""
 
     TITLE = "bragkit play"
 
@@ -32,34 +41,53 @@ class BragApp(App[Summary | list[str] | None]):
         self,
         config: PlayConfig | None = None,
         *,
-        session: PlaySession | None = None,
+        session: PlaySession | GameTable | None = None,
         setup: bool = False,
+        menu: bool = False,
         bot_delay: float = 0.6,
     ) -> None:
         super().__init__()
         self.config = config or PlayConfig()
         self.session = session
         self.setup = setup
+        self.menu = menu
         self.bot_delay = bot_delay
 
     def on_mount(self) -> None:
         if self.setup:
             self.push_screen(SetupScreen(self.config), self._begin)
-        elif self.session is None and not self.config.family:
-            self.push_screen(OtherGameScreen(self.config.other(), bot_delay=self.bot_delay),
-                             self._ended)
+        elif self.menu and self.session is None:
+            self.push_screen(MenuScreen(), self._chosen)
         else:
-            self._begin(self.session or self.config.session())
+            self._start()
 
-    def _begin(self, session: PlaySession | OtherTable | None) -> None:
+    def _chosen(self, game: str | None) -> None:
+        if game is None:
+            self.exit(None)
+            return
+        self.config = dataclasses.replace(self.config, game=game)
+        try:
+            self._start()
+        except BragError as error:  # options the chosen game does not take
+            self.push_screen(MenuScreen(error=str(error)), self._chosen)
+
+    def _start(self) -> None:
+        if self.session is not None:
+            self._begin(self.session)
+        elif self.config.family:
+            self._begin(self.config.session())
+        else:
+            self._begin(self.config.table())
+
+    def _begin(self, session: PlaySession | GameTable | None) -> None:
         if session is None:  # pragma: no cover - the setup screen always gives one
             self.exit(None)
             return
-        if not isinstance(session, PlaySession):
-            self.push_screen(OtherGameScreen(session, bot_delay=self.bot_delay), self._ended)
-            return
         self.session = session
-        self.push_screen(TableScreen(session, bot_delay=self.bot_delay), self._ended)
+        if isinstance(session, GameTable):
+            self.push_screen(GameScreen(session, bot_delay=self.bot_delay), self._ended)
+        else:
+            self.push_screen(TableScreen(session, bot_delay=self.bot_delay), self._ended)
 
     def _ended(self, summary: Summary | list[str] | None) -> None:
         if summary is None:  # pragma: no cover

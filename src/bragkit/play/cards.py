@@ -15,13 +15,16 @@ prints with Rich.
 
 from __future__ import annotations
 
+import io
+import re
 from collections.abc import Sequence
 
+from rich.console import Console, RenderableType
 from rich.text import Text
 
-from bragkit.cards import Card
+from bragkit.cards import Card, parse_cards
 
-__all__ = ["BACK", "card_text", "hand_text"]
+__all__ = ["BACK", "card_text", "hand_text", "plain", "pretty"]
 
 #: The back of a card.
 BACK = "▒▒"
@@ -57,3 +60,35 @@ def hand_text(
             piece.stylize("dim")
         text.append_text(piece)
     return text
+
+
+#: A card written as a record writes it (``Qh``, ``Tc``, ``Jk``), alone between spaces or
+#: punctuation.
+_CARD_WORD = re.compile(r"(?<![\w♠♥♦♣])(?:[2-9TJQKA][cdhs]|Jk)(?![\w♠♥♦♣])")
+
+
+def pretty(text: str, names: Sequence[str] = ()) -> str:
+    """``text`` (a record's words) with its cards in the screen's notation (``Q♥``), as the
+    hands are drawn; a player's name that looks like a card is left alone.
+
+    >>> pretty("Ann plays Qh Qs 4d (pair of queens)", ["Ann"])
+    'Ann plays Q♥ Q♠ 4♦ (pair of queens)'
+    >>> pretty("As shows Kd", ["As"])
+    'As shows K♦'
+    """
+    if any(_CARD_WORD.fullmatch(n) for n in names):
+        keep = set(names)
+        return _CARD_WORD.sub(lambda m: m[0] if m[0] in keep else parse_cards(m[0])[0].pretty,
+                              text)
+    return _CARD_WORD.sub(lambda m: parse_cards(m[0])[0].pretty, text)
+
+
+def plain(renderable: RenderableType, width: int = 120) -> str:
+    """What a renderable shows, as plain text (for tests and transcripts).
+
+    >>> plain(hand_text(parse_cards("Qh As"))).strip()
+    'Q♥   A♠'
+    """
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

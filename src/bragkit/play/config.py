@@ -8,6 +8,8 @@ kinds (shark, cautious, bold), ante 1, bets of 1 to 10, blind play on, 100 chips
 ({'max_bet': 10}, ('shark', 'cautious', 'bold'))
 >>> PlayConfig(game="four-card", overrides={"max_bet": None}).rules().to_dict()
 {'cards': 4}
+>>> PlayConfig(game="crash", bots=("random",), seed=1).table().title
+'Crash'
 """
 
 from __future__ import annotations
@@ -19,11 +21,21 @@ from typing import Any
 
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.cards import Pack
-from bragkit.play.other_games import OTHER_GAMES, OtherTable, other_game
+from bragkit.games import find, games
+from bragkit.play.game_table import GameTable
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
-__all__ = ["PLAY_RULES", "PlayConfig"]
+__all__ = ["OWN_RULES_GAMES", "PLAY_RULES", "PlayConfig"]
+
+def _own_rules_games() -> dict[str, str]:
+    return {info.name: f"{info.title}: {info.summary}" for info in games()
+            if info.rules is not Rules}
+
+
+#: The games of the registry with rules of their own (not the three-card family's), a line
+#: each: played at the one table screen (:mod:`bragkit.play.game_screen`).
+OWN_RULES_GAMES: dict[str, str] = _own_rules_games()
 
 #: The stakes of a game unless the player says otherwise (rules D2, B1).
 PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
@@ -31,9 +43,10 @@ PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayConfig:
-    """The game (a preset of the three-card family), its house-rule overrides, the bots, the
-    player's name, the buy-in, the seed, where to save deals, how long bots think and whether
-    the trainer says what the equilibrium would do (heads-up Three Card Brag)."""
+    """The game (any of the registry: a name, an alias or a preset), its house-rule overrides
+    (the game's own options), the bots, the player's name, the buy-in, the seed, where to save
+    deals, how long bots think and whether the trainer says what the equilibrium would do
+    (heads-up Three Card Brag)."""
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
@@ -52,13 +65,13 @@ class PlayConfig:
     @property
     def family(self) -> bool:
         """Whether the game is of the three-card family (else one of the other games)."""
-        return self.game not in OTHER_GAMES
+        return find(self.game).rules is Rules
 
-    def other(self) -> OtherTable:
-        """One of the other games (historic Brag, Brag Poker, Nine Card Brag, Crash), its own
-        rules from ``overrides``."""
-        return other_game(self.game, name=self.name, bots=self.bots, stack=self.stack,
-                          seed=self.seed, rules=self.overrides)
+    def table(self) -> GameTable:
+        """A session of any registered game for the one table screen, its own rules from
+        ``overrides`` (BragError if the game does not know one)."""
+        return GameTable(self.game, name=self.name, bots=self.bots, stack=self.stack,
+                         seed=self.seed, rules=self.overrides, budget=self.budget)
 
     def session(self, *, pack: Pack | None = None) -> PlaySession:
         """A new session with these settings."""

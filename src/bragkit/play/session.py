@@ -206,13 +206,26 @@ class PlaySession:
 
     def step(self) -> Action | None:
         """Let the bot whose turn it is act (None if it is not a bot's turn)."""
+        action = self.bot_choice()
+        if action is not None:
+            self.bot_plays(action)
+        return action
+
+    def bot_choice(self) -> Action | None:
+        """What the bot whose turn it is would do, from its seat's view (None if it is not a
+        bot's turn); nothing changes (a screen may ask in a thread)."""
         bot = self.bot_to_act
         deal = self.deal
         if bot is None or deal is None:
             return None
-        action = ask(self.agents[bot], deal, bot)
+        return ask(self.agents[bot], deal, bot)
+
+    def bot_plays(self, action: Action) -> None:
+        """The bot to act plays ``action`` (its :meth:`bot_choice`); an illegal one raises and
+        changes nothing."""
+        if self.bot_to_act is None or action.player != self.bot_to_act:
+            raise PlayError(f"it is not {action.player}'s turn")
         self._apply(action)
-        return action
 
     def run_bots(self) -> list[Action]:
         """Let the bots act until it is the player's turn or the deal is over."""
@@ -449,20 +462,9 @@ class PlaySession:
 
     def stake_line(self) -> str:
         """The stake in open terms and what the player's next bet costs (half when blind)."""
-        view = self.view()
-        parts = [f"stake {view.stake} (open terms)"]
-        for option in view.legal_actions:
-            if option.player != self.name:
-                continue
-            if option.verb is Verb.BLIND:
-                parts.append(f"your next bet: {option.min_amount} blind (half, BL1)")
-            elif option.verb is Verb.BET and view.hand is not None:
-                parts.append(f"your next bet: {option.min_amount}")
-            elif option.verb is Verb.SEE:
-                parts.append(f"to see: {option.min_amount}")
-            elif option.verb is Verb.COVER:
-                parts.append(f"cover: {option.min_amount}")
-        return " · ".join(parts)
+        from bragkit.play.widgets import stake_line
+
+        return stake_line(self.view())
 
 
 def solve_command(abstraction: Abstraction) -> str:

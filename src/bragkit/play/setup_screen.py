@@ -5,7 +5,7 @@ RULES.md (:mod:`bragkit.play.options`): switches for yes/no, choices for the oth
 and cards typed in. Nonsense (say ``min_bet`` above ``max_bet``) is refused on the screen with
 the :class:`~bragkit.errors.RulesError` that names it; the game starts only with rules that
 make sense. The screen is dismissed with a ready :class:`~bragkit.play.session.PlaySession`
-(or, for the other games, their table: :mod:`bragkit.play.other_games`).
+(or, for the games with rules of their own, their table: :mod:`bragkit.play.game_table`).
 
 >>> screen = SetupScreen(PlayConfig())
 >>> screen.config.game
@@ -25,9 +25,9 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from bragkit.bots.registry import BOTS
 from bragkit.errors import BragError
-from bragkit.play.config import PlayConfig
+from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
+from bragkit.play.game_table import GameTable
 from bragkit.play.options import GAMES, OPTIONS
-from bragkit.play.other_games import OTHER_GAMES, OtherTable
 from bragkit.play.session import PlaySession
 from bragkit.rules import Rules
 
@@ -42,7 +42,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-class SetupScreen(Screen["PlaySession | OtherTable"]):
+class SetupScreen(Screen["PlaySession | GameTable"]):
     """Choose and start a game (see the module docstring)."""
 
     CSS = """
@@ -66,7 +66,7 @@ class SetupScreen(Screen["PlaySession | OtherTable"]):
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Game")
-                games = {**GAMES, **OTHER_GAMES}
+                games = {**GAMES, **OWN_RULES_GAMES}
                 yield Select([(f"{key}: {text}", key) for key, text in games.items()],
                              value=config.game, allow_blank=False, id="game")
             with Horizontal(classes="row"):
@@ -105,7 +105,7 @@ class SetupScreen(Screen["PlaySession | OtherTable"]):
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game brings its preset's hand size and ordering (F1, F3, H10)."""
         if (event.select.id != "game" or not isinstance(event.value, str)
-                or event.value in OTHER_GAMES):
+                or event.value in OWN_RULES_GAMES):
             return
         preset = Rules.preset(event.value)
         self.query_one("#opt-cards", Select).value = str(preset.cards)
@@ -151,7 +151,7 @@ class SetupScreen(Screen["PlaySession | OtherTable"]):
             if not 1 <= len(bots) <= 5:
                 raise BragError("choose one to five bots")
             stack_text = self.query_one("#stack", Input).value.strip()
-            other = str(game) in OTHER_GAMES
+            other = str(game) in OWN_RULES_GAMES
             config = dataclasses.replace(
                 self.config, game=str(game), bots=bots,
                 name=self.query_one("#name", Input).value.strip() or "You",
@@ -160,8 +160,8 @@ class SetupScreen(Screen["PlaySession | OtherTable"]):
                 overrides={} if other else self._overrides())
             if config.stack < 1:
                 raise BragError("the buy-in must be a whole number of chips")
-            session: PlaySession | OtherTable = (
-                config.other() if other else config.session())
+            session: PlaySession | GameTable = (
+                config.table() if other else config.session())
         except BragError as problem:
             error.update(str(problem))
             return

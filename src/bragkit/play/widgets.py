@@ -9,8 +9,6 @@ are blind (BL6).
 >>> from bragkit.games.three_card import Deal
 >>> deal = Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob", stacks=[20, 20],
 ...             hands={"You": "Qh Qs 4d", "Bob": "As Tc 2d"})
->>> [f"{k} {label}" for k, label in action_keys(deal.view("You"))][:4]
-['l look', 'f fold', 'b blind 1..5', 't top-up']
 >>> hand_line(deal.view("You"), Rules()).plain
 'Your hand:  ▒▒   ▒▒   ▒▒   blind: you have not looked (BL6)'
 """
@@ -22,60 +20,14 @@ from collections.abc import Mapping
 from rich.table import Table
 from rich.text import Text
 
-from bragkit.actions import LegalAction, Verb
+from bragkit.actions import Verb
 from bragkit.cards import JOKER
 from bragkit.games.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 from bragkit.rules import Rules
 
-__all__ = ["KEYS", "action_keys", "hand_line", "info_line", "seats_table"]
-
-#: The key for each verb (B2, BL2, B6, M2, M1, F1, R2, B8).
-KEYS: dict[Verb, str] = {
-    Verb.LOOK: "l", Verb.FOLD: "f", Verb.BET: "b", Verb.BLIND: "b", Verb.SEE: "s",
-    Verb.COVER: "c", Verb.TOPUP: "t", Verb.DISCARD: "d", Verb.KEEP: "k", Verb.THROW: "x",
-    Verb.AGREE: "a",
-}
-
-
-def _label(option: LegalAction) -> str:
-    text = option.verb.value
-    if option.verb is Verb.DISCARD:
-        return f"discard {option.discards}"
-    if option.verb is Verb.TOPUP:
-        return "top-up"
-    if option.min_amount is not None:
-        if option.min_amount == option.max_amount:
-            text += f" {option.min_amount}"
-        else:
-            top = "" if option.max_amount is None else str(option.max_amount)
-            text += f" {option.min_amount}..{top}"
-    return text
-
-
-def action_keys(view: DealView) -> list[tuple[str, str]]:
-    """The keys of the player's legal actions now, with labels (one key per verb; ``b`` is the
-    blind bet while blind, BL1 — look first to bet open)."""
-    keys: list[tuple[str, str]] = []
-    seen: set[str] = set()
-    blind = view.hand is None
-    for option in view.legal_actions:
-        if option.player not in (view.viewer, None):
-            continue
-        if option.verb is Verb.BET and blind and any(
-                o.verb is Verb.BLIND for o in view.legal_actions):
-            continue  # the blind bet is the bet of a blind player; the open one needs a look
-        key = KEYS[option.verb]
-        if option.verb is Verb.LOOK and option.hand is not None:
-            label = "look old/new"
-        else:
-            label = _label(option)
-        if key in seen:
-            continue
-        seen.add(key)
-        keys.append((key, label))
-    return keys
+__all__ = ["hand_line", "info_line", "seats_table", "stake_line"]
 
 
 def hand_line(view: DealView, rules: Rules) -> Text:
@@ -107,6 +59,29 @@ def hand_line(view: DealView, rules: Rules) -> Text:
         what = ""
     text.append(f"  {what}", style="bold")
     return text
+
+
+def stake_line(view: DealView) -> str:
+    """The stake in open terms and what the viewer's next bet costs (half when blind, BL1).
+
+    >>> from bragkit.games.three_card import Deal
+    >>> stake_line(Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob",
+    ...                 stacks=[20, 20]).view("You"))
+    'stake 0 (open terms) · your next bet: 1 blind (half, BL1)'
+    """
+    parts = [f"stake {view.stake} (open terms)"]
+    for option in view.legal_actions:
+        if option.player != view.viewer:
+            continue
+        if option.verb is Verb.BLIND:
+            parts.append(f"your next bet: {option.min_amount} blind (half, BL1)")
+        elif option.verb is Verb.BET and view.hand is not None:
+            parts.append(f"your next bet: {option.min_amount}")
+        elif option.verb is Verb.SEE:
+            parts.append(f"to see: {option.min_amount}")
+        elif option.verb is Verb.COVER:
+            parts.append(f"cover: {option.min_amount}")
+    return " · ".join(parts)
 
 
 def info_line(view: DealView, stake_line: str) -> Text:

@@ -1,0 +1,208 @@
+"""The keys of the one table screen, from the shapes of the legal actions (rules B2, BL1, F1,
+P3, N4, C2, C5, S4): :func:`controls` and the cards the player picks, :class:`Picker`.
+
+Every game's menu is a list of :class:`~bragkit.actions.LegalAction`; a control is one verb of
+it with the options it allows, and what the key asks for follows from their shape alone, never
+from the game's name:
+
+* ``plain`` — one action (``fold``, ``call 3``, ``see 4``, ``crash``, ``stand``): the key plays it;
+* ``amount`` — a range of amounts (``bet 1..10``, ``raise 1..90``): a prompt for the amount;
+* ``hand`` — a choice of hand (``look old``/``look new``, R2): a prompt;
+* ``cards`` — cards to name (a discard, F1; a Brag Poker draw, P3; a set to play, N4): pick the
+  cards, then press the key;
+* ``sets`` — the hand sorted into sets (a Crash arrangement, C2): pick a set's cards and press
+  ``m`` for each set, then the key.
+
+>>> from bragkit.actions import LegalAction, Verb
+>>> menu = [LegalAction(player="Ann", verb=Verb.DROP),
+...         LegalAction(player="Ann", verb=Verb.CALL, cost=3),
+...         LegalAction(player="Ann", verb=Verb.RAISE, min_amount=1, max_amount=90)]
+>>> [(c.key, c.label, c.kind) for c in controls(menu)]
+[('f', 'drop', 'plain'), ('c', 'call 3', 'plain'), ('r', 'raise 1..90', 'amount')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from bragkit.actions import LegalAction, Verb
+from bragkit.cards import Card
+
+__all__ = ["KEYS", "RESERVED", "Control", "Picker", "controls"]
+
+Kind = Literal["plain", "amount", "hand", "cards", "sets"]
+
+#: The keys each verb prefers, the three-card screen's first (B2, BL1, B6, M2, M1, F1, R2, B8;
+#: S2, S4, P2, P3; N4; C2, C5); a verb takes the first of its keys no other verb has taken.
+KEYS: Final[dict[Verb, tuple[str, ...]]] = {
+    Verb.LOOK: ("l",), Verb.FOLD: ("f",), Verb.DROP: ("f",), Verb.BLIND: ("b",),
+    Verb.BET: ("b", "o"), Verb.SEE: ("s",), Verb.COVER: ("c", "v"), Verb.TOPUP: ("t",),
+    Verb.DISCARD: ("d",), Verb.DRAW: ("d", "w"), Verb.KEEP: ("k",), Verb.THROW: ("x",),
+    Verb.AGREE: ("a",), Verb.SHOWDOWN: ("a", "e"), Verb.CHECK: ("k", "h"),
+    Verb.CALL: ("c", "v"), Verb.RAISE: ("r",), Verb.STAND: ("s", "j"), Verb.PLAYS: ("p",),
+    Verb.ARRANGES: ("p",), Verb.CRASH: ("c", "z"), Verb.PASS: ("x", "i"),
+}
+
+#: Keys the screen keeps for itself (cards are picked with digits, arrows and space).
+RESERVED: Final = frozenset("gmunq")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Control:
+    """One verb of the menu, its key, a label, and what the key asks for (its ``kind``)."""
+
+    key: str
+    verb: Verb
+    label: str
+    kind: Kind
+    options: tuple[LegalAction, ...]
+
+    @property
+    def least(self) -> int | None:
+        """The least amount of an ``amount`` control."""
+        return min((o.min_amount for o in self.options if o.min_amount is not None),
+                   default=None)
+
+    @property
+    def most(self) -> int | None:
+        """The greatest amount (None: no limit)."""
+        if any(o.max_amount is None for o in self.options):
+            return None
+        return max(o.max_amount for o in self.options if o.max_amount is not None)
+
+
+def _kind(verb: Verb, options: Sequence[LegalAction]) -> Kind:
+    if any(o.choices is not None for o in options):
+        return "sets" if verb is Verb.ARRANGES else "cards"
+    if any(o.cards for o in options) or verb is Verb.DISCARD:
+        return "cards"
+    if len({o.hand for o in options}) > 1:
+        return "hand"
+    if any(o.min_amount is not None and o.min_amount != o.max_amount for o in options):
+        return "amount"
+    return "plain"
+
+
+def _label(verb: Verb, kind: Kind, options: Sequence[LegalAction]) -> str:
+    first = options[0]
+    if kind == "sets":
+        return f"{verb.value} (sets: m, then {KEYS[verb][0]})"
+    if kind == "cards":
+        if verb is Verb.DISCARD:
+            return f"discard {first.discards} (pick)"
+        sizes = sorted({len(o.cards) for o in options if o.choices is None})
+        if first.choices is not None and len(first.choices):
+            sizes = sorted({len(first.choices[0].cards)})
+        return f"{verb.value} {sizes[0]}-{sizes[-1]} (pick)" if len(sizes) > 1 else (
+            f"{verb.value} {sizes[0] if sizes else ''} (pick)".replace("  ", " "))
+    if kind == "hand":
+        return f"{verb.value} " + "/".join(str(o.hand) for o in options)
+    text = str(first)
+    return text.split(" ", 1)[1] if first.player else text
+
+
+def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVED
+             ) -> list[Control]:
+    """One control a verb of ``options``, in menu order, each with its key, none of
+    ``reserved`` (see the module docstring); a blind player's open bet is left out while the
+    blind bet is offered (BL1)."""
+    by_verb: dict[Verb, list[LegalAction]] = {}
+    for option in options:
+        by_verb.setdefault(option.verb, []).append(option)
+    if Verb.BLIND in by_verb:
+        by_verb.pop(Verb.BET, None)  # the blind bet is the bet of a blind player (BL1)
+    taken: set[str] = set(reserved)
+    out: list[Control] = []
+    for verb, group in by_verb.items():
+        key = next((k for k in KEYS.get(verb, ()) if k not in taken), None)
+        if key is None:
+            key = next(k for k in "123456789" if k not in taken)
+        taken.add(key)
+        kind = _kind(verb, group)
+        out.append(Control(key=key, verb=verb, label=_label(verb, kind, group), kind=kind,
+                           options=tuple(group)))
+    return out
+
+
+@dataclass(kw_only=True)
+class Picker:
+    """The cards the player is choosing from (``hand``, shown sorted, best rank first), those
+    picked, the sets made of them (a Crash arrangement, C2; a plan of Nine Card sets, N3), and
+    a cursor.
+
+    >>> from bragkit.cards import parse_cards
+    >>> picker = Picker(hand=parse_cards("2c Ah 7d Kh"))
+    >>> [c.pretty for c in picker.shown]
+    ['A♥', 'K♥', '7♦', '2♣']
+    >>> _ = picker.toggle(0), picker.toggle(3); [c.pretty for c in picker.picked]
+    ['A♥', '2♣']
+    >>> _ = picker.make_set(); [[c.pretty for c in s] for s in picker.sets], len(picker.shown)
+    ([['A♥', '2♣']], 2)
+    """
+
+    hand: tuple[Card, ...] = ()
+    picked: list[Card] = field(default_factory=list)
+    sets: list[tuple[Card, ...]] = field(default_factory=list)
+    cursor: int = 0
+
+    @property
+    def shown(self) -> list[Card]:
+        """The cards not yet in a set, best rank first (then by suit)."""
+        used = {c for s in self.sets for c in s}
+        return sorted((c for c in self.hand if c not in used),
+                      key=lambda c: (-1 if c.is_joker else -int(c.rank), int(c)))
+
+    def reset(self, hand: Sequence[Card]) -> None:
+        """A new hand (the picks and sets of the old one are dropped if they left it)."""
+        hand = tuple(hand)
+        if hand == self.hand:
+            return
+        self.hand = hand
+        self.picked = [c for c in self.picked if c in hand]
+        self.sets = [s for s in self.sets if all(c in hand for c in s)]
+        self.cursor = min(self.cursor, max(len(self.shown) - 1, 0))
+
+    def toggle(self, position: int | None = None) -> bool:
+        """Pick (or unpick) the card at ``position`` of :attr:`shown` (default the cursor's);
+        False if there is none."""
+        shown = self.shown
+        if position is None:
+            position = self.cursor
+        if not 0 <= position < len(shown):
+            return False
+        card = shown[position]
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+        self.cursor = position
+        return True
+
+    def move(self, step: int) -> None:
+        """Move the cursor ``step`` cards right (left when negative), wrapping."""
+        count = len(self.shown)
+        if count:
+            self.cursor = (self.cursor + step) % count
+
+    def make_set(self) -> bool:
+        """The picked cards become a set (False if none are picked)."""
+        if not self.picked:
+            return False
+        self.sets.append(tuple(self.picked))
+        self.picked = []
+        self.cursor = 0
+        return True
+
+    def undo(self) -> None:
+        """Unpick everything; with nothing picked, take the last set apart."""
+        if self.picked:
+            self.picked = []
+        elif self.sets:
+            self.sets.pop()
+
+    def fill(self, *, cards: Sequence[Card] = (), sets: Sequence[Sequence[Card]] = ()) -> None:
+        """Show a suggestion: ``cards`` picked, or ``sets`` made."""
+        self.sets = [tuple(s) for s in sets]
+        self.picked = [c for c in cards if c in self.shown]

@@ -1,0 +1,468 @@
+"""The one table screen for every game of the registry, with the look of the three-card screen:
+the seats, the lines under them, your cards, a key for each move, the log on the right. It plays
+a :class:`~bragkit.play.table_api.PlayTable`: any game at a session
+(:class:`~bragkit.play.game_table.GameTable`), or the three-card family at its own table
+(:mod:`bragkit.play.table_screen` adds that family's trainer, hint, top-ups and records).
+
+The keys come from the legal actions' shapes (:func:`~bragkit.play.controls.controls`), the same
+letters as the three-card screen where the verbs are the same (``f`` fold or drop, ``b`` bet,
+``c`` call, ``r`` raise, ``k`` check, ``d`` discard or draw, ``p`` play…). Cards are picked with
+``1``–``9`` and ``0`` (the tenth), or the arrows and space; ``m`` makes the picked cards a set
+(a Crash arrangement, C2; a plan of Nine Card sets, N3), ``u`` undoes; ``g`` suggests the
+engine's best move (the arranger, N3, C2) and ``]``/``[`` go through every arrangement the rules
+allow, one at a time (listed lazily); Enter plays what is picked or suggested. ``:`` types any
+move in the game's notation. After every deal its result shows (who won which round, whether a
+crash came off, the points, who took which pot) until ``n``; ``q`` ends the session at any such
+pause with the ledger and the settlement. An illegal move is explained with the engine's words
+and rule; nothing crashes the game. The bots move ``bot_delay`` seconds apart, each thinking in
+a worker thread from its seat's view (0: at once, for tests).
+
+>>> from bragkit.play.game_table import GameTable
+>>> GameScreen(GameTable("crash", bots=("random",), seed=1), bot_delay=0).bot_delay
+0
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from rich.columns import Columns
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, Input, RichLog, Static
+
+from bragkit.actions import Action, Verb
+from bragkit.errors import BragError
+from bragkit.play.cards import hand_text, plain
+from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
+from bragkit.play.picture import card_row, picture
+from bragkit.play.prompt import hide_prompt, show_prompt
+from bragkit.play.session import Summary
+from bragkit.play.table_api import PlayTable
+
+__all__ = ["GameScreen", "key_cells"]
+
+#: Every key a move may have (:data:`~bragkit.play.controls.KEYS`).
+_MOVE_KEYS: Final = frozenset(k for keys in KEYS.values() for k in keys)
+
+
+def key_cells(items: list[str]) -> Columns:
+    """The keys, one a cell: a narrow screen wraps between them, never inside one.
+
+    >>> for width in (60, 20):
+    ...     print([line.strip() for line in plain(key_cells(["f drop", "c call 3",
+    ...                                                       "r raise 1..90"]), width)
+    ...            .splitlines()])
+    ['f drop   c call 3   r raise 1..90']
+    ['f drop', 'c call 3', 'r raise 1..90']
+    """
+    return Columns([Text(item) for item in items], padding=(0, 3))
+
+
+class GameScreen(Screen[Summary | list[str]]):
+    """Play a table (a :class:`~bragkit.play.table_api.PlayTable`: see the module docstring);
+    dismissed with its summary."""
+
+    #: Keys a move never takes on this screen (its own bindings).
+    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED
+
+    CSS = """
+    #left { width: 3fr; }
+    #seats { height: auto; border: round $primary; padding: 0 1; }
+    #info, #hand, #keys, #trainer, #result, #message { height: auto; padding: 0 1; }
+    #trainer { color: $accent; text-style: italic; }
+    #result { border: round $accent; }
+    #result.hidden { display: none; }
+    #message { color: $warning; }
+    #message.error { color: $error; }
+    #log { width: 2fr; border: round $secondary; }
+    #prompt { display: none; }
+    #prompt.shown { display: block; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "suggest", "suggest"),
+        Binding("m", "make_set", "make a set"),
+        Binding("u", "undo", "undo"),
+        Binding("right_square_bracket", "cycle(1)", "next arrangement", show=False),
+        Binding("left_square_bracket", "cycle(-1)", "previous arrangement", show=False),
+        Binding("left", "move(-1)", "", show=False),
+        Binding("right", "move(1)", "", show=False),
+        Binding("space", "pick", "pick", show=False),
+        Binding("enter", "confirm", "play it", show=False),
+        Binding("colon", "type", "type a move"),
+        Binding("n", "next", "next deal"),
+        Binding("q", "end", "quit"),
+        Binding("escape", "cancel", "cancel", show=False),
+    ]
+
+    def __init__(self, table: PlayTable, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.table = table
+        self.bot_delay = bot_delay
+        self.picker = Picker()
+        self.texts: dict[str, str] = {}
+        self._timer: Timer | None = None
+        self._pending: Control | None = None
+        self._logged = 0
+        self._cycle = -1
+        self._thinking = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal():
+            with Vertical(id="left"):
+                yield Static(id="seats")
+                yield Static(id="info")
+                yield Static(id="hand")
+                yield Static(id="keys")
+                yield Static(id="trainer")
+                yield Static(id="result", classes="hidden")
+                yield Static(id="message")
+                yield Input(id="prompt", disabled=True)
+            log = RichLog(id="log", wrap=True, markup=False)
+            log.can_focus = False
+            yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"bragkit play — {self.table.title}"
+        self._after()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def _show(self, widget: str, renderable: RenderableType) -> None:
+        self.query_one(f"#{widget}", Static).update(renderable)
+        self.texts[widget] = plain(renderable)
+
+    def _message(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#message", Static).set_class(error, "error")
+        self._show("message", Text(text))
+
+    def _controls(self) -> list[Control]:
+        if not self.table.my_turn:
+            return []
+        return controls(self.table.options(), self.RESERVED_KEYS)
+
+    def _redraw(self) -> None:
+        table = self.table
+        log = self.query_one("#log", RichLog)
+        for line in table.log[self._logged:]:
+            log.write(line)
+        self._logged = len(table.log)
+        self.texts["log"] = "\n".join(table.log)
+        pic = picture(table.view(), table)
+        self.picker.reset(pic.cards)
+        self._show("seats", pic.seats)
+        self._show("info", Text("\n").join(pic.lines))
+        hand = pic.note.copy()
+        picking = any(c.kind in ("cards", "sets") for c in self._controls())
+        if pic.cards and (picking or not pic.shown):
+            hand.append("\n")
+            hand.append_text(card_row(self.picker.shown, self.picker.picked,
+                                      self.picker.cursor if picking else None))
+        if self.picker.picked:
+            hand.append("\npicked: ")
+            hand.append_text(hand_text(self.picker.picked))
+        for i, made in enumerate(self.picker.sets, 1):
+            hand.append(f"\n set {i}: ")
+            hand.append_text(hand_text(made))
+        self._show("hand", hand)
+        result = self.query_one("#result", Static)
+        result.set_class(not table.deal_over, "hidden")
+        self._show("result", Text("\n".join(["The deal's result:", *table.results])
+                                  if table.deal_over else ""))
+        if table.deal_over:
+            items = self._over_keys().split(" · ")
+        elif table.my_turn:
+            items = [f"{c.key} {c.label}" for c in self._controls()]
+            if table.can_suggest:
+                items += ["g suggest", "]/[ every choice"]
+            items.append(": type a move")
+        else:
+            items = [f"{table.to_act} to act…"]
+        self._show("keys", key_cells(items))
+        self._show("trainer", Text(self._advice()))
+
+    def _over_keys(self) -> str:
+        """The keys line between deals."""
+        return "n next deal · q end the session (ledger and settlement)"
+
+    def _advice(self) -> str:
+        """A line of advice under the keys ("" for none; the three-card trainer's)."""
+        return ""
+
+    def _after(self) -> None:
+        """Redraw, and let the bots move if it is their turn."""
+        self._redraw()
+        table = self.table
+        if table.deal_over or table.my_turn or self._timer is not None or self._thinking:
+            return
+        if self.bot_delay <= 0:
+            try:
+                table.run_bots()
+            except Exception as error:  # a bot's failure must not end the game
+                self._message(f"a bot failed: {error!r}", error=True)
+            self._redraw()
+        else:
+            self._timer = self.set_timer(self.bot_delay, self._tick)
+
+    def _tick(self) -> None:
+        """A bot's turn, after the delay: it thinks in a thread (the arranger of a points game
+        takes most of a second), and plays here."""
+        self._timer = None
+        self._thinking = True
+        self.run_worker(self._think, thread=True, group="bots", exit_on_error=False)
+
+    def _think(self) -> None:
+        try:
+            action = self.table.bot_choice()
+        except Exception as error:  # a bot's failure must not end the game
+            self.app.call_from_thread(self._bot_plays, None, error)
+            return
+        self.app.call_from_thread(self._bot_plays, action, None)
+
+    def _bot_plays(self, action: Action | None, failure: Exception | None) -> None:
+        self._thinking = False
+        try:
+            if failure is not None:
+                raise failure
+            if action is not None:
+                self.table.bot_plays(action)
+        except Exception as error:  # a bot's failure must not end the game
+            self._message(f"a bot failed: {error!r}", error=True)
+            return
+        self._after()
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def _play(self, action: Action | str) -> None:
+        if self._thinking:  # a bot reads the deal in its thread: nothing changes meanwhile
+            self._message(f"{self.table.to_act} is thinking: wait for its move", error=True)
+            return
+        try:
+            self.table.act(action)
+        except BragError as error:  # the engine's words, with the rule id
+            self._message(str(error), error=True)
+            self._redraw()
+            return
+        self.picker.picked, self._cycle = [], -1  # a plan's other sets stay (N3)
+        self._message("")
+        self._after()
+
+    def on_key(self, event: Key) -> None:
+        """The move keys (letters, from the menu) and the card digits."""
+        if self.query_one("#prompt", Input).has_class("shown"):
+            return
+        key = event.character or ""
+        if key.isdigit():
+            event.stop()
+            if not self.picker.toggle(int(key) - 1 if key != "0" else 9):
+                self._message(f"no card {key} to pick")
+            self._redraw()
+            return
+        found = self._controls()
+        for control in found:
+            if control.key == key:
+                event.stop()
+                self._press(control)
+                return
+        if key in _MOVE_KEYS and key not in self.RESERVED_KEYS:
+            event.stop()  # a move key with no move now: said, never silently dropped
+            self._no_move(key, found)
+
+    def _no_move(self, key: str, found: list[Control]) -> None:
+        """Say why ``key`` plays no move now."""
+        if self.table.deal_over:
+            self._message("the deal is over: n for the next one, q to end", error=True)
+        elif not self.table.my_turn:
+            self._message(f"it is {self.table.to_act}'s turn (rule B11)", error=True)
+        else:
+            self._message(f"{key}: no such move now; your moves: "
+                          + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
+
+    def _press(self, control: Control) -> None:
+        """A move's key: play it, or ask for what it needs (an amount, a hand, cards)."""
+        try:
+            action = self._action_of(control)
+        except BragError as error:  # e.g. a card picked twice: the action's own words
+            self._message(str(error), error=True)
+            return
+        if action is not None:
+            self._play(action)
+
+    def _action_of(self, control: Control) -> Action | None:
+        """The action ``control``'s key makes now; None when it must ask first."""
+        name, picker = self.table.name, self.picker
+        if control.kind == "plain":
+            return control.options[0].action()
+        if control.kind in ("amount", "hand"):
+            self._pending = control
+            if control.kind == "amount":
+                self._ask(f"{control.label}: how much? (Enter = {control.least})",
+                          str(control.least))
+            else:
+                self._ask(f"{control.label}: which? ")
+            return None
+        if control.kind == "sets":  # the picked cards make the last set (C2)
+            picker.make_set()
+            if picker.sets:
+                return Action(player=name, verb=control.verb, sets=tuple(picker.sets))
+            self._message("pick a set's cards (1-9, 0, space), m for each set, then "
+                          f"{control.key}; g suggests")
+            return None
+        # cards: those picked, else the first set of a plan (N3); a draw may take none (P3)
+        cards = tuple(picker.picked) or (picker.sets[0] if picker.sets else ())
+        if control.verb is Verb.DRAW:
+            return Action(player=name, verb=Verb.DRAW, amount=len(cards), cards=cards)
+        if cards:
+            return Action(player=name, verb=control.verb, cards=cards)
+        self._message(f"pick the cards to {control.verb.value} (1-9, 0, space), then "
+                      f"{control.key}" + ("; g suggests" if self.table.can_suggest else ""))
+        return None
+
+    def action_pick(self) -> None:
+        """Pick or unpick the card at the cursor."""
+        self.picker.toggle()
+        self._redraw()
+
+    def action_move(self, step: int) -> None:
+        """Move the cursor over your cards."""
+        self.picker.move(step)
+        self._redraw()
+
+    def action_make_set(self) -> None:
+        """The picked cards become a set (C2, N3)."""
+        if not self.picker.make_set():
+            self._message("pick cards first (1-9, 0, space)")
+        self._redraw()
+
+    def action_undo(self) -> None:
+        """Unpick; with nothing picked, take the last set apart."""
+        self.picker.undo()
+        self._redraw()
+
+    def _fill(self, action: Action, words: str) -> None:
+        self.picker.fill(cards=action.cards, sets=action.sets)
+        self._message(f"{words}: Enter plays it")
+        self._redraw()
+
+    def action_suggest(self) -> None:
+        """The engine's best move in your place (N3, C2), found in a worker thread (the
+        arranger takes most of a second for a Crash hand), then shown; Enter plays it."""
+        if not self.table.can_suggest:
+            self._message("no suggestion now")
+            return
+        self._message("the arranger is thinking…")
+        self.run_worker(self._find_suggestion, thread=True, group="suggest",
+                        exit_on_error=False)
+
+    def _find_suggestion(self) -> None:
+        try:
+            action = self.table.suggestion()
+        except Exception as error:  # the arranger's failure must not end the game
+            self.app.call_from_thread(self._message, f"no suggestion: {error!r}", error=True)
+            return
+        self.app.call_from_thread(self._suggested, action)
+
+    def _suggested(self, action: Action | None) -> None:
+        if action is None or not self.table.my_turn or action.player != self.table.to_act:
+            self._message("no suggestion now")  # the turn moved on meanwhile
+        elif not action.cards and not action.sets:
+            self._message(f"suggested: {action.verb.value} (press its key)")
+        else:
+            self._fill(action, "suggested")
+
+    def action_cycle(self, step: int) -> None:
+        """The next (previous) of every choice the rules allow, listed lazily."""
+        with_choices = [c for c in self._controls() if c.options[0].choices is not None]
+        if not with_choices:
+            self._message("nothing to choose from now")
+            return
+        choices = with_choices[0].options[0].choices
+        assert choices is not None
+        self._cycle = (self._cycle + step) % len(choices)
+        self._fill(choices[self._cycle], f"choice {self._cycle + 1} of {len(choices)}")
+
+    def action_confirm(self) -> None:
+        """Play what is picked or suggested."""
+        for control in self._controls():
+            if control.kind in ("cards", "sets"):
+                self._press(control)
+                return
+
+    # -- prompts -------------------------------------------------------------------------------
+
+    def _ask(self, placeholder: str, value: str = "") -> None:
+        show_prompt(self, placeholder, value)
+
+    def _hide(self) -> None:
+        hide_prompt(self)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._hide()
+        control, self._pending = self._pending, None
+        text = event.value.strip()
+        if self._answered(text):
+            return
+        if control is None:
+            name = self.table.name
+            if text:
+                self._play(text if text == "showdown" or text.startswith(f"{name} ")
+                           else f"{name} {text}")
+            return
+        if control.kind == "hand":
+            chosen = [o for o in control.options if o.hand == text.lower()]
+            if not chosen:
+                self._message(f"choose one of {control.label.split(' ', 1)[1]}", error=True)
+                return
+            self._play(chosen[0].action())
+            return
+        if text and not (text.isascii() and text.isdigit()):
+            self._message(f"not a whole number of chips: {text!r}", error=True)
+            return
+        self._play(control.options[0].action(int(text) if text else control.least))
+
+    def _answered(self, text: str) -> bool:
+        """Whether a prompt of a screen built on this one took ``text`` (none here)."""
+        return False
+
+    def action_type(self) -> None:
+        """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd")."""
+        self._pending = None
+        self._ask(f"a move, e.g. 'call' or '{self.table.name} raise 4'")
+
+    def action_cancel(self) -> None:
+        """Close the prompt; clear the picks."""
+        self._pending = None
+        self._hide()
+        self.picker.picked = []
+        self._redraw()
+
+    # -- between deals -------------------------------------------------------------------------
+
+    def action_next(self) -> None:
+        """The next deal (after a deal's result)."""
+        try:
+            self.table.next_deal()
+        except BragError as error:
+            self._message(str(error), error=True)
+            return
+        self._message("")
+        self._after()
+
+    def action_end(self) -> None:
+        """End the session (between two deals): the ledger and the settlement."""
+        try:
+            summary = self.table.summary()
+        except BragError as error:
+            self._message(str(error), error=True)
+            return
+        self.dismiss(summary)

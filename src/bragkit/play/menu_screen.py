@@ -1,0 +1,86 @@
+"""The game menu of ``bragkit play`` (started without ``--game``): every game of the registry
+with its title and summary, and the presets of each (Four Card Brag, Teen Patti…), to choose
+with the arrows and Enter (``q`` leaves).
+
+>>> [item.name for item in menu_items()][:3]
+['three-card', 'four-card', 'five-card']
+>>> menu_items()[0].label
+'Three Card Brag — three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)'
+>>> menu_items()[1].label
+'    Four Card Brag: four cards, discard one (F1)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bragkit.games import games
+from bragkit.play.options import GAMES as PRESETS
+
+__all__ = ["MenuItem", "MenuScreen", "menu_items"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MenuItem:
+    """One line of the menu: the name to start the game by and what the player reads."""
+
+    name: str
+    label: str
+
+
+def menu_items() -> list[MenuItem]:
+    """Every registered game, then its presets (the registry's own titles and summaries)."""
+    items = []
+    for info in games():
+        items.append(MenuItem(name=info.name, label=f"{info.title} — {info.summary}"))
+        for preset in info.presets:
+            words = PRESETS.get(preset, f"{info.title}, the {preset} preset of its rules")
+            items.append(MenuItem(name=preset, label=f"    {words}"))
+    return items
+
+
+class MenuScreen(Screen[str | None]):
+    """Choose a game; dismissed with its name (None: leave). ``error`` is shown under the
+    list (a game the chosen options cannot start)."""
+
+    CSS = """
+    #menu-title { padding: 1 2 0 2; text-style: bold; }
+    #games { height: auto; max-height: 80%; margin: 1 2; }
+    #menu-error { color: $error; padding: 0 2; height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "quit")]
+
+    def __init__(self, error: str = "") -> None:
+        super().__init__()
+        self.items = menu_items()
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical():
+            yield Static("Which game? (arrows, Enter)", id="menu-title")
+            yield OptionList(*(Option(Text(item.label), id=item.name) for item in self.items),
+                             id="games")
+            yield Static(self.error, id="menu-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#games", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_leave(self) -> None:
+        """Leave without playing."""
+        self.dismiss(None)
