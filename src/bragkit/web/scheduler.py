@@ -4,25 +4,31 @@ Each room has at most one pending wake-up, set again after every event (:meth:`S
 a bot's move (after the table's ``bot_delay``), the deadline of a person's turn (the house
 option ``turn_seconds``: then they fold, R2 aside), or the next deal (after ``deal_pause``).
 A wake-up makes an event like any other and hands it to ``commit``; one that finds its room
-moved on (another event came first) does nothing. Bots also hear when a deal starts and ends,
-as a player at the table would.
+moved on (another event came first) does nothing. Bots of the three-card family also hear when
+a deal starts and ends, as a player at the table would; at the other games a bot is a
+:class:`GameBot` (a random legal move, or the engine's strong arrangement in the games of sets).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
+from bragkit.games.points_game import PointsGame
+from bragkit.games.points_session import strong_play
+from bragkit.games.protocol import Game, random_action
+from bragkit.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Event
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room
 
-__all__ = ["FIRST_DEAL_DELAY", "Scheduler", "make_bot"]
+__all__ = ["FIRST_DEAL_DELAY", "GameBot", "Scheduler", "make_bot"]
 
 log = logging.getLogger("bragkit.web")
 
@@ -31,12 +37,42 @@ log = logging.getLogger("bragkit.web")
 FIRST_DEAL_DELAY = 1.0
 
 
+class GameBot:
+    """A bot for any game of the registry: a random legal move
+    (:func:`~bragkit.games.protocol.random_action`), or, unless ``kind`` is ``random``, the
+    engine's strong play where the game has one (the arranger of Nine Card Brag and Crash,
+    N3, C2). It decides from the game it is handed, for the player to act.
+
+    >>> from bragkit.games.registry import new
+    >>> game = new("crash", players=["Ann", "Bob"], seed=2)
+    >>> GameBot("random", rng=random.Random(1)).decide(game).verb
+    <Verb.ARRANGES: 'arranges'>
+    """
+
+    def __init__(self, kind: str, *, rng: random.Random) -> None:
+        self.kind = kind
+        self.rng = rng
+
+    def thinks(self, game: Game) -> bool:
+        """Whether deciding takes time (the strong arranger), to be done off the event loop."""
+        return self.kind != "random" and isinstance(game, PointsGame)
+
+    def decide(self, game: Game) -> Action:
+        """The bot's move for the player to act."""
+        if self.thinks(game):
+            return strong_play(game)
+        return random_action(game, self.rng)
+
+
 def make_bot(kind: str, config: TableConfig) -> Any:
     """A bot of ``kind`` (see :data:`~bragkit.web.protocol.BOT_KINDS`) for a table's rules,
-    with its own secure random source; the random bot when another cannot be built."""
+    with its own secure random source; the random bot when another cannot be built. The
+    three-card family's bots play its rules; at the other games a bot is a :class:`GameBot`."""
     from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, ThresholdBot
 
     rules = config.rules
+    if not isinstance(rules, Rules):
+        return GameBot(kind, rng=random.SystemRandom())
     try:
         if kind == "cautious":
             return ThresholdBot(CAUTIOUS, rules=rules)
@@ -162,6 +198,9 @@ class Scheduler:
         if room is None or name is None or room.deal is None:
             return
         agent = self._agent(room, name)
+        if isinstance(agent, GameBot):
+            self._game_bot_move(room, name, agent)
+            return
         view = room.deal.view(name)  # an immutable snapshot: safe to read in another thread
         if room.bots[name] == "random":  # cheap: decide at once
             self._bot_answer(table_id, seq, name, self._think(agent, view))
@@ -171,11 +210,30 @@ class Scheduler:
         future.add_done_callback(
             lambda done: self._bot_answer(table_id, seq, name, done.result()))
 
+    def _game_bot_move(self, room: Room, name: str, agent: GameBot) -> None:
+        table_id, seq, game = room.table_id, room.seq, room.deal
+        assert game is not None
+        if not agent.thinks(game):
+            self._bot_answer(table_id, seq, name, self._decide(agent, game))
+            return
+        # the arranger takes a while: a worker thread reads the game, which nobody else may
+        # change meanwhile (it is this bot's turn; what others send is checked against it)
+        future = asyncio.get_running_loop().run_in_executor(None, self._decide, agent, game)
+        future.add_done_callback(
+            lambda done: self._bot_answer(table_id, seq, name, done.result()))
+
+    @staticmethod
+    def _decide(agent: GameBot, game: Game) -> Action | Exception:
+        try:
+            return agent.decide(game)
+        except Exception as error:  # a bot's bug must not stop the table
+            return error
+
     def _agreement_key(self, room: Room) -> tuple[int, tuple[str, ...]] | None:
-        deal = room.deal
-        if deal is None or deal.is_over or not deal.agreed or room.table is None:
+        agreed = room.dealing.agreed  # rule B8, in the games that have it
+        if not agreed or room.table is None:
             return None
-        return room.table.deal_number, deal.agreed
+        return room.table.deal_number, agreed
 
     def _to_agree(self, room: Room) -> str | None:
         """A bot still betting that has not yet answered the showdown agreed so far (B8)."""
@@ -185,7 +243,8 @@ class Scheduler:
             return None
         asked = self._declined.get(room.table_id)
         declined = asked[1] if asked is not None and asked[0] == key else set()
-        return next((b for b in deal.betting if b in room.bots and b not in deal.agreed
+        betting = getattr(deal, "betting", ())
+        return next((b for b in betting if b in room.bots and b not in key[1]
                      and b not in declined), None)
 
     def _bot_agree(self, table_id: str, seq: int, name: str) -> None:
@@ -196,7 +255,8 @@ class Scheduler:
         if room is None or key is None or room.deal is None:
             return
         try:
-            answer = agreement(self._agent(room, name), room.deal, name)
+            held: Any = room.deal  # a three-card deal: only it has agreements (B8)
+            answer = agreement(self._agent(room, name), held, name)
         except Exception as error:  # a bot's bug must not stop the table: it declines
             log.warning("bot %s at table %s: %s; it declines", name, table_id, error)
             answer = None
@@ -247,13 +307,13 @@ class Scheduler:
         """Tell bots a deal started or ended (what a player at the table would see)."""
         if not room.bots or event.kind not in ("deal", "act", "agree", "timeout"):
             return
-        deal = room.deal
-        if deal is None or (event.kind != "deal" and not deal.is_over):
+        deal: Any = room.deal  # a three-card deal: bots of the other games need no news
+        if deal is None or (event.kind != "deal" and not deal.over):
             return
         from bragkit.bots.agent import ended_event, notify, started_event
 
         for name in room.bots:
-            if name not in deal.players:
+            if name not in deal.players or isinstance(self._agent(room, name), GameBot):
                 continue
             try:
                 if event.kind == "deal":
