@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bragkit.actions import Action, HandChoice, Verb
-from bragkit.errors import IllegalActionError
+from bragkit.errors import IllegalActionError, InvalidActionError
 from bragkit.games.protocol import Game
 from bragkit.web.config import MAX_CHIPS
 from bragkit.web.events import Event, Viewer
@@ -131,6 +131,8 @@ def _check(deal: Game, action: Action, re: str) -> None:
         deal.check(action)
     except IllegalActionError as why:
         raise ProtocolError("illegal", why.reason, rule=why.rule, re=re) from None
+    except InvalidActionError as why:  # a verb this game does not take
+        raise ProtocolError("malformed", str(why), re=re) from None
 
 
 def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int | None = None,

@@ -96,7 +96,7 @@ def public_state(room: Room) -> dict[str, Any]:
         }
     agreed = driver.agreed
     settlement = room.settlement
-    betting = list(getattr(deal, "betting", ()))
+    betting = list(getattr(deal, "betting", ())) if agreed else []  # B8: three-card only
     return {
         "table": {"id": room.table_id, "name": config.name, "status": room.status,
                   "deals": driver.deal_number, "game": config.game},
