@@ -92,14 +92,19 @@ def three_at_table(browser: Any, server: str, game: str, rule: tuple[str, str] |
     return [ann, bob, cy]
 
 
-def play(pages: list[Any], step: Callable[[Any], None], limit: int = 400) -> None:
+def play(pages: list[Any], step: Callable[[Any], None], errors: list[str],
+         limit: int = 400) -> None:
     """Whoever's turn it is takes ``step``, until the deal's result is on every screen."""
     for _ in range(limit):
         if all(p.query_selector("#banner.win") for p in pages):
             return
         for page in pages:
             if page.query_selector(".turn.mine"):
-                step(page)
+                try:
+                    step(page)
+                except Exception as error:
+                    raise AssertionError(f"{error}: {page.inner_text('#actions')!r}, "
+                                         f"{errors}") from None
                 page.wait_for_timeout(120)
                 break
         else:
@@ -125,7 +130,7 @@ def test_three_friends_play_nine_card_brag_to_the_target(server: str, browser: A
         laid.append(button.inner_text())
         button.click()
 
-    play(pages, step)
+    play(pages, step, errors)
     assert len(laid) >= 3 and all(t.startswith("Play ") for t in laid)
     for page in pages:  # the winner and the running scores to 8 (N7)
         assert "wins the game" in page.inner_text("#banner")
@@ -152,7 +157,7 @@ def test_three_friends_play_crash_to_the_target(server: str, browser: Any,
         elif page.query_selector("button[data-verb=pass]"):
             page.click("button[data-verb=pass]")  # no crash called (C5)
 
-    play(pages, step)
+    play(pages, step, errors)
     assert arranged >= 3
     for page in pages:
         assert "wins the game" in page.inner_text("#banner")
@@ -180,9 +185,9 @@ def test_three_friends_play_a_brag_poker_deal_with_a_draw(server: str, browser: 
         elif page.query_selector("button[data-verb=call]"):
             page.click("button[data-verb=call]")
         else:
-            page.click("button[data-verb=draw]")
+            page.click("button[data-verb=draw]", timeout=3000)
 
-    play(pages, step)
+    play(pages, step, errors)
     assert drew, "nobody drew"
     for page in pages:
         assert "wins" in page.inner_text("#banner")

@@ -87,7 +87,8 @@ window.bragGames = function (ctx) {
     }
     const contests = (extra.contests || []).map((c) => `${c.pot}: ${c.winner} (${c.why})`);
     const winners = Object.entries(deal.winners).map(([p, n]) => `${p} wins ${n}`);
-    return { pot: deal.pot, line: bits.join(" · "),
+    const taken = Object.values(deal.winners).reduce((a, b) => a + b, 0);
+    return { pot: deal.is_over ? taken : deal.pot, line: bits.join(" · "),
       banner: deal.is_over ? [...contests, ...winners].join(" · ") : contests.join(" · "),
       win: deal.is_over && winners.length > 0 };
   }
@@ -157,7 +158,11 @@ window.bragGames = function (ctx) {
     const own = deal.cards[ctx.me().name] || [];
     const draw = legal.find((o) => o.verb === "draw" && o.max);
     for (const c of own) box.append(c && draw ? pickable(c, rerender) : cardImg(c));
-    for (const option of legal.filter((o) => o.verb !== "topup")) actions.append(control(option));
+    if (!draw) picked = new Set();
+    // a draw of cards (P3) is one control: the cards picked on screen; other draws are buttons
+    const shown = legal.filter((o) => o.verb !== "topup" && !(draw && o.verb === "draw"));
+    if (draw) shown.unshift(draw);
+    for (const option of shown) actions.append(control(option));
   }
 
   function control(option) {
@@ -165,7 +170,7 @@ window.bragGames = function (ctx) {
     if (verb === "draw" && option.max) {
       const n = picked.size;
       return el("button", { type: "button", class: "primary", "data-verb": "draw",
-        disabled: n > option.max, text: n ? `Draw ${n}: discard ${[...picked].join(" ")}` : "Draw none (stand pat)",
+        disabled: n > 3, text: n ? `Draw ${n}: discard ${[...picked].join(" ")}` : "Draw none (stand pat)",
         onclick: () => { act(option, n, [...picked]); picked = new Set(); } });
     }
     if (option.min !== null && option.max !== option.min && verb !== "draw") {

@@ -307,6 +307,26 @@
           onclick: () => openSit(i), text: "Sit here" }) : el("div", { class: "stack", text: "empty" })));
   }
 
+  // The receiver's hand less the cards they discarded (four- and five-card Brag, F1).
+  function keptCards(deal) {
+    const gone = deal.discards || [];
+    return deal.hand.filter((c) => !gone.includes(c));
+  }
+
+  // How many cards a player has discarded this deal, from the actions (F1: "Ann discard
+  // [2 cards]" as others see it).
+  function discarded(deal, name) {
+    let count = 0;
+    for (const text of deal.actions || []) {
+      if (playerOf(text, deal.players) !== name) continue;
+      const rest = text.slice(name.length + 1);
+      if (!rest.startsWith("discard")) continue;
+      const hidden = rest.match(/\[(\d+) cards?\]/);
+      count += hidden ? Number(hidden[1]) : rest.split(" ").length - 1;
+    }
+    return count;
+  }
+
   function seatCards(name, deal) {
     if (!deal) return null;
     if (deal.kind) return games.seatCards(name, deal, me());
@@ -315,9 +335,10 @@
     const parts = [];
     const faceUp = deal.face_up[name] || [];
     if (name === me().name && deal.hand) {
-      for (const c of deal.hand) parts.push(cardImg(c));
+      for (const c of keptCards(deal)) parts.push(cardImg(c));
     } else {
-      for (let i = 0; i < (deal.held[name] || 0); i++) parts.push(cardImg(null));
+      const held = (deal.held[name] || 0) - discarded(deal, name);
+      for (let i = 0; i < held; i++) parts.push(cardImg(null));
     }
     for (const c of faceUp) parts.push(cardImg(c));
     return el("div", { class: "cards" }, ...parts);
@@ -432,8 +453,9 @@
       games.mine(cards, actions, deal, legal, renderMe);
     } else if (deal && deal.players.includes(mine.name) && (deal.held[mine.name] || deal.shown[mine.name])) {
       if (deal.hand) {
-        picked = new Set([...picked].filter((c) => deal.hand.includes(c)));
-        for (const c of deal.hand) {
+        const hand = keptCards(deal); // the discards leave the hand (F1)
+        picked = new Set([...picked].filter((c) => hand.includes(c)));
+        for (const c of hand) {
           const img = cardImg(c, discard ? { class: "pick" + (picked.has(c) ? " picked" : "") } : {});
           if (discard) img.addEventListener("click", () => { togglePick(c); });
           cards.append(img);
