@@ -176,8 +176,9 @@ class DealDriver:
         """Apply an action (as recorded) the room checked; its lines, ``prefix`` first."""
         session = self.session
         assert session is not None and self.deal is not None
-        session.apply(Action.parse(text, players=self.deal.players))
-        return self._outcome(prefix)
+        action = Action.parse(text, players=self.deal.players)
+        session.apply(action)
+        return self._outcome(prefix, action.player)
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -206,10 +207,10 @@ class DealDriver:
         self._seeded.add(player)
         return [f"{player} adds a seed to the next shuffle"]
 
-    def _outcome(self, prefix: str = "") -> list[str]:
-        """The public lines of the deal's new records: the action (``prefix`` first), what it
-        set off (loans, hands shown, pots won or carried), each in the words of
-        :func:`describe` for a spectator."""
+    def _outcome(self, prefix: str = "", actor: str | None = None) -> list[str]:
+        """The public lines of the deal's new records: the action (``prefix`` before the first
+        line of ``actor``'s), what it set off (loans, hands shown, pots won or carried, rounds
+        scored), each in the words of :func:`describe` for a spectator."""
         assert self.deal is not None
         ops = self.deal.operations
         lines = []
@@ -219,7 +220,10 @@ class DealDriver:
                 continue
             if isinstance(op, HandShown) and isinstance(self.deal_rules, Rules):  # rule D8
                 words += f" ({self.hand_name(op.cards)})"
-            lines.append(prefix + words if isinstance(op, Acted) else words)
+            if prefix and (isinstance(op, Acted) or (
+                    actor is not None and words.startswith(actor + " "))):
+                words, prefix = prefix + words, ""
+            lines.append(words)
         self._ops_seen = len(ops)
         return lines
 
