@@ -194,3 +194,32 @@ def test_three_friends_play_a_brag_poker_deal_with_a_draw(server: str, browser: 
     assert "blinds" in pages[0].inner_text("#stake-line")
     keep(pages[2], artifacts, "brag-poker")
     assert errors == []
+
+
+def test_five_card_discards_leave_the_hand_on_screen_rule_F1(server: str, browser: Any,
+                                                            artifacts: Path) -> None:
+    errors: list[str] = []
+    pages = three_at_table(browser, server, "five-card", None, errors)
+    for _ in range(100):  # whoever acts first looks at their cards
+        page = next((p for p in pages if p.query_selector(".turn.mine")), None)
+        if page is not None:
+            break
+        pages[0].wait_for_timeout(100)
+    assert page is not None
+    page.click("button[data-verb=look]")
+    page.wait_for_selector("#my-cards img.pick")
+    assert len(page.query_selector_all("#my-cards img")) == 5
+    picks = page.query_selector_all("#my-cards img.pick")
+    gone = [picks[0].get_attribute("alt"), picks[1].get_attribute("alt")]
+    picks[0].click()
+    page.click("#my-cards img.pick:not(.picked)")
+    page.click("button[data-verb=discard]:not([disabled])")  # two of five (F1)
+    page.wait_for_function("document.querySelectorAll('#my-cards img').length === 3")
+    kept = [img.get_attribute("alt") for img in page.query_selector_all("#my-cards img")]
+    assert not set(gone) & set(kept)
+    other = next(p for p in pages if p is not page)  # the others see three cards left
+    name = page.query_selector(".seat.mine").get_attribute("data-name")
+    other.wait_for_function(
+        f"document.querySelectorAll(\".seat[data-name='{name}'] .cards img\").length === 3")
+    keep(pages[2], artifacts, "five-card")
+    assert errors == []
