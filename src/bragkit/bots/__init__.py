@@ -1,5 +1,8 @@
-"""Bots for the three-card family: the :class:`~bragkit.bots.agent.Agent` protocol and four
-players — ``random``, ``cautious``, ``bold`` and ``shark`` (:mod:`bragkit.bots.registry`).
+"""Bots: for every game, the :class:`~bragkit.bots.players.Player` protocol with
+:func:`players`, :func:`make_player`, :func:`ask` and :func:`register_player`
+(:mod:`bragkit.bots.players`); for the three-card family, the
+:class:`~bragkit.bots.agent.Agent` protocol and its players — ``random``, ``cautious``, ``bold``,
+``shark`` and ``solver`` (:mod:`bragkit.bots.registry`), which the generic API wraps.
 
 >>> from bragkit.bots import make_bot, Agent
 >>> isinstance(make_bot("shark", seed=1), Agent)
@@ -15,10 +18,21 @@ from bragkit.bots.agent import (
     Event,
     HandReturned,
     Observer,
-    ask,
     ended_event,
     notify,
     started_event,
+)
+from bragkit.bots.players import (
+    Player,
+    PlayerFactory,
+    RandomPlayer,
+    agreement,
+    ask,
+    ended,
+    make_player,
+    players,
+    register_player,
+    started,
 )
 from bragkit.bots.registry import BOTS, BUILT_IN, make_bot, register
 from bragkit.bots.shark import SharkBot
@@ -37,14 +51,23 @@ __all__ = [
     "Event",
     "HandReturned",
     "Observer",
+    "Player",
+    "PlayerFactory",
     "RandomBot",
+    "RandomPlayer",
     "SharkBot",
     "Style",
     "ThresholdBot",
+    "agreement",
     "ask",
+    "ended",
     "ended_event",
     "make_bot",
+    "make_player",
     "notify",
+    "players",
     "register",
+    "register_player",
+    "started",
     "started_event",
 ]

@@ -1,0 +1,316 @@
+"""Bots for every game of the registry: the :class:`Player` protocol, :func:`players`,
+:func:`make_player`, :func:`ask` and :func:`register_player`.
+
+A player is asked for an action with only what its seat may know: the game's view for that seat
+(``game.view(name)``, censored by the engine: rules D8, BL6, T3) and the seat's menu
+(``game.legal_actions(name)``)::
+
+    class Player(Protocol):
+        kind: str
+        def act(self, view: Any, legal: Sequence[LegalAction]) -> Action: ...
+
+:func:`ask` builds both from the game, gives them to the player and checks the answer is a
+legal action of that seat (else :class:`~bragkit.bots.agent.BotError`). Three hooks are optional,
+each called through a function of this module that does nothing for a player without it:
+
+* ``agrees(view, legal) -> bool``: the answer to a proposed showdown (B8: every player still
+  betting must agree). :func:`agreement` returns the seat's ``agree`` action when it says yes,
+  ``None`` when it declines, has no such hook, or may not agree now;
+* ``started(game, name, shuffled=...)`` and ``ended(game, name)``: a deal began (``shuffled``:
+  whether its pack was shuffled, D4) or ended. Whoever runs the game calls :func:`started` and
+  :func:`ended`; a player must take from ``game`` only what ``name`` may know (the three-card
+  adapter turns them into the censored events of :mod:`bragkit.bots.agent`).
+
+Which kinds play which game is a registry: :func:`register_player` adds a kind for some games
+(or every game), so a game's module can bring its own bots. A kind registered for a game wins
+over one of the same name for every game (the three-card family's ``random`` knows how to pick
+the cards of a discard, F1). ``random`` plays every game.
+
+>>> from bragkit.games import new
+>>> sorted(players("nine-card"))[:1], "cautious" in players("four-card")
+(['random'], True)
+>>> game = new("brag-poker", players=["Ann", "Bob"], seed=2)
+>>> bot = make_player("random", game="brag-poker", seed=1)
+>>> action = ask(bot, game, game.to_act)
+>>> game.can_apply(action), bot.kind
+(True, 'random')
+>>> make_player("cautious", game="crash")
+Traceback (most recent call last):
+...
+bragkit.errors.BragError: the bot 'cautious' does not play crash (its bots: random...)
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, cast, runtime_checkable
+
+from bragkit.actions import Action, LegalAction, Verb
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, BotError
+from bragkit.bots.agent import ask as agent_ask
+from bragkit.cards import RandomSource, make_rng
+from bragkit.errors import BragError
+from bragkit.games.protocol import Game
+from bragkit.games.registry import GameInfo, find, games
+from bragkit.games.three_card import Deal
+
+__all__ = [
+    "Player",
+    "PlayerFactory",
+    "RandomPlayer",
+    "agreement",
+    "ask",
+    "ended",
+    "game_rules",
+    "make_player",
+    "players",
+    "register_player",
+    "started",
+]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything with a ``kind`` and ``act(view, legal) -> Action`` can play a seat of any game
+    (see the module docstring for the optional hooks)."""
+
+    @property
+    def kind(self) -> str:
+        """What kind of bot this is (its name in the registry)."""
+        ...
+
+    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+        """The action to take: one ``legal`` allows, from what ``view`` shows."""
+        ...
+
+
+#: Makes a player: ``factory(game=NAME, rules=RULES, seed=SEED, budget=SECONDS)``, ``NAME`` the
+#: registry name of the game, ``RULES`` an object of the game's rules class.
+PlayerFactory = Callable[..., Player]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Entry:
+    factory: PlayerFactory
+    description: str
+    games: frozenset[str] | None  # None: every game
+
+
+_KINDS: dict[str, list[_Entry]] = {}
+
+
+def register_player(kind: str, factory: PlayerFactory, description: str, *,
+                    games: Collection[str] | None) -> None:
+    """Add the bot ``kind`` for ``games`` (names, aliases or presets of registered games;
+    ``None``: every game), replacing what that kind had for them. ``factory`` is called with the
+    keywords ``game`` (the registry name), ``rules``, ``seed`` and ``budget``.
+
+    >>> register_player("folder", lambda **_: RandomPlayer(), "never mind", games=["crash"])
+    >>> "folder" in players("crash"), "folder" in players("nine-card")
+    (True, False)
+    >>> _ = _KINDS.pop("folder")
+    """
+    names = None if games is None else frozenset(find(g).name for g in games)
+    kept = [e for e in _KINDS.get(kind, [])
+            if not (names is None and e.games is None)
+            and not (names is not None and e.games is not None and e.games <= names)]
+    _KINDS[kind] = [*kept, _Entry(factory=factory, description=description, games=names)]
+
+
+def _entry(kind: str, info: GameInfo) -> _Entry | None:
+    entries = _KINDS.get(kind, [])
+    own = next((e for e in reversed(entries) if e.games is not None and info.name in e.games),
+               None)
+    return own or next((e for e in reversed(entries) if e.games is None), None)
+
+
+def players(game: str) -> dict[str, str]:
+    """The bot kinds that play ``game`` (a registry name, alias or preset): kind -> a line
+    saying what it does. ``random`` comes first.
+
+    >>> players("three-card")["random"]
+    'uniform over its legal moves, amounts uniform in range'
+    """
+    _load()
+    info = find(game)
+    found = {kind: entry.description for kind in _KINDS
+             if (entry := _entry(kind, info)) is not None}
+    return {"random": found.pop("random"), **found}
+
+
+def game_rules(game: str, rules: Any = None) -> Any:
+    """``rules``, or when ``None`` the default rules of ``game`` (its preset's, for a preset).
+
+    >>> game_rules("four-card").cards
+    4
+    """
+    info = find(game)
+    if rules is not None:
+        return rules
+    key = game.strip().lower()
+    return info.make_rules(key if key in info.presets else None)
+
+
+def make_player(kind: str, *, game: str, rules: Any = None, seed: RandomSource = None,
+                budget: float = DEFAULT_BUDGET) -> Player:
+    """A new bot of ``kind`` for ``game`` (a registry name, alias or preset) under ``rules``
+    (default: the game's, a preset's for a preset), seeded (a seed makes it reproducible);
+    ``budget`` is the seconds it may think a move. :class:`~bragkit.errors.BragError` for a
+    kind that does not exist or does not play the game.
+
+    >>> make_player("bold", game="teen-patti").kind
+    'bold'
+    >>> make_player("poker", game="crash")
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: unknown bot 'poker' (known: random...)
+    """
+    _load()
+    info = find(game)
+    if kind not in _KINDS:
+        raise BragError(f"unknown bot {kind!r} (known: {', '.join(_KINDS)})")
+    entry = _entry(kind, info)
+    if entry is None:
+        raise BragError(f"the bot {kind!r} does not play {info.name} "
+                        f"(its bots: {', '.join(players(info.name))})")
+    return entry.factory(game=info.name, rules=game_rules(game, rules), seed=seed,
+                         budget=budget)
+
+
+def ask(player: Player | Agent, game: Game, name: str | None = None) -> Action:
+    """``player``'s action for the seat ``name`` (default: whoever is to act; they must be to
+    act), made from ``game.view(name)`` and ``game.legal_actions(name)`` only, and checked
+    legal (:class:`~bragkit.bots.agent.BotError` when it is not, or no one is to act).
+
+    A three-card :class:`~bragkit.bots.agent.Agent` (``act(view)``) may be asked too: it is
+    asked as :func:`bragkit.bots.agent.ask` asks it.
+    """
+    if _is_agent(player):
+        if not isinstance(game, Deal):
+            raise BotError(f"a three-card agent cannot play {type(game).__name__}")
+        return agent_ask(cast(Agent, player), game, name)
+    seat = name if name is not None else game.to_act
+    if seat is None:
+        raise BotError("the game is over: no one is to act")
+    if game.to_act != seat:
+        raise BotError(f"{seat} is not to act (to act: {game.to_act})")
+    action = cast(Player, player).act(game.view(seat), tuple(game.legal_actions(seat)))
+    if not isinstance(action, Action):
+        raise BotError(f"{seat}'s bot answered {action!r}, not an Action")
+    if action.player != seat and action.verb is not Verb.SHOWDOWN:
+        raise BotError(f"{seat}'s bot acted for {action.player!r}")
+    if not game.can_apply(action):
+        raise BotError(f"{seat}'s bot chose an illegal action: {action}")
+    return action
+
+
+_AGENT_TYPES: dict[type, bool] = {}
+
+
+def _is_agent(player: object) -> bool:
+    """Whether ``player`` is a three-card agent: its ``act`` takes the view alone."""
+    kind = type(player)
+    found = _AGENT_TYPES.get(kind)
+    if found is None:
+        try:
+            params = inspect.signature(player.act).parameters.values()  # type: ignore[attr-defined]
+        except (AttributeError, TypeError, ValueError):
+            return False
+        positional = [p for p in params
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        found = len(positional) == 1 and not any(p.kind is p.VAR_POSITIONAL for p in params)
+        _AGENT_TYPES[kind] = found
+    return found
+
+
+def agreement(player: Player, game: Game, name: str) -> Action | None:
+    """``name``'s answer, played by ``player``, to a proposed showdown (B8): their ``agree``
+    action, or ``None`` when they decline, the player has no ``agrees`` hook, or ``name`` may
+    not agree now."""
+    legal = tuple(game.legal_actions(name))
+    option = next((o for o in legal if o.verb is Verb.AGREE), None)
+    decide = getattr(player, "agrees", None)
+    if option is None or not callable(decide):
+        return None
+    return option.action() if decide(game.view(name), legal) else None
+
+
+def started(player: Player, game: Game, name: str, *, shuffled: bool = True) -> None:
+    """Tell ``player`` (seat ``name``) a deal began; ``shuffled``: its pack was shuffled (D4)."""
+    hook = getattr(player, "started", None)
+    if callable(hook):
+        hook(game, name, shuffled=shuffled)
+
+
+def ended(player: Player, game: Game, name: str) -> None:
+    """Tell ``player`` (seat ``name``) the deal ``game`` is over."""
+    hook = getattr(player, "ended", None)
+    if callable(hook):
+        hook(game, name)
+
+
+class RandomPlayer:
+    """Any game: an option of the menu chosen uniformly (never a top-up, M1: money, not a
+    move), then one of its choices uniformly, or an amount uniformly from its least to at most
+    ``spread`` over it.
+
+    >>> from bragkit.games import new
+    >>> game = new("crash", players=["Ann", "Bob"], seed=4)
+    >>> bot = RandomPlayer(seed=4)
+    >>> while not game.over:
+    ...     game.apply(ask(bot, game, str(game.to_act)))
+    >>> game.over
+    True
+    """
+
+    kind = "random"
+
+    def __init__(self, *, seed: RandomSource = None, spread: int = 10) -> None:
+        self.rng: random.Random = make_rng(seed)
+        self.spread = spread
+
+    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+        """A uniformly random legal action."""
+        options = [o for o in legal if o.verb is not Verb.TOPUP
+                   and not (o.verb is Verb.DISCARD and o.choices is None and not o.cards)]
+        if not options:
+            raise BotError("no move to choose from")
+        option = self.rng.choice(options)
+        if option.choices is not None:
+            return option.choices[self.rng.randrange(len(option.choices))]
+        low = option.min_amount
+        if low is None:
+            return option.action()
+        high = low + self.spread
+        if option.max_amount is not None:
+            high = min(option.max_amount, high)
+        return option.action(self.rng.randint(low, high))
+
+    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
+        """A proposed showdown (B8): yes or no, at even odds."""
+        return self.rng.random() < 0.5
+
+
+def _random(*, game: str, rules: Any, seed: RandomSource, budget: float) -> Player:
+    return RandomPlayer(seed=seed)
+
+
+_LOADED: list[bool] = []
+
+
+def _load() -> None:
+    """Register the built-in bots (once): ``random`` for every game, and the bots the bots
+    package brings for particular games (imported here, as they import this module)."""
+    if _LOADED:
+        return
+    _LOADED.append(True)
+    games()  # the registry's games first: the bots name them
+    register_player("random", _random,
+                    "uniform over its legal moves, amounts at most 10 over the least",
+                    games=None)
+    from bragkit.bots import three_card_players
+
+    three_card_players.register()
