@@ -112,6 +112,16 @@ def play(pages: list[Any], step: Callable[[Any], None], errors: list[str],
     raise AssertionError("the deal did not end")
 
 
+def until(page: Any, selector: str, count: int) -> None:
+    """Wait until ``selector`` matches ``count`` elements (polled: the page's security policy
+    forbids evaluating script text)."""
+    for _ in range(100):
+        if len(page.query_selector_all(selector)) == count:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector}: {len(page.query_selector_all(selector))}, not {count}")
+
+
 def keep(page: Any, folder: Path, name: str) -> None:
     path = folder / f"{name}-phone.png"
     page.screenshot(path=str(path), full_page=True)
@@ -214,12 +224,11 @@ def test_five_card_discards_leave_the_hand_on_screen_rule_F1(server: str, browse
     picks[0].click()
     page.click("#my-cards img.pick:not(.picked)")
     page.click("button[data-verb=discard]:not([disabled])")  # two of five (F1)
-    page.wait_for_function("document.querySelectorAll('#my-cards img').length === 3")
+    until(page, "#my-cards img", 3)
     kept = [img.get_attribute("alt") for img in page.query_selector_all("#my-cards img")]
     assert not set(gone) & set(kept)
     other = next(p for p in pages if p is not page)  # the others see three cards left
     name = page.query_selector(".seat.mine").get_attribute("data-name")
-    other.wait_for_function(
-        f"document.querySelectorAll(\".seat[data-name='{name}'] .cards img\").length === 3")
+    until(other, f".seat[data-name='{name}'] .cards img", 3)
     keep(pages[2], artifacts, "five-card")
     assert errors == []

@@ -152,3 +152,15 @@ def test_a_stake_game_deals_on_after_a_deal(game: str) -> None:
         while room.in_deal:
             act_text(room, str(random_action(room.deal, rng)))  # type: ignore[arg-type]
     assert room.dealing.deal_number == 3 and len(room.records()) == 3
+
+
+def test_only_the_bots_that_play_the_game_sit_down() -> None:
+    from bragkit.web.protocol import ProtocolError
+
+    config = TableConfig.from_dict({"game": "crash", "seats": 3})
+    room = Room(table_id="t", config=config, secret=SECRET, host_hash=hashed("h" * 30))
+    with pytest.raises(ProtocolError) as refused:
+        room.host_op(HOST, op="add_bot", seat=0, bot="bold", id="b")
+    assert refused.value.reason == "the bold bot does not play crash (its bots: random)"
+    room.apply(room.host_op(HOST, op="add_bot", seat=0, bot="random", id="r"))
+    assert list(room.bots.values()) == ["random"]

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bragkit.bots.players import players
 from bragkit.games.options import options
 from bragkit.games.registry import games
 from bragkit.web.config import MAX_SEATS
+from bragkit.web.protocol import BOT_KINDS
 
 __all__ = ["games_catalogue"]
 
@@ -25,7 +27,8 @@ _CATALOGUE: list[dict[str, Any]] = []
 def games_catalogue() -> list[dict[str, Any]]:
     """Every registered game: its ``name``, ``title``, ``summary``, ``seats`` (fewest, most at
     a web table), ``presets`` (name -> options) and ``options`` (each with its rule id,
-    meaning, kind, default and allowed values)."""
+    meaning, kind, default and allowed values) and ``bots`` (the kinds a host may seat,
+    :func:`bragkit.bots.players.players`, with what each does)."""
     if not _CATALOGUE:
         for info in games():
             _CATALOGUE.append({
@@ -35,5 +38,6 @@ def games_catalogue() -> list[dict[str, Any]]:
                                    for k, v in preset.items()}
                             for name, preset in info.presets.items()},
                 "options": [o.to_dict() for o in options(info.rules)],
+                "bots": {k: v for k, v in players(info.name).items() if k in BOT_KINDS},
             })
     return _CATALOGUE

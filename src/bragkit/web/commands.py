@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.errors import IllegalActionError, InvalidActionError
 from bragkit.games.protocol import Game
-from bragkit.web.config import MAX_CHIPS
+from bragkit.web.config import MAX_CHIPS, TableConfig
 from bragkit.web.events import Event, Viewer
 from bragkit.web.protocol import BOT_KINDS, Act, ProtocolError
 from bragkit.web.secret import token_hash
@@ -25,7 +25,20 @@ from bragkit.web.secret import token_hash
 if TYPE_CHECKING:
     from bragkit.web.room import Room
 
-__all__ = ["act", "bot_act", "deal_event", "host_op", "leave", "seed", "sit", "timeout_event"]
+__all__ = ["act", "bot_act", "bot_kinds", "deal_event", "host_op", "leave", "seed", "sit",
+           "timeout_event"]
+
+
+def bot_kinds(config: TableConfig) -> dict[str, str]:
+    """The bots a host may seat at a table (kind -> what it does): those of the one bot API
+    that play its game (:func:`bragkit.bots.players.players`) and the protocol names.
+
+    >>> list(bot_kinds(TableConfig.from_dict({"game": "crash"})))
+    ['random']
+    """
+    from bragkit.bots.players import players
+
+    return {k: v for k, v in players(config.game).items() if k in BOT_KINDS}
 
 
 def _refuse(message: str, re: str | None) -> ProtocolError:
@@ -77,6 +90,10 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         kind = bot or "random"
         if kind not in BOT_KINDS:
             raise ProtocolError("malformed", f"unknown bot {kind!r}", re=id)
+        kinds = bot_kinds(room.config)
+        if kind not in kinds:
+            raise _refuse(f"the {kind} bot does not play {room.config.game} (its bots: "
+                          f"{', '.join(kinds)})", id)
         name = seats.bot_name(kind, _ledger(room))
         event = Event(kind="sit", data={"seat": seat, "name": name, "token_hash": None,
                                         "bot": kind, "buy_in": room.config.buy_in})

@@ -4,31 +4,28 @@ Each room has at most one pending wake-up, set again after every event (:meth:`S
 a bot's move (after the table's ``bot_delay``), the deadline of a person's turn (the house
 option ``turn_seconds``: then they fold, R2 aside), or the next deal (after ``deal_pause``).
 A wake-up makes an event like any other and hands it to ``commit``; one that finds its room
-moved on (another event came first) does nothing. Bots of the three-card family also hear when
-a deal starts and ends, as a player at the table would; at the other games a bot is a
-:class:`GameBot` (a random legal move, or the engine's strong arrangement in the games of sets).
+moved on (another event came first) does nothing. A bot is a player of the one bot API of every
+game (:mod:`bragkit.bots.players`): it acts from its seat's view and menu only, answers a proposed
+showdown (B8) where the game has one, and hears when a deal starts and ends, as a player at the
+table would.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
-import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
-from bragkit.games.points_game import PointsGame
-from bragkit.games.points_session import strong_play
-from bragkit.games.protocol import Game, random_action
-from bragkit.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Event
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room
 
-__all__ = ["FIRST_DEAL_DELAY", "GameBot", "Scheduler", "make_bot"]
+__all__ = ["FIRST_DEAL_DELAY", "Scheduler", "make_bot"]
 
 log = logging.getLogger("bragkit.web")
 
@@ -37,54 +34,28 @@ log = logging.getLogger("bragkit.web")
 FIRST_DEAL_DELAY = 1.0
 
 
-class GameBot:
-    """A bot for any game of the registry: a random legal move
-    (:func:`~bragkit.games.protocol.random_action`), or, unless ``kind`` is ``random``, the
-    engine's strong play where the game has one (the arranger of Nine Card Brag and Crash,
-    N3, C2). It decides from the game it is handed, for the player to act.
-
-    >>> from bragkit.games.registry import new
-    >>> game = new("crash", players=["Ann", "Bob"], seed=2)
-    >>> GameBot("random", rng=random.Random(1)).decide(game).verb
-    <Verb.ARRANGES: 'arranges'>
-    """
-
-    def __init__(self, kind: str, *, rng: random.Random) -> None:
-        self.kind = kind
-        self.rng = rng
-
-    def thinks(self, game: Game) -> bool:
-        """Whether deciding takes time (the strong arranger), to be done off the event loop."""
-        return self.kind != "random" and isinstance(game, PointsGame)
-
-    def decide(self, game: Game) -> Action:
-        """The bot's move for the player to act."""
-        if self.thinks(game):
-            return strong_play(game)
-        return random_action(game, self.rng)
-
-
 def make_bot(kind: str, config: TableConfig) -> Any:
-    """A bot of ``kind`` (see :data:`~bragkit.web.protocol.BOT_KINDS`) for a table's rules,
-    with its own secure random source; the random bot when another cannot be built. The
-    three-card family's bots play its rules; at the other games a bot is a :class:`GameBot`."""
-    from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, ThresholdBot
+    """A bot of ``kind`` for a table's game and rules, from the one player API of every game
+    (:func:`bragkit.bots.players.make_player`), with its own secure random source; the random
+    player when another cannot be built."""
+    from bragkit.bots.players import RandomPlayer, make_player
 
-    rules = config.rules
-    if not isinstance(rules, Rules):
-        return GameBot(kind, rng=random.SystemRandom())
     try:
-        if kind == "cautious":
-            return ThresholdBot(CAUTIOUS, rules=rules)
-        if kind == "bold":
-            return ThresholdBot(BOLD, rules=rules)
-        if kind == "shark":
-            from bragkit.bots.shark import SharkBot
+        return make_player(kind, game=config.game, rules=config.rules)
+    except (ImportError, BragError, TypeError) as error:  # pragma: no cover - bots in progress
+        log.warning("bot %s unavailable (%s), using a random bot", kind, error)
+    return RandomPlayer()
 
-            return SharkBot(rules=rules)
-    except (ImportError, BragError, TypeError):  # pragma: no cover - bots still in progress
-        log.warning("bot %s unavailable, using a random bot", kind)
-    return RandomBot()
+
+def _takes_menu(bot: Any) -> bool:
+    """Whether ``bot`` is a player of the generic API (``act(view, legal)``) rather than a
+    three-card agent (``act(view)``)."""
+    try:
+        params = inspect.signature(bot.act).parameters.values()
+    except (AttributeError, TypeError, ValueError):
+        return True
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) != 1 or any(p.kind is p.VAR_POSITIONAL for p in params)
 
 
 class Scheduler:
@@ -197,37 +168,17 @@ class Scheduler:
         name = room.to_act if room is not None else None
         if room is None or name is None or room.deal is None:
             return
-        agent = self._agent(room, name)
-        if isinstance(agent, GameBot):
-            self._game_bot_move(room, name, agent)
-            return
-        view = room.deal.view(name)  # an immutable snapshot: safe to read in another thread
+        player = self._agent(room, name)
+        # the seat's view and menu, made here: the worker thread reads nothing of the game
+        view, legal = room.deal.view(name), tuple(room.deal.legal_actions(name))
         if room.bots[name] == "random":  # cheap: decide at once
-            self._bot_answer(table_id, seq, name, self._think(agent, view))
+            self._bot_answer(table_id, seq, name, self._think(player, view, legal))
             return
         # a thinking bot uses its time budget in a worker thread, not the event loop's
-        future = asyncio.get_running_loop().run_in_executor(None, self._think, agent, view)
+        future = asyncio.get_running_loop().run_in_executor(None, self._think, player, view,
+                                                            legal)
         future.add_done_callback(
             lambda done: self._bot_answer(table_id, seq, name, done.result()))
-
-    def _game_bot_move(self, room: Room, name: str, agent: GameBot) -> None:
-        table_id, seq, game = room.table_id, room.seq, room.deal
-        assert game is not None
-        if not agent.thinks(game):
-            self._bot_answer(table_id, seq, name, self._decide(agent, game))
-            return
-        # the arranger takes a while: a worker thread reads the game, which nobody else may
-        # change meanwhile (it is this bot's turn; what others send is checked against it)
-        future = asyncio.get_running_loop().run_in_executor(None, self._decide, agent, game)
-        future.add_done_callback(
-            lambda done: self._bot_answer(table_id, seq, name, done.result()))
-
-    @staticmethod
-    def _decide(agent: GameBot, game: Game) -> Action | Exception:
-        try:
-            return agent.decide(game)
-        except Exception as error:  # a bot's bug must not stop the table
-            return error
 
     def _agreement_key(self, room: Room) -> tuple[int, tuple[str, ...]] | None:
         agreed = room.dealing.agreed  # rule B8, in the games that have it
@@ -248,15 +199,14 @@ class Scheduler:
                      and b not in declined), None)
 
     def _bot_agree(self, table_id: str, seq: int, name: str) -> None:
-        from bragkit.bots.agent import agreement
+        from bragkit.bots.players import agreement
 
         room = self._still(table_id, seq)
         key = self._agreement_key(room) if room is not None else None
         if room is None or key is None or room.deal is None:
             return
         try:
-            held: Any = room.deal  # a three-card deal: only it has agreements (B8)
-            answer = agreement(self._agent(room, name), held, name)
+            answer = agreement(self._agent(room, name), room.deal, name)
         except Exception as error:  # a bot's bug must not stop the table: it declines
             log.warning("bot %s at table %s: %s; it declines", name, table_id, error)
             answer = None
@@ -269,9 +219,9 @@ class Scheduler:
         self.plan(room)
 
     @staticmethod
-    def _think(agent: Any, view: Any) -> Action | Exception:
+    def _think(player: Any, view: Any, legal: tuple[Any, ...]) -> Action | Exception:
         try:
-            action: Action = agent.act(view)
+            action: Action = player.act(view, legal)
             return action
         except Exception as error:  # a bot's bug must not stop the table: it folds
             return error
@@ -300,27 +250,32 @@ class Scheduler:
         key = (room.table_id, name)
         agent = self._agents.get(key)
         if agent is None:
-            agent = self._agents[key] = self.bot_factory(room.bots[name], room.config)
+            kind = room.bots[name]
+            agent = self.bot_factory(kind, room.config)
+            if not _takes_menu(agent):  # a three-card agent: behind the players' adapter
+                from bragkit.bots.three_card_players import AgentPlayer
+
+                agent = AgentPlayer(agent, kind)
+            self._agents[key] = agent
         return agent
 
     def notify_bots(self, room: Room, event: Event) -> None:
         """Tell bots a deal started or ended (what a player at the table would see)."""
         if not room.bots or event.kind not in ("deal", "act", "agree", "timeout"):
             return
-        deal: Any = room.deal  # a three-card deal: bots of the other games need no news
+        deal = room.deal
         if deal is None or (event.kind != "deal" and not deal.over):
             return
-        from bragkit.bots.agent import ended_event, notify, started_event
+        from bragkit.bots.players import ended, started
 
         for name in room.bots:
-            if name not in deal.players or isinstance(self._agent(room, name), GameBot):
+            if name not in deal.players:
                 continue
             try:
                 if event.kind == "deal":
-                    notify(self._agent(room, name),
-                           started_event(deal, name, shuffled=room.shuffled))
+                    started(self._agent(room, name), deal, name, shuffled=room.shuffled)
                 else:
-                    notify(self._agent(room, name), ended_event(deal, name))
+                    ended(self._agent(room, name), deal, name)
             except (BragError, ValueError, TypeError, AttributeError) as error:  # pragma: no cover
                 log.warning("bot %s could not observe: %s", name, error)
 

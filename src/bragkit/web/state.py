@@ -17,6 +17,7 @@ from bragkit.cards import parse_cards
 from bragkit.games.options import options
 from bragkit.games.views import legal_action_dict
 from bragkit.rules import Rules
+from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Viewer
 from bragkit.web.settlement import ledger_state
@@ -57,7 +58,8 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "rules": _rules_dict(config.rules),
             "variant": getattr(config.rules, "variant", info.name),
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
-            "deal_pause": config.deal_pause, "bot_delay": config.bot_delay}
+            "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
+            "bots": bot_kinds(config)}
 
 
 def option_dict(option: LegalAction) -> dict[str, Any]:

@@ -241,6 +241,13 @@
 
   function renderHost() {
     const status = state.table.status;
+    const kinds = $("bot-kind"); // the bots that play this game, as the server lists them
+    const offered = Object.keys(settings.bots || {});
+    if (offered.length && kinds.dataset.game !== settings.game) {
+      kinds.replaceChildren(...offered.map((k) => el("option", { value: k, text: `${k} bot`,
+        title: settings.bots[k] })));
+      kinds.dataset.game = settings.game;
+    }
     $("host-bar").hidden = !me().host;
     $("start").hidden = status !== "lobby";
     $("pause").hidden = status !== "playing";
