@@ -89,7 +89,7 @@ window.bragGames = function (ctx) {
     const winners = Object.entries(deal.winners).map(([p, n]) => `${p} wins ${n}`);
     const taken = Object.values(deal.winners).reduce((a, b) => a + b, 0);
     return { pot: deal.is_over ? taken : deal.pot, line: bits.join(" · "),
-      banner: deal.is_over ? [...contests, ...winners].join(" · ") : contests.join(" · "),
+      banner: deal.is_over ? winners.join(" · ") : (contests.length ? contests[contests.length - 1] : ""),
       win: deal.is_over && winners.length > 0 };
   }
 

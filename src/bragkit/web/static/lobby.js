@@ -39,10 +39,11 @@
 
   function field(option, value) {
     const title = `${option.meaning} (rule ${option.rule})`;
+    const words = `${option.meaning.charAt(0).toUpperCase()}${option.meaning.slice(1)} (${option.rule})`;
     let input;
     if (option.kind === "bool") {
       input = node("input", { type: "checkbox", name: option.name, checked: value === true });
-      return { input, label: node("label", { class: "field check", title }, input, ` ${option.meaning}`) };
+      return { input, label: node("label", { class: "field check", title }, input, ` ${words}`) };
     }
     if (option.kind === "choice") {
       input = node("select", { name: option.name });
@@ -58,7 +59,7 @@
       input = node("input", { name: option.name, value: (value || []).join(" "),
         placeholder: option.kind === "cards" ? "e.g. 2 Jh" : "e.g. 3 2 1" });
     }
-    return { input, label: node("label", { class: "field", title }, `${option.meaning} `, input) };
+    return { input, label: node("label", { class: "field", title }, `${words} `, input) };
   }
 
   function read(option, input) {
