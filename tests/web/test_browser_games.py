@@ -100,12 +100,18 @@ def play(pages: list[Any], step: Callable[[Any], None], errors: list[str],
             return
         for page in pages:
             if page.query_selector(".turn.mine"):
+                lines = len(page.query_selector_all("#log li"))
                 try:
                     step(page)
                 except Exception as error:
+                    if not page.query_selector(".turn.mine"):
+                        break  # the screen was behind the table: it has caught up since
                     raise AssertionError(f"{error}: {page.inner_text('#actions')!r}, "
                                          f"{errors}") from None
-                page.wait_for_timeout(120)
+                for _ in range(50):  # until the action is on this screen (a busy machine)
+                    if len(page.query_selector_all("#log li")) > lines:
+                        break
+                    page.wait_for_timeout(100)
                 break
         else:
             pages[0].wait_for_timeout(100)

@@ -82,6 +82,12 @@ class DealDriver:
         """The session (the table's seats, stacks and ledger), once play started."""
         return self.session
 
+    @table.setter
+    def table(self, table: Any) -> None:
+        """Play at a session made elsewhere (a :class:`~bragkit.session.Session`, or a
+        :class:`~bragkit.table.Table` fronting one): tests dealing a known pack."""
+        self.session = getattr(table, "session", table)
+
     @property
     def hook(self) -> Any:
         """The game's session hook (None before play)."""
