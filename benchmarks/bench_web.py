@@ -165,6 +165,11 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         await player.send(type="act", id=ident, at=player.seq, action=action)
 
     tasks = set()
+    if player.choose() is not None:  # its turn already (the last phase ended mid-turn)
+        player.acting = True
+        task = asyncio.get_running_loop().create_task(act_later(player.seq))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
     while time.monotonic() < stop:
         try:
             text = await asyncio.wait_for(player.ws.recv(), timeout=max(stop - time.monotonic(),
@@ -183,6 +188,8 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         elif kind == "error":
             player.waiting.pop(message.get("re"), None)
             player.acting = False
+            if message.get("code") == "stale":  # act again on the next state, not this one
+                continue
         if not player.acting and time.monotonic() < stop and player.choose() is not None:
             player.acting = True
             task = asyncio.get_running_loop().create_task(act_later(player.seq))
@@ -233,10 +240,13 @@ async def seat_everyone(base: str, port: int, players: int,
 
 
 async def drain(players: list[Player], seconds: float) -> None:
+    """Read what is waiting, keeping each player's latest state (a phase starts from it)."""
     async def one(player: Player) -> None:
         with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
             while True:
-                await asyncio.wait_for(player.ws.recv(), timeout=seconds)
+                message = json.loads(await asyncio.wait_for(player.ws.recv(), timeout=seconds))
+                if message["type"] in ("state", "sync"):
+                    player.seq, player.state = message["seq"], message["state"]
 
     await asyncio.gather(*(one(p) for p in players))
 
