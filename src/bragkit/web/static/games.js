@@ -62,10 +62,14 @@ window.bragGames = function (ctx) {
   function center(deal, settings) {
     const rules = settings.rules;
     if (deal.kind === "nine") {
+      // the sets laid in the latest round, in the order played (N4)
       const rounds = Object.values(deal.played).reduce((a, s) => Math.max(a, s.length), 0);
+      const laid = rounds ? Object.entries(deal.played).filter(([, s]) => s.length === rounds)
+        .map(([p, s]) => `${p} ${s[rounds - 1]}`) : [];
       return { pot: null, line: `Game deal ${deal.deal} · round ${deal.round} · ${scores(deal, rules.target)}`
         + ` · ${rules.stake} a point behind (N7)`,
-        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}` : rounds ? "" : "",
+        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}`
+          : laid.length ? `Round ${rounds}: ${laid.join(" · ")}` : "",
         win: deal.is_over };
     }
     if (deal.kind === "crash") {
