@@ -152,6 +152,9 @@ def test_a_stake_game_deals_on_after_a_deal(game: str) -> None:
         while room.in_deal:
             act_text(room, str(random_action(room.deal, rng)))  # type: ignore[arg-type]
     assert room.dealing.deal_number == 3 and len(room.records()) == 3
+    listed = room.public_state()["records"]
+    assert [r["deal"] for r in listed] == [1, 2, 3] and not any(r["record"] for r in listed)
+    assert room.record_text(1) is None  # no .bhh of this game: nothing to download
 
 
 def test_only_the_bots_that_play_the_game_sit_down() -> None:

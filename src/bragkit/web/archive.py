@@ -161,6 +161,7 @@ class Archive:
                 "deal": number, "dealer": played.dealer, "shuffled": played.shuffled,
                 "winners": dict(played.winners), "released": released,
                 "proof": released and played.proof is not None,
+                "record": played.record is not None,  # a .bhh hand history to download
                 "commitment": played.proof.commitment if played.proof is not None else None,
             })
         return rows

@@ -605,7 +605,9 @@
       const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
         || "pot carried";
       const links = el("div", { class: "links" });
-      if (record.released) {
+      if (record.record === false) {
+        links.append(el("span", { class: "note", text: "no hand history for this game yet" }));
+      } else if (record.released) {
         links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}.bhh`, download: "",
           text: "Download .bhh" }));
         if (record.proof) {
