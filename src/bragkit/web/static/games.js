@@ -107,6 +107,7 @@ window.bragGames = function (ctx) {
   function mine(box, actions, deal, legal, rerender) {
     if (dealKey !== key(deal)) { dealKey = key(deal); picked = new Set(); sets = []; }
     const suggestion = deal.suggestion;
+    box.classList.toggle("many", deal.kind === "nine" || deal.kind === "crash");
     if (deal.kind === "nine") {
       const hand = split(deal.hand);
       picked = new Set([...picked].filter((c) => hand.includes(c)));

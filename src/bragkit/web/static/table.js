@@ -452,6 +452,7 @@
     const legal = mine.legal || [];
     const discard = legal.find((o) => o.verb === "discard");
     cards.replaceChildren();
+    cards.classList.remove("many"); // (games.js sets it for a hand of many cards)
     actions.replaceChildren();
     if (mine.seat === null) {
       cards.append(el("div", { class: "hint", text: state.table.status === "closed"
