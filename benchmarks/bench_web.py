@@ -17,7 +17,12 @@ Two loads per size:
 - ``flat out``: each player acts the moment it is its turn (every table has one action in
   flight all the time; the server is saturated).
 
-Run: ``python benchmarks/bench_web.py [--sizes 100 1000] [--seconds 10] [--quick]``.
+``--pair`` measures instead one four-player Crash table beside one four-player three-card table
+in the same server (issue 14): the round trip of each game's actions, paced and flat out, against
+the same ping baseline. A Crash player arranges with the state's own suggestion (the engine's
+arrangement, C2, computed by the server for the player to act) and then passes or calls (C5).
+
+Run: ``python benchmarks/bench_web.py [--sizes 100 1000] [--seconds 10] [--quick] [--pair]``.
 Goal: 1,000 connections with the action p99 under 100 ms. Every loop is bounded: each phase
 stops after ``--seconds``, the whole run after a hard timeout.
 """
@@ -87,8 +92,9 @@ def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("the server did not start in 30 s")
 
 
-def create_table(base: str) -> tuple[str, str]:
-    settings = {"rules": {"max_bet": 10}, "buy_in": 1_000_000, "seats": PER_TABLE,
+def create_table(base: str, game: str = "three-card") -> tuple[str, str]:
+    rules: dict[str, Any] = {"max_bet": 10} if game == "three-card" else {}
+    settings = {"game": game, "rules": rules, "buy_in": 1_000_000, "seats": PER_TABLE,
                 "deal_pause": 0, "bot_delay": 0, "turn_seconds": 0}
     request = urllib.request.Request(base + "/api/tables", method="POST",
                                      data=json.dumps(settings).encode(),
@@ -101,7 +107,9 @@ def create_table(base: str) -> tuple[str, str]:
 class Player:
     """One simulated player on its own connection."""
 
-    def __init__(self, ws: ClientConnection, name: str, rng: random.Random) -> None:
+    def __init__(self, ws: ClientConnection, name: str, rng: random.Random,
+                 game: str = "three-card") -> None:
+        self.game = game
         self.ws = ws
         self.name = name
         self.rng = rng
@@ -123,6 +131,11 @@ class Player:
             return None
         legal = {o["verb"]: o for o in state["you"]["legal"] if o["player"] == self.name}
         roll = self.rng.random()
+        if "arranges" in legal:  # Crash (C2): the server's suggested arrangement
+            suggested = state["deal"].get("suggestion")
+            return None if suggested is None else {"verb": "arranges", "sets": suggested["sets"]}
+        if "pass" in legal:  # C5
+            return {"verb": "crash" if roll < 0.05 and "crash" in legal else "pass"}
         if "see" in legal and roll < 0.5:
             return {"verb": "see", "amount": legal["see"]["min"]}
         if "look" in legal and roll < 0.3:
@@ -152,6 +165,11 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         await player.send(type="act", id=ident, at=player.seq, action=action)
 
     tasks = set()
+    if player.choose() is not None:  # its turn already (the last phase ended mid-turn)
+        player.acting = True
+        task = asyncio.get_running_loop().create_task(act_later(player.seq))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
     while time.monotonic() < stop:
         try:
             text = await asyncio.wait_for(player.ws.recv(), timeout=max(stop - time.monotonic(),
@@ -170,6 +188,8 @@ async def play(player: Player, stop: float, think: tuple[float, float],
         elif kind == "error":
             player.waiting.pop(message.get("re"), None)
             player.acting = False
+            if message.get("code") == "stale":  # act again on the next state, not this one
+                continue
         if not player.acting and time.monotonic() < stop and player.choose() is not None:
             player.acting = True
             task = asyncio.get_running_loop().create_task(act_later(player.seq))
@@ -193,16 +213,17 @@ async def ping(player: Player, stop: float, samples: list[float], pause: float) 
 
 
 async def seat_everyone(base: str, port: int, players: int,
-                        rng: random.Random) -> list[Player]:
+                        rng: random.Random, games: list[str] | None = None) -> list[Player]:
     tables = max(1, players // PER_TABLE)
-    made = [create_table(base) for _ in range(tables)]
+    kinds = games or ["three-card"] * tables
+    made = [create_table(base, kind) for kind in kinds]
     everyone: list[Player] = []
     for t, (table_id, host_token) in enumerate(made):
         for seat in range(PER_TABLE):
             ws = await connect(f"ws://127.0.0.1:{port}/ws/{table_id}", max_size=2**22,
                                compression=COMPRESSION,
                                ping_interval=None)
-            player = Player(ws, f"P{t}x{seat}", random.Random(rng.random()))
+            player = Player(ws, f"P{t}x{seat}", random.Random(rng.random()), kinds[t])
             hello: dict[str, Any] = {"type": "hello"}
             if seat == 0:
                 hello["host"] = host_token
@@ -219,10 +240,13 @@ async def seat_everyone(base: str, port: int, players: int,
 
 
 async def drain(players: list[Player], seconds: float) -> None:
+    """Read what is waiting, keeping each player's latest state (a phase starts from it)."""
     async def one(player: Player) -> None:
         with contextlib.suppress(TimeoutError, asyncio.TimeoutError):
             while True:
-                await asyncio.wait_for(player.ws.recv(), timeout=seconds)
+                message = json.loads(await asyncio.wait_for(player.ws.recv(), timeout=seconds))
+                if message["type"] in ("state", "sync"):
+                    player.seq, player.state = message["seq"], message["state"]
 
     await asyncio.gather(*(one(p) for p in players))
 
@@ -287,7 +311,42 @@ async def run_size(base: str, port: int, size: int, seconds: float, seed: int) -
     return lines
 
 
-async def main(sizes: list[int], seconds: float, seed: int) -> None:
+async def run_pair(base: str, port: int, seconds: float, seed: int) -> list[str]:
+    """A four-player Crash table beside a four-player three-card table (issue 14)."""
+    rng = random.Random(seed)
+    games = ["three-card", "crash"]
+    players = await seat_everyone(base, port, PER_TABLE * 2, rng, games)
+    lines = [f"a Crash table beside a three-card table, {PER_TABLE} players each"]
+    ping_samples: list[float] = []
+    warm: list[float] = []
+    await asyncio.gather(*(ping(p, time.monotonic() + 1.0, warm, 0.3) for p in players))
+    await asyncio.gather(*(ping(p, time.monotonic() + min(seconds, 5), ping_samples, 0.2)
+                           for p in players))
+    await drain(players, 0.2)
+    base_p50, base_p99, _ = figures(ping_samples)
+    lines.append(f"  baseline ping        p50 {base_p50:7.2f} ms  p99 {base_p99:7.2f} ms "
+                 f"({len(ping_samples)} round trips)")
+    for host in players[::PER_TABLE]:
+        await host.send(type="host", id="go", op="start")
+    for label, think in (("paced", (0.5, 1.5)), ("flat out", (0.0, 0.0))):
+        by_game: dict[str, list[float]] = {game: [] for game in games}
+        stop = time.monotonic() + seconds
+        for player in players:
+            player.acting = False
+            player.waiting.clear()
+        await asyncio.gather(*(play(p, stop, think, by_game[p.game]) for p in players))
+        for game in games:
+            p50, p99, worst = figures(by_game[game])
+            lines.append(f"  {label:9s} {game:10s} p50 {p50:7.2f} ms  p99 {p99:7.2f} ms  "
+                         f"max {worst:7.1f} ms  ({len(by_game[game])} actions; "
+                         f"x{p50 / base_p50:.1f} / x{p99 / base_p99:.1f} the ping)")
+        await drain(players, 0.3)
+    for player in players:
+        await player.ws.close()
+    return lines
+
+
+async def main(sizes: list[int], seconds: float, seed: int, pair: bool = False) -> None:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
         server = start_server(port, Path(folder) / "bench.sqlite3")
@@ -295,7 +354,11 @@ async def main(sizes: list[int], seconds: float, seed: int) -> None:
         SERVER_PID = server.pid
         base = f"http://127.0.0.1:{port}"
         try:
-            for size in sizes:
+            if pair:
+                lines = await asyncio.wait_for(run_pair(base, port, seconds, seed),
+                                               timeout=HARD_TIMEOUT)
+                print("\n".join(lines), flush=True)
+            for size in [] if pair else sizes:
                 lines = await asyncio.wait_for(run_size(base, port, size, seconds, seed),
                                                timeout=HARD_TIMEOUT)
                 print("\n".join(lines), flush=True)
@@ -314,6 +377,8 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="100 connections, 4 s phases")
+    parser.add_argument("--pair", action="store_true",
+                        help="a four-player Crash table beside a three-card table")
     options = parser.parse_args()
     if options.quick:
         options.sizes, options.seconds = [100], 4.0
@@ -325,5 +390,5 @@ if __name__ == "__main__":
     print(f"bench_web: bragkit serve on 127.0.0.1, {PER_TABLE} players a table, "
           f"{options.seconds:g} s a phase; {os.cpu_count()} CPUs, load average {load()} "
           "(other work on the machine slows both processes: compare runs at a similar load)")
-    asyncio.run(main(options.sizes, options.seconds, options.seed))
+    asyncio.run(main(options.sizes, options.seconds, options.seed, options.pair))
     print(f"load average at the end: {load()}")

@@ -99,24 +99,48 @@ class Rules:
     setting both is a :class:`RulesError`.
     """
 
-    ante: int = 1  # rule D2
-    min_bet: int = 1  # rule B1
-    max_bet: int | None = None  # rule B1 (None: no maximum)
-    raise_limit: int | None = None  # rule B1 (None: no limit)
-    pot_limit: bool = False  # rule B1
-    see_cost: str = "double"  # rules B6, B9
-    blind: bool = True  # rule BL1
-    short_money: str = "cover"  # rules M2, M3, M4
-    lending: bool = False  # rule M4
-    retained_blind: str = "two-hands"  # rules R2, R3
-    shuffle: str = "prial-seen"  # rule D4
-    stock_face_up: bool = False  # rule D9
-    wild: tuple[str, ...] = ()  # rule W1 (F4: common with four- and five-card Brag)
-    jokers: int = 0  # rule W1
-    cards: int = 3  # rules F1, F3
-    ordering: str = "standard"  # rule H10
-    buy_in: int = 0  # rule M1
-    dealers_choice: bool = False  # rule T2
+    ante: int = field(default=1, metadata={
+        "rule": "D2", "meaning": "each player's ante before a deal", "min": 0, "max": MAX_CHIPS})
+    min_bet: int = field(default=1, metadata={
+        "rule": "B1", "meaning": "the least open bet", "min": 1, "max": MAX_CHIPS})
+    max_bet: int | None = field(default=None, metadata={
+        "rule": "B1", "meaning": "the most one open bet may be (empty: no maximum)", "min": 1,
+        "max": MAX_CHIPS})
+    raise_limit: int | None = field(default=None, metadata={
+        "rule": "B1", "meaning": "the most a bet may raise the stake (empty: no limit)", "min": 0,
+        "max": MAX_CHIPS})
+    pot_limit: bool = field(default=False, metadata={
+        "rule": "B1", "meaning": "a bet puts in at most what the pot holds"})
+    see_cost: str = field(default="double", metadata={
+        "rule": "B9", "meaning": "what seeing costs: double the stake or a single stake",
+        "choices": ("double", "single")})
+    blind: bool = field(default=True, metadata={"rule": "BL1", "meaning": "players may bet blind"})
+    short_money: str = field(default="cover", metadata={
+        "rule": "M2", "meaning": "a player short of money covers the pot or folds",
+        "choices": ("cover", "fold")})
+    lending: bool = field(default=False, metadata={
+        "rule": "M4", "meaning": "players may lend each other chips"})
+    retained_blind: str = field(default="two-hands", metadata={
+        "rule": "R2", "meaning": "a kept blind hand: played beside a new one, or face up",
+        "choices": ("two-hands", "face-up")})
+    shuffle: str = field(default="prial-seen", metadata={
+        "rule": "D4", "meaning": "shuffle after a prial is seen, or before every deal",
+        "choices": ("prial-seen", "always")})
+    stock_face_up: bool = field(default=False, metadata={
+        "rule": "D9", "meaning": "the stock's top card lies face up"})
+    wild: tuple[str, ...] = field(default=(), metadata={
+        "rule": "W1", "meaning": "wild cards or ranks, e.g. 2 or Jh", "cards": True})
+    jokers: int = field(default=0, metadata={
+        "rule": "W1", "meaning": "jokers in the pack (always wild)", "min": 0, "max": MAX_JOKERS})
+    cards: int = field(default=3, metadata={
+        "rule": "F1", "meaning": "cards dealt each: three, four or five (discard down to three)",
+        "choices": (3, 4, 5)})
+    ordering: str = field(default="standard", metadata={
+        "rule": "H10", "meaning": "the order of hands", "choices": ORDERINGS})
+    buy_in: int = field(default=0, metadata={
+        "rule": "M1", "meaning": "the least a player sits down with", "min": 0, "max": MAX_CHIPS})
+    dealers_choice: bool = field(default=False, metadata={
+        "rule": "T2", "meaning": "dealers may name the game once the deal has gone round"})
     _wild_cards: frozenset[Card] = field(default=frozenset(), init=False, repr=False,
                                          compare=False)
 

@@ -52,7 +52,7 @@ def test_only_finished_deals_are_released() -> None:
     archive = Archive()
     assert archive.played() == [] and not archive.released(1)
     table = Table(Rules(blind=False), seats=["Ann", "Bob"], buy_ins={"Ann": 20, "Bob": 20})
-    archive.table = table
+    archive.session = table.session
     table.start_deal()
     archive.dealt(1, shuffled=True, kept=False)
     archive.pack_dead()

@@ -78,7 +78,7 @@ def test_seeds_count_for_the_shuffle_waiting_now_only() -> None:
     driver = driver_for(("Ann", "Bob"), blind=False)
     assert driver.seeded_now() == set()  # nothing settled yet: no commitment seen
     driver.settled(1)
-    assert driver.table is not None and driver.table.commitment is not None
+    assert driver.table is not None and driver.commitment is not None
     assert driver.seed("Ann", "lucky") == ["Ann adds a seed to the next shuffle"]
     assert driver.seeded_now() == {"Ann"}
     driver.next_deal()  # the shuffle is made: its commitment is spent

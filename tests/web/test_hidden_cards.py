@@ -146,3 +146,132 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(seed: int, rules: dic
         return checked
 
     assert asyncio.run(main()) > 100
+
+
+# -- every other game of the registry (issue 14) ------------------------------------------------
+
+OTHER_GAMES = ["nine-card", "crash", "single-stake", "three-stake", "brag-poker"]
+
+
+class GameKnowledge:
+    """What each viewer may know at a game of sets or stakes, from the engine's own records:
+    the cards dealt to them (a Brag Poker player's only once looked, P5; face-up cards for
+    everyone, S4), the sets laid (N4) and the hands played (C4) and shown (S2, P3) for
+    everyone. A Nine Card set or Crash arrangement not yet laid, another's draw or discards,
+    are nobody else's."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.known: dict[str | None, set[str]] = defaultdict(set)
+        self.known[None].update(getattr(room.config.rules, "wild", ()))  # the braggers (S1)
+        self.seen: tuple[int, int] = (0, 0)
+
+    def learn(self) -> None:
+        from bragkit.games.crash import Arranged, RoundPlayed
+        from bragkit.games.nine_card import SetPlayed
+        from bragkit.games.points_game import CardsDealt
+        from bragkit.games.stake_operations import Dealt, Revealed, Shown
+
+        deal = self.room.deal
+        if deal is None:
+            return
+        number = self.room.dealing.deal_number
+        start = self.seen[1] if self.seen[0] == number else 0
+        public = self.known[None]
+        ops = deal.operations
+        for op in ops[start:]:
+            if isinstance(op, CardsDealt):
+                self.known[op.player].update(str(c) for c in op.cards)
+            elif isinstance(op, Arranged) and op.hands is not None:
+                self.known[op.player].update(str(c) for h in op.hands for c in h)
+            elif isinstance(op, SetPlayed):
+                public.update(str(c) for c in op.cards)
+            elif isinstance(op, RoundPlayed):
+                public.update(str(c) for _, hand, _ in op.hands for c in hand)
+            elif isinstance(op, Dealt) and op.card is not None:
+                if op.face_up:
+                    public.add(str(op.card))
+                elif op.owner_sees:
+                    self.known[op.player].add(str(op.card))
+            elif isinstance(op, Revealed | Shown):
+                (public if isinstance(op, Shown) else self.known[op.player]).update(
+                    str(c) for c in op.cards)
+        self.seen = (number, len(ops))
+
+    def allowed(self, name: str | None) -> set[str]:
+        return self.known[None] | (self.known[name] if name is not None else set())
+
+
+def action_message(action: Any) -> dict[str, Any]:
+    """An engine action as a browser sends it."""
+    out: dict[str, Any] = {"verb": action.verb.value}
+    if action.amount is not None:
+        out["amount"] = action.amount
+    if action.cards:
+        out["cards"] = [str(c) for c in action.cards]
+    if action.hand:
+        out["hand"] = action.hand
+    if action.sets:
+        out["sets"] = [[str(c) for c in s] for s in action.sets]
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), game=st.sampled_from(OTHER_GAMES))
+def test_no_message_holds_a_card_its_receiver_may_not_know_at_any_game(seed: int,
+                                                                       game: str) -> None:
+    from bragkit.games.protocol import random_action
+
+    rng = random.Random(seed)
+
+    async def main() -> int:
+        manager = TableManager(Store("sqlite://"), defaults=FAST)
+        rules = {"target": 6} if game in ("nine-card", "crash") else {}
+        table_id, host_token = manager.create_table(
+            {"game": game, "rules": rules, "seats": 4, "buy_in": 30})
+        room = manager.rooms[table_id]
+        knowledge = GameKnowledge(room)
+        checked = 0
+
+        def observe(conn: Connection, message: dict[str, Any]) -> None:
+            nonlocal checked
+            knowledge.learn()
+            leaked = cards_in(message) - knowledge.allowed(conn.viewer.name)
+            assert not leaked, (game, conn.viewer.name, sorted(leaked), message)
+            checked += 1
+
+        manager.observers.append(observe)
+        host = Client(manager, table_id)
+        host.send({"type": "hello", "host": host_token})
+        watcher = Client(manager, table_id)
+        watcher.send({"type": "hello"})
+        players: dict[str, Client] = {}
+        for seat, name in enumerate(["Ann", "Bob", "Cy"][: rng.randint(2, 3)]):
+            client = players[name] = Client(manager, table_id)
+            client.send({"type": "hello"})
+            client.send({"type": "sit", "id": "s", "seat": seat, "name": name,
+                         "token": token(name)})
+        host.send({"type": "host", "id": "bot", "op": "add_bot", "seat": 3, "bot": "random"})
+        host.send({"type": "host", "id": "go", "op": "start"})
+        for step in range(150):
+            await settle(3)
+            deal, name = room.deal, room.to_act
+            if step % 40 == 39:  # a browser reconnects and resumes
+                who = rng.choice(list(players))
+                manager.disconnect(players[who].conn)
+                players[who] = Client(manager, table_id)
+                players[who].send({"type": "hello", "token": token(who),
+                                   "last_seq": max(room.seq - 5, 0)})
+            if deal is not None and name in players and room.in_deal:
+                action = action_message(random_action(deal, rng))
+                if rng.random() < 0.05:  # a refused move leaks nothing either (the error
+                    action = {"verb": "plays", "cards": ["As", "Ks", "Qs"]}  # may echo these)
+                    knowledge.known[name].update(action["cards"])
+                players[name].send({"type": "act", "id": f"a{room.seq}", "at": room.seq,
+                                    "action": action})
+            if step % 10 == 0:
+                for client in [host, watcher, *players.values()]:
+                    client.conn.drain()
+        return checked
+
+    assert asyncio.run(main()) > 100

@@ -253,7 +253,7 @@ def test_a_record_stays_sealed_while_its_pack_is_in_play_rules_D4_D5() -> None:
     room.apply(room.deal_event())
     finish_with_see(room)
     assert room.table is not None
-    if room.table.shuffle_due:  # a prial was seen: the next deal is shuffled anyway
+    if room.dealing.shuffle_due:  # a prial was seen: the next deal is shuffled anyway
         pytest.skip("this seed happened to show a prial")
     assert not room.released(1) and room.record_text(1) is None and room.proof_json(1) is None
     assert not room.public_state()["records"][0]["released"]
@@ -286,7 +286,7 @@ def test_a_kept_blind_hand_keeps_its_record_sealed_rules_BL3_R1() -> None:
         name = room.to_act
         assert name is not None
         act(room, name, "fold")
-    if room.table is not None and room.table.retained is None:
+    if room.table is not None and room.dealing.retained is None:
         assert room.released(1) and room.released(2)
 
 

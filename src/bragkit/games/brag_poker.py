@@ -47,7 +47,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
@@ -64,6 +64,7 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
+from bragkit.rules import MAX_CHIPS
 from bragkit.toml_text import load_document
 
 __all__ = [
@@ -107,10 +108,17 @@ class BragPokerRules:
     bragkit.errors.RulesError: the small blind 3 is more than the big blind 2
     """
 
-    small_blind: int = 1
-    big_blind: int = 2
-    max_raises: int | None = 3
-    half_price: bool = True
+    small_blind: int = field(default=1, metadata={
+        "rule": "P1", "meaning": "the small blind", "min": 1, "max": MAX_CHIPS})
+    big_blind: int = field(default=2, metadata={
+        "rule": "P1", "meaning": "the big blind (bets are twice it, then four times it)", "min": 1,
+        "max": MAX_CHIPS})
+    max_raises: int | None = field(default=3, metadata={
+        "rule": "P2",
+        "meaning": "the most raises a round while more than two are in (empty: no cap)", "min": 0,
+        "max": 1000})
+    half_price: bool = field(default=True, metadata={
+        "rule": "P5", "meaning": "a player who has not looked calls for half"})
 
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind"):

@@ -80,6 +80,7 @@ from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.hands import Category, Ordering
 from bragkit.records import format_name
+from bragkit.rules import MAX_CHIPS
 
 __all__ = [
     "GAMES",
@@ -128,19 +129,30 @@ class CrashRules:
     bragkit.errors.RulesError: min_category must be high-card, pair or flush, not 'run' (rule C4)
     """
 
-    target: int = 15
+    target: int = field(default=15, metadata={
+        "rule": "C6", "meaning": "points that win the game", "min": 1, "max": MAX_CHIPS})
     """Points that win the game (C6)."""
-    min_category: str = "high-card"
+    min_category: str = field(default="high-card", metadata={
+        "rule": "C4", "meaning": "the least hand accepted", "choices": ("high-card", "pair",
+        "flush")})
     """The least hand accepted: ``"high-card"``, ``"pair"`` or ``"flush"`` (C4)."""
-    aces_high: bool = False
+    aces_high: bool = field(default=False, metadata={"rule": "C3", "meaning": "prials aces high"})
     """Prials aces high (the house option of C3)."""
-    crash_reward: int = 2
+    crash_reward: int = field(default=2, metadata={
+        "rule": "C5", "meaning": "paid by each other player for a crash called and made", "min": 0,
+        "max": MAX_CHIPS})
     """Paid by each other player for a crash called and made (C5)."""
-    natural_reward: int = 1
+    natural_reward: int = field(default=1, metadata={
+        "rule": "C5", "meaning": "paid by each other player for four rounds won without a call",
+        "min": 0, "max": MAX_CHIPS})
     """Paid by each other player for all four rounds won without a call (C5)."""
-    crash_penalty: int = 1
+    crash_penalty: int = field(default=1, metadata={
+        "rule": "C5", "meaning": "paid to each other player for a crash called and missed",
+        "min": 0, "max": MAX_CHIPS})
     """Paid to each other player for a crash called and missed (C5)."""
-    stake: int = 0
+    stake: int = field(default=0, metadata={
+        "rule": "C6", "meaning": "paid per point behind the winner at the end", "min": 0,
+        "max": MAX_CHIPS})
     """Paid per point behind the winner at the end [decision]; 0 by default."""
 
     def __post_init__(self) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
@@ -53,6 +53,7 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import register
+from bragkit.rules import MAX_CHIPS
 from bragkit.toml_text import load_document
 
 __all__ = [
@@ -108,13 +109,22 @@ class HistoricRules:
     bragkit.errors.RulesError: unknown historic rule(s): limit
     """
 
-    min_stake: int = 1
-    max_stake: int = 10
-    min_raise: int = 1
-    max_raise: int | None = None
-    forfeit: int = 1
-    stake: int = 1
-    wild: tuple[str, ...] = ("Ad", "Jc", "9d")
+    min_stake: int = field(default=1, metadata={
+        "rule": "S2", "meaning": "the least stake", "min": 1, "max": MAX_CHIPS})
+    max_stake: int = field(default=10, metadata={
+        "rule": "S2", "meaning": "the most stake (the agreed limit)", "min": 1, "max": MAX_CHIPS})
+    min_raise: int = field(default=1, metadata={
+        "rule": "S2", "meaning": "the least raise", "min": 1, "max": MAX_CHIPS})
+    max_raise: int | None = field(default=None, metadata={
+        "rule": "S2", "meaning": "the most raise (empty: no limit but the money)", "min": 1,
+        "max": MAX_CHIPS})
+    forfeit: int = field(default=1, metadata={
+        "rule": "S2", "meaning": "paid to a dealer whose stake nobody meets", "min": 0,
+        "max": MAX_CHIPS})
+    stake: int = field(default=1, metadata={
+        "rule": "S4", "meaning": "each of the three equal stakes", "min": 1, "max": MAX_CHIPS})
+    wild: tuple[str, ...] = field(default=("Ad", "Jc", "9d"), metadata={
+        "rule": "S1", "meaning": "the braggers (wild cards)", "cards": True})
 
     def __post_init__(self) -> None:
         for name in ("min_stake", "max_stake", "min_raise", "forfeit", "stake"):

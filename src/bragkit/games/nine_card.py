@@ -142,13 +142,20 @@ class NineCardRules:
     bragkit.errors.RulesError: points must not rise from one place to the next: (1, 2) (rule N4)
     """
 
-    target: int = 21
+    target: int = field(default=21, metadata={
+        "rule": "N7", "meaning": "points that win the game", "min": 1, "max": MAX_CHIPS})
     """Points that win the game (N7)."""
-    points: tuple[int, ...] = (3, 2, 1)
+    points: tuple[int, ...] = field(default=(3, 2, 1), metadata={
+        "rule": "N4", "meaning": "points for the best, second, third set of a round", "min": 0,
+        "max": MAX_CHIPS, "list": True})
     """Points for the best, second, third … set of a round (N4); later places score 0."""
-    stake: int = 1
+    stake: int = field(default=1, metadata={
+        "rule": "N7", "meaning": "money owed per point behind the winner", "min": 0,
+        "max": MAX_CHIPS})
     """Money owed per point behind the winner (N7)."""
-    decks: int | None = None
+    decks: int | None = field(default=None, metadata={
+        "rule": "N1", "meaning": "packs (empty: one for two to five players, two for more)",
+        "choices": (1, 2)})
     """Packs: None for one with two to five players and two with six to eleven (N1)."""
 
     def __post_init__(self) -> None:

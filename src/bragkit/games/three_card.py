@@ -535,12 +535,13 @@ def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
                 stacks=[stack] * len(players), rng=rng)
 
 
-def _dealing(rules: Rules, *, rng: RandomSource = None) -> Dealing:
+def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> Dealing:
     """The family's session hook (T1): a
-    :class:`~bragkit.games.three_card_session.ThreeCardDealing`."""
+    :class:`~bragkit.games.three_card_session.ThreeCardDealing` (``fair``: every shuffle a
+    commit-reveal shuffle, as a web table deals)."""
     from bragkit.games.three_card_session import ThreeCardDealing  # it imports this module
 
-    return ThreeCardDealing(rules, rng=rng)
+    return ThreeCardDealing(rules, rng=rng, fair=fair)
 
 
 #: The registry's names of the presets of :data:`~bragkit.rules.PRESETS` that differ from them.

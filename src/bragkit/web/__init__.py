@@ -1,9 +1,12 @@
-"""The web table: friends play Brag in their browsers (``bragkit serve``).
+"""The web table: friends play Brag in their browsers (``bragkit serve``), any game of the
+registry (:mod:`bragkit.games.registry`): the host picks it and its house rules from the
+options the rules classes describe (:mod:`bragkit.games.options`, served by
+:mod:`~bragkit.web.catalogue` as ``GET /api/games``).
 
 - :mod:`bragkit.web.protocol` — the JSON messages over the WebSocket, version 1;
 - :mod:`bragkit.web.room` — one table as a state machine over durable events, replayable;
-  made of :mod:`~bragkit.web.seats` (who sits where), :mod:`~bragkit.web.driver` (the Table
-  and its deals), :mod:`~bragkit.web.archive`
+  made of :mod:`~bragkit.web.seats` (who sits where), :mod:`~bragkit.web.driver` (the game's
+  session and its deals), :mod:`~bragkit.web.archive`
   (records and when they are released), :mod:`~bragkit.web.settlement` (the ledger, the
   close); its commands are checked by :mod:`~bragkit.web.commands` and each viewer's state
   built by :mod:`~bragkit.web.state`, from :mod:`~bragkit.web.config` (a table's settings),
@@ -14,7 +17,8 @@
   :mod:`~bragkit.web.scheduler` (bots, turn timers, deals);
 - :mod:`bragkit.web.app` — the Starlette app (HTTP routes, the WebSocket, the page);
 - :mod:`bragkit.web.svg` — card pictures as pure functions;
-- ``static/`` — the page: plain HTML, CSS and JavaScript, no build step.
+- ``static/`` — the page: plain HTML, CSS and JavaScript, no build step (``games.js`` draws
+  the games beyond the three-card family).
 
 The protocol is documented for people in ``docs/web-protocol.md``.
 

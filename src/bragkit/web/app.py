@@ -53,6 +53,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
+from bragkit.web.catalogue import games_catalogue
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
 from bragkit.web.svg import back_svg, card_svg
@@ -156,8 +157,12 @@ def create_app(
         if room is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
         return JSONResponse({"id": room.table_id, "name": room.config.name,
-                             "status": room.status, "seats": room.seats,
+                             "game": room.config.game, "status": room.status, "seats": room.seats,
                              "settings": room.config.to_dict()})
+
+    async def game_list(request: Request) -> Response:  # issue 14: the lobby's choices
+        return JSONResponse({"games": games_catalogue()},
+                            headers={"cache-control": "public, max-age=300"})
 
     async def records(request: Request) -> Response:
         room = tables.room(request.path_params["table_id"])
@@ -199,6 +204,7 @@ def create_app(
     routes = [
         Route("/", lobby),
         Route("/t/{table_id}", table_page, name="table_page"),
+        Route("/api/games", game_list),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table_id}", summary),
         Route("/api/tables/{table_id}/records", records),

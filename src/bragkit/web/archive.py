@@ -19,21 +19,40 @@ no blind hand from it is kept, or the table is closed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bragkit.notation import write_bhh
-from bragkit.table import DealPlayed, Table
+from bragkit.fairness import FairnessProof
+from bragkit.notation import DealRecord, write_bhh
+from bragkit.session import DealEnded, DealStarted, Kept, Session
 
-__all__ = ["Archive"]
+__all__ = ["Archive", "Finished"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Finished:
+    """A finished deal of any game: its number, dealer and winners; its ``.bhh`` record and
+    the proof of its shuffle where the game keeps them (the three-card family)."""
+
+    number: int
+    dealer: str
+    winners: dict[str, int]
+    shuffled: bool
+    record: DealRecord | None = None
+    proof: FairnessProof | None = None
 
 
 class Archive:
     """The pack chains of a table's deals and their records (see the module docstring). The
-    records are read from :attr:`table` once it is set (at the start of play)."""
+    finished deals are read from :attr:`session` once it is set (at the start of play): its
+    events, and what the game's hook keeps of each deal (records, results after R2, proofs)."""
 
     def __init__(self) -> None:
-        self.table: Table | None = None
+        self.session: Session | None = None
         self.closed = False
+        self._played: list[Finished] = []
+        self._seen = 0
+        self._dealers: dict[int, str] = {}
         self._chain_of: dict[int, int] = {}
         self._chain = 0
         self._live: set[int] = set()
@@ -67,11 +86,36 @@ class Archive:
 
     # -- the records ---------------------------------------------------------------------------
 
-    def played(self) -> list[DealPlayed]:
+    def played(self) -> list[Finished]:
         """Every finished deal, in order."""
-        if self.table is None:
+        session = self.session
+        if session is None:
             return []
-        return [e for e in self.table.history if isinstance(e, DealPlayed)]
+        if self._seen != session.event_count:
+            self._catch_up(session)
+        return self._played
+
+    def _catch_up(self, session: Session) -> None:
+        hook = session.dealing
+        results = getattr(hook, "results", {})
+        for event in session.events_from(self._seen):
+            if isinstance(event, DealStarted):
+                self._dealers[event.number] = event.dealer
+            elif isinstance(event, DealEnded):
+                number = event.number
+                result = results.get(number)
+                self._played.append(Finished(
+                    number=number, dealer=self._dealers[number],
+                    winners=dict(result.winners if result is not None else event.winners),
+                    shuffled=bool(getattr(hook, "shuffled", {}).get(number, True)),
+                    record=getattr(hook, "records", {}).get(number),
+                    proof=getattr(hook, "proofs", {}).get(number)))
+            elif isinstance(event, Kept) and self._played:  # R2 changed the last result
+                last = self._played[-1]
+                result = results.get(last.number)
+                if result is not None:
+                    self._played[-1] = replace(last, winners=dict(result.winners))
+        self._seen = session.event_count
 
     def released(self, number: int) -> bool:
         """Whether deal ``number``'s record and its shuffle's proof may be seen by everyone
@@ -86,9 +130,9 @@ class Archive:
         if not self.released(number):
             return None
         for played in self.played():
-            if played.number == number:
+            if played.number == number and played.record is not None:
                 return write_bhh(played.record)
-        return None  # pragma: no cover - released deals are played
+        return None  # a game without .bhh records
 
     def proof_json(self, number: int) -> str | None:
         """The fairness proof of the shuffle before deal ``number``, once released (else
@@ -102,8 +146,8 @@ class Archive:
 
     def records(self) -> list[dict[str, Any]]:
         """Every finished deal: number, dealer, winners, and whether its record is released."""
-        return [{"deal": p.number, "dealer": p.record.dealer, "shuffled": p.shuffled,
-                 "winners": dict(p.result.winners), "released": self.released(p.number)}
+        return [{"deal": p.number, "dealer": p.dealer, "shuffled": p.shuffled,
+                 "winners": dict(p.winners), "released": self.released(p.number)}
                 for p in self.played()]
 
     def recent(self, count: int) -> list[dict[str, Any]]:
@@ -114,9 +158,10 @@ class Archive:
             number = played.number
             released = self.released(number)
             rows.append({
-                "deal": number, "dealer": played.record.dealer, "shuffled": played.shuffled,
-                "winners": dict(played.result.winners), "released": released,
+                "deal": number, "dealer": played.dealer, "shuffled": played.shuffled,
+                "winners": dict(played.winners), "released": released,
                 "proof": released and played.proof is not None,
+                "record": played.record is not None,  # a .bhh hand history to download
                 "commitment": played.proof.commitment if played.proof is not None else None,
             })
         return rows

@@ -4,7 +4,7 @@ refused with a :class:`~bragkit.web.protocol.ProtocolError` that changed nothing
 These are the checks behind :meth:`Room.sit <bragkit.web.room.Room.sit>`,
 :meth:`Room.act <bragkit.web.room.Room.act>` and the other commands of a room; they read the
 room and never change it. Whether an action is legal is the engine's to say
-(:meth:`Deal.check <bragkit.games.three_card.Deal.check>` names the rule it breaks); the room
+(:meth:`Game.check <bragkit.games.protocol.Game.check>` names the rule it breaks); the room
 adds only the table's own business: who holds which seat, whether the table is open, paused or
 closed, and whether an action was sent from a state that has moved on.
 """
@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bragkit.actions import Action, HandChoice, Verb
-from bragkit.errors import IllegalActionError
-from bragkit.games.three_card import Deal
-from bragkit.web.config import MAX_CHIPS
+from bragkit.errors import IllegalActionError, InvalidActionError
+from bragkit.games.protocol import Game
+from bragkit.web.config import MAX_CHIPS, TableConfig
 from bragkit.web.events import Event, Viewer
 from bragkit.web.protocol import BOT_KINDS, Act, ProtocolError
 from bragkit.web.secret import token_hash
@@ -25,7 +25,20 @@ from bragkit.web.secret import token_hash
 if TYPE_CHECKING:
     from bragkit.web.room import Room
 
-__all__ = ["act", "bot_act", "deal_event", "host_op", "leave", "seed", "sit", "timeout_event"]
+__all__ = ["act", "bot_act", "bot_kinds", "deal_event", "host_op", "leave", "seed", "sit",
+           "timeout_event"]
+
+
+def bot_kinds(config: TableConfig) -> dict[str, str]:
+    """The bots a host may seat at a table (kind -> what it does): those of the one bot API
+    that play its game (:func:`bragkit.bots.players.players`) and the protocol names.
+
+    >>> list(bot_kinds(TableConfig.from_dict({"game": "crash"})))
+    ['random']
+    """
+    from bragkit.bots.players import players
+
+    return {k: v for k, v in players(config.game).items() if k in BOT_KINDS}
 
 
 def _refuse(message: str, re: str | None) -> ProtocolError:
@@ -53,9 +66,8 @@ def sit(room: Room, viewer: Viewer, *, seat: int, name: str, token: str, id: str
         raise ProtocolError("conflict", "that token already holds a seat", re=id)
     seats.check_free(seat, id)
     seats.check_name(name, _ledger(room), id)
-    rules = room.config.rules
     amount = room.config.buy_in if buy_in is None else buy_in
-    least = max(rules.buy_in, 1, rules.ante)
+    least = room.config.least_buy_in
     if type(amount) is not int or not least <= amount <= MAX_CHIPS:
         raise _refuse(f"bring at least {least} chips to sit down (rule M1)", id)
     return Event(kind="sit", data={"seat": seat, "name": name, "token_hash": hashed,
@@ -78,6 +90,10 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         kind = bot or "random"
         if kind not in BOT_KINDS:
             raise ProtocolError("malformed", f"unknown bot {kind!r}", re=id)
+        kinds = bot_kinds(room.config)
+        if kind not in kinds:
+            raise _refuse(f"the {kind} bot does not play {room.config.game} (its bots: "
+                          f"{', '.join(kinds)})", id)
         name = seats.bot_name(kind, _ledger(room))
         event = Event(kind="sit", data={"seat": seat, "name": name, "token_hash": None,
                                         "bot": kind, "buy_in": room.config.buy_in})
@@ -118,8 +134,7 @@ def leave(room: Room, viewer: Viewer, *, id: str) -> Event:
 def seed(room: Room, viewer: Viewer, *, seed: str, id: str) -> Event:
     """A client seed for the next fair shuffle: one per seat per shuffle, between deals."""
     seat = room.seating.held(viewer, id)
-    table = room.table
-    if table is None or table.commitment is None or room.in_deal:
+    if room.dealing.commitment is None or room.in_deal:
         raise _refuse("no shuffle is waiting for seeds now", id)
     if seat.name in room.dealing.seeded_now():
         raise _refuse("you already added a seed to this shuffle", id)
@@ -127,17 +142,19 @@ def seed(room: Room, viewer: Viewer, *, seed: str, id: str) -> Event:
                  principal=viewer.token_hash)
 
 
-def _check(deal: Deal, action: Action, re: str) -> None:
+def _check(deal: Game, action: Action, re: str) -> None:
     """The engine's own check: a refused action names the rule it breaks."""
     try:
         deal.check(action)
     except IllegalActionError as why:
         raise ProtocolError("illegal", why.reason, rule=why.rule, re=re) from None
+    except InvalidActionError as why:  # a verb this game does not take
+        raise ProtocolError("malformed", str(why), re=re) from None
 
 
 def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int | None = None,
         hand: HandChoice | None = None, cards: Sequence[str] = (),
-        player: str | None = None) -> Event:
+        player: str | None = None, sets: Sequence[Sequence[str]] = ()) -> Event:
     """An action of the viewer's seat (see :meth:`Room.act <bragkit.web.room.Room.act>`)."""
     seat = room.seating.held(viewer, id)
     name = seat.name
@@ -147,7 +164,7 @@ def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int 
         raise ProtocolError("order", f"event {at} has not happened yet (the table is at "
                             f"{room.seq})", re=id)
     action = Act(id=id, at=at, verb=verb, amount=amount, hand=hand, cards=tuple(cards),
-                 player=player).to_action(name)
+                 player=player, sets=tuple(tuple(s) for s in sets)).to_action(name)
     if room.status == "closed" or room.table is None:
         raise _refuse(f"the table is {room.status}: no deal to act in", id)
     driver = room.dealing
@@ -183,18 +200,27 @@ def bot_act(room: Room, name: str, action: Action) -> Event:
     return Event(kind="act", data={"player": name, "action": str(action)})
 
 
+#: What a player who ran out of time does, the first their game allows: fold (B2) or drop
+#: (S2, P2); holding a hand just looked at, throw it or keep it (R2); at the 31 contest,
+#: stand (S4); at a crash call, pass (C5); with nothing to call, check.
+_ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PASS, Verb.CHECK)
+
+
 def timeout_event(room: Room) -> Event | None:
-    """The player to act ran out of time: they fold, or, holding a hand just looked at (R2),
-    throw it (or keep it, when that is all they may do)."""
+    """The player to act ran out of time: they fold (or drop, throw, stand, pass: see
+    ``_ON_TIMEOUT``); in a game of sets (N, C), the engine plays their strongest sets."""
     deal = room.deal
     name = room.to_act
     if deal is None or name is None or room.status != "playing":
         return None
-    for verb in (Verb.FOLD, Verb.THROW, Verb.KEEP):
+    for verb in _ON_TIMEOUT:
         action = Action(player=name, verb=verb)
         if deal.can_apply(action):
             return Event(kind="timeout", data={"player": name, "action": str(action)})
-    return None  # pragma: no cover - a player to act can always fold or keep/throw
+    suggested = room.dealing.suggestion(name)
+    if suggested is not None:
+        return Event(kind="timeout", data={"player": name, "action": str(suggested)})
+    return None  # pragma: no cover - every game offers one of these
 
 
 def deal_event(room: Room) -> Event | None:

@@ -1,8 +1,16 @@
 """A web table's settings: :class:`TableConfig`, checked when made (a bad one is a
-:class:`ConfigError`).
+:class:`ConfigError`). A table plays one game of the registry (:mod:`bragkit.games.registry`),
+under that game's own rules object.
 
 >>> TableConfig(buy_in=50).to_dict()["buy_in"]
 50
+>>> config = TableConfig.from_dict({"game": "crash", "rules": {"target": 10}, "seats": 4})
+>>> config.game, config.rules.target, config.to_dict()["rules"]
+('crash', 10, {'target': 10})
+>>> TableConfig.from_dict({"game": "crash", "rules": {"target": 0}})
+Traceback (most recent call last):
+...
+bragkit.web.config.ConfigError: rules: target must be a whole number of at least 1: 0 (rule C6)
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bragkit.errors import BragError
+from bragkit.games.registry import GameInfo, find
 from bragkit.rules import Rules
 
 __all__ = ["MAX_CHIPS", "MAX_SEATS", "ConfigError", "TableConfig"]
@@ -28,7 +37,8 @@ class ConfigError(BragError):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableConfig:
-    """A table's settings: its ``name``, the game's :class:`~bragkit.rules.Rules`, how many
+    """A table's settings: its ``name``, its ``game`` (a registry name) and that game's
+    ``rules`` object (:class:`~bragkit.rules.Rules` for the three-card family), how many
     ``seats`` it has, the default ``buy_in``, and the house options of the web table:
     ``turn_seconds`` (a turn timer, 0 for none: a player who runs out of time folds),
     ``deal_pause`` (seconds between deals, to read the result) and ``bot_delay`` (seconds a bot
@@ -43,7 +53,8 @@ class TableConfig:
     """
 
     name: str = "Brag table"
-    rules: Rules = field(default_factory=Rules)
+    rules: Any = field(default_factory=Rules)
+    game: str = "three-card"
     seats: int = 6
     buy_in: int = 100
     turn_seconds: int = 0
@@ -55,12 +66,16 @@ class TableConfig:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40 or not name.isprintable():
             raise ConfigError("name must be 1 to 40 printable characters")
         object.__setattr__(self, "name", name.strip())
-        if not isinstance(self.rules, Rules):
-            raise ConfigError("rules must be a Rules object")
-        most = min(MAX_SEATS, self.rules.max_players(retained=1))
-        if type(self.seats) is not int or not 2 <= self.seats <= most:
-            raise ConfigError(f"seats must be a whole number from 2 to {most}")
-        least = max(self.rules.buy_in, 1, self.rules.ante)
+        info = self.info
+        if not isinstance(self.rules, info.rules):
+            raise ConfigError(f"rules must be a {info.rules.__name__} object for {info.name}")
+        object.__setattr__(self, "game", info.name)
+        fewest, most = info.seats
+        limit = getattr(self.rules, "max_players", None)  # the pack's own limit (D1)
+        most = min(MAX_SEATS, most, limit(retained=1) if limit is not None else most)
+        if type(self.seats) is not int or not max(2, fewest) <= self.seats <= most:
+            raise ConfigError(f"seats must be a whole number from {max(2, fewest)} to {most}")
+        least = self.least_buy_in
         if type(self.buy_in) is not int or not least <= self.buy_in <= MAX_CHIPS:
             raise ConfigError(f"buy_in must be a whole number of chips from {least}")
         if type(self.turn_seconds) is not int or not 0 <= self.turn_seconds <= 3600:
@@ -70,34 +85,65 @@ class TableConfig:
             if type(value) not in (int, float) or not 0 <= value <= 600:
                 raise ConfigError(f"{name_} must be a number of seconds from 0 to 600")
 
+    @property
+    def info(self) -> GameInfo:
+        """The registry's entry of the table's game."""
+        try:
+            return find(self.game)
+        except BragError as error:
+            raise ConfigError(str(error)) from None
+
+    @property
+    def least_buy_in(self) -> int:
+        """The least a player sits down with: the rules' buy-in and ante where the game has
+        them (M1, D2), else one chip."""
+        return max(getattr(self.rules, "buy_in", 0), 1, getattr(self.rules, "ante", 0))
+
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-able data (the rules as their ``[rules]`` table)."""
-        return {"name": self.name, "rules": self.rules.to_dict(), "seats": self.seats,
+        return {"name": self.name, "game": self.game, "rules": self.rules.to_dict(),
+                "seats": self.seats,
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
                 "deal_pause": self.deal_pause, "bot_delay": self.bot_delay}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
-        """Settings from JSON data (a ``preset`` key names a variant, see
-        :meth:`Rules.preset <bragkit.rules.Rules.preset>`); a bad value is a
-        :class:`ConfigError`."""
+        """Settings from JSON data: ``game`` a registry name, alias or preset (three-card when
+        absent), ``rules`` the game's options, checked by its rules class (a ``preset`` key
+        names a preset of the game); a bad value is a :class:`ConfigError` naming it."""
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
-        known = {"name", "rules", "seats", "buy_in", "turn_seconds", "deal_pause", "bot_delay",
-                 "preset"}
+        known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
+                 "bot_delay", "preset"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")
-        options = {k: v for k, v in data.items() if k not in ("rules", "preset")}
+        options = {k: v for k, v in data.items() if k not in ("rules", "preset", "game")}
         rules_table = data.get("rules", {})
         if not isinstance(rules_table, Mapping):
             raise ConfigError("rules must be a JSON object")
+        name = data.get("game", "three-card")
+        if not isinstance(name, str):
+            raise ConfigError("game must be the name of a game")
         try:
-            preset = data.get("preset")
-            rules = (Rules.preset(preset, **rules_table) if isinstance(preset, str)
-                     else Rules.from_dict(rules_table))
+            info = find(name)
+        except BragError as error:
+            raise ConfigError(str(error)) from None
+        preset = data.get("preset")
+        if preset == info.name:  # the game itself, no preset
+            preset = None
+        if preset is None and name.strip().lower() in info.presets:
+            preset = name.strip().lower()
+        if preset is not None and (not isinstance(preset, str) or preset not in info.presets):
+            raise ConfigError(f"unknown preset {preset!r} of {info.name} (known: "
+                              f"{', '.join(info.presets) or 'none'})")
+        try:
+            table = {**(info.presets[preset] if preset is not None else {}), **rules_table}
+            rules = info.rules.from_dict(table)
         except (BragError, TypeError) as error:
             raise ConfigError(f"rules: {error}") from None
+        options["game"] = info.name
+        options.setdefault("seats", min(6, info.seats[1]))  # six, where the game seats six
         try:
             return cls(rules=rules, **options)
         except TypeError as error:  # pragma: no cover - unknown keys are refused above

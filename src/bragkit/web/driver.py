@@ -1,13 +1,17 @@
-"""The deals of a web table: :class:`DealDriver` runs its :class:`~bragkit.table.Table`.
+"""The deals of a web table: :class:`DealDriver` runs its game's
+:class:`~bragkit.session.Session`.
 
-The driver applies what the room decided (a deal, an action, an agreed showdown, a top-up, a
-shuffle seed) to the Table and its current deal, and turns what each set off into public lines
-for the log: each new record of the deal in the words of
-:func:`~bragkit.games.protocol.describe` for a spectator (the terminal and ``bragkit replay``
-use the same words): actions, hands shown with their names (D8), pots won or carried (BL3),
-hands kept (R1), loans (M4). It also remembers, per player, the event at which their options
-last changed (an action sent from an older state is stale) and who added a seed to the shuffle
-waiting now.
+A table plays one game of the registry; its session is seated through the game's own hook
+(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), with every shuffle a
+commit-reveal shuffle where the hook offers one (``fair``). The driver applies what the room
+decided (a deal, an action, a top-up, a shuffle seed) to the session and its current deal, and
+turns what each set off into public lines for the log: each new record of the deal in the words
+of :func:`~bragkit.games.protocol.describe` for a spectator (the terminal and ``bragkit replay``
+use the same words). What only some games have — a fairness commitment (D4), a carried pot
+(BL3), a kept blind hand (R1), a showdown agreed (B8) — is read from the hook or the deal when
+they have it; nothing here asks which game it is. It also remembers, per player, the event at
+which their options last changed (an action sent from an older state is stale) and who added a
+seed to the shuffle waiting now.
 
 >>> from bragkit.web.config import TableConfig
 >>> driver = DealDriver(TableConfig(), secret=bytes(32))
@@ -19,45 +23,80 @@ waiting now.
 ['Bob fold', '2 carried to the next deal (BL3)', 'Ann keeps the blind hand (R1)']
 >>> driver.in_deal
 False
+
+Any game of the registry is driven the same way:
+
+>>> crash = DealDriver(TableConfig.from_dict({"game": "crash"}), secret=bytes(32))
+>>> crash.start(["Ann", "Bob"], {"Ann": 20, "Bob": 20})
+>>> crash.next_deal()[0], crash.to_act
+(['Deal 1: Ann deals (a fresh shuffle)'], 'Bob')
+>>> crash.act(str(crash.suggestion("Bob")))     # the engine's arrangement (C2), hidden
+['Bob arranges']
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.betting import bet_bounds
 from bragkit.games.operations import Acted, HandShown
-from bragkit.games.protocol import describe
-from bragkit.games.three_card import Deal
+from bragkit.games.points_game import PointsGame
+from bragkit.games.points_session import strong_play
+from bragkit.games.protocol import Game, describe
 from bragkit.replay import shown_hand_name
-from bragkit.table import Table
+from bragkit.rules import Rules
+from bragkit.session import DealStarted, Session, SessionError
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
 
 __all__ = ["DealDriver"]
 
 
+def _menu_key(menu: Sequence[LegalAction]) -> tuple[tuple[Any, ...], ...]:
+    """What a menu offers, cheaply compared (an option's choices may be a lazy sequence)."""
+    return tuple((o.verb, o.min_amount, o.max_amount, o.hand, o.discards, str(o)) for o in menu)
+
+
 class DealDriver:
-    """The Table of a room and its deals (see the module docstring); ``secret`` seeds the
+    """The session of a room and its deals (see the module docstring); ``secret`` seeds the
     shuffles (:class:`~bragkit.web.secret.SecretRandom`)."""
 
     def __init__(self, config: TableConfig, *, secret: bytes) -> None:
         self.config = config
         self._secret = secret
-        self.table: Table | None = None
-        self.deal: Deal | None = None  # the Table's current deal (it changes only at a deal)
+        self.session: Session | None = None
+        self.deal: Game | None = None  # the session's current deal (it changes only at a deal)
         self._ops_seen = 0
-        self._menus: dict[str, tuple[LegalAction, ...]] = {}
+        self._menus: dict[str, tuple[tuple[Any, ...], ...]] = {}
         self._menu_seq: dict[str, int] = {}
         self._seeded: set[str] = set()
         self._commitment_seen: str | None = None
+        self._suggested: dict[str, tuple[tuple[int, int], Action]] = {}
+
+    @property
+    def table(self) -> Session | None:
+        """The session (the table's seats, stacks and ledger), once play started."""
+        return self.session
+
+    @table.setter
+    def table(self, table: Any) -> None:
+        """Play at a session made elsewhere (a :class:`~bragkit.session.Session`, or a
+        :class:`~bragkit.table.Table` fronting one): tests dealing a known pack."""
+        self.session = getattr(table, "session", table)
+
+    @property
+    def hook(self) -> Any:
+        """The game's session hook (None before play)."""
+        return self.session.dealing if self.session is not None else None
 
     @property
     def in_deal(self) -> bool:
         """Whether a deal is in progress."""
-        return self.table is not None and self.table.in_deal
+        return self.session is not None and self.session.in_deal
 
     @property
     def to_act(self) -> str | None:
@@ -69,69 +108,115 @@ class DealDriver:
         """Whether ``name`` is dealt into the deal in progress."""
         return self.deal is not None and self.in_deal and name in self.deal.players
 
+    @property
+    def deal_number(self) -> int:
+        """How many deals have been started."""
+        return self.session.deal_number if self.session is not None else 0
+
+    # -- what only some games have ------------------------------------------------------------
+
+    @property
+    def commitment(self) -> str | None:
+        """The published commitment of the next shuffle (D4), where the game deals fairly."""
+        commitment = getattr(self.hook, "commitment", None)
+        return None if commitment is None else str(commitment.commitment)
+
+    @property
+    def shuffle_due(self) -> bool:
+        """Whether the next deal is dealt from a fresh shuffle (D4; always, in most games)."""
+        return bool(getattr(self.hook, "shuffle_due", True))
+
+    @property
+    def retained(self) -> str | None:
+        """Who keeps a blind hand for the next deal (R1), where the game has that."""
+        return getattr(self.hook, "retained", None)
+
+    @property
+    def carried_pot(self) -> int:
+        """The pot carried to the next deal (BL3; 0 in games without one)."""
+        hook = self.hook
+        return int(hook.carried_pot) if hook is not None else 0
+
     # -- applying ------------------------------------------------------------------------------
 
     def start(self, names: Sequence[str], buy_ins: Mapping[str, int]) -> None:
-        """Open the Table: these players clockwise, the first to deal (D3), fair shuffles."""
-        self.table = Table(self.config.rules, seats=list(names), buy_ins=dict(buy_ins),
-                           dealer=names[0], rng=SecretRandom(self._secret), fair=True)
+        """Open the session: these players clockwise, the first to deal (D3), fair shuffles
+        where the game's hook deals them."""
+        factory = self.config.info.dealing
+        assert factory is not None
+        fair = {"fair": True} if "fair" in inspect.signature(factory).parameters else {}
+        hook = factory(self.config.rules, rng=SecretRandom(self._secret), **fair)
+        self.session = Session(hook, seats=list(names), buy_ins=dict(buy_ins), dealer=names[0])
 
     def next_deal(self) -> tuple[list[str], bool, bool]:
         """Start the next deal. Returns its lines, whether it was shuffled (D4), and whether a
         hand of the last deal was kept into it (R1)."""
-        table = self.table
-        assert table is not None
+        session = self.session
+        assert session is not None
         lines = []
-        ante = self.config.rules.ante
+        ante = getattr(self.config.rules, "ante", 0)
         buy_in = self.config.buy_in
-        for name, stack in table.stacks.items():
+        for name, stack in session.stacks.items():
             if stack < ante:  # rule D2 [decision]: a player who cannot ante tops up (M1)
-                table.topup(name, buy_in)
+                session.top_up(name, buy_in)
                 lines.append(f"{name} tops up {buy_in} to pay the ante")
-        shuffled = table.shuffle_due
-        kept = table.retained is not None
-        deal = self.deal = table.start_deal()
+        shuffled = self.shuffle_due
+        kept = self.retained is not None
+        try:
+            deal = session.start_deal()
+        except SessionError:  # a stake or blind a stack cannot pay: top up to the buy-in (M1)
+            for name, stack in session.stacks.items():
+                if stack < buy_in:
+                    session.top_up(name, buy_in - stack)
+                    lines.append(f"{name} tops up {buy_in - stack} to play the deal")
+            deal = session.start_deal()
+        self.deal = deal
         self._ops_seen = len(deal.operations)
         how = "a fresh shuffle" if shuffled else "the pack as the last deal left it"
-        lines.append(f"Deal {table.deal_number}: {deal.dealer} deals ({how})")
+        started = session.events_from(session.event_count - 1)[0]
+        assert isinstance(started, DealStarted)
+        lines.append(f"Deal {session.deal_number}: {started.dealer} deals ({how})")
         return lines, shuffled, kept
 
     def act(self, text: str, prefix: str = "") -> list[str]:
         """Apply an action (as recorded) the room checked; its lines, ``prefix`` first."""
-        table = self.table
-        assert table is not None and self.deal is not None
+        session = self.session
+        assert session is not None and self.deal is not None
         action = Action.parse(text, players=self.deal.players)
-        table.apply(action)
-        return self._outcome(prefix)
+        session.apply(action)
+        return self._outcome(prefix, action.player)
 
     @property
     def agreed(self) -> tuple[str, ...]:
         """Who has agreed to a showdown (rule B8) since the betting last moved on: the deal's
-        own record of it."""
+        own record of it (games without B8: nobody)."""
         deal = self.deal
-        return () if deal is None or deal.is_over else deal.agreed
+        if deal is None or deal.over:
+            return ()
+        return tuple(getattr(deal, "agreed", ()))
 
     def topup(self, player: str, amount: int) -> list[str]:
-        """``player`` brings ``amount`` more chips (M1)."""
-        assert self.table is not None
-        deal = self.deal
-        if self.in_deal and deal is not None and player in deal.players:
-            self.table.topup(player, amount)  # the deal's topup action
+        """``player`` brings ``amount`` more chips (M1): the deal's action when they are in it."""
+        session = self.session
+        assert session is not None
+        if self.playing(player):
+            session.apply(Action(player=player, verb=Verb.TOPUP, amount=amount))
             return self._outcome()
-        self.table.topup(player, amount)
+        session.top_up(player, amount)
         return [str(Action(player=player, verb=Verb.TOPUP, amount=amount))]
 
     def seed(self, player: str, seed: str) -> list[str]:
         """``player`` adds a seed to the next fair shuffle."""
-        assert self.table is not None
-        self.table.add_client_seed(seed)
+        commitment = getattr(self.hook, "commitment", None)
+        assert commitment is not None and not self.in_deal
+        commitment.add_client_seed(seed)
         self._seeded.add(player)
         return [f"{player} adds a seed to the next shuffle"]
 
-    def _outcome(self, prefix: str = "") -> list[str]:
-        """The public lines of the deal's new records: the action (``prefix`` first), what it
-        set off (loans, hands shown, pots won or carried), each in the words of
-        :func:`describe` for a spectator."""
+    def _outcome(self, prefix: str = "", actor: str | None = None) -> list[str]:
+        """The public lines of the deal's new records: the action (``prefix`` before the first
+        line of ``actor``'s), what it set off (loans, hands shown, pots won or carried, rounds
+        scored), each in the words of :func:`describe` for a spectator."""
         assert self.deal is not None
         ops = self.deal.operations
         lines = []
@@ -139,24 +224,27 @@ class DealDriver:
             words = describe(op, None)
             if words is None:
                 continue
-            if isinstance(op, HandShown):  # rule D8: shown to everyone, named
+            if isinstance(op, HandShown) and isinstance(self.deal_rules, Rules):  # rule D8
                 words += f" ({self.hand_name(op.cards)})"
-            lines.append(prefix + words if isinstance(op, Acted) else words)
+            if prefix and (isinstance(op, Acted) or (
+                    actor is not None and words.startswith(actor + " "))):
+                words, prefix = prefix + words, ""
+            lines.append(words)
         self._ops_seen = len(ops)
         return lines
 
     def settled(self, seq: int) -> None:
         """After event ``seq``: a new shuffle's commitment clears its seeds; note whose options
         changed (for stale actions)."""
-        table = self.table
-        if table is not None and table.commitment != self._commitment_seen:
-            self._commitment_seen = table.commitment
+        commitment = self.commitment
+        if commitment != self._commitment_seen:
+            self._commitment_seen = commitment
             self._seeded = set()
         deal = self.deal
         players = deal.players if deal is not None and self.in_deal else ()
         for name in players:
             assert deal is not None
-            menu = tuple(deal.legal_actions(name))
+            menu = _menu_key(deal.legal_actions(name))
             if self._menus.get(name) != menu:
                 self._menus[name] = menu
                 self._menu_seq[name] = seq
@@ -166,32 +254,55 @@ class DealDriver:
 
     # -- reading -------------------------------------------------------------------------------
 
+    @property
+    def deal_rules(self) -> Any:
+        """The rules of the deal in progress (or the last), else the table's."""
+        deal = self.deal
+        return getattr(deal, "rules", self.config.rules) if deal is not None else (
+            self.config.rules)
+
     def menu_seq(self, name: str) -> int:
         """The event at which ``name``'s options last changed (0: never)."""
         return self._menu_seq.get(name, 0)
 
     def seeded_now(self) -> set[str]:
         """Who added a seed to the shuffle waiting now."""
-        table = self.table
-        if table is None or table.commitment != self._commitment_seen:
+        if self.commitment is None or self.commitment != self._commitment_seen:
             return set()
         return self._seeded
 
     def hand_name(self, cards: Sequence[Card]) -> str:
-        """A shown hand in words: the three cards it plays (rules H2, W2), ranked by the rules
-        the deal was played under."""
-        rules = self.deal.rules if self.deal is not None else self.config.rules
+        """A shown hand of the three-card family in words: the three cards it plays (rules
+        H2, W2), ranked by the rules the deal was played under."""
+        rules = self.deal_rules
+        assert isinstance(rules, Rules)
         return shown_hand_name(cards, rules)
 
     def costs(self) -> dict[str, int] | None:
-        """What it costs to stay in now: the least open and blind bet (rules B2, B3, BL1),
-        by the engine's own betting arithmetic (:func:`~bragkit.games.betting.bet_bounds`)."""
+        """What it costs to stay in now, in the three-card family: the least open and blind
+        bet (rules B2, B3, BL1), by the engine's own betting arithmetic
+        (:func:`~bragkit.games.betting.bet_bounds`). None elsewhere (the menu says it)."""
         deal = self.deal
-        if deal is None or not self.in_deal:
+        rules = self.deal_rules
+        if deal is None or not self.in_deal or not isinstance(rules, Rules):
             return None
-        stake = deal.stake
-        rules = deal.rules
-        pot = deal.pot if rules.pot_limit else 0
+        held: Any = deal  # a three-card deal (its rules say so)
+        stake: int = held.stake
+        pot = held.pot if rules.pot_limit else 0
         open_least = bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot, blind=False)[0]
         blind_least = bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot, blind=True)[0]
         return {"open": open_least, "blind": blind_least}
+
+    def suggestion(self, name: str) -> Action | None:
+        """The engine's strong move for ``name`` when it is their turn in a game of sets
+        (Nine Card Brag, Crash: the arranger, N3, C2), else None. It reads only what ``name``
+        holds; cached until the deal moves on."""
+        deal = self.deal
+        if deal is None or not self.in_deal or deal.to_act != name or not isinstance(
+                deal, PointsGame):
+            return None
+        key = (self.deal_number, len(deal.operations))
+        found = self._suggested.get(name)
+        if found is None or found[0] != key:
+            found = self._suggested[name] = (key, strong_play(deal))
+        return found[1]

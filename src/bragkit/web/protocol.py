@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
 
@@ -152,6 +152,8 @@ class Act:
     hand: HandChoice | None = None
     cards: tuple[str, ...] = ()
     player: str | None = None
+    # issue 14: a Crash arrangement's hands (C2)
+    sets: tuple[tuple[str, ...], ...] = field(default=(), repr=False)
 
     def to_action(self, player: str) -> Action:
         """The engine's :class:`~bragkit.actions.Action` for ``player``: ``agree`` (or, as older
@@ -164,6 +166,7 @@ class Act:
             return Action(
                 player=player, verb=verb, amount=self.amount,
                 cards=parse_cards(" ".join(self.cards)) if self.cards else (), hand=self.hand,
+                sets=tuple(tuple(parse_cards(" ".join(s))) for s in self.sets),
             )
         except (ValueError, InvalidActionError, InvalidCardError) as error:
             raise ProtocolError("malformed", f"not an action: {error}", re=self.id) from None
@@ -304,7 +307,7 @@ def _act(f: _Fields) -> Act:
     action = f.get("action")
     if not isinstance(action, dict):
         raise f.fail("action must be an object with a verb")
-    allowed = {"verb", "amount", "hand", "cards", "player"}
+    allowed = {"verb", "amount", "hand", "cards", "player", "sets"}
     extra = sorted(set(action) - allowed)
     if extra:
         raise f.fail(f"unknown action field {extra[0]!r}")
@@ -324,8 +327,14 @@ def _act(f: _Fields) -> Act:
     player = action.get("player")
     if player is not None and not isinstance(player, str):
         raise f.fail("player must be a string")
+    # issue 14: the hands of a Crash arrangement (C2): at most four, of at most four cards
+    sets = action.get("sets", [])
+    if not isinstance(sets, list) or len(sets) > 4 or not all(
+            isinstance(s, list) and 1 <= len(s) <= 4
+            and all(isinstance(c, str) and len(c) <= 3 for c in s) for s in sets):
+        raise f.fail("sets must be a list of at most four hands of at most four cards")
     message = Act(id=ident, at=at, verb=verb, amount=amount, hand=hand, cards=tuple(cards),
-                  player=player)
+                  player=player, sets=tuple(tuple(s) for s in sets))
     message.to_action(player or "someone")  # every field makes sense together
     return message
 

@@ -47,8 +47,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from bragkit.actions import Action, HandChoice
-from bragkit.games.three_card import Deal
-from bragkit.table import Table
+from bragkit.games.protocol import Game
+from bragkit.session import Session
 from bragkit.web import commands
 from bragkit.web import state as states
 from bragkit.web.archive import Archive
@@ -135,12 +135,12 @@ class Room:
         return self.seating.bots
 
     @property
-    def table(self) -> Table | None:
-        """The Table, once the host started play."""
-        return self.dealing.table
+    def table(self) -> Session | None:
+        """The table's session (seats, stacks, ledger), once the host started play."""
+        return self.dealing.session
 
     @property
-    def deal(self) -> Deal | None:
+    def deal(self) -> Game | None:
         """The deal in progress, or the last one played (None before the first)."""
         return self.dealing.deal
 
@@ -157,8 +157,7 @@ class Room:
     @property
     def shuffled(self) -> bool:
         """Whether the deal in progress (or the last) was dealt from a fresh shuffle (D4)."""
-        table = self.table
-        return self.archive.shuffled(table.deal_number if table is not None else 0)
+        return self.archive.shuffled(self.dealing.deal_number)
 
     def duplicate(self, principal: str | None, client_id: str | None) -> int | None:
         """The event number of a command already applied with this id from this sender, else
@@ -198,12 +197,12 @@ class Room:
 
     def act(self, viewer: Viewer, *, verb: str, at: int, id: str, amount: int | None = None,
             hand: HandChoice | None = None, cards: Sequence[str] = (),
-            player: str | None = None) -> Event:
+            player: str | None = None, sets: Sequence[Sequence[str]] = ()) -> Event:
         """An action of the viewer's seat, built on the state of event ``at`` (see
-        :class:`~bragkit.web.protocol.Act`); the engine's check names the rule a refused one
-        breaks."""
+        :class:`~bragkit.web.protocol.Act`; ``sets`` the hands of a Crash arrangement, C2);
+        the engine's check names the rule a refused one breaks."""
         return commands.act(self, viewer, verb=verb, at=at, id=id, amount=amount, hand=hand,
-                            cards=cards, player=player)
+                            cards=cards, player=player, sets=sets)
 
     def bot_act(self, name: str, action: Action) -> Event:
         """A bot's action (checked like anyone's)."""
@@ -279,7 +278,7 @@ class Room:
     def _apply_start(self, data: Mapping[str, Any]) -> list[str]:
         seats = [self.seating[p] for p in sorted(self.seating.names)]
         self.dealing.start([s.name for s in seats], {s.name: s.buy_in for s in seats})
-        self.archive.table = self.table
+        self.archive.session = self.table
         self.status = "playing"
         return [f"The host starts the table: {', '.join(s.name for s in seats)}"]
 
@@ -306,7 +305,7 @@ class Room:
         assert table is not None
         if table.in_deal:
             return lines
-        if table.shuffle_due and table.retained is None:
+        if self.dealing.shuffle_due and self.dealing.retained is None:
             self.archive.pack_dead()  # the next deal is shuffled (D4)
         for seat in [s for s in self.seating if s.leaving]:
             lines += self._leave_now(seat)

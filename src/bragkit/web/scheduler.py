@@ -4,13 +4,16 @@ Each room has at most one pending wake-up, set again after every event (:meth:`S
 a bot's move (after the table's ``bot_delay``), the deadline of a person's turn (the house
 option ``turn_seconds``: then they fold, R2 aside), or the next deal (after ``deal_pause``).
 A wake-up makes an event like any other and hands it to ``commit``; one that finds its room
-moved on (another event came first) does nothing. Bots also hear when a deal starts and ends,
-as a player at the table would.
+moved on (another event came first) does nothing. A bot is a player of the one bot API of every
+game (:mod:`bragkit.bots.players`): it acts from its seat's view and menu only, answers a proposed
+showdown (B8) where the game has one, and hears when a deal starts and ends, as a player at the
+table would.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -32,23 +35,27 @@ FIRST_DEAL_DELAY = 1.0
 
 
 def make_bot(kind: str, config: TableConfig) -> Any:
-    """A bot of ``kind`` (see :data:`~bragkit.web.protocol.BOT_KINDS`) for a table's rules,
-    with its own secure random source; the random bot when another cannot be built."""
-    from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, ThresholdBot
+    """A bot of ``kind`` for a table's game and rules, from the one player API of every game
+    (:func:`bragkit.bots.players.make_player`), with its own secure random source; the random
+    player when another cannot be built."""
+    from bragkit.bots.players import RandomPlayer, make_player
 
-    rules = config.rules
     try:
-        if kind == "cautious":
-            return ThresholdBot(CAUTIOUS, rules=rules)
-        if kind == "bold":
-            return ThresholdBot(BOLD, rules=rules)
-        if kind == "shark":
-            from bragkit.bots.shark import SharkBot
+        return make_player(kind, game=config.game, rules=config.rules)
+    except (ImportError, BragError, TypeError) as error:  # pragma: no cover - bots in progress
+        log.warning("bot %s unavailable (%s), using a random bot", kind, error)
+    return RandomPlayer()
 
-            return SharkBot(rules=rules)
-    except (ImportError, BragError, TypeError):  # pragma: no cover - bots still in progress
-        log.warning("bot %s unavailable, using a random bot", kind)
-    return RandomBot()
+
+def _takes_menu(bot: Any) -> bool:
+    """Whether ``bot`` is a player of the generic API (``act(view, legal)``) rather than a
+    three-card agent (``act(view)``)."""
+    try:
+        params = inspect.signature(bot.act).parameters.values()
+    except (AttributeError, TypeError, ValueError):
+        return True
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) != 1 or any(p.kind is p.VAR_POSITIONAL for p in params)
 
 
 class Scheduler:
@@ -161,21 +168,23 @@ class Scheduler:
         name = room.to_act if room is not None else None
         if room is None or name is None or room.deal is None:
             return
-        agent = self._agent(room, name)
-        view = room.deal.view(name)  # an immutable snapshot: safe to read in another thread
+        player = self._agent(room, name)
+        # the seat's view and menu, made here: the worker thread reads nothing of the game
+        view, legal = room.deal.view(name), tuple(room.deal.legal_actions(name))
         if room.bots[name] == "random":  # cheap: decide at once
-            self._bot_answer(table_id, seq, name, self._think(agent, view))
+            self._bot_answer(table_id, seq, name, self._think(player, view, legal))
             return
         # a thinking bot uses its time budget in a worker thread, not the event loop's
-        future = asyncio.get_running_loop().run_in_executor(None, self._think, agent, view)
+        future = asyncio.get_running_loop().run_in_executor(None, self._think, player, view,
+                                                            legal)
         future.add_done_callback(
             lambda done: self._bot_answer(table_id, seq, name, done.result()))
 
     def _agreement_key(self, room: Room) -> tuple[int, tuple[str, ...]] | None:
-        deal = room.deal
-        if deal is None or deal.is_over or not deal.agreed or room.table is None:
+        agreed = room.dealing.agreed  # rule B8, in the games that have it
+        if not agreed or room.table is None:
             return None
-        return room.table.deal_number, deal.agreed
+        return room.table.deal_number, agreed
 
     def _to_agree(self, room: Room) -> str | None:
         """A bot still betting that has not yet answered the showdown agreed so far (B8)."""
@@ -185,11 +194,12 @@ class Scheduler:
             return None
         asked = self._declined.get(room.table_id)
         declined = asked[1] if asked is not None and asked[0] == key else set()
-        return next((b for b in deal.betting if b in room.bots and b not in deal.agreed
+        betting = getattr(deal, "betting", ())
+        return next((b for b in betting if b in room.bots and b not in key[1]
                      and b not in declined), None)
 
     def _bot_agree(self, table_id: str, seq: int, name: str) -> None:
-        from bragkit.bots.agent import agreement
+        from bragkit.bots.players import agreement
 
         room = self._still(table_id, seq)
         key = self._agreement_key(room) if room is not None else None
@@ -209,9 +219,9 @@ class Scheduler:
         self.plan(room)
 
     @staticmethod
-    def _think(agent: Any, view: Any) -> Action | Exception:
+    def _think(player: Any, view: Any, legal: tuple[Any, ...]) -> Action | Exception:
         try:
-            action: Action = agent.act(view)
+            action: Action = player.act(view, legal)
             return action
         except Exception as error:  # a bot's bug must not stop the table: it folds
             return error
@@ -240,7 +250,13 @@ class Scheduler:
         key = (room.table_id, name)
         agent = self._agents.get(key)
         if agent is None:
-            agent = self._agents[key] = self.bot_factory(room.bots[name], room.config)
+            kind = room.bots[name]
+            agent = self.bot_factory(kind, room.config)
+            if not _takes_menu(agent):  # a three-card agent: behind the players' adapter
+                from bragkit.bots.three_card_players import AgentPlayer
+
+                agent = AgentPlayer(agent, kind)
+            self._agents[key] = agent
         return agent
 
     def notify_bots(self, room: Room, event: Event) -> None:
@@ -248,19 +264,18 @@ class Scheduler:
         if not room.bots or event.kind not in ("deal", "act", "agree", "timeout"):
             return
         deal = room.deal
-        if deal is None or (event.kind != "deal" and not deal.is_over):
+        if deal is None or (event.kind != "deal" and not deal.over):
             return
-        from bragkit.bots.agent import ended_event, notify, started_event
+        from bragkit.bots.players import ended, started
 
         for name in room.bots:
             if name not in deal.players:
                 continue
             try:
                 if event.kind == "deal":
-                    notify(self._agent(room, name),
-                           started_event(deal, name, shuffled=room.shuffled))
+                    started(self._agent(room, name), deal, name, shuffled=room.shuffled)
                 else:
-                    notify(self._agent(room, name), ended_event(deal, name))
+                    ended(self._agent(room, name), deal, name)
             except (BragError, ValueError, TypeError, AttributeError) as error:  # pragma: no cover
                 log.warning("bot %s could not observe: %s", name, error)
 

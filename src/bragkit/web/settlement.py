@@ -1,11 +1,10 @@
 """The money of a web table: the ledger as a state shows it, and the settlement at its close.
 
->>> from bragkit.rules import Rules
->>> from bragkit.table import Table
->>> table = Table(Rules(), seats=["Ann", "Bob"], buy_ins={"Ann": 20, "Bob": 20})
->>> ledger_state(table)["rows"][0]
+>>> from bragkit.session import open_session
+>>> session = open_session("crash", seats=["Ann", "Bob"], buy_ins=20, seed=1)
+>>> ledger_state(session)["rows"][0]
 {'name': 'Ann', 'brought': 20, 'stack': 20, 'net': 0, 'cashed_out': 0}
->>> settlement, lines = settle(table)
+>>> settlement, lines = settle(session)
 >>> lines
 ['The table is closed', 'Settlement: everyone is square']
 >>> settlement.to_dict()
@@ -18,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bragkit.table import Table
+from bragkit.session import Session
 
 __all__ = ["Settlement", "ledger_state", "settle"]
 
@@ -36,13 +35,16 @@ class Settlement:
         return {"payments": list(self.payments), "shares": dict(self.shares)}
 
 
-def settle(table: Table | None) -> tuple[Settlement, list[str]]:
-    """Close ``table`` (None: it never started): share the carried pot, settle the ledger.
-    Returns the settlement and its lines for the log."""
+def settle(table: Session | None) -> tuple[Settlement, list[str]]:
+    """Close the table's session (None: it never started): share a carried pot (BL3) and a
+    kept hand's claim, settle the ledger (T1, the stakes per point and crash money of the
+    points games among them, N7, C5). Returns the settlement and its lines for the log."""
     lines = ["The table is closed"]
     if table is None:
         return Settlement(), lines
-    shares = table.share_carried_pot()
+    hook = table.dealing
+    shares = (table.share_carried_pot()
+              if hook.carried_pot or getattr(hook, "retained", None) is not None else {})
     if shares:
         lines.append("The carried pot is shared: " + ", ".join(
             f"{n} {a}" for n, a in shares.items()))
@@ -51,7 +53,7 @@ def settle(table: Table | None) -> tuple[Settlement, list[str]]:
     return Settlement(payments=payments, shares=dict(shares)), lines
 
 
-def ledger_state(table: Table | None) -> dict[str, Any]:
+def ledger_state(table: Session | None) -> dict[str, Any]:
     """The ledger as a state shows it: a row per player who ever sat (brought, stack, net,
     cashed out), the chips in the pot and the pot carried to the next deal."""
     if table is None:
@@ -61,4 +63,4 @@ def ledger_state(table: Table | None) -> dict[str, Any]:
     rows = [{"name": name, "brought": ledger.brought(name), "stack": stacks.get(name, 0),
              "net": ledger.net(name), "cashed_out": ledger.cashed_out(name)}
             for name in ledger.players]
-    return {"rows": rows, "in_pot": ledger.in_pot, "carried_pot": table.carried_pot}
+    return {"rows": rows, "in_pot": ledger.in_pot, "carried_pot": table.dealing.carried_pot}

@@ -1,10 +1,11 @@
 """What each person at a web table may see: the state messages of a room, as JSON-able data.
 
-:func:`public_state` is the part every viewer shares (seats, ledger, records, the fairness
-commitment, an agreed showdown in progress); :func:`state_for` adds one viewer's deal, built
-from the engine's own view for that player (rules D8, BL6, T3: never another player's hidden
-cards, nor their own while blind; a spectator's view holds no hidden card) and their options.
-:func:`settings` is what never changes. They read a room and never change it.
+:func:`public_state` is the part every viewer shares (the game, seats, ledger, records, the
+fairness commitment, an agreed showdown in progress); :func:`state_for` adds one viewer's deal,
+built from the engine's own view for that player (``game.view(name).to_dict()``: rules D8, BL6,
+T3, N6, C2, P3 — never another player's hidden cards, nor their own while blind; a spectator's
+view holds no hidden card) and their options. :func:`settings` is what never changes. They read
+a room and never change it; nothing here asks which game the table plays.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import LegalAction, Verb
 from bragkit.cards import parse_cards
+from bragkit.games.options import options
 from bragkit.games.views import legal_action_dict
+from bragkit.rules import Rules
+from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Viewer
 from bragkit.web.settlement import ledger_state
@@ -21,22 +25,53 @@ from bragkit.web.settlement import ledger_state
 if TYPE_CHECKING:
     from bragkit.web.room import Room
 
-__all__ = ["RECORDS_TAIL", "public_state", "settings", "state_for"]
+__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "option_dict", "public_state", "settings",
+           "state_for"]
 
 #: The finished deals listed in each state (older ones: ``GET /api/tables/{id}/records``).
 RECORDS_TAIL: Final = 12
+#: An option's choices are listed when there are at most this many (a Nine Card set to play,
+#: N6); more (a Crash hand's arrangements, C2) are counted, and the page builds its own.
+MAX_CHOICES: Final = 120
+
+
+def _rules_dict(rules: Any) -> dict[str, Any]:
+    """Every option of a rules object, by name (tuples as lists)."""
+    out = {}
+    for option in options(type(rules)):
+        value = getattr(rules, option.name)
+        out[option.name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def settings(config: TableConfig) -> dict[str, Any]:
-    """A table's settings as a ``sync`` sends them (the rules in full).
+    """A table's settings as a ``sync`` sends them (the game and its rules in full).
 
     >>> settings(TableConfig(seats=4))["seats"]
     4
+    >>> settings(TableConfig.from_dict({"game": "nine-card"}))["rules"]["target"]
+    21
     """
-    return {"name": config.name, "seats": config.seats,
-            "rules": config.rules.to_dict(full=True), "variant": config.rules.variant,
+    info = config.info
+    return {"name": config.name, "game": info.name, "title": info.title,
+            "summary": info.summary, "seats": config.seats,
+            "rules": _rules_dict(config.rules),
+            "variant": getattr(config.rules, "variant", info.name),
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
-            "deal_pause": config.deal_pause, "bot_delay": config.bot_delay}
+            "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
+            "bots": bot_kinds(config)}
+
+
+def option_dict(option: LegalAction) -> dict[str, Any]:
+    """One legal action as a state lists it: :func:`legal_action_dict`, with the option's
+    ``count`` of choices and the ``choices`` themselves when few (:data:`MAX_CHOICES`)."""
+    out = legal_action_dict(option)
+    choices = option.choices
+    if choices is not None:
+        count = len(choices)
+        out["count"] = count
+        out["choices"] = [str(a) for a in choices] if count <= MAX_CHOICES else None
+    return out
 
 
 def public_state(room: Room) -> dict[str, Any]:
@@ -48,6 +83,7 @@ def public_state(room: Room) -> dict[str, Any]:
     stacks = table.stacks if table is not None else {}
     ledger = table.ledger if table is not None else None
     in_deal = room.in_deal
+    dealer = getattr(deal, "dealer", None)
     seats: list[dict[str, Any] | None] = [None] * config.seats
     for seat in room.seating:
         name = seat.name
@@ -57,29 +93,30 @@ def public_state(room: Room) -> dict[str, Any]:
             "stack": stacks.get(name, seat.buy_in),
             "net": ledger.net(name) if ledger is not None and name in stacks else 0,
             "joining": seat.joining, "leaving": seat.leaving,
-            "dealer": deal is not None and deal.dealer == name,
+            "dealer": deal is not None and dealer == name,
             "in_deal": in_this and in_deal,
         }
     agreed = driver.agreed
     settlement = room.settlement
+    betting = list(getattr(deal, "betting", ())) if agreed else []  # B8: three-card only
     return {
         "table": {"id": room.table_id, "name": config.name, "status": room.status,
-                  "deals": table.deal_number if table is not None else 0},
+                  "deals": driver.deal_number, "game": config.game},
         "seats": seats,
         "ledger": ledger_state(table),
         "settlement": None if settlement is None else settlement.to_dict(),
         "records": room.archive.recent(RECORDS_TAIL),
-        "fairness": {"commitment": table.commitment if table is not None else None,
+        "fairness": {"commitment": driver.commitment,
                      "seeds": len(driver.seeded_now())},
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
         "showdown": {"agreed": list(agreed),
-                     "betting": list(deal.betting)} if agreed and deal else None,
+                     "betting": betting} if agreed and deal else None,
     }
 
 
 def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, Any]:
     """Everything ``viewer`` may see now: the ``public`` state, and the deal as their own view
-    builds it (rules D8, BL6, T3)."""
+    builds it (rules D8, BL6, T3; N6, C2: sets not yet laid stay hidden; P3: others' draws)."""
     driver = room.dealing
     deal = room.deal
     table = room.table
@@ -91,13 +128,18 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
     if deal is not None and table is not None:
         player = name if name is not None and name in deal.players else None
         view = deal.view(player).to_dict()
-        options = view.pop("legal_actions")
-        if room.status in ("playing", "closing"):
-            legal = options
-        view["number"] = table.deal_number
-        view["named"] = {p: driver.hand_name(parse_cards(" ".join(cards)))
-                         for p, cards in view["shown"].items()}
+        for key in ("legal_actions", "legal", "log"):  # the menu is sent as ``you.legal``;
+            view.pop(key, None)  # the log lines come in the room's log
+        if room.status in ("playing", "closing") and player is not None and room.in_deal:
+            legal = [option_dict(o) for o in deal.legal_actions(player)]
+        view["number"] = driver.deal_number
+        view["over"] = deal.over
+        if isinstance(driver.deal_rules, Rules):  # three-card hands shown, named (D8)
+            view["named"] = {p: driver.hand_name(parse_cards(" ".join(cards)))
+                             for p, cards in view["shown"].items()}
         view["costs"] = driver.costs()
+        suggested = driver.suggestion(player) if player is not None else None
+        view["suggestion"] = None if suggested is None else _suggestion(suggested)
         deal_state = view
     if seat is not None and table is not None and not room.in_deal and (
             room.status != "closed"):  # rule M1: a top-up between deals
@@ -111,3 +153,9 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         "seeded": name in driver.seeded_now() if name is not None else False,
     }
     return state
+
+
+def _suggestion(action: Any) -> dict[str, Any]:
+    """The engine's move as the page fills it in: its verb, cards and hands."""
+    return {"verb": str(action.verb), "cards": [str(c) for c in action.cards],
+            "sets": [[str(c) for c in s] for s in action.sets], "text": str(action)}

@@ -262,7 +262,7 @@ class TableManager:
         elif isinstance(message, Act):
             event = room.act(viewer, verb=message.verb, at=message.at, amount=message.amount,
                              hand=message.hand, cards=message.cards, player=message.player,
-                             id=ident)
+                             sets=message.sets, id=ident)  # sets: issue 14 (Crash, C2)
         elif isinstance(message, Seed):
             event = room.seed(viewer, seed=message.seed, id=ident)
         elif isinstance(message, Host):

@@ -1,31 +1,121 @@
-// The lobby: create a table, keep the host's token in this browser, go to the table.
+// The lobby: choose a game and its house rules, create a table, keep the host's token in this
+// browser, go to the table. The games and every option (its rule id, meaning and allowed
+// values) come from the server (GET /api/games): nothing is listed here again.
 "use strict";
 
 (function () {
   const form = document.getElementById("create");
   const errorBox = document.getElementById("create-error");
+  const gameSelect = form.elements.game;
+  const rulesBox = document.getElementById("rules");
+  const about = document.getElementById("game-about");
+  let catalogue = [];
+  let shown = []; // [{option, input, initial}] of the game shown
 
   function number(name) {
-    const raw = form.elements[name].value.trim();
+    // the table's own settings (a game's rules may have an option of the same name)
+    const raw = form.querySelector(`[data-setting=${name}]`).value.trim();
     return raw === "" ? null : Number(raw);
   }
+
+  function chosen() {
+    const value = gameSelect.value;
+    for (const game of catalogue) {
+      if (game.name === value) return { game, preset: {} };
+      if (game.presets[value]) return { game, preset: game.presets[value] };
+    }
+    return { game: catalogue[0], preset: {} };
+  }
+
+  function node(tag, attrs, ...children) {
+    const out = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "text") out.textContent = v; else out.setAttribute(k, v === true ? "" : v);
+    }
+    out.append(...children);
+    return out;
+  }
+
+  function field(option, value) {
+    const title = `${option.meaning} (rule ${option.rule})`;
+    const words = `${option.meaning.charAt(0).toUpperCase()}${option.meaning.slice(1)} (${option.rule})`;
+    let input;
+    if (option.kind === "bool") {
+      input = node("input", { type: "checkbox", name: option.name, checked: value === true });
+      return { input, label: node("label", { class: "field check", title }, input, ` ${words}`) };
+    }
+    if (option.kind === "choice") {
+      input = node("select", { name: option.name });
+      if (option.optional) input.append(node("option", { value: "", text: "default" }));
+      for (const choice of option.choices) {
+        input.append(node("option", { value: JSON.stringify(choice), text: String(choice),
+          selected: choice === value }));
+      }
+    } else if (option.kind === "int") {
+      input = node("input", { type: "number", name: option.name, min: option.min, max: option.max,
+        value: value === null ? "" : value, placeholder: option.optional ? "no limit" : null });
+    } else {
+      input = node("input", { name: option.name, value: (value || []).join(" "),
+        placeholder: option.kind === "cards" ? "e.g. 2 Jh" : "e.g. 3 2 1" });
+    }
+    return { input, label: node("label", { class: "field", title }, `${words} `, input) };
+  }
+
+  function read(option, input) {
+    if (option.kind === "bool") return input.checked;
+    const raw = input.value.trim();
+    if (option.kind === "choice") return raw === "" ? null : JSON.parse(raw);
+    if (option.kind === "int") return raw === "" ? null : Number(raw);
+    const words = raw.split(/[\s,]+/).filter(Boolean);
+    return option.kind === "ints" ? words.map(Number) : words;
+  }
+
+  function showGame() {
+    const { game, preset } = chosen();
+    about.textContent = `${game.title}: ${game.summary}`;
+    rulesBox.replaceChildren();
+    shown = [];
+    for (const option of game.options) {
+      const value = option.name in preset ? preset[option.name] : option.default;
+      const { input, label } = field(option, value);
+      rulesBox.append(label);
+      shown.push({ option, input, initial: JSON.stringify(read(option, input)) });
+    }
+    const seats = form.elements.seats;
+    const before = Number(seats.value) || 6;
+    seats.replaceChildren();
+    for (let n = game.seats[0]; n <= game.seats[1]; n++) {
+      seats.append(node("option", { text: String(n), selected: n === Math.min(before, game.seats[1]) }));
+    }
+  }
+
+  async function load() {
+    const response = await fetch("/api/games");
+    catalogue = (await response.json()).games;
+    gameSelect.replaceChildren();
+    for (const game of catalogue) {
+      gameSelect.append(node("option", { value: game.name, text: game.title }));
+      for (const name of Object.keys(game.presets)) {
+        gameSelect.append(node("option", { value: name, text: `${game.title}: ${name}` }));
+      }
+    }
+    showGame();
+  }
+
+  gameSelect.addEventListener("change", showGame);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     errorBox.textContent = "";
-    const rules = {
-      ante: number("ante"),
-      min_bet: number("min_bet"),
-      blind: form.elements.blind.checked,
-      see_cost: form.elements.see_cost.value,
-      short_money: form.elements.short_money.value,
-      shuffle: form.elements.shuffle.value,
-    };
-    const most = number("max_bet");
-    if (most !== null) rules.max_bet = most;
+    const rules = {};
+    for (const { option, input, initial } of shown) {
+      const value = read(option, input);
+      if (JSON.stringify(value) !== initial) rules[option.name] = value; // only what changed
+    }
     const settings = {
       name: form.elements.name.value,
-      preset: form.elements.preset.value,
+      game: gameSelect.value,
       seats: Number(form.elements.seats.value),
       buy_in: number("buy_in"),
       turn_seconds: number("turn_seconds") || 0,
@@ -54,4 +144,6 @@
       button.disabled = false;
     }
   });
+
+  load().catch((error) => { errorBox.textContent = "The games could not be loaded: " + error; });
 })();

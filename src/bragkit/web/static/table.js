@@ -13,6 +13,11 @@
     seeds: "bragkit.seeds." + TABLE,
   };
   const $ = (id) => document.getElementById(id);
+  // the other games' drawing (games.js); its ctx is filled once the functions below exist
+  const games = window.bragGames({
+    el: (...a) => el(...a), cardImg: (...a) => cardImg(...a), act: (...a) => act(...a),
+    toast: (...a) => toast(...a), plural: (...a) => plural(...a), me: () => me(),
+  });
 
   let ws = null;
   let greeted = false;
@@ -129,11 +134,12 @@
     if (ws && ws.readyState === WebSocket.OPEN && greeted) ws.send(JSON.stringify(message));
   }
 
-  function act(option, amount, cards) {
+  function act(option, amount, cards, sets) {
     const action = { verb: option.verb };
     if (option.hand) action.hand = option.hand;
     if (amount !== undefined && amount !== null) action.amount = amount;
-    if (cards) action.cards = cards;
+    if (cards && cards.length) action.cards = cards;
+    if (sets && sets.length) action.sets = sets;
     send({ type: "act", id: newId(), at: lastSeq, action });
   }
 
@@ -159,6 +165,7 @@
         break;
       case "sync": {
         state = message.state;
+        state.deal = games.normalise(state.deal);
         settings = message.settings;
         const known = log.length ? log[log.length - 1].seq : -1;
         log = log.concat((message.log || []).filter((line) => line.seq > known)).slice(-400);
@@ -175,6 +182,7 @@
           return;
         }
         state = message.state;
+        state.deal = games.normalise(state.deal);
         lastSeq = message.seq;
         for (const text of message.lines) log.push({ seq: message.seq, text });
         if (log.length > 400) log = log.slice(-400);
@@ -233,6 +241,13 @@
 
   function renderHost() {
     const status = state.table.status;
+    const kinds = $("bot-kind"); // the bots that play this game, as the server lists them
+    const offered = Object.keys(settings.bots || {});
+    if (offered.length && kinds.dataset.game !== settings.game) {
+      kinds.replaceChildren(...offered.map((k) => el("option", { value: k, text: `${k} bot`,
+        title: settings.bots[k] })));
+      kinds.dataset.game = settings.game;
+    }
     $("host-bar").hidden = !me().host;
     $("start").hidden = status !== "lobby";
     $("pause").hidden = status !== "playing";
@@ -299,16 +314,38 @@
           onclick: () => openSit(i), text: "Sit here" }) : el("div", { class: "stack", text: "empty" })));
   }
 
+  // The receiver's hand less the cards they discarded (four- and five-card Brag, F1).
+  function keptCards(deal) {
+    const gone = deal.discards || [];
+    return deal.hand.filter((c) => !gone.includes(c));
+  }
+
+  // How many cards a player has discarded this deal, from the actions (F1: "Ann discard
+  // [2 cards]" as others see it).
+  function discarded(deal, name) {
+    let count = 0;
+    for (const text of deal.actions || []) {
+      if (playerOf(text, deal.players) !== name) continue;
+      const rest = text.slice(name.length + 1);
+      if (!rest.startsWith("discard")) continue;
+      const hidden = rest.match(/\[(\d+) cards?\]/);
+      count += hidden ? Number(hidden[1]) : rest.split(" ").length - 1;
+    }
+    return count;
+  }
+
   function seatCards(name, deal) {
     if (!deal) return null;
+    if (deal.kind) return games.seatCards(name, deal, me());
     const shown = deal.shown[name];
     if (shown) return el("div", { class: "cards shown" }, ...shown.map((c) => cardImg(c)));
     const parts = [];
     const faceUp = deal.face_up[name] || [];
     if (name === me().name && deal.hand) {
-      for (const c of deal.hand) parts.push(cardImg(c));
+      for (const c of keptCards(deal)) parts.push(cardImg(c));
     } else {
-      for (let i = 0; i < (deal.held[name] || 0); i++) parts.push(cardImg(null));
+      const held = (deal.held[name] || 0) - discarded(deal, name);
+      for (let i = 0; i < held; i++) parts.push(cardImg(null));
     }
     for (const c of faceUp) parts.push(cardImg(c));
     return el("div", { class: "cards" }, ...parts);
@@ -354,8 +391,8 @@
     const deal = state.deal;
     const table = state.table;
     const rules = settings.rules;
-    $("deal-no").textContent = deal ? `Deal ${deal.number} · ${deal.dealer} deals`
-      : table.status === "lobby" ? "Waiting for the host to start" : "";
+    $("deal-no").textContent = deal ? `${deal.kind === "nine" || deal.kind === "crash" ? "Game" : "Deal"} ${deal.number} · ${deal.dealer} deals`
+      : table.status === "lobby" ? `${settings.title}: waiting for the host to start` : "";
     const won = deal && deal.is_over
       ? Object.values(deal.winners).reduce((a, b) => a + b, 0) + deal.carried_forward : null;
     $("pot").textContent = deal ? (won !== null ? won : deal.pot) : state.ledger.carried_pot;
@@ -382,6 +419,15 @@
     } else if (table.status === "paused") {
       banner.textContent = "Paused by the host";
     }
+    if (deal && deal.kind) {
+      const mid = games.center(deal, settings);
+      $("pot").textContent = mid.pot === null ? "—" : mid.pot;
+      $("stake-line").textContent = mid.line;
+      if (mid.banner) {
+        banner.textContent = mid.banner;
+        banner.className = mid.win ? "banner win" : "banner";
+      }
+    }
     const settle = $("settle");
     if (state.settlement) {
       const payments = state.settlement.payments;
@@ -406,13 +452,18 @@
     const legal = mine.legal || [];
     const discard = legal.find((o) => o.verb === "discard");
     cards.replaceChildren();
+    cards.classList.remove("many"); // (games.js sets it for a hand of many cards)
+    actions.replaceChildren();
     if (mine.seat === null) {
       cards.append(el("div", { class: "hint", text: state.table.status === "closed"
         ? "This table is closed." : "You are watching. Pick an empty seat to play." }));
+    } else if (deal && deal.kind && deal.players.includes(mine.name)) {
+      games.mine(cards, actions, deal, legal, renderMe);
     } else if (deal && deal.players.includes(mine.name) && (deal.held[mine.name] || deal.shown[mine.name])) {
       if (deal.hand) {
-        picked = new Set([...picked].filter((c) => deal.hand.includes(c)));
-        for (const c of deal.hand) {
+        const hand = keptCards(deal); // the discards leave the hand (F1)
+        picked = new Set([...picked].filter((c) => hand.includes(c)));
+        for (const c of hand) {
           const img = cardImg(c, discard ? { class: "pick" + (picked.has(c) ? " picked" : "") } : {});
           if (discard) img.addEventListener("click", () => { togglePick(c); });
           cards.append(img);
@@ -442,9 +493,9 @@
       turn.append(el("span", { class: "sub", "data-countdown": "deal" }));
     }
     // actions
-    actions.replaceChildren();
+    if (!(deal && deal.kind)) actions.replaceChildren();
     const order = ["look", "keep", "throw", "fold", "blind", "bet", "see", "cover", "discard", "agree"];
-    const sorted = legal.filter((o) => o.verb !== "topup")
+    const sorted = deal && deal.kind ? [] : legal.filter((o) => o.verb !== "topup")
       .sort((a, b) => order.indexOf(a.verb) - order.indexOf(b.verb));
     for (const option of sorted) actions.append(actionControl(option));
     if (mine.agreed) actions.append(el("span", { class: "note", text: "You agreed to a showdown." }));
@@ -555,7 +606,9 @@
       const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
         || "pot carried";
       const links = el("div", { class: "links" });
-      if (record.released) {
+      if (record.record === false) {
+        links.append(el("span", { class: "note", text: "no hand history for this game yet" }));
+      } else if (record.released) {
         links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}.bhh`, download: "",
           text: "Download .bhh" }));
         if (record.proof) {

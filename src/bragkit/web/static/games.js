@@ -1,0 +1,202 @@
+// The games beyond the three-card family at the web table: Nine Card Brag and Crash (sets),
+// historic Brag and 3 Card Brag Poker (stakes). Each draws from the receiver's own view of the
+// deal (state.deal: the game's view, see docs/web-protocol.md) and its legal actions; the
+// server checks every action. table.js calls these through window.bragGames(ctx).
+"use strict";
+
+window.bragGames = function (ctx) {
+  const { el, cardImg, act, toast, plural } = ctx;
+  let picked = new Set(); // cards tapped: a set to play (N), discards to draw (P3)
+  let sets = []; // a Crash arrangement being built (C2): arrays of cards
+  let dealKey = null;
+
+  const split = (text) => (typeof text === "string" ? text.split(" ").filter(Boolean) : text || []);
+
+  // The shape table.js reads of any deal, from the game's own view.
+  function normalise(deal) {
+    if (!deal || deal.held !== undefined) return deal; // a three-card view
+    const kind = deal.played !== undefined ? "nine" : deal.arranged !== undefined ? "crash" : "stakes";
+    const shown = {};
+    for (const [p, cards] of Object.entries(deal.shown || {})) shown[p] = split(cards);
+    let winners = deal.winners || {};
+    if (deal.winner) winners = { [deal.winner]: deal.scores[deal.winner] };
+    const pot = deal.pots ? Object.values(deal.pots).reduce((a, b) => a + b, 0) : 0;
+    return Object.assign({}, deal, {
+      kind, shown, winners, pot, is_over: deal.over, in_play: deal.in_play || deal.players,
+      blind: [], covered: [], held: {}, face_up: {}, actions: deal.history || [],
+      carried_forward: 0, named: null,
+    });
+  }
+
+  function key(deal) {
+    return `${deal.number}/${deal.deal || 0}/${deal.round || deal.phase || ""}`;
+  }
+
+  function seatCards(name, deal, mine) {
+    if (deal.kind === "nine") {
+      const laid = deal.played[name] || [];
+      const last = laid.length ? split(laid[laid.length - 1]) : [];
+      const left = deal.cards_left[name] || 0;
+      return el("div", { class: "cards" },
+        ...last.map((c) => cardImg(c)),
+        el("span", { class: "count", text: `${left} left` }));
+    }
+    if (deal.kind === "crash") {
+      const arranged = deal.arranged.includes(name);
+      const call = deal.calls[name];
+      return el("div", { class: "cards" }, el("span", { class: "count", text:
+        (arranged ? "arranged" : "arranging") + (call === true ? " · CRASH!" : call === false ? " · pass" : "") }));
+    }
+    const cards = deal.shown[name] || (deal.cards[name] || []);
+    if (name === mine.name && !deal.shown[name]) {
+      return el("div", { class: "cards" }, ...cards.map((c) => cardImg(c)));
+    }
+    return el("div", { class: "cards" + (deal.shown[name] ? " shown" : "") }, ...cards.map((c) => cardImg(c)));
+  }
+
+  function scores(deal, target) {
+    return Object.entries(deal.scores).map(([p, n]) => `${p} ${n}`).join(" · ") + ` (to ${target})`;
+  }
+
+  // {pot, line, banner, win} for the middle of the felt
+  function center(deal, settings) {
+    const rules = settings.rules;
+    if (deal.kind === "nine") {
+      // the sets laid in the latest round, in the order played (N4)
+      const rounds = Object.values(deal.played).reduce((a, s) => Math.max(a, s.length), 0);
+      const laid = rounds ? Object.entries(deal.played).filter(([, s]) => s.length === rounds)
+        .map(([p, s]) => `${p} ${s[rounds - 1]}`) : [];
+      return { pot: null, line: `Game deal ${deal.deal} · round ${deal.round} · ${scores(deal, rules.target)}`
+        + ` · ${rules.stake} a point behind (N7)`,
+        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}`
+          : laid.length ? `Round ${rounds}: ${laid.join(" · ")}` : "",
+        win: deal.is_over };
+    }
+    if (deal.kind === "crash") {
+      const calls = Object.entries(deal.calls).filter(([, c]) => c).map(([p]) => p);
+      const nets = Object.entries(deal.nets).filter(([, n]) => n).map(([p, n]) => `${p} ${n > 0 ? "+" : ""}${n}`);
+      return { pot: null, line: `Deal ${deal.deal} · ${deal.phase} · ${scores(deal, rules.target)}`
+        + (calls.length ? ` · crash called: ${calls.join(", ")}` : "")
+        + (nets.length ? ` · crash money ${nets.join(", ")} (C5)` : ""),
+        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}` : "",
+        win: deal.is_over };
+    }
+    const pots = Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · ");
+    const extra = deal.extra || {};
+    const bits = [`${deal.phase}`, pots];
+    if (extra.small_blind) bits.push(`blinds ${extra.small_blind} / ${extra.big_blind}`);
+    if (extra.totals) bits.push("31 count: " + Object.entries(extra.totals).map(([p, n]) => `${p} ${n}`).join(", "));
+    if (extra.drawn && Object.keys(extra.drawn).length) {
+      bits.push("drew: " + Object.entries(extra.drawn).map(([p, n]) => `${p} ${n}`).join(", "));
+    }
+    const contests = (extra.contests || []).map((c) => `${c.pot}: ${c.winner} (${c.why})`);
+    const winners = Object.entries(deal.winners).map(([p, n]) => `${p} wins ${n}`);
+    const taken = Object.values(deal.winners).reduce((a, b) => a + b, 0);
+    return { pot: deal.is_over ? taken : deal.pot, line: bits.join(" · "),
+      banner: deal.is_over ? winners.join(" · ") : (contests.length ? contests[contests.length - 1] : ""),
+      win: deal.is_over && winners.length > 0 };
+  }
+
+  function pickable(card, on) {
+    const img = cardImg(card, { class: "pick" + (picked.has(card) ? " picked" : "") });
+    img.addEventListener("click", () => { if (picked.has(card)) picked.delete(card); else picked.add(card); on(); });
+    return img;
+  }
+
+  // Draw the receiver's own cards into `box`, their actions into `actions`.
+  function mine(box, actions, deal, legal, rerender) {
+    if (dealKey !== key(deal)) { dealKey = key(deal); picked = new Set(); sets = []; }
+    const suggestion = deal.suggestion;
+    box.classList.toggle("many", deal.kind === "nine" || deal.kind === "crash");
+    if (deal.kind === "nine") {
+      const hand = split(deal.hand);
+      picked = new Set([...picked].filter((c) => hand.includes(c)));
+      for (const c of hand) box.append(pickable(c, rerender));
+      const laid = (deal.played[ctx.me().name] || []).map((s) => split(s).join(" "));
+      if (laid.length) box.append(el("div", { class: "hint", text: "Laid: " + laid.join(" | ") }));
+      const plays = legal.find((o) => o.verb === "plays");
+      if (plays) {
+        actions.append(el("button", { type: "button", class: "ghost", "data-verb": "suggest", text: "Suggest",
+          onclick: () => { if (suggestion) { picked = new Set(suggestion.cards); rerender(); } } }));
+        const ready = picked.size === 3;
+        actions.append(el("button", { type: "button", class: "primary", "data-verb": "plays", disabled: !ready,
+          text: ready ? `Play ${[...picked].join(" ")}` : "Pick three cards to play",
+          onclick: () => { act(plays, null, [...picked]); picked = new Set(); } }));
+      }
+      return;
+    }
+    if (deal.kind === "crash") {
+      const cards = split(deal.cards);
+      const placed = new Set(sets.flat());
+      if (deal.hands) {
+        box.append(el("div", { class: "sets" }, ...deal.hands.map((h, i) =>
+          el("div", { class: "set", "data-set": i }, ...split(h).map((c) => cardImg(c))))));
+      } else {
+        for (const c of cards) if (!placed.has(c)) box.append(pickable(c, rerender));
+        box.append(el("div", { class: "sets" }, ...sets.map((h, i) =>
+          el("div", { class: "set", "data-set": i }, ...h.map((c) => cardImg(c))))));
+      }
+      const arranges = legal.find((o) => o.verb === "arranges");
+      if (arranges) {
+        actions.append(el("button", { type: "button", class: "ghost", "data-verb": "suggest", text: "Suggest",
+          onclick: () => { if (suggestion) { sets = suggestion.sets.map((s) => s.slice()); picked = new Set(); rerender(); } } }));
+        actions.append(el("button", { type: "button", "data-verb": "make-hand",
+          disabled: !(picked.size === 3 || picked.size === 4) || sets.length >= 4,
+          text: `Make hand ${sets.length + 1} (${picked.size})`,
+          onclick: () => { sets.push([...picked]); picked = new Set(); rerender(); } }));
+        if (sets.length) {
+          actions.append(el("button", { type: "button", class: "ghost", "data-verb": "undo-hand", text: "Undo hand",
+            onclick: () => { sets.pop(); rerender(); } }));
+        }
+        actions.append(el("button", { type: "button", class: "primary", "data-verb": "arranges",
+          disabled: !sets.length, text: `Arrange ${plural(sets.length, "hand")}`,
+          onclick: () => act(arranges, null, null, sets) }));
+      }
+      for (const option of legal.filter((o) => o.verb === "crash" || o.verb === "pass")) {
+        actions.append(el("button", { type: "button", class: option.verb === "crash" ? "danger" : "",
+          "data-verb": option.verb, text: option.verb === "crash" ? "Call crash! (C5)" : "Pass",
+          onclick: () => act(option) }));
+      }
+      return;
+    }
+    // historic Brag and Brag Poker
+    const own = deal.cards[ctx.me().name] || [];
+    const draw = legal.find((o) => o.verb === "draw" && o.max);
+    for (const c of own) box.append(c && draw ? pickable(c, rerender) : cardImg(c));
+    if (!draw) picked = new Set();
+    // a draw of cards (P3) is one control: the cards picked on screen; other draws are buttons
+    const shown = legal.filter((o) => o.verb !== "topup" && !(draw && o.verb === "draw"));
+    if (draw) shown.unshift(draw);
+    for (const option of shown) actions.append(control(option));
+  }
+
+  function control(option) {
+    const verb = option.verb;
+    if (verb === "draw" && option.max) {
+      const n = picked.size;
+      return el("button", { type: "button", class: "primary", "data-verb": "draw",
+        disabled: n > 3, text: n ? `Draw ${n}: discard ${[...picked].join(" ")}` : "Draw none (stand pat)",
+        onclick: () => { act(option, n, [...picked]); picked = new Set(); } });
+    }
+    if (option.min !== null && option.max !== option.min && verb !== "draw") {
+      const input = el("input", { type: "number", min: option.min, max: option.max ?? null, value: option.min,
+        "aria-label": `${verb} amount`, "data-amount": verb });
+      const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: verb,
+        onclick: () => {
+          const amount = Number(input.value);
+          if (!Number.isInteger(amount) || amount < option.min || (option.max !== null && amount > option.max)) {
+            toast(`${verb} ${option.min}${option.max !== null ? " to " + option.max : " or more"}`);
+            return;
+          }
+          act(option, amount);
+        } });
+      return el("span", { class: "amount-group" }, input, button);
+    }
+    const amount = verb === "draw" ? 0 : (option.min !== null && option.min === option.max ? option.min : null);
+    const words = option.text.slice(option.player.length + 1);
+    return el("button", { type: "button", class: verb === "drop" ? "danger" : "", "data-verb": verb,
+      text: words, onclick: () => act(option, verb === "draw" ? option.min : amount) });
+  }
+
+  return { normalise, seatCards, center, mine };
+};
