@@ -25,8 +25,10 @@ from .helpers import Scripted, stacked
 RULES = Rules(max_bet=10)
 # You and Bob: Bob deals, so you are dealt first (D6): you Qh Qs 4d, Bob As Tc 2d.
 PACK = stacked("Qh As Qs Tc 4d 2d")
-NOT_SOLVED = ("no equilibrium solved for this table: run "
-              "`bragkit solve --stakes 1,2,4,8,10 --blind-share 0.8` (a few minutes)")
+# RULES' strategy is shipped (bragkit.solver.shipped); none is for another hand order (H10)
+UNSHIPPED = Rules(max_bet=10, ordering="teen-patti")
+NOT_SOLVED = ("no equilibrium solved for this table: run `bragkit solve --stakes 1,2,4,8,10 "
+              "--blind-share 0.8 --ordering teen-patti` (a few minutes)")
 LABEL = re.compile(r"^(look|fold|see \d+|bet \d+|blind \d+) (\d+)%$")
 
 
@@ -92,7 +94,7 @@ def test_three_players_or_other_games_get_no_hint(strategy: Strategy) -> None:
 
 
 def test_no_strategy_cached_says_how_to_solve_one() -> None:
-    session = heads_up()
+    session = heads_up(rules=UNSHIPPED)
     session.start_deal()
     assert session.equilibrium_hint() == NOT_SOLVED
     other = heads_up(rules=Rules(max_bet=20, see_cost="single", ordering="teen-patti"))
@@ -113,6 +115,7 @@ def test_the_cache_is_read_once_table_first_then_the_default(
         return strategy if abstraction == Abstraction() else None
 
     monkeypatch.setattr(driver, "cached", cached)
+    monkeypatch.setattr("bragkit.bots.solver_bot.shipped", lambda abstraction: None)
     session = heads_up("Bob bet 2")
     session.start_deal()
     assert session.equilibrium_hint() is not None
@@ -164,7 +167,7 @@ def test_the_trainer_line_beside_the_options(strategy: Strategy) -> None:
 
 
 def test_the_trainer_says_how_to_solve_when_nothing_is_cached() -> None:
-    session = heads_up()
+    session = heads_up(rules=UNSHIPPED)
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)

@@ -40,12 +40,13 @@ two hands (R2: they cannot be seen, which the abstraction does not know), a face
 short stack — goes to a fallback bot (``cautious`` by default).
 
 Importing this module registers the bot as ``"solver"`` with :mod:`bragkit.bots.registry`. Its
-strategy (:func:`default_strategy`) is the cached solution of the abstraction nearest its table
+strategy (:func:`default_strategy`) is the solution of the abstraction nearest its table
 (:meth:`~bragkit.solver.abstraction.Abstraction.for_table`: for the arena's rules, made by
 ``bragkit solve --stakes 1,2,4,8,10 --blind-share 0.8 --target 1 --refine 200``, or with
 ``--blind-share 0.65`` where the pack is shuffled before every deal; the refinement
-teaches it to answer play the equilibrium never makes), else of the default abstraction, else a
-quick one solved on first use.
+teaches it to answer play the equilibrium never makes) from the user's cache, else shipped with
+the package (:mod:`bragkit.solver.shipped`: the arena's and ``bragkit play``'s tables), else
+the default abstraction's, else a quick one solved on first use.
 
 >>> from bragkit.rules import Rules
 >>> from bragkit.games.three_card import Deal
@@ -61,6 +62,7 @@ quick one solved on first use.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 
@@ -82,6 +84,7 @@ from bragkit.solver import driver
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.informed import action_values
 from bragkit.solver.report import hand_percentiles
+from bragkit.solver.shipped import shipped
 from bragkit.solver.strategy import Strategy
 from bragkit.solver.tree import BettingTree, Kind
 
@@ -103,26 +106,35 @@ KEPT = 0.5
 
 
 def cached_strategy(rules: Rules | None = None) -> Strategy | None:
-    """The cached solution of the abstraction nearest a heads-up game of ``rules`` (the
-    arena's by default: :meth:`Abstraction.for_table`), else of the default abstraction if it
-    plays the same hand order and blind rule (H10, BL1); None if neither is cached. Nothing is
+    """The solution of the abstraction nearest a heads-up game of ``rules`` (the arena's by
+    default: :meth:`Abstraction.for_table`) — solved into the user's cache, else shipped with
+    the package (:mod:`bragkit.solver.shipped`) — else the same of the default abstraction if it
+    plays the same hand order and blind rule (H10, BL1); None if there is none. Nothing is
     solved: a file is read at most."""
     from bragkit.arena import arena_rules
 
     rules = rules or arena_rules()
-    try:
-        found = driver.cached(Abstraction.for_table(rules))
-    except RulesError:  # e.g. no stake a blind bet could set (BL1)
-        found = None
+    wanted: list[Abstraction] = []
+    with contextlib.suppress(RulesError):  # e.g. no stake a blind bet could set (BL1)
+        wanted.append(Abstraction.for_table(rules))
     default = Abstraction()
-    if found is None and (default.ordering, default.blind) == (rules.ordering, rules.blind):
-        found = driver.cached(default)
-    return found
+    if (default.ordering, default.blind) == (rules.ordering, rules.blind):
+        wanted.append(default)
+    for abstraction in wanted:
+        found = driver.cached(abstraction)
+        if found is None:
+            try:
+                found = shipped(abstraction)
+            except RulesError:  # a damaged package: as if nothing were shipped
+                found = None
+        if found is not None:
+            return found
+    return None
 
 
 def default_strategy(rules: Rules | None = None) -> Strategy:
-    """:func:`cached_strategy`, else a quick one for the table (at most two bets, solved in
-    seconds and cached)."""
+    """:func:`cached_strategy` (a solve in the user's cache, else one shipped), else a quick
+    one for the table (at most two bets, solved in seconds and cached)."""
     from bragkit.arena import arena_rules
 
     found = cached_strategy(rules)
