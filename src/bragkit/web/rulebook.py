@@ -60,7 +60,7 @@ def rule_link(rule_id: str, *, page: str = "") -> str | None:
     path of the rule book), or ``None`` if the book has no such rule (rule ids are cited as in
     rule N7).
 
-    >>> rule_link("BL4"), rule_link("bl4", page="/rules"), rule_link("H99")
+    >>> rule_link("BL4"), rule_link("bl4", page="/rules"), rule_link("Z9")
     ('#rule-bl4', '/rules#rule-bl4', None)
     """
     try:
