@@ -70,9 +70,12 @@
     return false;
   }
 
+  const HINT = /[A-Z][1-9]/;  // a quick look first: most text cites no rule
+
   function linkText(node) {
-    if (!node.isConnected || !node.parentNode || skipped(node)) return;
-    const parts = split(node.nodeValue || "");
+    const text = node.nodeValue || "";
+    if (!HINT.test(text) || !node.isConnected || !node.parentNode || skipped(node)) return;
+    const parts = split(text);
     if (!parts.some((part) => typeof part !== "string")) return;
     const doc = node.ownerDocument;
     const fragment = doc.createDocumentFragment();
