@@ -53,7 +53,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
+<<<<<<< HEAD
 from bragkit.web.catalogue import games_catalogue
+=======
+from bragkit.web import rulebook
+>>>>>>> wt-helpweb
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
 from bragkit.web.svg import back_svg, card_svg
@@ -211,6 +215,7 @@ def create_app(
         Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),
         Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
         Route("/cards/{code}.svg", card),
+        *rulebook.ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
