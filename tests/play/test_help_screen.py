@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown, Static, TabbedContent
 
@@ -166,6 +167,10 @@ async def test_links_to_rules_and_sections_are_followed() -> None:
         screen.post_message(Markdown.LinkClicked(rankings, "#hand-rankings"))
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "rankings"
+        screen.post_message(Markdown.LinkClicked(rankings, "#section-n"))  # not three-card's
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "rules"
+        assert source(screen.query_one("#cited", Markdown)).startswith("### N1 · ")
 
 
 @synchronous
@@ -182,6 +187,7 @@ async def test_the_keys_tab_lists_the_table_keys() -> None:
         assert "| n | next deal |" in text
         assert "| r | the rule |" in text
         assert "close the help" in text
+        assert "Focus Next" not in text  # Textual's own keys are not the table's
 
 
 @synchronous
@@ -243,3 +249,18 @@ def test_any_rule_cited_in_a_message_is_found(rule_id: str, words: str) -> None:
 def test_every_rule_id_becomes_a_link_and_code_spans_stay(rule_id: str) -> None:
     assert linked(f"see {rule_id}.") == f"see [{rule_id}](#rule-{rule_id.lower()})."
     assert linked(f"`{rule_id}`") == f"`{rule_id}`"
+
+
+@synchronous
+async def test_each_tab_scrolls_with_the_keys() -> None:
+    app = TableApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        scroll = help_screen(app).query_one("#rules-scroll", VerticalScroll)
+        assert scroll.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0

@@ -95,14 +95,17 @@ def help_bindings() -> list[Binding]:
 
 
 def keys_of(screen: Any) -> tuple[tuple[str, str], ...]:
-    """The keys a screen's footer would name, as (key, what it does) pairs: its active bindings
-    that have a description, each once."""
+    """The keys a screen and its app declare themselves (not Textual's own, such as tab), as
+    (key, what it does) pairs: every binding with a description but the help's, each key once."""
     app = screen.app
     seen: dict[str, str] = {}
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        if binding.description and binding.action != "help":
-            seen.setdefault(app.get_key_display(binding), binding.description)
+    for node in (screen, app):
+        for cls in type(node).__mro__:
+            if cls.__module__.startswith("textual."):
+                continue
+            for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())):
+                if binding.description and binding.action != "help" and not binding.system:
+                    seen.setdefault(app.get_key_display(binding), binding.description)
     return tuple(seen.items())
 
 
@@ -175,9 +178,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "close", show=False),
         Binding("question_mark", "close", "close", show=False),
         Binding("f1", "close", "close", show=False),
-        Binding("1", "tab('rankings')", "rankings", show=False),
-        Binding("2", "tab('rules')", "rules", show=False),
-        Binding("3", "tab('keys')", "keys", show=False),
+        Binding("1", "tab('rankings')", "rankings"),
+        Binding("2", "tab('rules')", "rules"),
+        Binding("3", "tab('keys')", "keys"),
     ]
 
     def __init__(self, game: str, rule: str | None = None, *,
@@ -260,9 +263,16 @@ class HelpScreen(ModalScreen[None]):
     # -- moving about ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        scroll = "rules-scroll" if self.rule else None
-        if scroll is not None:
-            self.query_one(f"#{scroll}", VerticalScroll).focus()
+        self._focus_tab()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """The keys scroll the tab shown."""
+        self._focus_tab()
+
+    def _focus_tab(self) -> None:
+        active = self.query_one(TabbedContent).active_pane
+        if active is not None:
+            active.query_one(VerticalScroll).focus()
 
     def show_rule(self, rule_id: str) -> None:
         """Show ``rule_id`` first on the rules tab, highlighted (a link to a rule was followed)."""
