@@ -264,3 +264,22 @@ async def test_each_tab_scrolls_with_the_keys() -> None:
         await pilot.press("pagedown")
         await pilot.pause()
         assert scroll.scroll_y > 0
+
+
+@synchronous
+async def test_slash_shows_a_rule_typed_and_an_unknown_one_changes_nothing() -> None:
+    app = TableApp()
+    async with app.run_test() as pilot:
+        await pilot.press("question_mark", "slash", "z", "9", "enter")
+        await pilot.pause()
+        screen = help_screen(app)
+        assert not screen.query("#cited")  # Z9 is no rule: nothing shown, the help stays
+        assert [n.message for n in app._notifications] == [
+            "no rule 'z9' in the rule book (rule ids look like B6, BL4, TP3)"]
+        await pilot.press("backspace", "backspace", "q", "enter")  # q is typed, not a close
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("backspace", "b", "l", "4", "enter")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "rules"
+        assert source(screen.query_one("#cited", Markdown)).startswith("### BL4 · ")

@@ -7,7 +7,10 @@ cites, :func:`cited_rule`), it shows that rule first, highlighted. Every rule id
 link to its rule. Escape, q, ``?`` or F1 closes it.
 
 A table screen adds help in one line each: ``BINDINGS = [..., *help_bindings()]`` and
-:class:`HelpActions` among its bases (or its own ``action_help`` calling :func:`open_help`).
+:class:`HelpActions` among its bases (or its own ``action_help`` calling :func:`open_help`),
+``self.help_game = <registry name>`` in its ``__init__``; to jump from an error to its rule it
+sets ``self.help_error = text`` where it shows an error and binds a key to ``show_rule``
+(``Binding("r", "show_rule", "the rule")``).
 
 >>> cited_rule("Ann must bet at least 2 (rule B3)")
 'B3'
@@ -28,7 +31,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Input, Markdown, Static, TabbedContent, TabPane
 
 from bragkit import help as book
 from bragkit.games import find
@@ -46,6 +49,7 @@ __all__ = [
 #: The keys of the help screen itself, shown on its keys tab after the table's.
 OWN_KEYS: tuple[tuple[str, str], ...] = (
     ("1 / 2 / 3", "hand rankings / rules / keys"),
+    ("/", "show a rule by its id (type BL4, Enter)"),
     ("↑ ↓ PgUp PgDn", "scroll"),
     ("Esc, q, ? or F1", "close the help"),
 )
@@ -169,6 +173,8 @@ class HelpScreen(ModalScreen[None]):
     #help { width: 96%; height: 94%; border: thick $primary; background: $surface; }
     #help-title { height: 1; padding: 0 1; text-style: bold; background: $primary; }
     #help VerticalScroll { height: 1fr; padding: 0 1; }
+    #find { display: none; }
+    #find.shown { display: block; }
     .rule { margin: 0; }
     .cited { border: round $warning; background: $warning 15%; margin-bottom: 1; }
     """
@@ -181,6 +187,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("1", "tab('rankings')", "rankings"),
         Binding("2", "tab('rules')", "rules"),
         Binding("3", "tab('keys')", "keys"),
+        Binding("slash", "find", "find a rule"),
     ]
 
     def __init__(self, game: str, rule: str | None = None, *,
@@ -224,6 +231,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
             yield Static(f"Help · {self.info.title}", id="help-title")
+            yield Input(id="find", placeholder="a rule id (BL4, N7), then Enter")
             with TabbedContent(initial="rules" if self.rule else "rankings"):
                 with TabPane("Hand rankings", id="rankings"), VerticalScroll():
                     yield self._markdown(self.rankings_markdown(), id="rankings-text")
@@ -317,6 +325,24 @@ class HelpScreen(ModalScreen[None]):
     def action_tab(self, tab: str) -> None:
         """Show one tab: rankings, rules or keys."""
         self.query_one(TabbedContent).active = tab
+
+    def action_find(self) -> None:
+        """Ask for a rule id to show."""
+        find_box = self.query_one("#find", Input)
+        find_box.add_class("shown")
+        find_box.value = ""
+        find_box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Show the rule typed, or say in one line why not (the help stays as it was)."""
+        event.stop()
+        try:
+            self.show_rule(event.value)
+        except book.UnknownRuleError as error:
+            self.notify(str(error), severity="warning")
+            return
+        event.input.remove_class("shown")
+        self._focus_tab()
 
     def action_close(self) -> None:
         """Close the help, back to the screen under it."""
