@@ -283,3 +283,13 @@ async def test_slash_shows_a_rule_typed_and_an_unknown_one_changes_nothing() -> 
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "rules"
         assert source(screen.query_one("#cited", Markdown)).startswith("### BL4 · ")
+
+
+@pytest.mark.parametrize("game", every_game_name())
+def test_the_rules_tab_holds_every_rule_of_the_game_under_its_id(game: str) -> None:
+    screen = HelpScreen(game)
+    for part in book.game_sections(game):
+        text = screen.section_markdown(part)
+        assert text.startswith(f"## {part.letter} · {part.title}")
+        for rule_id in part.rules:
+            assert f"### {rule_id} · {book.rule(rule_id).title}\n" in text
