@@ -53,11 +53,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
-<<<<<<< HEAD
-from bragkit.web.catalogue import games_catalogue
-=======
 from bragkit.web import rulebook
->>>>>>> wt-helpweb
+from bragkit.web.catalogue import games_catalogue
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
 from bragkit.web.svg import back_svg, card_svg
