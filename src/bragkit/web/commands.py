@@ -192,8 +192,8 @@ def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int 
 def bot_act(room: Room, name: str, action: Action) -> Event:
     """A bot's action (checked like anyone's)."""
     deal = room.deal
-    if deal is None or not room.in_deal or room.status != "playing":
-        raise _refuse("no deal is in progress", None)
+    if deal is None or not room.in_deal or room.status not in ("playing", "closing"):
+        raise _refuse("no deal is in progress", None)  # a closing table plays its deal out
     if room.bots.get(name) is None or not deal.can_apply(action) or (
             action.player not in (name, None)):
         raise _refuse(f"{name} cannot {action} now", None)
@@ -207,12 +207,18 @@ _ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PAS
 
 
 def timeout_event(room: Room) -> Event | None:
-    """The player to act ran out of time: they fold (or drop, throw, stand, pass: see
-    ``_ON_TIMEOUT``); in a game of sets (N, C), the engine plays their strongest sets."""
+    """The player whose decision is pending ran out of time (on a closing table too): the
+    game's own ``timeout_action()`` where it has one (TP5: decline a sideshow), else they fold
+    (or drop, throw, stand, pass: see ``_ON_TIMEOUT``); in a game of sets (N, C), the engine
+    plays their strongest sets."""
     deal = room.deal
     name = room.to_act
-    if deal is None or name is None or room.status != "playing":
+    if deal is None or name is None or room.status not in ("playing", "closing"):
         return None
+    default = getattr(deal, "timeout_action", None)  # the game's own default, where it has one
+    chosen = default() if callable(default) else None
+    if isinstance(chosen, Action) and chosen.player == name and deal.can_apply(chosen):
+        return Event(kind="timeout", data={"player": name, "action": str(chosen)})
     for verb in _ON_TIMEOUT:
         action = Action(player=name, verb=verb)
         if deal.can_apply(action):
