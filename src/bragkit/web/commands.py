@@ -25,8 +25,8 @@ from bragkit.web.secret import token_hash
 if TYPE_CHECKING:
     from bragkit.web.room import Room
 
-__all__ = ["act", "bot_act", "bot_kinds", "deal_event", "host_op", "leave", "seed", "sit",
-           "timeout_event"]
+__all__ = ["act", "bot_act", "bot_kinds", "chat", "deal_event", "host_op", "leave", "seed",
+           "sit", "timeout_event"]
 
 
 def bot_kinds(config: TableConfig) -> dict[str, str]:
@@ -116,6 +116,10 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         if status != "paused":
             raise _refuse(f"the table is {status}, not paused", id)
         event = Event(kind="resume")
+    elif op in ("mute", "unmute"):  # chat only: the muted player still plays
+        if seat is None or seat not in seats:
+            raise _refuse(f"seat {seat} is empty", id)
+        event = Event(kind="mute", data={"player": seats[seat].name, "muted": op == "mute"})
     elif op == "close":
         _open(room, id)
         event = Event(kind="close")
@@ -236,3 +240,17 @@ def deal_event(room: Room) -> Event | None:
     if room.status != "playing" or table is None or table.in_deal or len(table.seats) < 2:
         return None
     return Event(kind="deal")
+
+
+def chat(room: Room, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
+    """A chat line from the viewer's seat, sent at server time ``at`` (see
+    :mod:`bragkit.web.chat`: length, rate, mute)."""
+    from bragkit.web.chat import ChatError
+
+    seat = room.seating.held(viewer, id)
+    try:
+        line = room.chat.check(seat.name, text, at=at)
+    except ChatError as error:
+        raise _refuse(str(error), id) from None
+    return Event(kind="chat", data={"player": seat.name, "text": line, "at": at},
+                 client_id=id, principal=viewer.token_hash)

@@ -52,6 +52,7 @@ from bragkit.session import Session
 from bragkit.web import commands
 from bragkit.web import state as states
 from bragkit.web.archive import Archive
+from bragkit.web.chat import Chat
 from bragkit.web.config import ConfigError, TableConfig
 from bragkit.web.driver import DealDriver
 from bragkit.web.events import Event, Viewer
@@ -100,6 +101,7 @@ class Room:
         self.dealing = DealDriver(config, secret=bytes(secret))
         self.archive = Archive()
         self.settlement: Settlement | None = None
+        self.chat = Chat()
         self._log: list[tuple[int, str]] = []
         self._applied: dict[tuple[str, str], tuple[int, Event]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
@@ -203,6 +205,11 @@ class Room:
         the engine's check names the rule a refused one breaks."""
         return commands.act(self, viewer, verb=verb, at=at, id=id, amount=amount, hand=hand,
                             cards=cards, player=player, sets=sets)
+
+    def say(self, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
+        """A chat line from the viewer's seat at server time ``at`` (:mod:`bragkit.web.chat`);
+        no part of the deal."""
+        return commands.chat(self, viewer, text=text, id=id, at=at)
 
     def bot_act(self, name: str, action: Action) -> Event:
         """A bot's action (checked like anyone's)."""
@@ -321,6 +328,18 @@ class Room:
 
     def _apply_seed(self, data: Mapping[str, Any]) -> list[str]:
         return self.dealing.seed(data["player"], data["seed"])
+
+    def _apply_chat(self, data: Mapping[str, Any]) -> list[str]:
+        self.chat.add(data["player"], data["text"], at=data["at"])
+        return []  # chat is no line of the table's log (nor of any record)
+
+    def _apply_mute(self, data: Mapping[str, Any]) -> list[str]:
+        name = data["player"]
+        if data["muted"]:
+            self.chat.muted.add(name)
+            return [f"The host mutes {name}'s chat"]
+        self.chat.muted.discard(name)
+        return [f"The host lets {name} chat again"]
 
     def _apply_pause(self, data: Mapping[str, Any]) -> list[str]:
         self.status = "paused"

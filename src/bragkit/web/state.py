@@ -110,6 +110,7 @@ def public_state(room: Room) -> dict[str, Any]:
         "fairness": {"commitment": driver.commitment,
                      "seeds": len(driver.seeded_now())},
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
+        "chat": room.chat.recent(), "muted": sorted(room.chat.muted),
         "showdown": {"agreed": list(agreed),
                      "betting": betting} if agreed and deal else None,
     }

@@ -45,6 +45,7 @@ from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
 from bragkit.web.protocol import (
     Act,
+    Chat,
     ClientMessage,
     Hello,
     Host,
@@ -265,6 +266,8 @@ class TableManager:
                              sets=message.sets, id=ident)  # sets: issue 14 (Crash, C2)
         elif isinstance(message, Seed):
             event = room.seed(viewer, seed=message.seed, id=ident)
+        elif isinstance(message, Chat):
+            event = room.say(viewer, text=message.text, id=ident, at=round(time.time(), 3))
         elif isinstance(message, Host):
             event = room.host_op(viewer, op=message.op, seat=message.seat, bot=message.bot,
                                  id=ident)
