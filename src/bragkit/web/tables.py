@@ -352,5 +352,7 @@ class TableManager:
         clocks = self.scheduler.countdowns(room)
         online = sorted({c.viewer.name for c in self.connections.get(room.table_id, set())
                          if c.viewer.name is not None and not c.closed})
+        watching = sum(1 for c in self.connections.get(room.table_id, set())
+                       if c.greeted and not c.closed and c.viewer.name is None)
         return {"timer": clocks["timer"], "online": online,
-                "next_deal_in": clocks["next_deal_in"]}
+                "next_deal_in": clocks["next_deal_in"], "spectators": watching}

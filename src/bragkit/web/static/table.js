@@ -11,7 +11,15 @@
     host: "bragkit.host." + TABLE,
     name: "bragkit.name",
     seeds: "bragkit.seeds." + TABLE,
+    alerts: "bragkit.alerts", // "off": no sound or title alert on your turn
   };
+  // a host link (/t/{id}#host=TOKEN) carries the host's powers to any browser: keep the token
+  // for this table, then take it out of the address bar
+  const hostInLink = /(?:^#|&)host=([A-Za-z0-9_-]{22,128})/.exec(location.hash);
+  if (hostInLink) {
+    localStorage.setItem("bragkit.host." + TABLE, hostInLink[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   const $ = (id) => document.getElementById(id);
   // the other games' drawing (games.js); its ctx is filled once the functions below exist
   const games = window.bragGames({
@@ -27,9 +35,12 @@
   let you = { name: null, host: false };
   let log = [];
   let online = [];
+  let spectators = 0; // connections watching without a seat
   let timer = null; // {player, deadline, total}
   let nextDealAt = null;
   let retry = 0;
+  let myTurnBefore = false; // for the turn alert: sounded once per turn
+  let publicUrl = null; // the address friends can reach (server's --public-url / LAN address)
   let picked = new Set();
   let sitSeat = null;
   let sitId = null;
@@ -149,6 +160,7 @@
 
   function takeExtras(message) {
     if ("online" in message) online = message.online || [];
+    if ("spectators" in message) spectators = message.spectators || 0;
     timer = message.timer ? { player: message.timer.player, total: message.timer.total,
       deadline: performance.now() + message.timer.remaining * 1000 } : null;
     nextDealAt = message.next_deal_in === null || message.next_deal_in === undefined ? null
@@ -221,14 +233,15 @@
     if (!state) return;
     const table = state.table;
     table.seats = settings.seats;
-    document.title = `${table.name} · bragkit`;
     $("table-name").textContent = table.name;
     const status = $("status");
     const words = { lobby: "waiting to start", playing: "playing", paused: "paused",
       closing: "closing", closed: "closed" };
     status.textContent = words[table.status] || table.status;
-    status.className = "pill " + table.status;
-    $("invite").value = `${location.origin}/t/${TABLE}`;
+    status.className = "pill status-" + table.status; // (not "lobby": the front page's layout)
+    $("invite").value = `${publicUrl || location.origin}/t/${TABLE}`;
+    const hostToken = localStorage.getItem(KEYS.host);
+    $("host-link").hidden = !(me().host && hostToken);
     renderHost();
     renderSeats();
     renderCenter();
@@ -236,7 +249,14 @@
     renderLog();
     renderLedger();
     renderRecords();
+    renderChat();
+    renderWatchers();
     autoSeed();
+  }
+
+  function renderWatchers() {
+    const count = spectators;
+    $("watchers").textContent = count ? `${plural(count, "spectator")} watching` : "";
   }
 
   function renderHost() {
@@ -468,6 +488,7 @@
           if (discard) img.addEventListener("click", () => { togglePick(c); });
           cards.append(img);
         }
+        if (deal.hand_name) cards.append(el("div", { class: "hand-name", text: deal.hand_name }));
       } else if (deal.shown[mine.name]) {
         for (const c of deal.shown[mine.name]) cards.append(cardImg(c));
       } else {
@@ -478,6 +499,7 @@
       cards.append(el("div", { class: "hint", text: state.table.status === "lobby"
         ? "Seated. The host starts the table." : "Waiting for the next deal." }));
     }
+    turnAlert(Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
     // whose turn
     turn.className = "turn";
     turn.replaceChildren();
@@ -512,6 +534,75 @@
     }
     if (secondary.childNodes.length) actions.append(secondary);
     tick();
+  }
+
+  // -- your turn: a beep (WebAudio, no file) and the tab's title, unless switched off ---------
+
+  let audio = null;
+  function alertsOn() {
+    return localStorage.getItem(KEYS.alerts) !== "off";
+  }
+
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (error) { /* no audio here: the title still says it */ }
+  }
+
+  function turnAlert(mine) {
+    const base = state ? `${state.table.name} · bragkit` : "bragkit";
+    document.title = mine && alertsOn() ? `● Your turn · ${base}` : base;
+    if (mine && !myTurnBefore && alertsOn()) {
+      beep();
+      window.bragkitAlerts = (window.bragkitAlerts || 0) + 1; // counted for tests
+    }
+    myTurnBefore = mine;
+  }
+
+  // -- chat: rendered as text (never HTML), quick reactions, the host mutes ----------------
+
+  const REACTIONS = ["👍", "👏", "😂", "😮", "😬", "gg", "nh", "ty"];
+  let chatSeen = 0;
+
+  function renderChat() {
+    const lines = state.chat || [];
+    const muted = state.muted || [];
+    const box = $("chat-lines");
+    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+    box.replaceChildren(...lines.map((line) => {
+      const item = el("li", {}, el("strong", { text: line.from + ": " }), line.text);
+      if (me().host && line.from !== me().name) {
+        const seat = state.seats.find((s) => s && s.name === line.from);
+        if (seat) {
+          const isMuted = muted.includes(line.from);
+          item.append(el("button", { type: "button", class: "ghost mini", "data-mute": line.from,
+            text: isMuted ? "unmute" : "mute",
+            onclick: () => host(isMuted ? "unmute" : "mute", { seat: seat.seat }) }));
+        }
+      }
+      return item;
+    }));
+    if (atBottom) box.scrollTop = box.scrollHeight;
+    const seated = me().seat !== null && state.table.status !== "closed";
+    $("chat-form").hidden = !seated;
+    $("chat-muted").textContent = muted.length ? `Muted: ${muted.join(", ")}` : "";
+    const last = lines.length ? lines[lines.length - 1].at : 0;
+    const tab = document.querySelector(".tabs button[data-tab=chat]");
+    if (last > chatSeen && $("tab-chat").hidden && tab) tab.classList.add("news");
+  }
+
+  function sendChat(text) {
+    const line = text.trim();
+    if (!line) return;
+    send({ type: "chat", id: newId(), text: line.slice(0, 200) });
   }
 
   function togglePick(card) {
@@ -712,6 +803,11 @@
         other.classList.toggle("active", other === button);
         $("tab-" + other.dataset.tab).hidden = other !== button;
       }
+      if (button.dataset.tab === "chat") {
+        button.classList.remove("news");
+        const lines = (state && state.chat) || [];
+        chatSeen = lines.length ? lines[lines.length - 1].at : 0;
+      }
     });
   }
   $("copy").addEventListener("click", async () => {
@@ -734,6 +830,27 @@
     const seat = Number($("bot-seat").value);
     host("add_bot", { seat, bot: $("bot-kind").value });
   });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sendChat($("chat-text").value);
+    $("chat-text").value = "";
+  });
+  $("reactions").replaceChildren(...REACTIONS.map((r) => el("button", { type: "button",
+    class: "ghost mini", text: r, onclick: () => sendChat(r) })));
+  const alertBox = $("alerts");
+  alertBox.checked = alertsOn();
+  alertBox.addEventListener("change", () => {
+    localStorage.setItem(KEYS.alerts, alertBox.checked ? "on" : "off");
+    if (state) renderMe();
+  });
+  $("host-link").addEventListener("click", async () => {
+    const link = `${publicUrl || location.origin}/t/${TABLE}#host=${localStorage.getItem(KEYS.host)}`;
+    try { await navigator.clipboard.writeText(link); } catch (error) { prompt("Host link", link); }
+    toast("Host link copied: whoever opens it runs the table. Keep it private.", "info");
+  });
+  fetch("/api/server").then((r) => (r.ok ? r.json() : null)).then((info) => {
+    if (info && info.public_url) { publicUrl = info.public_url; if (state) render(); }
+  }).catch(() => {});
   window.addEventListener("resize", () => { if (state) renderSeats(); });
   setInterval(tick, 250);
   window.bragkit = { get state() { return state; }, get lastSeq() { return lastSeq; },
