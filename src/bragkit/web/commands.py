@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bragkit.web.room import Room
 
 __all__ = ["act", "bot_act", "bot_kinds", "chat", "deal_event", "host_op", "leave", "seed",
-           "sit", "timeout_event"]
+           "sit", "sit_out", "timeout_event"]
 
 
 def bot_kinds(config: TableConfig) -> dict[str, str]:
@@ -116,6 +116,11 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         if status != "paused":
             raise _refuse(f"the table is {status}, not paused", id)
         event = Event(kind="resume")
+    elif op == "handover":  # the host role to a seated person (not a bot)
+        _open(room, id)
+        if seat is None or seat not in seats or seats[seat].bot is not None:
+            raise _refuse("hand the host role to a seated person", id)
+        event = Event(kind="handover", data={"player": seats[seat].name})
     elif op in ("mute", "unmute"):  # chat only: the muted player still plays
         if seat is None or seat not in seats:
             raise _refuse(f"seat {seat} is empty", id)
@@ -254,3 +259,16 @@ def chat(room: Room, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
         raise _refuse(str(error), id) from None
     return Event(kind="chat", data={"player": seat.name, "text": line, "at": at},
                  client_id=id, principal=viewer.token_hash)
+
+
+def sit_out(room: Room, viewer: Viewer, *, away: bool, id: str) -> Event:
+    """The viewer's seat sits out from the next deal, or comes back (see
+    :mod:`bragkit.web.away`): once the table has started, while it is open."""
+    seat = room.seating.held(viewer, id)
+    _open(room, id)
+    if room.table is None:
+        raise _refuse("the table has not started: nothing to sit out yet", id)
+    if away == room.away.wants_out(seat.name):
+        raise _refuse("you already sit out" if away else "you are not sitting out", id)
+    return Event(kind="away", data={"player": seat.name, "away": away}, client_id=id,
+                 principal=viewer.token_hash)

@@ -95,7 +95,8 @@ def public_state(room: Room) -> dict[str, Any]:
             "net": ledger.net(name) if ledger is not None and name in stacks else 0,
             "joining": seat.joining, "leaving": seat.leaving,
             "dealer": deal is not None and dealer == name,
-            "in_deal": in_this and in_deal,
+            "in_deal": in_this and in_deal, "away": room.away.wants_out(name),
+            "host": room.host_seat == name,
         }
     agreed = driver.agreed
     settlement = room.settlement
@@ -156,6 +157,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         "host": viewer.host, "legal": legal,
         "agreed": name in driver.agreed if name is not None else False,
         "seeded": name in driver.seeded_now() if name is not None else False,
+        "away": room.away.wants_out(name) if name is not None else False,
     }
     return state
 

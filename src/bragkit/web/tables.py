@@ -45,6 +45,7 @@ from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
 from bragkit.web.protocol import (
     Act,
+    Away,
     Chat,
     ClientMessage,
     Hello,
@@ -266,6 +267,8 @@ class TableManager:
                              sets=message.sets, id=ident)  # sets: issue 14 (Crash, C2)
         elif isinstance(message, Seed):
             event = room.seed(viewer, seed=message.seed, id=ident)
+        elif isinstance(message, Away):
+            event = room.sit_out(viewer, away=message.away, id=ident)
         elif isinstance(message, Chat):
             event = room.say(viewer, text=message.text, id=ident, at=round(time.time(), 3))
         elif isinstance(message, Host):
