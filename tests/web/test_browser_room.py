@@ -1,6 +1,7 @@
 """The table page for players of online card rooms (issue 15), in a real browser (Playwright
 driving Debian's chromium): the host link, the open tables on the front page, chat rendered as
-text, the turn alert (and switching it off), spectators counted, your own hand's name, and on
+text, the turn alert (and switching it off), spectators counted, your own hand's name, sitting
+out, the host role handed on, and on
 1280×800 and 390×844 screens the action bar and the settlement inside the viewport. Screenshots
 go to ``$BRAGKIT_ARTIFACTS`` (else a temporary folder)."""
 
@@ -138,7 +139,14 @@ def test_a_public_table_with_host_link_chat_alerts_and_a_layout_that_fits(
     assert not bob.title().startswith("●")
     assert bob.evaluate("localStorage.getItem('bragkit.alerts')") == "off"
 
-    ann.click("#close")  # closing: the deal plays out; Bob folds and the table settles
+    # Bob sits out from the next deal; the host hands the host role to Bob, who closes
+    bob.click("#sit-out")
+    ann.wait_for_selector(".seat[data-name='Bob'] .badge:has-text('sitting out')")
+    ann.select_option("#handover-seat", "1")
+    ann.click("#handover")
+    bob.wait_for_selector("#host-bar:not([hidden])")
+    ann.wait_for_selector("#host-bar", state="hidden")
+    bob.click("#close")  # closing: the deal plays out; Bob folds and the table settles
     bob.click("button[data-verb=fold]")
     for page, name in ((ann, "desktop"), (bob, "phone")):
         page.wait_for_selector("#settle:not([hidden])")

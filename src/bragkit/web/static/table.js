@@ -278,6 +278,12 @@
     const chosen = select.value;
     select.replaceChildren(...empty.map((i) => el("option", { value: i, text: `seat ${i + 1}` })));
     if (empty.includes(Number(chosen))) select.value = chosen;
+    const people = state.seats.filter((s) => s && !s.bot && s.name !== me().name);
+    const heir = $("handover-seat");
+    const was = heir.value;
+    heir.replaceChildren(...people.map((s) => el("option", { value: s.seat, text: s.name })));
+    if (people.some((s) => String(s.seat) === was)) heir.value = was;
+    $("handover").disabled = !people.length || status === "closed";
     $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
   }
 
@@ -391,6 +397,8 @@
     if (folded) badges.push(el("span", { class: "badge", text: "folded" }));
     if (seat.joining) badges.push(el("span", { class: "badge", text: "next deal" }));
     if (seat.leaving) badges.push(el("span", { class: "badge away", text: "leaving" }));
+    if (seat.away) badges.push(el("span", { class: "badge away", text: "sitting out" }));
+    if (seat.host) badges.push(el("span", { class: "badge", text: "host" }));
     if (!seat.bot && !online.includes(name)) badges.push(el("span", { class: "badge away", text: "away" }));
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
@@ -527,6 +535,12 @@
       const input = el("input", { type: "number", min: 1, value: settings.buy_in, "aria-label": "Top-up amount" });
       secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
         text: "Top up", onclick: () => act(topup, Number(input.value)) }));
+    }
+    if (mine.seat !== null && state.ledger.rows.length
+        && !["closed", "closing"].includes(state.table.status)) {
+      secondary.append(el("button", { type: "button", class: "ghost", id: "sit-out",
+        text: mine.away ? "I'm back" : "Sit out",
+        onclick: () => send({ type: "away", id: newId(), away: !mine.away }) }));
     }
     if (mine.seat !== null && state.table.status !== "closed") {
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
@@ -825,6 +839,13 @@
   $("resume").addEventListener("click", () => host("resume"));
   $("close").addEventListener("click", () => {
     if (confirm("Close the table and settle up?")) host("close");
+  });
+  $("handover").addEventListener("click", () => {
+    const seat = Number($("handover-seat").value);
+    const who = state.seats[seat] && state.seats[seat].name;
+    if (who && confirm(`Hand the host role to ${who}? You will no longer run the table.`)) {
+      host("handover", { seat });
+    }
   });
   $("add-bot").addEventListener("click", () => {
     const seat = Number($("bot-seat").value);
