@@ -109,3 +109,19 @@ def test_a_reconnect_sees_recent_chat_through_the_protocol(tmp_path: Path) -> No
         again.shutdown()
 
     asyncio.run(main())
+
+
+def test_spectators_are_counted_in_every_message() -> None:
+    async def main() -> None:
+        manager = TableManager(Store("sqlite://"), defaults={"deal_pause": 0, "bot_delay": 0})
+        table_id, _ = manager.create_table({"seats": 4})
+        ann, watcher = Client(manager, table_id), Client(manager, table_id)
+        for client in (ann, watcher):
+            client.send({"type": "hello"})
+        await settle()
+        ann.send({"type": "sit", "id": "s", "seat": 0, "name": "Ann", "token": token("Ann")})
+        await settle()
+        assert ann.of_type("state")[-1]["spectators"] == 1  # the watcher; Ann now sits
+        manager.shutdown()
+
+    asyncio.run(main())
