@@ -45,15 +45,22 @@ def serve_command(
         bool, typer.Option(help="SQLite: sync every event to disk (survives power loss).")
     ] = False,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level.")] = "warning",
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="The address friends reach this server at, for invite links "
+                     "(default: the LAN address when bound to 0.0.0.0).", show_default=False),
+    ] = None,
 ) -> None:
     """Serve the web table: create a table, send the invite link, play in the browser."""
     import uvicorn
 
+    from bragkit.web.address import invite_base
     from bragkit.web.app import create_app
     from bragkit.web.store import Store, StoreError
 
     try:
         check_port(port)
+        invite = invite_base(public_url, host=host, port=port)
         store = Store(database, durable=durable)
     except (BragError, StoreError) as error:
         fail(str(error))
@@ -63,9 +70,11 @@ def serve_command(
         fail(f"unknown log level {log_level!r}")
     typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
                f"(database {store.safe_url})")
+    if invite is not None:
+        typer.echo(f"bragkit: invite links use {invite}")
     try:
-        uvicorn.run(create_app(store=store), host=host, port=port, log_level=log_level,
-                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
+        uvicorn.run(create_app(store=store, public_url=invite), host=host, port=port,
+                    log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
     except OSError as error:  # pragma: no cover - e.g. the port is taken
         fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
     finally:

@@ -55,6 +55,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bragkit.errors import BragError
 from bragkit.web import rulebook
 from bragkit.web.catalogue import games_catalogue
+from bragkit.web.lobby import public_tables
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
 from bragkit.web.svg import back_svg, card_svg
@@ -107,13 +108,15 @@ def create_app(
     manager: TableManager | None = None,
     defaults: Mapping[str, Any] | None = None,
     manage_gc: bool = True,
+    public_url: str | None = None,
 ) -> Starlette:
     """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
     SQLite in the user's data folder) and the ``defaults`` of new tables' settings.
 
     ``manage_gc`` keeps the garbage collector's pauses short while the app runs (see
     :func:`_tidy_memory`; it is undone at shutdown): for a server process, not for an app
-    embedded in a program that tunes its own collector."""
+    embedded in a program that tunes its own collector. ``public_url``: the address friends
+    reach this server at (``bragkit serve --public-url``), for the invite links."""
     if manager is None:
         manager = TableManager(store or Store(database), defaults=defaults)
     tables = manager
@@ -161,6 +164,13 @@ def create_app(
                              "game": room.config.game, "status": room.status, "seats": room.seats,
                              "settings": room.config.to_dict()})
 
+    async def open_tables(request: Request) -> Response:  # issue 15: the front page's list
+        return JSONResponse({"tables": public_tables(tables.rooms.values())},
+                            headers={"cache-control": "no-store"})
+
+    async def server_info(request: Request) -> Response:  # issue 15: invite links
+        return JSONResponse({"public_url": public_url})
+
     async def game_list(request: Request) -> Response:  # issue 14: the lobby's choices
         return JSONResponse({"games": games_catalogue()},
                             headers={"cache-control": "public, max-age=300"})
@@ -207,6 +217,8 @@ def create_app(
         Route("/t/{table_id}", table_page, name="table_page"),
         Route("/api/games", game_list),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables", open_tables, methods=["GET"]),
+        Route("/api/server", server_info),
         Route("/api/tables/{table_id}", summary),
         Route("/api/tables/{table_id}/records", records),
         Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),

@@ -25,8 +25,8 @@ from bragkit.web.secret import token_hash
 if TYPE_CHECKING:
     from bragkit.web.room import Room
 
-__all__ = ["act", "bot_act", "bot_kinds", "deal_event", "host_op", "leave", "seed", "sit",
-           "timeout_event"]
+__all__ = ["act", "bot_act", "bot_kinds", "chat", "deal_event", "host_op", "leave", "seed",
+           "sit", "sit_out", "timeout_event"]
 
 
 def bot_kinds(config: TableConfig) -> dict[str, str]:
@@ -116,6 +116,15 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         if status != "paused":
             raise _refuse(f"the table is {status}, not paused", id)
         event = Event(kind="resume")
+    elif op == "handover":  # the host role to a seated person (not a bot)
+        _open(room, id)
+        if seat is None or seat not in seats or seats[seat].bot is not None:
+            raise _refuse("hand the host role to a seated person", id)
+        event = Event(kind="handover", data={"player": seats[seat].name})
+    elif op in ("mute", "unmute"):  # chat only: the muted player still plays
+        if seat is None or seat not in seats:
+            raise _refuse(f"seat {seat} is empty", id)
+        event = Event(kind="mute", data={"player": seats[seat].name, "muted": op == "mute"})
     elif op == "close":
         _open(room, id)
         event = Event(kind="close")
@@ -192,8 +201,8 @@ def act(room: Room, viewer: Viewer, *, verb: str, at: int, id: str, amount: int 
 def bot_act(room: Room, name: str, action: Action) -> Event:
     """A bot's action (checked like anyone's)."""
     deal = room.deal
-    if deal is None or not room.in_deal or room.status != "playing":
-        raise _refuse("no deal is in progress", None)
+    if deal is None or not room.in_deal or room.status not in ("playing", "closing"):
+        raise _refuse("no deal is in progress", None)  # a closing table plays its deal out
     if room.bots.get(name) is None or not deal.can_apply(action) or (
             action.player not in (name, None)):
         raise _refuse(f"{name} cannot {action} now", None)
@@ -207,12 +216,18 @@ _ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PAS
 
 
 def timeout_event(room: Room) -> Event | None:
-    """The player to act ran out of time: they fold (or drop, throw, stand, pass: see
-    ``_ON_TIMEOUT``); in a game of sets (N, C), the engine plays their strongest sets."""
+    """The player whose decision is pending ran out of time (on a closing table too): the
+    game's own ``timeout_action()`` where it has one (TP5: decline a sideshow), else they fold
+    (or drop, throw, stand, pass: see ``_ON_TIMEOUT``); in a game of sets (N, C), the engine
+    plays their strongest sets."""
     deal = room.deal
     name = room.to_act
-    if deal is None or name is None or room.status != "playing":
+    if deal is None or name is None or room.status not in ("playing", "closing"):
         return None
+    default = getattr(deal, "timeout_action", None)  # the game's own default, where it has one
+    chosen = default() if callable(default) else None
+    if isinstance(chosen, Action) and chosen.player == name and deal.can_apply(chosen):
+        return Event(kind="timeout", data={"player": name, "action": str(chosen)})
     for verb in _ON_TIMEOUT:
         action = Action(player=name, verb=verb)
         if deal.can_apply(action):
@@ -230,3 +245,30 @@ def deal_event(room: Room) -> Event | None:
     if room.status != "playing" or table is None or table.in_deal or len(table.seats) < 2:
         return None
     return Event(kind="deal")
+
+
+def chat(room: Room, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
+    """A chat line from the viewer's seat, sent at server time ``at`` (see
+    :mod:`bragkit.web.chat`: length, rate, mute)."""
+    from bragkit.web.chat import ChatError
+
+    seat = room.seating.held(viewer, id)
+    try:
+        line = room.chat.check(seat.name, text, at=at)
+    except ChatError as error:
+        raise _refuse(str(error), id) from None
+    return Event(kind="chat", data={"player": seat.name, "text": line, "at": at},
+                 client_id=id, principal=viewer.token_hash)
+
+
+def sit_out(room: Room, viewer: Viewer, *, away: bool, id: str) -> Event:
+    """The viewer's seat sits out from the next deal, or comes back (see
+    :mod:`bragkit.web.away`): once the table has started, while it is open."""
+    seat = room.seating.held(viewer, id)
+    _open(room, id)
+    if room.table is None:
+        raise _refuse("the table has not started: nothing to sit out yet", id)
+    if away == room.away.wants_out(seat.name):
+        raise _refuse("you already sit out" if away else "you are not sitting out", id)
+    return Event(kind="away", data={"player": seat.name, "away": away}, client_id=id,
+                 principal=viewer.token_hash)

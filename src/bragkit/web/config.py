@@ -42,7 +42,8 @@ class TableConfig:
     ``seats`` it has, the default ``buy_in``, and the house options of the web table:
     ``turn_seconds`` (a turn timer, 0 for none: a player who runs out of time folds),
     ``deal_pause`` (seconds between deals, to read the result) and ``bot_delay`` (seconds a bot
-    waits before it acts, so people can follow).
+    waits before it acts, so people can follow); ``public``: whether the front page lists the
+    table among the open tables (only when its host says so).
 
     >>> TableConfig.from_dict({"rules": {"max_bet": 10}, "seats": 4}).to_dict()["rules"]
     {'max_bet': 10}
@@ -60,6 +61,7 @@ class TableConfig:
     turn_seconds: int = 0
     deal_pause: float = 4.0
     bot_delay: float = 0.8
+    public: bool = False
 
     def __post_init__(self) -> None:
         name = self.name
@@ -84,6 +86,8 @@ class TableConfig:
             value = getattr(self, name_)
             if type(value) not in (int, float) or not 0 <= value <= 600:
                 raise ConfigError(f"{name_} must be a number of seconds from 0 to 600")
+        if type(self.public) is not bool:
+            raise ConfigError("public must be true or false")
 
     @property
     def info(self) -> GameInfo:
@@ -104,7 +108,8 @@ class TableConfig:
         return {"name": self.name, "game": self.game, "rules": self.rules.to_dict(),
                 "seats": self.seats,
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
-                "deal_pause": self.deal_pause, "bot_delay": self.bot_delay}
+                "deal_pause": self.deal_pause, "bot_delay": self.bot_delay,
+                **({"public": True} if self.public else {})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
@@ -114,7 +119,7 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
         known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
-                 "bot_delay", "preset"}
+                 "bot_delay", "preset", "public"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")

@@ -61,6 +61,16 @@ def _menu_key(menu: Sequence[LegalAction]) -> tuple[tuple[Any, ...], ...]:
     return tuple((o.verb, o.min_amount, o.max_amount, o.hand, o.discards, str(o)) for o in menu)
 
 
+def _decides(menu: Sequence[LegalAction]) -> bool:
+    """Whether a menu holds anything but a top-up (M1, allowed at any time)."""
+    return any(o.verb is not Verb.TOPUP for o in menu)
+
+
+def _pending(menu: Sequence[LegalAction]) -> bool:
+    """Whether a menu is a decision that must be taken at once (R2: keep or throw)."""
+    return any(o.verb in (Verb.KEEP, Verb.THROW) for o in menu)
+
+
 class DealDriver:
     """The session of a room and its deals (see the module docstring); ``secret`` seeds the
     shuffles (:class:`~bragkit.web.secret.SecretRandom`)."""
@@ -100,9 +110,17 @@ class DealDriver:
 
     @property
     def to_act(self) -> str | None:
-        """Whose turn it is in the deal in progress."""
+        """Whose decision the deal in progress waits for: the player to act, unless all they
+        may do is top up (M1) while another player has a decision pending — a hand of two
+        looked at out of turn, to keep or throw at once (R2) — whose it is then."""
         deal = self.deal
-        return deal.to_act if deal is not None and self.in_deal else None
+        if deal is None or not self.in_deal:
+            return None
+        turn = deal.to_act
+        if turn is not None and _decides(deal.legal_actions(turn)):
+            return turn
+        pending = [n for n in deal.players if n != turn and _pending(deal.legal_actions(n))]
+        return pending[0] if len(pending) == 1 else turn
 
     def playing(self, name: str) -> bool:
         """Whether ``name`` is dealt into the deal in progress."""

@@ -20,9 +20,9 @@ __all__ = ["Event", "Viewer"]
 class Event:
     """One durable change to a room, as stored: ``kind`` (``sit``, ``leave``, ``start``,
     ``deal``, ``act``, ``agree``, ``timeout``, ``topup``, ``seed``, ``pause``, ``resume``,
-    ``close``), its JSON-able ``data``, and for a client's command the ``client_id`` it was sent
-    with and the ``principal`` that sent it (a token hash, or ``"host"``), so that a command sent
-    twice is applied once."""
+    ``close``; ``chat`` and ``mute``: chat, no part of the deal), its JSON-able ``data``, and
+    for a client's command the ``client_id`` it was sent with and the ``principal`` that sent it
+    (a token hash, or ``"host"``), so that a command sent twice is applied once."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)

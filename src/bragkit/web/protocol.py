@@ -46,6 +46,8 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "Act",
+    "Away",
+    "Chat",
     "ClientMessage",
     "ErrorCode",
     "Hello",
@@ -69,7 +71,8 @@ PROTOCOL_VERSION: Final = 1
 #: The longest client message accepted, in bytes of UTF-8.
 MAX_MESSAGE_BYTES: Final = 8192
 #: The host's commands (the ``op`` of a ``host`` message).
-HOST_OPS: Final = ("add_bot", "remove", "start", "pause", "resume", "close")
+HOST_OPS: Final = ("add_bot", "remove", "start", "pause", "resume", "close", "mute", "unmute",
+                   "handover")
 #: The bots a host may seat (see :mod:`bragkit.bots`).
 BOT_KINDS: Final = ("random", "cautious", "bold", "shark")
 
@@ -203,7 +206,23 @@ class Ping:
     """Are you there? (answered by ``pong``)."""
 
 
-ClientMessage = Hello | Resume | Sit | Act | Seed | Host | Leave | Ping
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Chat:
+    """A chat line from the sender's seat (see :mod:`bragkit.web.chat`)."""
+
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Away:
+    """The sender's seat sits out from the next deal (``away`` true), or comes back."""
+
+    id: str
+    away: bool
+
+
+ClientMessage = Hello | Resume | Sit | Act | Seed | Host | Leave | Ping | Chat | Away
 
 
 def parse_client(text: str | bytes) -> ClientMessage:
@@ -352,7 +371,8 @@ def _host(f: _Fields) -> Host:
     op = f.text("op")
     if op not in HOST_OPS:
         raise f.fail(f"unknown host op {op!r}")
-    seat = f.whole("seat", optional=op not in ("add_bot", "remove"))
+    seat = f.whole("seat", optional=op not in ("add_bot", "remove", "mute", "unmute",
+                                                "handover"))
     bot = f.text("bot", optional=True)
     if bot is not None and bot not in BOT_KINDS:
         raise f.fail(f"unknown bot {bot!r} (known: {', '.join(BOT_KINDS)})")
@@ -363,13 +383,25 @@ def _leave(f: _Fields) -> Leave:
     return Leave(id=f.id())
 
 
+def _chat(f: _Fields) -> Chat:
+    return Chat(id=f.id(), text=f.text("text"))
+
+
+def _away(f: _Fields) -> Away:
+    ident = f.id()
+    away = f.get("away")
+    if type(away) is not bool:
+        raise f.fail("away must be true or false")
+    return Away(id=ident, away=away)
+
+
 def _ping(f: _Fields) -> Ping:
     return Ping()
 
 
 _PARSERS: Final[dict[str, Callable[[_Fields], ClientMessage]]] = {
     "hello": _hello, "resume": _resume, "sit": _sit, "act": _act, "seed": _seed,
-    "host": _host, "leave": _leave, "ping": _ping,
+    "host": _host, "leave": _leave, "ping": _ping, "chat": _chat, "away": _away,
 }
 
 

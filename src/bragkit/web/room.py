@@ -52,6 +52,8 @@ from bragkit.session import Session
 from bragkit.web import commands
 from bragkit.web import state as states
 from bragkit.web.archive import Archive
+from bragkit.web.away import Away
+from bragkit.web.chat import Chat
 from bragkit.web.config import ConfigError, TableConfig
 from bragkit.web.driver import DealDriver
 from bragkit.web.events import Event, Viewer
@@ -100,6 +102,9 @@ class Room:
         self.dealing = DealDriver(config, secret=bytes(secret))
         self.archive = Archive()
         self.settlement: Settlement | None = None
+        self.chat = Chat()
+        self.away = Away()
+        self.host_seat: str | None = None  # the seat the host role was handed to, if any
         self._log: list[tuple[int, str]] = []
         self._applied: dict[tuple[str, str], tuple[int, Event]] = {}
         self._public: tuple[int, dict[str, Any]] | None = None
@@ -116,13 +121,17 @@ class Room:
     # -- who is who, and the state of play -----------------------------------------------------
 
     def viewer(self, token_hash: str | None = None, *, host: bool = False) -> Viewer:
-        """The viewer a connection is: the seat its token holds (if any), host or not."""
-        return self.seating.viewer(token_hash, host=host)
+        """The viewer a connection is: the seat its token holds (if any), host or not (once
+        the host role was handed to a seat, the host is whoever holds that seat)."""
+        viewer = self.seating.viewer(token_hash)
+        if self.host_seat is not None:
+            host = viewer.name is not None and viewer.name == self.host_seat
+        return Viewer(name=viewer.name, token_hash=viewer.token_hash, host=host)
 
     def is_host(self, host_token_hash: str | None) -> bool:
         """Whether a host token's hash is this table's host's (compared in constant time)."""
-        return host_token_hash is not None and hmac.compare_digest(host_token_hash,
-                                                                   self.host_hash)
+        return self.host_seat is None and host_token_hash is not None and (
+            hmac.compare_digest(host_token_hash, self.host_hash))
 
     @property
     def seats(self) -> dict[int, str]:
@@ -204,6 +213,15 @@ class Room:
         return commands.act(self, viewer, verb=verb, at=at, id=id, amount=amount, hand=hand,
                             cards=cards, player=player, sets=sets)
 
+    def say(self, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
+        """A chat line from the viewer's seat at server time ``at`` (:mod:`bragkit.web.chat`);
+        no part of the deal."""
+        return commands.chat(self, viewer, text=text, id=id, at=at)
+
+    def sit_out(self, viewer: Viewer, *, away: bool, id: str) -> Event:
+        """The viewer's seat sits out from the next deal (``away``), or comes back."""
+        return commands.sit_out(self, viewer, away=away, id=id)
+
     def bot_act(self, name: str, action: Action) -> Event:
         """A bot's action (checked like anyone's)."""
         return commands.bot_act(self, name, action)
@@ -271,7 +289,10 @@ class Room:
 
     def _leave_now(self, seat: Seat) -> list[str]:
         assert self.table is not None
-        amount = self.table.leave(seat.name)
+        out = self.away.forget(seat.name)  # sitting out: already off the session
+        amount = self.table.leave(seat.name) if out is None else out
+        if self.host_seat == seat.name:
+            self.host_seat = None  # the host role goes back to the host link's holder
         self.seating.remove(seat)
         return [f"{seat.name} leaves the table with {amount}"]
 
@@ -309,6 +330,7 @@ class Room:
             self.archive.pack_dead()  # the next deal is shuffled (D4)
         for seat in [s for s in self.seating if s.leaving]:
             lines += self._leave_now(seat)
+        lines += self.away.settle(self)
         for seat in sorted((s for s in self.seating if s.joining), key=lambda s: s.position):
             self._join(seat)
             lines.append(f"{seat.name} joins the table with {seat.buy_in}")
@@ -321,6 +343,25 @@ class Room:
 
     def _apply_seed(self, data: Mapping[str, Any]) -> list[str]:
         return self.dealing.seed(data["player"], data["seed"])
+
+    def _apply_chat(self, data: Mapping[str, Any]) -> list[str]:
+        self.chat.add(data["player"], data["text"], at=data["at"])
+        return []  # chat is no line of the table's log (nor of any record)
+
+    def _apply_mute(self, data: Mapping[str, Any]) -> list[str]:
+        name = data["player"]
+        if data["muted"]:
+            self.chat.muted.add(name)
+            return [f"The host mutes {name}'s chat"]
+        self.chat.muted.discard(name)
+        return [f"The host lets {name} chat again"]
+
+    def _apply_away(self, data: Mapping[str, Any]) -> list[str]:
+        return self.away.apply(self, data["player"], data["away"])
+
+    def _apply_handover(self, data: Mapping[str, Any]) -> list[str]:
+        self.host_seat = data["player"]
+        return [f"{data['player']} is now the host"]
 
     def _apply_pause(self, data: Mapping[str, Any]) -> list[str]:
         self.status = "paused"

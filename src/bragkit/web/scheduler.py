@@ -25,13 +25,16 @@ from bragkit.web.events import Event
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room
 
-__all__ = ["FIRST_DEAL_DELAY", "Scheduler", "make_bot"]
+__all__ = ["CLOSING_TURN_SECONDS", "FIRST_DEAL_DELAY", "Scheduler", "make_bot"]
 
 log = logging.getLogger("bragkit.web")
 
 #: Seconds from the start of a table to its first deal (at most): the browsers' time to add
 #: their seeds to the first shuffle. Later deals wait the table's ``deal_pause``.
 FIRST_DEAL_DELAY = 1.0
+#: Seconds a turn may take on a closing table without a turn limit of its own: a table the host
+#: closes plays its deal out, so every pending decision there has a timer.
+CLOSING_TURN_SECONDS = 60
 
 
 def make_bot(kind: str, config: TableConfig) -> Any:
@@ -100,13 +103,23 @@ class Scheduler:
         now = self.clock()
         timer = None
         turn = self._turns.get(room.table_id)
-        if turn is not None and room.status == "playing":
+        if turn is not None and room.status in ("playing", "closing"):
             _, player, deadline = turn
             timer = {"player": player, "remaining": round(max(deadline - now, 0.0), 2),
-                     "total": room.config.turn_seconds}
+                     "total": self.turn_seconds(room)}
         next_deal = self._next_deal.get(room.table_id)
         return {"timer": timer,
                 "next_deal_in": None if next_deal is None else round(max(next_deal - now, 0), 2)}
+
+    @staticmethod
+    def turn_seconds(room: Room) -> int:
+        """A turn's time: the house option ``turn_seconds`` (0: no limit), but never unlimited
+        on a closing table, which must reach the end of its deal (:data:`CLOSING_TURN_SECONDS`).
+        """
+        seconds = room.config.turn_seconds
+        if room.status == "closing" and not seconds:
+            return CLOSING_TURN_SECONDS
+        return seconds
 
     def plan(self, room: Room) -> None:
         """Set the one pending wake-up of a room: a bot's move, a turn's deadline, or the next
@@ -135,8 +148,8 @@ class Scheduler:
                 self._timers[table_id] = loop.call_later(room.config.bot_delay, self._bot_move,
                                                          table_id, seq)
                 return
-            seconds = room.config.turn_seconds
-            if not seconds or room.status != "playing":
+            seconds = self.turn_seconds(room)
+            if not seconds:
                 self._turns.pop(table_id, None)
                 return
             deal = room.deal

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import LegalAction, Verb
 from bragkit.cards import parse_cards
+from bragkit.errors import BragError
 from bragkit.games.options import options
 from bragkit.games.views import legal_action_dict
 from bragkit.rules import Rules
@@ -94,7 +95,8 @@ def public_state(room: Room) -> dict[str, Any]:
             "net": ledger.net(name) if ledger is not None and name in stacks else 0,
             "joining": seat.joining, "leaving": seat.leaving,
             "dealer": deal is not None and dealer == name,
-            "in_deal": in_this and in_deal,
+            "in_deal": in_this and in_deal, "away": room.away.wants_out(name),
+            "host": room.host_seat == name,
         }
     agreed = driver.agreed
     settlement = room.settlement
@@ -109,6 +111,7 @@ def public_state(room: Room) -> dict[str, Any]:
         "fairness": {"commitment": driver.commitment,
                      "seeds": len(driver.seeded_now())},
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
+        "chat": room.chat.recent(), "muted": sorted(room.chat.muted),
         "showdown": {"agreed": list(agreed),
                      "betting": betting} if agreed and deal else None,
     }
@@ -133,6 +136,9 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         if room.status in ("playing", "closing") and player is not None and room.in_deal:
             legal = [option_dict(o) for o in deal.legal_actions(player)]
         view["number"] = driver.deal_number
+        if room.in_deal:  # whose decision is pending (R2: a hand of two looked at out of turn)
+            view["to_act"] = driver.to_act
+        view["hand_name"] = _own_hand_name(driver, view.get("hand"))
         view["over"] = deal.over
         if isinstance(driver.deal_rules, Rules):  # three-card hands shown, named (D8)
             view["named"] = {p: driver.hand_name(parse_cards(" ".join(cards)))
@@ -151,6 +157,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         "host": viewer.host, "legal": legal,
         "agreed": name in driver.agreed if name is not None else False,
         "seeded": name in driver.seeded_now() if name is not None else False,
+        "away": room.away.wants_out(name) if name is not None else False,
     }
     return state
 
@@ -159,3 +166,14 @@ def _suggestion(action: Any) -> dict[str, Any]:
     """The engine's move as the page fills it in: its verb, cards and hands."""
     return {"verb": str(action.verb), "cards": [str(c) for c in action.cards],
             "sets": [[str(c) for c in s] for s in action.sets], "text": str(action)}
+
+
+def _own_hand_name(driver: Any, hand: Any) -> str | None:
+    """The name of the hand a player holds and sees, in the words the showdown uses (rules H2,
+    D8: "Pair of Queens"), in the three-card family; None when blind or in other games."""
+    if not isinstance(driver.deal_rules, Rules) or not isinstance(hand, list) or len(hand) < 3:
+        return None
+    try:
+        return str(driver.hand_name(parse_cards(" ".join(str(c) for c in hand))))
+    except (ValueError, TypeError, BragError):
+        return None

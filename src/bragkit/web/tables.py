@@ -45,6 +45,8 @@ from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
 from bragkit.web.protocol import (
     Act,
+    Away,
+    Chat,
     ClientMessage,
     Hello,
     Host,
@@ -265,6 +267,10 @@ class TableManager:
                              sets=message.sets, id=ident)  # sets: issue 14 (Crash, C2)
         elif isinstance(message, Seed):
             event = room.seed(viewer, seed=message.seed, id=ident)
+        elif isinstance(message, Away):
+            event = room.sit_out(viewer, away=message.away, id=ident)
+        elif isinstance(message, Chat):
+            event = room.say(viewer, text=message.text, id=ident, at=round(time.time(), 3))
         elif isinstance(message, Host):
             event = room.host_op(viewer, op=message.op, seat=message.seat, bot=message.bot,
                                  id=ident)
@@ -349,5 +355,7 @@ class TableManager:
         clocks = self.scheduler.countdowns(room)
         online = sorted({c.viewer.name for c in self.connections.get(room.table_id, set())
                          if c.viewer.name is not None and not c.closed})
+        watching = sum(1 for c in self.connections.get(room.table_id, set())
+                       if c.greeted and not c.closed and c.viewer.name is None)
         return {"timer": clocks["timer"], "online": online,
-                "next_deal_in": clocks["next_deal_in"]}
+                "next_deal_in": clocks["next_deal_in"], "spectators": watching}

@@ -123,6 +123,7 @@
       bot_delay: number("bot_delay") ?? 1,
       rules,
     };
+    if (form.elements.public.checked) settings.public = true;
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
@@ -137,7 +138,7 @@
         return;
       }
       localStorage.setItem("bragkit.host." + body.id, body.host_token);
-      location.href = "/t/" + body.id;
+      location.href = "/t/" + body.id + "#host=" + body.host_token; // the host link
     } catch (error) {
       errorBox.textContent = "The server did not answer: " + error;
     } finally {
@@ -146,4 +147,27 @@
   });
 
   load().catch((error) => { errorBox.textContent = "The games could not be loaded: " + error; });
+
+  // the open public tables (GET /api/tables), refreshed now and then; names shown as text
+  async function listTables() {
+    const response = await fetch("/api/tables");
+    if (!response.ok) return;
+    const { tables } = await response.json();
+    const list = document.getElementById("open-tables");
+    list.replaceChildren(...tables.map((t) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "/t/" + encodeURIComponent(t.id);
+      link.textContent = t.name;
+      const about = document.createElement("span");
+      about.className = "note";
+      const status = t.status === "lobby" ? "waiting to start" : t.status;
+      about.textContent = ` · ${t.game} · ${status} · ${t.free} of ${t.seats} seats free`;
+      item.append(link, about);
+      return item;
+    }));
+    document.getElementById("no-tables").hidden = tables.length > 0;
+  }
+  listTables().catch(() => {});
+  setInterval(() => { listTables().catch(() => {}); }, 15000);
 })();

@@ -11,7 +11,15 @@
     host: "bragkit.host." + TABLE,
     name: "bragkit.name",
     seeds: "bragkit.seeds." + TABLE,
+    alerts: "bragkit.alerts", // "off": no sound or title alert on your turn
   };
+  // a host link (/t/{id}#host=TOKEN) carries the host's powers to any browser: keep the token
+  // for this table, then take it out of the address bar
+  const hostInLink = /(?:^#|&)host=([A-Za-z0-9_-]{22,128})/.exec(location.hash);
+  if (hostInLink) {
+    localStorage.setItem("bragkit.host." + TABLE, hostInLink[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
   const $ = (id) => document.getElementById(id);
   // the other games' drawing (games.js); its ctx is filled once the functions below exist
   const games = window.bragGames({
@@ -27,9 +35,12 @@
   let you = { name: null, host: false };
   let log = [];
   let online = [];
+  let spectators = 0; // connections watching without a seat
   let timer = null; // {player, deadline, total}
   let nextDealAt = null;
   let retry = 0;
+  let myTurnBefore = false; // for the turn alert: sounded once per turn
+  let publicUrl = null; // the address friends can reach (server's --public-url / LAN address)
   let picked = new Set();
   let sitSeat = null;
   let sitId = null;
@@ -149,6 +160,7 @@
 
   function takeExtras(message) {
     if ("online" in message) online = message.online || [];
+    if ("spectators" in message) spectators = message.spectators || 0;
     timer = message.timer ? { player: message.timer.player, total: message.timer.total,
       deadline: performance.now() + message.timer.remaining * 1000 } : null;
     nextDealAt = message.next_deal_in === null || message.next_deal_in === undefined ? null
@@ -221,14 +233,15 @@
     if (!state) return;
     const table = state.table;
     table.seats = settings.seats;
-    document.title = `${table.name} · bragkit`;
     $("table-name").textContent = table.name;
     const status = $("status");
     const words = { lobby: "waiting to start", playing: "playing", paused: "paused",
       closing: "closing", closed: "closed" };
     status.textContent = words[table.status] || table.status;
-    status.className = "pill " + table.status;
-    $("invite").value = `${location.origin}/t/${TABLE}`;
+    status.className = "pill status-" + table.status; // (not "lobby": the front page's layout)
+    $("invite").value = `${publicUrl || location.origin}/t/${TABLE}`;
+    const hostToken = localStorage.getItem(KEYS.host);
+    $("host-link").hidden = !(me().host && hostToken);
     renderHost();
     renderSeats();
     renderCenter();
@@ -236,7 +249,14 @@
     renderLog();
     renderLedger();
     renderRecords();
+    renderChat();
+    renderWatchers();
     autoSeed();
+  }
+
+  function renderWatchers() {
+    const count = spectators;
+    $("watchers").textContent = count ? `${plural(count, "spectator")} watching` : "";
   }
 
   function renderHost() {
@@ -258,6 +278,12 @@
     const chosen = select.value;
     select.replaceChildren(...empty.map((i) => el("option", { value: i, text: `seat ${i + 1}` })));
     if (empty.includes(Number(chosen))) select.value = chosen;
+    const people = state.seats.filter((s) => s && !s.bot && s.name !== me().name);
+    const heir = $("handover-seat");
+    const was = heir.value;
+    heir.replaceChildren(...people.map((s) => el("option", { value: s.seat, text: s.name })));
+    if (people.some((s) => String(s.seat) === was)) heir.value = was;
+    $("handover").disabled = !people.length || status === "closed";
     $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
   }
 
@@ -371,6 +397,8 @@
     if (folded) badges.push(el("span", { class: "badge", text: "folded" }));
     if (seat.joining) badges.push(el("span", { class: "badge", text: "next deal" }));
     if (seat.leaving) badges.push(el("span", { class: "badge away", text: "leaving" }));
+    if (seat.away) badges.push(el("span", { class: "badge away", text: "sitting out" }));
+    if (seat.host) badges.push(el("span", { class: "badge", text: "host" }));
     if (!seat.bot && !online.includes(name)) badges.push(el("span", { class: "badge away", text: "away" }));
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
@@ -468,6 +496,7 @@
           if (discard) img.addEventListener("click", () => { togglePick(c); });
           cards.append(img);
         }
+        if (deal.hand_name) cards.append(el("div", { class: "hand-name", text: deal.hand_name }));
       } else if (deal.shown[mine.name]) {
         for (const c of deal.shown[mine.name]) cards.append(cardImg(c));
       } else {
@@ -478,6 +507,7 @@
       cards.append(el("div", { class: "hint", text: state.table.status === "lobby"
         ? "Seated. The host starts the table." : "Waiting for the next deal." }));
     }
+    turnAlert(Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
     // whose turn
     turn.className = "turn";
     turn.replaceChildren();
@@ -506,12 +536,87 @@
       secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
         text: "Top up", onclick: () => act(topup, Number(input.value)) }));
     }
+    if (mine.seat !== null && state.ledger.rows.length
+        && !["closed", "closing"].includes(state.table.status)) {
+      secondary.append(el("button", { type: "button", class: "ghost", id: "sit-out",
+        text: mine.away ? "I'm back" : "Sit out",
+        onclick: () => send({ type: "away", id: newId(), away: !mine.away }) }));
+    }
     if (mine.seat !== null && state.table.status !== "closed") {
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
         onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
     }
     if (secondary.childNodes.length) actions.append(secondary);
     tick();
+  }
+
+  // -- your turn: a beep (WebAudio, no file) and the tab's title, unless switched off ---------
+
+  let audio = null;
+  function alertsOn() {
+    return localStorage.getItem(KEYS.alerts) !== "off";
+  }
+
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (error) { /* no audio here: the title still says it */ }
+  }
+
+  function turnAlert(mine) {
+    const base = state ? `${state.table.name} · bragkit` : "bragkit";
+    document.title = mine && alertsOn() ? `● Your turn · ${base}` : base;
+    if (mine && !myTurnBefore && alertsOn()) {
+      beep();
+      window.bragkitAlerts = (window.bragkitAlerts || 0) + 1; // counted for tests
+    }
+    myTurnBefore = mine;
+  }
+
+  // -- chat: rendered as text (never HTML), quick reactions, the host mutes ----------------
+
+  const REACTIONS = ["👍", "👏", "😂", "😮", "😬", "gg", "nh", "ty"];
+  let chatSeen = 0;
+
+  function renderChat() {
+    const lines = state.chat || [];
+    const muted = state.muted || [];
+    const box = $("chat-lines");
+    const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+    box.replaceChildren(...lines.map((line) => {
+      const item = el("li", {}, el("strong", { text: line.from + ": " }), line.text);
+      if (me().host && line.from !== me().name) {
+        const seat = state.seats.find((s) => s && s.name === line.from);
+        if (seat) {
+          const isMuted = muted.includes(line.from);
+          item.append(el("button", { type: "button", class: "ghost mini", "data-mute": line.from,
+            text: isMuted ? "unmute" : "mute",
+            onclick: () => host(isMuted ? "unmute" : "mute", { seat: seat.seat }) }));
+        }
+      }
+      return item;
+    }));
+    if (atBottom) box.scrollTop = box.scrollHeight;
+    const seated = me().seat !== null && state.table.status !== "closed";
+    $("chat-form").hidden = !seated;
+    $("chat-muted").textContent = muted.length ? `Muted: ${muted.join(", ")}` : "";
+    const last = lines.length ? lines[lines.length - 1].at : 0;
+    const tab = document.querySelector(".tabs button[data-tab=chat]");
+    if (last > chatSeen && $("tab-chat").hidden && tab) tab.classList.add("news");
+  }
+
+  function sendChat(text) {
+    const line = text.trim();
+    if (!line) return;
+    send({ type: "chat", id: newId(), text: line.slice(0, 200) });
   }
 
   function togglePick(card) {
@@ -712,6 +817,11 @@
         other.classList.toggle("active", other === button);
         $("tab-" + other.dataset.tab).hidden = other !== button;
       }
+      if (button.dataset.tab === "chat") {
+        button.classList.remove("news");
+        const lines = (state && state.chat) || [];
+        chatSeen = lines.length ? lines[lines.length - 1].at : 0;
+      }
     });
   }
   $("copy").addEventListener("click", async () => {
@@ -730,10 +840,38 @@
   $("close").addEventListener("click", () => {
     if (confirm("Close the table and settle up?")) host("close");
   });
+  $("handover").addEventListener("click", () => {
+    const seat = Number($("handover-seat").value);
+    const who = state.seats[seat] && state.seats[seat].name;
+    if (who && confirm(`Hand the host role to ${who}? You will no longer run the table.`)) {
+      host("handover", { seat });
+    }
+  });
   $("add-bot").addEventListener("click", () => {
     const seat = Number($("bot-seat").value);
     host("add_bot", { seat, bot: $("bot-kind").value });
   });
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    sendChat($("chat-text").value);
+    $("chat-text").value = "";
+  });
+  $("reactions").replaceChildren(...REACTIONS.map((r) => el("button", { type: "button",
+    class: "ghost mini", text: r, onclick: () => sendChat(r) })));
+  const alertBox = $("alerts");
+  alertBox.checked = alertsOn();
+  alertBox.addEventListener("change", () => {
+    localStorage.setItem(KEYS.alerts, alertBox.checked ? "on" : "off");
+    if (state) renderMe();
+  });
+  $("host-link").addEventListener("click", async () => {
+    const link = `${publicUrl || location.origin}/t/${TABLE}#host=${localStorage.getItem(KEYS.host)}`;
+    try { await navigator.clipboard.writeText(link); } catch (error) { prompt("Host link", link); }
+    toast("Host link copied: whoever opens it runs the table. Keep it private.", "info");
+  });
+  fetch("/api/server").then((r) => (r.ok ? r.json() : null)).then((info) => {
+    if (info && info.public_url) { publicUrl = info.public_url; if (state) render(); }
+  }).catch(() => {});
   window.addEventListener("resize", () => { if (state) renderSeats(); });
   setInterval(tick, 250);
   window.bragkit = { get state() { return state; }, get lastSeq() { return lastSeq; },
