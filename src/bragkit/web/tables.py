@@ -36,6 +36,7 @@ wake-ups (:mod:`bragkit.web.scheduler`).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -43,6 +44,7 @@ from typing import Any
 
 from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
+from bragkit.web.limits import ABUSE_CLOSE_CODE, Limits, TokenBucket, topups_this_deal
 from bragkit.web.protocol import (
     Act,
     ClientMessage,
@@ -67,11 +69,14 @@ __all__ = ["FIRST_DEAL_DELAY", "Connection", "TableManager", "make_bot"]
 
 Observer = Callable[["Connection", dict[str, Any]], None]
 
+log = logging.getLogger("bragkit.web")
+
 
 class TableManager:
     """Every table of a server (see the module docstring). ``store`` is the database;
     ``clock`` the monotonic clock of turn timers; ``bot_factory(kind, config)`` makes bots;
-    ``defaults`` are settings every new table starts from (e.g. ``{"deal_pause": 1}``)."""
+    ``defaults`` are settings every new table starts from (e.g. ``{"deal_pause": 1}``);
+    ``limits`` the house's limits among strangers (:class:`~bragkit.web.limits.Limits`)."""
 
     def __init__(
         self,
@@ -80,8 +85,11 @@ class TableManager:
         clock: Callable[[], float] = time.monotonic,
         bot_factory: Callable[[str, TableConfig], Any] = make_bot,
         defaults: Mapping[str, Any] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.limits = limits or Limits()
         self.defaults = dict(defaults or {})
         self.rooms: dict[str, Room] = {}
         self.connections: dict[str, set[Connection]] = {}
@@ -149,7 +157,9 @@ class TableManager:
 
     def connect(self, table_id: str) -> Connection:
         """A new connection to a table; it must say ``hello`` first."""
-        conn = Connection(table_id)
+        limits = self.limits
+        conn = Connection(table_id, bucket=TokenBucket(
+            rate=limits.messages_per_second, burst=limits.message_burst, clock=self.clock))
         self.connections.setdefault(table_id, set()).add(conn)
         return conn
 
@@ -159,7 +169,34 @@ class TableManager:
         self.connections.get(conn.table_id, set()).discard(conn)
 
     def receive(self, conn: Connection, text: str | bytes) -> None:
-        """Handle one message from a connection (see :mod:`bragkit.web.protocol`)."""
+        """Handle one message from a connection (see :mod:`bragkit.web.protocol`): a bad one
+        gets an ``error`` reply, never an exception; one past the connection's rate gets a
+        ``limited`` reply, and a connection that goes on is closed (code 4429)."""
+        if conn.closed:
+            return
+        if conn.bucket is not None and not conn.bucket.take():
+            conn.strikes += 1
+            if conn.strikes > self.limits.strikes:
+                log.warning("a connection to table %s sent too many messages: closing it",
+                            conn.table_id)
+                conn.close(ABUSE_CLOSE_CODE)
+                return
+            self._error(conn, ProtocolError("limited", "too many messages: wait a moment"),
+                        self.commits.seq(conn.table_id))
+            return
+        try:
+            self._receive(conn, text)
+        except StoreError as error:
+            log.error("table %s: %s", conn.table_id, error)
+            self._error(conn, ProtocolError("unavailable", "the server could not read this "
+                                            "table: try again"), 0)
+        except Exception as error:  # a bug must not drop the connection nor spill a traceback
+            log.error("table %s: a message could not be handled (%s: %s)", conn.table_id,
+                      type(error).__name__, error)
+            self._error(conn, ProtocolError("unavailable", "the server could not handle that: "
+                                            "nothing changed"), 0)
+
+    def _receive(self, conn: Connection, text: str | bytes) -> None:
         room = self.room(conn.table_id)
         if room is None:
             self._error(conn, ProtocolError("refused", "no such table"), 0)
@@ -256,6 +293,8 @@ class TableManager:
                 "reply", self.commits.seq(room.table_id), re=ident, ok=True, applied=done,
                 duplicate=True))))
             return
+        if isinstance(message, Act) and message.verb == "topup":
+            self._check_topups(room, viewer.name, ident)
         if isinstance(message, Sit):
             event = room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
                              buy_in=message.buy_in, id=ident)
@@ -275,6 +314,14 @@ class TableManager:
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
 
+
+    def _check_topups(self, room: Room, name: str | None, ident: str) -> None:
+        """The house cap on top-ups (rule M1): at most ``topups_per_deal`` from one deal to
+        the next, counted from the stored log, so every server process agrees."""
+        most = self.limits.topups_per_deal
+        if name is not None and most > 0 and topups_this_deal(room.events, name) >= most:
+            raise ProtocolError("limited", f"at most {most} top-ups a deal at this house "
+                                "(rule M1): the next deal allows more", re=ident)
 
     # -- the write path ------------------------------------------------------------------------
 
