@@ -53,6 +53,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
+from bragkit.web.cluster import Cluster
 from bragkit.web.limits import AddressLimits, Limits
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
@@ -107,10 +108,13 @@ def create_app(
     defaults: Mapping[str, Any] | None = None,
     manage_gc: bool = True,
     limits: Limits | None = None,
+    cluster: Cluster | None = None,
 ) -> Starlette:
     """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
     SQLite in the user's data folder) and the ``defaults`` of new tables' settings; ``limits``
-    are the house's limits among strangers (default :class:`~bragkit.web.limits.Limits`).
+    are the house's limits among strangers (default :class:`~bragkit.web.limits.Limits`);
+    ``cluster``, this process's part in several serving the same tables (its database shared,
+    see :mod:`bragkit.web.cluster`).
 
     ``manage_gc`` keeps the garbage collector's pauses short while the app runs (see
     :func:`_tidy_memory`; it is undone at shutdown): for a server process, not for an app
@@ -118,16 +122,21 @@ def create_app(
     if manager is None:
         manager = TableManager(store or Store(database), defaults=defaults, limits=limits)
     tables = manager
+    tables.cluster = cluster  # before resuming: a cluster's tables wait for their lease
     addresses = AddressLimits(manager.limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
+        if cluster is not None:
+            await cluster.start(tables)
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
         yield
         if tidy is not None:
             tidy.cancel()
             gc.unfreeze()
+        if cluster is not None:
+            await cluster.stop()
         tables.shutdown()
 
     async def lobby(request: Request) -> Response:

@@ -40,7 +40,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
@@ -65,11 +65,17 @@ from bragkit.web.room import ConfigError, Event, Room, TableConfig, Viewer, toke
 from bragkit.web.scheduler import FIRST_DEAL_DELAY, Scheduler, make_bot
 from bragkit.web.store import Store, StoreError
 
+if TYPE_CHECKING:
+    from bragkit.web.cluster import Cluster
+
 __all__ = ["FIRST_DEAL_DELAY", "Connection", "TableManager", "make_bot"]
 
 Observer = Callable[["Connection", dict[str, Any]], None]
 
 log = logging.getLogger("bragkit.web")
+
+#: How often a command is checked again after another server process wrote first.
+_RETRIES = 3
 
 
 class TableManager:
@@ -95,8 +101,10 @@ class TableManager:
         self.connections: dict[str, set[Connection]] = {}
         self.observers: list[Observer] = []
         self.commits = GroupCommit(store, on_failure=self._rollback)
-        self.scheduler = Scheduler(rooms=self.rooms, commit=self.commit, clock=clock,
+        self.scheduler = Scheduler(rooms=self.rooms, commit=self._scheduled, clock=clock,
                                    bot_factory=bot_factory)
+        #: the other server processes of a cluster (None: this process is the only one)
+        self.cluster: Cluster | None = None
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -141,7 +149,7 @@ class TableManager:
         for table_id in self.store.open_tables():
             room = self.room(table_id)
             if room is not None:
-                self.scheduler.plan(room)
+                self._plan(room)
                 count += 1
         return count
 
@@ -226,6 +234,8 @@ class TableManager:
 
     def _hello(self, room: Room, conn: Connection, hello: Hello) -> None:
         conn.greeted = True
+        if self.cluster is not None:  # another process may have stored events since
+            room = self.catch_up(room.table_id) or room
         errors = []
         if hello.token is not None:
             hashed = token_hash(hello.token)
@@ -269,7 +279,8 @@ class TableManager:
         conn.push(encode(message))
         conn.synced = True
 
-    def _dispatch(self, room: Room, conn: Connection, message: ClientMessage) -> None:
+    def _dispatch(self, room: Room, conn: Connection, message: ClientMessage,
+                  attempt: int = 0) -> None:
         if isinstance(message, Hello):
             raise ProtocolError("order", "hello comes once, first")
         if isinstance(message, Ping):
@@ -313,6 +324,7 @@ class TableManager:
         if isinstance(message, Sit):
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
+        self.commits.batch().retries.append((conn, message, attempt))
 
 
     def _check_topups(self, room: Room, name: str | None, ident: str) -> None:
@@ -333,10 +345,22 @@ class TableManager:
         seq = room.seq
         pending = self.commits.batch()
         pending.rows.append((room.table_id, seq, event, room.status))
+        self._broadcast(room, event, lines, pending.deliveries)
+        if sender is not None and event.client_id is not None:
+            reply = server_message("reply", seq, re=event.client_id, ok=True, applied=seq)
+            pending.deliveries.append((sender, encode(reply)))
+            pending.senders.append((sender, event.client_id))
+        return seq
+
+    def _broadcast(self, room: Room, event: Event, lines: list[str],
+                   out: list[tuple[Connection, str]]) -> None:
+        """After an event is applied: who each connection is, the room's next wake-up, the
+        bots told, and each connection's message (into ``out``)."""
+        seq = room.seq
         conns = self.connections.get(room.table_id, set())
         for conn in conns:  # a seat taken or left changes who a connection is
             conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-        self.scheduler.plan(room)
+        self._plan(room)
         self.scheduler.notify_bots(room, event)
         extras = self._extras(room)
         public = room.public_state()
@@ -350,12 +374,44 @@ class TableManager:
                                          state=room.state_for(conn.viewer, public), **extras)
                 self._observe(conn, message)
                 text = built[conn.viewer] = encode(message)
-            pending.deliveries.append((conn, text))
-        if sender is not None and event.client_id is not None:
-            reply = server_message("reply", seq, re=event.client_id, ok=True, applied=seq)
-            pending.deliveries.append((sender, encode(reply)))
-            pending.senders.append((sender, event.client_id))
-        return seq
+            out.append((conn, text))
+
+    def replan(self, room: Room) -> None:
+        """Set a room's next wake-up again (a cluster's process that just took its lease)."""
+        self._plan(room)
+
+    def _plan(self, room: Room) -> None:
+        """Set a room's next wake-up (its bots, timers, deals) if this process runs them: the
+        only process, or in a cluster the holder of the table's lease."""
+        if self.cluster is None or self.cluster.holds(room.table_id):
+            self.scheduler.plan(room)
+        else:
+            self.scheduler.cancel(room.table_id)
+
+    def _scheduled(self, room: Room, event: Event) -> None:
+        """An event of a wake-up (a bot's move, a timeout, a deal): committed only if this
+        process still runs the room (in a cluster, a lease lost meanwhile drops it)."""
+        if self.cluster is None or self.cluster.holds(room.table_id):
+            self.commit(room, event)
+
+    def catch_up(self, table_id: str) -> Room | None:
+        """Apply what other server processes stored for a table since this one last looked,
+        and send each of its connections the new states (a cluster's fan-out calls this). The
+        table's room, or None if it is not in memory here."""
+        if table_id not in self.rooms:
+            return None
+        self.commits.flush()  # a write of ours that conflicts rebuilds the room instead
+        room = self.rooms.get(table_id)
+        if room is None:
+            return None
+        for event in self.store.events_since(table_id, room.seq):
+            lines = room.apply(event)
+            out: list[tuple[Connection, str]] = []
+            self._broadcast(room, event, lines, out)
+            for conn, text in out:
+                conn.push(text)
+        self.commits.committed[table_id] = max(self.commits.seq(table_id), room.seq)
+        return room
 
     def flush(self) -> None:
         """Store the events applied so far and deliver their messages now (normally done by
@@ -363,8 +419,9 @@ class TableManager:
         self.commits.flush()
 
     def _rollback(self, pending: Batch) -> None:
-        """The database refused a batch: rebuild its rooms from what is stored, tell the
-        senders nothing happened, and resync every connection of those rooms."""
+        """The database refused a batch: rebuild its rooms from what is stored, resync every
+        connection of those rooms, and either check each command again (another server
+        process wrote first: a conflict) or tell the senders nothing happened."""
         for table_id in {row[0] for row in pending.rows}:
             self.rooms.pop(table_id, None)
             self.scheduler.cancel(table_id)
@@ -373,8 +430,12 @@ class TableManager:
                 continue
             for conn in self.connections.get(table_id, set()):
                 conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-            self.scheduler.plan(room)
+            self._plan(room)
+        retried = {(id(conn), message.id) for conn, message, attempt in pending.retries
+                   if pending.conflict and not conn.closed and attempt < _RETRIES}
         for conn, ident in pending.senders:
+            if (id(conn), ident) in retried:
+                continue
             self._error(conn, ProtocolError("unavailable", "the server could not store that: "
                                             "nothing changed, try again", re=ident),
                         self.commits.seq(conn.table_id))
@@ -383,6 +444,15 @@ class TableManager:
             for conn in self.connections.get(table_id, set()):
                 if room is not None and conn.synced:
                     self._sync(room, conn, None)
+        if pending.conflict:  # another process wrote first: check each command again
+            for conn, message, attempt in pending.retries:
+                room = self.rooms.get(conn.table_id)
+                if conn.closed or room is None or attempt >= _RETRIES:
+                    continue
+                try:
+                    self._dispatch(room, conn, message, attempt + 1)
+                except ProtocolError as error:
+                    self._error(conn, error, room.seq)
         for action in pending.after:
             action()
 
