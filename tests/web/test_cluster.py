@@ -137,7 +137,7 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
 
     made = json.loads(urllib.request.urlopen(urllib.request.Request(
         f"http://127.0.0.1:{ports[0]}/api/tables", method="POST",
-        data=json.dumps({"name": "Cluster", "seats": 5, "turn_seconds": 2, "deal_pause": 0.2,
+        data=json.dumps({"name": "Cluster", "seats": 5, "turn_seconds": 1, "deal_pause": 0.2,
                          "bot_delay": 0.1}).encode(),
         headers={"content-type": "application/json"}), timeout=10).read())
     table_id, host_token = made["id"], made["host_token"]

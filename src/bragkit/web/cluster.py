@@ -6,11 +6,12 @@ processes can never both store event *n*; the one that loses catches up and chec
 command again (:meth:`TableManager.catch_up <bragkit.web.tables.TableManager.catch_up>`).
 Redis adds the two things a database does not do well:
 
-- **Fan-out.** After each group commit a process publishes ``"NODE TABLE SEQ"`` on the
-  channel ``PREFIX:events``; every other process that has the table in memory reads the events
-  it lacks from the database and sends them to its own connections. A notice is only a hint:
-  a process that misses one (it was restarting, the notice was lost with a dying publisher)
-  catches up at the next notice, at each ``hello``, and when it takes a lease. Redis pub/sub
+- **Fan-out.** After each group commit a process publishes each event it stored (its table,
+  number and content, as JSON) on the channel ``PREFIX:events``; every other process that has
+  the table in memory, one event behind, applies it and sends it to its own connections; one
+  further behind reads what it lacks from the database. A notice is only a hint: a process
+  that misses one (it was restarting, the notice was lost with a dying publisher) catches up
+  at the next notice, at each ``hello``, and when it takes a lease. Redis pub/sub
   rather than PostgreSQL's LISTEN/NOTIFY: a NOTIFY takes a database-wide lock at commit (it
   serialises every committing transaction that notifies), and each listener holds a connection
   of its own; the log's numbers already make lost or reordered notices harmless.
@@ -31,12 +32,15 @@ import asyncio
 import contextlib
 import functools
 import hashlib
+import json
 import logging
 import os
 import secrets
 import socket
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+from bragkit.web.events import Event
 
 if TYPE_CHECKING:
     from bragkit.web.tables import TableManager
@@ -74,7 +78,7 @@ class Cluster:
     """This process's part in a cluster (see the module docstring): ``url`` is Redis's,
     ``prefix`` the keys' and channel's prefix (:func:`cluster_prefix`)."""
 
-    def __init__(self, url: str, *, prefix: str, lease_seconds: float = 3.0,
+    def __init__(self, url: str, *, prefix: str, lease_seconds: float = 2.0,
                  scan_seconds: float = 2.0) -> None:
         self.url = url
         self.prefix = prefix
@@ -132,16 +136,23 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
-    def published(self, stored: dict[str, int]) -> None:
-        """Tell the other processes which events this one just stored."""
+    def published(self, rows: list[tuple[str, int, Event, str]]) -> None:
+        """Tell the other processes the events this one just stored."""
         if self._redis is None:
             return
-        for table_id, seq in stored.items():
-            self._spawn(self._publish(f"{self.node} {table_id} {seq}"))
+        notices = [json.dumps({"node": self.node, "table": table_id, "seq": seq,
+                               "kind": event.kind, "data": dict(event.data),
+                               "client_id": event.client_id, "principal": event.principal},
+                              separators=(",", ":"))
+                   for table_id, seq, event, _ in rows]
+        self._spawn(self._publish(notices))
 
-    async def _publish(self, notice: str) -> None:
+    async def _publish(self, notices: list[str]) -> None:
         try:
-            await self._redis.publish(self.channel, notice)
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for notice in notices:
+                    pipe.publish(self.channel, notice)
+                await pipe.execute()
         except Exception as error:  # the others catch up at the next notice or hello
             log.warning("cluster: could not publish an event notice: %s", error)
 
@@ -167,20 +178,17 @@ class Cluster:
                 continue
             if message is None or message.get("type") != "message":
                 continue
-            data = message["data"]
-            text = data.decode() if isinstance(data, bytes) else str(data)
-            parts = text.split()
-            if len(parts) != 3 or parts[0] == self.node:
-                continue
-            if parts[2].isdigit():
-                self._guard(functools.partial(self._notice, parts[1], int(parts[2])))
+            self._guard(functools.partial(self._notice, message["data"]))
 
-    def _notice(self, table_id: str, seq: int) -> None:
+    def _notice(self, data: bytes | str) -> None:
         manager = self._manager
         assert manager is not None
-        room = manager.rooms.get(table_id)
-        if room is not None and room.seq < seq:
-            manager.catch_up(table_id)
+        notice = json.loads(data)
+        if notice["node"] == self.node:
+            return
+        event = Event(kind=notice["kind"], data=notice["data"], client_id=notice["client_id"],
+                      principal=notice["principal"])
+        manager.apply_stored(notice["table"], int(notice["seq"]), event)
 
     @staticmethod
     def _guard(work: Callable[[], object]) -> None:

@@ -60,11 +60,12 @@ class GroupCommit:
     event number stored of each table."""
 
     def __init__(self, store: Store, *, on_failure: Callable[[Batch], None],
-                 on_stored: Callable[[dict[str, int]], None] | None = None) -> None:
+                 on_stored: Callable[[list[tuple[str, int, Event, str]]], None] | None = None,
+                 ) -> None:
         self.store = store
         self.committed: dict[str, int] = {}
         self._on_failure = on_failure
-        #: told each table's last event number once a batch is stored (a cluster's fan-out)
+        #: told the rows of each batch once it is stored (a cluster's fan-out)
         self.on_stored = on_stored
         self._pending: Batch | None = None
 
@@ -106,12 +107,10 @@ class GroupCommit:
                 log.error("could not store %d events: %s", len(pending.rows), error)
                 self._on_failure(pending)
                 return
-            stored: dict[str, int] = {}
             for table_id, seq, _, _ in pending.rows:
-                stored[table_id] = self.committed[table_id] = max(
-                    self.committed.get(table_id, 0), seq)
+                self.committed[table_id] = max(self.committed.get(table_id, 0), seq)
             if self.on_stored is not None:
-                self.on_stored(stored)
+                self.on_stored(pending.rows)
         for conn, text in pending.deliveries:
             conn.push(text)
         for action in pending.after:

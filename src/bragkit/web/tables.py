@@ -394,6 +394,25 @@ class TableManager:
         if self.cluster is None or self.cluster.holds(room.table_id):
             self.commit(room, event)
 
+    def apply_stored(self, table_id: str, seq: int, event: Event) -> None:
+        """Another server process stored ``event`` as event ``seq`` of a table: apply it here
+        and send it to this process's connections (reading the log instead if this process
+        is further behind; nothing if it has the event already, or not the table)."""
+        if table_id not in self.rooms:
+            return
+        self.commits.flush()  # a write of ours that conflicts rebuilds the room instead
+        room = self.rooms.get(table_id)
+        if room is None or room.seq >= seq:
+            return
+        if room.seq < seq - 1:
+            self.catch_up(table_id)
+            return
+        out: list[tuple[Connection, str]] = []
+        self._broadcast(room, event, room.apply(event), out)
+        for conn, text in out:
+            conn.push(text)
+        self.commits.committed[table_id] = max(self.commits.seq(table_id), room.seq)
+
     def catch_up(self, table_id: str) -> Room | None:
         """Apply what other server processes stored for a table since this one last looked,
         and send each of its connections the new states (a cluster's fan-out calls this). The
