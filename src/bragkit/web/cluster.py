@@ -255,7 +255,7 @@ class Cluster:
         assert manager is not None
         room = manager.catch_up(table_id)
         if room is not None:
-            manager.replan(room)
+            manager.plan(room)
 
     def _lose(self, tables: set[str]) -> None:
         manager = self._manager

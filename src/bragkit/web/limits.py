@@ -28,8 +28,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from bragkit.web.events import Event
+from bragkit.web.protocol import ProtocolError
 
-__all__ = ["ABUSE_CLOSE_CODE", "AddressLimits", "Limits", "TokenBucket", "topups_this_deal"]
+__all__ = ["ABUSE_CLOSE_CODE", "AddressLimits", "Limits", "TokenBucket", "check_topups",
+           "topups_this_deal"]
 
 #: The WebSocket close code of a connection closed for sending too much.
 ABUSE_CLOSE_CODE: Final = 4429
@@ -128,3 +130,19 @@ def topups_this_deal(events: Iterable[Event], name: str) -> int:
                     f"{name} topup")):
             count += 1
     return count
+
+
+def check_topups(events: Iterable[Event], name: str | None, most: int, re: str | None) -> None:
+    """The house cap on top-ups (rule M1): refuse a ``most``-plus-first top-up of ``name``
+    since the last deal began (counted from the stored log, so every server process of a
+    cluster agrees; ``most`` 0: no cap).
+
+    >>> check_topups([Event(kind="topup", data={"player": "Ann", "amount": 1})], "Ann", 1, "t")
+    Traceback (most recent call last):
+    ...
+    bragkit.web.protocol.ProtocolError: limited: at most 1 top-ups a deal at this house (rule \
+M1): the next deal allows more
+    """
+    if name is not None and most > 0 and topups_this_deal(events, name) >= most:
+        raise ProtocolError("limited", f"at most {most} top-ups a deal at this house (rule M1): "
+                            "the next deal allows more", re=re)

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bragkit.web.events import Viewer
-from bragkit.web.names import NameBook, skeleton
+from bragkit.web.names import NameBook, keys
 from bragkit.web.protocol import ProtocolError
 
 __all__ = ["Seat", "Seats"]
@@ -142,11 +142,11 @@ class Seats:
     def bot_name(self, kind: str, ledger: Iterable[str]) -> str:
         """A fresh name for a bot of ``kind``: a new bot is a new player, not one who left."""
         base = f"{kind.capitalize()} bot"
-        taken = {skeleton(s.name) for s in self._seats.values()}
-        taken |= {skeleton(p) for p in ledger}
+        taken = {k for s in self._seats.values() for k in keys(s.name)}
+        taken |= {k for p in ledger for k in keys(p)}
         number = 1
         name = base
-        while skeleton(name) in taken or self.book.taken(name):
+        while keys(name) & taken or self.book.taken(name):
             number += 1
             name = f"{base} {number}"
         return name

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
-from bragkit.web.limits import ABUSE_CLOSE_CODE, Limits, TokenBucket, topups_this_deal
+from bragkit.web.limits import ABUSE_CLOSE_CODE, Limits, TokenBucket, check_topups
 from bragkit.web.protocol import (
     Act,
     ClientMessage,
@@ -149,7 +149,7 @@ class TableManager:
         for table_id in self.store.open_tables():
             room = self.room(table_id)
             if room is not None:
-                self._plan(room)
+                self.plan(room)
                 count += 1
         return count
 
@@ -194,11 +194,7 @@ class TableManager:
             return
         try:
             self._receive(conn, text)
-        except StoreError as error:
-            log.error("table %s: %s", conn.table_id, error)
-            self._error(conn, ProtocolError("unavailable", "the server could not read this "
-                                            "table: try again"), 0)
-        except Exception as error:  # a bug must not drop the connection nor spill a traceback
+        except Exception as error:  # a bug or a lost database: no traceback, no dropped link
             log.error("table %s: a message could not be handled (%s: %s)", conn.table_id,
                       type(error).__name__, error)
             self._error(conn, ProtocolError("unavailable", "the server could not handle that: "
@@ -304,8 +300,8 @@ class TableManager:
                 "reply", self.commits.seq(room.table_id), re=ident, ok=True, applied=done,
                 duplicate=True))))
             return
-        if isinstance(message, Act) and message.verb == "topup":
-            self._check_topups(room, viewer.name, ident)
+        if isinstance(message, Act) and message.verb == "topup":  # the house cap (M1)
+            check_topups(room.events, viewer.name, self.limits.topups_per_deal, ident)
         if isinstance(message, Sit):
             event = room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
                              buy_in=message.buy_in, id=ident)
@@ -326,14 +322,6 @@ class TableManager:
         self.commit(room, event, sender=conn)
         self.commits.batch().retries.append((conn, message, attempt))
 
-
-    def _check_topups(self, room: Room, name: str | None, ident: str) -> None:
-        """The house cap on top-ups (rule M1): at most ``topups_per_deal`` from one deal to
-        the next, counted from the stored log, so every server process agrees."""
-        most = self.limits.topups_per_deal
-        if name is not None and most > 0 and topups_this_deal(room.events, name) >= most:
-            raise ProtocolError("limited", f"at most {most} top-ups a deal at this house "
-                                "(rule M1): the next deal allows more", re=ident)
 
     # -- the write path ------------------------------------------------------------------------
 
@@ -360,7 +348,7 @@ class TableManager:
         conns = self.connections.get(room.table_id, set())
         for conn in conns:  # a seat taken or left changes who a connection is
             conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-        self._plan(room)
+        self.plan(room)
         self.scheduler.notify_bots(room, event)
         extras = self._extras(room)
         public = room.public_state()
@@ -376,11 +364,7 @@ class TableManager:
                 text = built[conn.viewer] = encode(message)
             out.append((conn, text))
 
-    def replan(self, room: Room) -> None:
-        """Set a room's next wake-up again (a cluster's process that just took its lease)."""
-        self._plan(room)
-
-    def _plan(self, room: Room) -> None:
+    def plan(self, room: Room) -> None:
         """Set a room's next wake-up (its bots, timers, deals) if this process runs them: the
         only process, or in a cluster the holder of the table's lease."""
         if self.cluster is None or self.cluster.holds(room.table_id):
@@ -449,7 +433,7 @@ class TableManager:
                 continue
             for conn in self.connections.get(table_id, set()):
                 conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-            self._plan(room)
+            self.plan(room)
         retried = {(id(conn), message.id) for conn, message, attempt in pending.retries
                    if pending.conflict and not conn.closed and attempt < _RETRIES}
         for conn, ident in pending.senders:
