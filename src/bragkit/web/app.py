@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,8 @@ from bragkit.web.svg import back_svg, card_svg
 from bragkit.web.tables import Connection, TableManager
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("bragkit.web")
 
 #: The folder of the page's files.
 STATIC = Path(__file__).parent / "static"
@@ -307,8 +310,13 @@ async def _serve_socket(tables: TableManager, websocket: WebSocket) -> None:
     refusal = None
     if not _same_origin(websocket.headers):
         refusal = 4403  # forbidden: another site's page
-    elif tables.room(table_id) is None:
-        refusal = 4404  # no such table
+    else:
+        try:
+            if tables.room(table_id) is None:
+                refusal = 4404  # no such table
+        except StoreError as error:  # the database is away: the page retries
+            log.error("table %s: %s", table_id, error)
+            refusal = 1011
     await websocket.accept()
     if refusal is not None:  # accepted, then closed: a browser sees the code (docs say so)
         await websocket.close(code=refusal)

@@ -225,27 +225,34 @@ class Cluster:
                 manager.room(table_id)
 
     async def _tend(self) -> None:
-        """Renew the leases held, drop those lost, and try to take every other open table's."""
+        """Renew the leases held, drop those lost, and try to take every other open table's
+        (one round trip to Redis for each: a pipeline, however many tables)."""
         manager = self._manager
         assert manager is not None
         ttl = int(self.lease_seconds * 1000)
-        lost = set()
-        for table_id in list(self._held):
-            renewed = await self._renew(keys=[self._lease_key(table_id)],
-                                        args=[self.node, ttl])
-            if not renewed:
-                lost.add(table_id)
-        self._lose(lost)
-        for table_id, room in list(manager.rooms.items()):
-            if table_id in self._held:
-                if room.status == "closed":
-                    await self._release(keys=[self._lease_key(table_id)], args=[self.node])
-                    self._lose({table_id})
-                continue
-            if room.status == "closed":
-                continue
-            taken = await self._redis.set(self._lease_key(table_id), self.node, nx=True, px=ttl)
-            if taken:
+        held = sorted(self._held)
+        if held:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for table_id in held:
+                    await self._renew(keys=[self._lease_key(table_id)], args=[self.node, ttl],
+                                      client=pipe)
+                renewed = await pipe.execute()
+            self._lose({t for t, ok in zip(held, renewed, strict=True) if not ok})
+        closed = [t for t in self._held if manager.rooms.get(t) is None
+                  or manager.rooms[t].status == "closed"]
+        for table_id in closed:
+            await self._release(keys=[self._lease_key(table_id)], args=[self.node])
+        self._lose(set(closed))
+        wanted = [t for t, room in manager.rooms.items()
+                  if t not in self._held and room.status != "closed"]
+        if not wanted:
+            return
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for table_id in wanted:
+                pipe.set(self._lease_key(table_id), self.node, nx=True, px=ttl)
+            taken = await pipe.execute()
+        for table_id, ok in zip(wanted, taken, strict=True):
+            if ok:
                 self._held.add(table_id)
                 log.info("cluster: %s runs table %s", self.node, table_id)
                 self._guard(functools.partial(self._take, table_id))

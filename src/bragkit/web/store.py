@@ -220,7 +220,10 @@ class Store:
         connection = self._connection()
         try:
             with connection.begin():
-                connection.execute(_INSERT_EVENT, rows)
+                if self.url.startswith("sqlite") or len(rows) == 1:
+                    connection.execute(_INSERT_EVENT, rows)
+                else:  # one statement: psycopg's batch mode complains when a row conflicts
+                    connection.execute(insert(events).values(rows))
                 for table_id, status in changed.items():
                     connection.execute(_UPDATE_STATUS, {"key": table_id, "status": status,
                                                         "updated_at": now})
