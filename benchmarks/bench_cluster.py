@@ -195,13 +195,23 @@ async def seat(ports: list[int], connections: int, rng: random.Random) -> list[P
             await player.send(type="sit", id="sit", seat=chair, name=player.name,
                               token=f"token-{t}-{chair}-" + "x" * 24)
             everyone.append(player)
-    for player in everyone:
+    refused: dict[str, int] = {}
+    for number, player in enumerate(everyone):
+        tries = 1
         while True:
             message = json.loads(await asyncio.wait_for(player.ws.recv(), timeout=120))
-            if message["type"] == "reply" and message["re"] == "sit":
+            if message["type"] == "reply" and message["re"].startswith("sit"):
                 break
+            if message["type"] == "error" and str(message.get("re")).startswith("sit"):
+                refused[message["code"]] = refused.get(message["code"], 0) + 1
+                tries += 1  # e.g. unavailable after many conflicts: sit again
+                t, chair = divmod(number, PER_TABLE)
+                await player.send(type="sit", id=f"sit{tries}", seat=chair, name=player.name,
+                                  token=f"token-{t}-{chair}-" + "x" * 24)
             if message["type"] in ("state", "sync"):
                 player.seq, player.state = message["seq"], message["state"]
+    if refused:
+        print(f"  sits refused and sent again: {refused}")
     return everyone
 
 

@@ -20,6 +20,13 @@ events like any other (:mod:`bragkit.web.scheduler`). The manager is made of tho
 live rooms and their connections (here), the group commit (:mod:`bragkit.web.commit`), the
 wake-ups (:mod:`bragkit.web.scheduler`).
 
+Several processes may serve the same tables (:mod:`bragkit.web.cluster`): an event another
+process stored arrives through :meth:`TableManager.apply_stored` (or :meth:`TableManager.catch_up`
+reads the log), a write that finds its event number taken rebuilds the room and checks its
+commands again, and only the holder of a table's lease runs its wake-ups
+(:meth:`TableManager.plan`). Bad input never raises: it is answered (:mod:`bragkit.web.limits`
+for the rates and the house cap on top-ups).
+
 >>> import asyncio
 >>> from bragkit.web.store import Store
 >>> async def demo():
@@ -75,7 +82,7 @@ Observer = Callable[["Connection", dict[str, Any]], None]
 log = logging.getLogger("bragkit.web")
 
 #: How often a command is checked again after another server process wrote first.
-_RETRIES = 3
+_RETRIES = 8
 
 
 class TableManager:
