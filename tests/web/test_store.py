@@ -69,3 +69,7 @@ def test_events_since_gives_what_another_process_stored() -> None:
     with pytest.raises(StoreConflict):
         store.append("t1", 2, Event(kind="close"), status="closed")
     assert [e.kind for e in store.events_since("t1", 0)] == ["start", "deal", "pause"]
+    store.create_table("t2", config={}, secret=bytes(32), host_hash="h")
+    assert store.last_events() == {"t1": 3}
+    store.append("t1", 4, Event(kind="close"), status="closed")
+    assert store.last_events() == {}  # closed tables are done with

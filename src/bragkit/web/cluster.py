@@ -23,7 +23,9 @@ Redis adds the two things a database does not do well:
   event a stale holder still makes conflicts with the log and is dropped.
 
 Every open table is loaded by every process (at start and every few seconds), so a table
-whose players all left a dead process still has its bots and timers run by another.
+whose players all left a dead process still has its bots and timers run by another; at the
+same time each process compares its tables with the log and catches up any it is behind on
+(a notice lost with its dying publisher).
 """
 
 from __future__ import annotations
@@ -217,12 +219,20 @@ class Cluster:
             await asyncio.sleep(period)
 
     def _scan(self) -> None:
-        """Load every open table this process does not have yet (its lease may be needed)."""
-        manager = self._manager
-        assert manager is not None
+        assert self._manager is not None
+        self.reconcile(self._manager)
+
+    @staticmethod
+    def reconcile(manager: TableManager) -> None:
+        """Load every open table a process does not have yet (its lease may be needed), and
+        catch up any table whose notice was lost (its publisher died after storing)."""
         for table_id in manager.store.open_tables():
             if table_id not in manager.rooms:
                 manager.room(table_id)
+        for table_id, seq in manager.store.last_events().items():
+            room = manager.rooms.get(table_id)
+            if room is not None and room.seq < seq:
+                manager.catch_up(table_id)
 
     async def _tend(self) -> None:
         """Renew the leases held, drop those lost, and try to take every other open table's

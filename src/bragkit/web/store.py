@@ -45,6 +45,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -286,6 +287,15 @@ class Store:
             items.append(Event(kind=item.kind, data=json.loads(item.data),
                                client_id=item.client_id, principal=item.principal))
         return items
+
+    def last_events(self) -> dict[str, int]:
+        """The number of the last event stored of each open table that has one."""
+        open_ids = select(tables.c.id).where(tables.c.status != "closed")
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(events.c.table_id, func.max(events.c.seq))
+                                      .where(events.c.table_id.in_(open_ids))
+                                      .group_by(events.c.table_id)).all()
+        return {table_id: int(seq) for table_id, seq in rows}
 
     def open_tables(self) -> list[str]:
         """The ids of the tables not closed, oldest first (to resume at start-up)."""
