@@ -373,9 +373,12 @@ class TableManager:
 
     def plan(self, room: Room) -> None:
         """Set a room's next wake-up (its bots, timers, deals) if this process runs them: the
-        only process, or in a cluster the holder of the table's lease."""
+        only process, or in a cluster the holder of the table's lease (another process times
+        a person's turn only to show its countdown: :meth:`_scheduled` drops what it makes)."""
         if self.cluster is None or self.cluster.holds(room.table_id):
             self.scheduler.plan(room)
+        elif room.to_act is not None and room.to_act not in room.bots:
+            self.scheduler.plan(room)  # to show the turn's countdown here; it ends in the holder
         else:
             self.scheduler.cancel(room.table_id)
 
@@ -398,11 +401,7 @@ class TableManager:
         if room.seq < seq - 1:
             self.catch_up(table_id)
             return
-        out: list[tuple[Connection, str]] = []
-        self._broadcast(room, event, room.apply(event), out)
-        for conn, text in out:
-            conn.push(text)
-        self.commits.committed[table_id] = max(self.commits.seq(table_id), room.seq)
+        self._stored_elsewhere(room, [event])
 
     def catch_up(self, table_id: str) -> Room | None:
         """Apply what other server processes stored for a table since this one last looked,
@@ -414,14 +413,16 @@ class TableManager:
         room = self.rooms.get(table_id)
         if room is None:
             return None
-        for event in self.store.events_since(table_id, room.seq):
-            lines = room.apply(event)
+        self._stored_elsewhere(room, self.store.events_since(table_id, room.seq))
+        return room
+
+    def _stored_elsewhere(self, room: Room, events: list[Event]) -> None:
+        for event in events:  # stored already: each connection's message goes out at once
             out: list[tuple[Connection, str]] = []
-            self._broadcast(room, event, lines, out)
+            self._broadcast(room, event, room.apply(event), out)
             for conn, text in out:
                 conn.push(text)
-        self.commits.committed[table_id] = max(self.commits.seq(table_id), room.seq)
-        return room
+        self.commits.committed[room.table_id] = max(self.commits.seq(room.table_id), room.seq)
 
     def flush(self) -> None:
         """Store the events applied so far and deliver their messages now (normally done by
