@@ -3,7 +3,7 @@ load on one process (PostgreSQL), in one run.
 
 Each phase starts its server processes on a fresh PostgreSQL database, creates tables of five
 players, connects every player (``--connections``, default 2,000) and lets them play, each
-thinking 0.5–1.5 s before acting. In the cluster phase there is no sticky routing: connection
+thinking 0.5–1.5 s before acting: 10 s of warm-up, then the measured ``--seconds``. In the cluster phase there is no sticky routing: connection
 *i* goes to process *i* mod 3, so the players of one table sit on different processes and every
 action crosses Redis to reach the others. Printed per phase: the round trip of an action (sent →
 its reply, which comes once the event is stored), p50 and p99; actions a second; the servers'
@@ -38,6 +38,8 @@ from typing import Any
 PG_SERVER = os.environ.get("BRAGKIT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BRAGKIT_TEST_REDIS", "redis://127.0.0.1:6379/0")
 PER_TABLE = 5
+WARM_UP = 10.0  # seconds of play before the measured phase
+ERRORS: dict[str, int] = {}  # the error replies of a phase, by code
 SETTINGS = {"deal_pause": 0.5, "bot_delay": 0, "turn_seconds": 0, "seats": PER_TABLE}
 
 
@@ -167,6 +169,7 @@ async def play(player: Player, stop: float, samples: list[float]) -> None:
         elif kind == "error":
             player.waiting.pop(message.get("re"), None)
             player.acting = False
+            ERRORS[message["code"]] = ERRORS.get(message["code"], 0) + 1
         if not player.acting and time.monotonic() < stop and player.choose() is not None:
             player.acting = True
             task = asyncio.get_running_loop().create_task(act_later(player.seq))
@@ -236,7 +239,13 @@ async def phase(label: str, processes: int, connections: int, seconds: float,
             setup = time.perf_counter() - began
             for host in players[::PER_TABLE]:
                 await host.send(type="host", id="go", op="start")
+            # a warm-up, not measured: the servers digest the seating and every table deals
+            await asyncio.gather(*(play(p, time.monotonic() + WARM_UP, []) for p in players))
+            for player in players:
+                player.acting = False
+                player.waiting.clear()
             samples: list[float] = []
+            ERRORS.clear()
             stop = time.monotonic() + seconds
             cpu = sum(cpu_seconds(n.pid) for n in nodes)
             mine = time.process_time()
@@ -260,6 +269,8 @@ async def phase(label: str, processes: int, connections: int, seconds: float,
     print(f"{label:26s} {len(players)} connections, {len(players) // PER_TABLE} tables "
           f"(seated in {setup:.0f} s): act p50 {p50:7.2f} ms  p99 {p99:8.2f} ms  "
           f"{rate:6.0f} actions/s  CPU: servers {busy:.0%}, players {client:.0%}", flush=True)
+    if ERRORS:
+        print(f"  error replies while playing: {ERRORS}")
     if troubles:
         print("  server log:", *troubles[:5], sep="\n  ")
     return {"p50": p50, "p99": p99, "rate": rate, "cpu": busy}
