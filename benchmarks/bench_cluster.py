@@ -3,9 +3,10 @@ load on one process (PostgreSQL), in one run.
 
 Each phase starts its server processes on a fresh PostgreSQL database, creates tables of five
 players, connects every player (``--connections``, default 2,000) and lets them play, each
-thinking 0.5–1.5 s before acting: 10 s of warm-up, then the measured ``--seconds``. In the cluster phase there is no sticky routing: connection
-*i* goes to process *i* mod 3, so the players of one table sit on different processes and every
-action crosses Redis to reach the others. Printed per phase: the round trip of an action (sent →
+thinking 0.5–1.5 s before acting: 10 s of warm-up, then the measured ``--seconds``. In the
+cluster phase there is no sticky routing: connection *i* goes to process *i* mod 3, so the
+players of one table sit on different processes and every action crosses Redis to reach the
+others. Printed per phase: the round trip of an action (sent →
 its reply, which comes once the event is stored), p50 and p99; actions a second; the servers'
 CPU (all their processes, as a share of one core); the load generator's CPU. The cluster's
 figures are also given as ratios of the one process's.
