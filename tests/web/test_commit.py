@@ -33,7 +33,9 @@ def test_deliveries_wait_for_the_write_then_go_in_order() -> None:
         batch.deliveries += [(conn, '{"n": 1}'), (conn, '{"n": 2}')]
         commits.defer(lambda: ran.append("after"))
         assert conn.queue.empty() and ran == [] and commits.seq("t1") == 0
+        assert commits.waiting("t1") and not commits.waiting("t2")
         await asyncio.sleep(0)  # the end of the loop's turn: the group commit
+        assert not commits.waiting("t1")
         return [str(m["n"]) for m in conn.drain()], ran, commits.seq("t1")
 
     assert asyncio.run(run()) == (["1", "2"], ["after"], 2)

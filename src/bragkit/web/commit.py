@@ -81,6 +81,11 @@ class GroupCommit:
                 asyncio.get_running_loop().call_soon(self.flush)
         return self._pending
 
+    def waiting(self, table_id: str) -> bool:
+        """Whether events of a table wait to be stored."""
+        pending = self._pending
+        return pending is not None and any(row[0] == table_id for row in pending.rows)
+
     def defer(self, action: Callable[[], None]) -> None:
         """Run ``action`` once every event applied so far is stored (at once if none waits)."""
         if self._pending is not None:

@@ -394,7 +394,8 @@ class TableManager:
         is further behind; nothing if it has the event already, or not the table)."""
         if table_id not in self.rooms:
             return
-        self.commits.flush()  # a write of ours that conflicts rebuilds the room instead
+        if self.commits.waiting(table_id):  # a write of ours that conflicts rebuilds the room
+            self.commits.flush()
         room = self.rooms.get(table_id)
         if room is None or room.seq >= seq:
             return
@@ -409,7 +410,8 @@ class TableManager:
         table's room, or None if it is not in memory here."""
         if table_id not in self.rooms:
             return None
-        self.commits.flush()  # a write of ours that conflicts rebuilds the room instead
+        if self.commits.waiting(table_id):  # a write of ours that conflicts rebuilds the room
+            self.commits.flush()
         room = self.rooms.get(table_id)
         if room is None:
             return None
