@@ -120,6 +120,7 @@ class Cluster:
         manager.commits.on_stored = self.published
         self._spawn(self._listen())
         self._spawn(self._leases())
+        self._spawn(self._scans())
 
     async def stop(self) -> None:
         """Stop listening and give every lease back (another process takes them at once)."""
@@ -202,13 +203,7 @@ class Cluster:
     # -- leases ---------------------------------------------------------------------------------
 
     async def _leases(self) -> None:
-        period = self.lease_seconds / 3
-        loop = asyncio.get_running_loop()
-        scanned = -self.scan_seconds
         while True:
-            if loop.time() - scanned >= self.scan_seconds:
-                scanned = loop.time()
-                self._guard(self._scan)
             try:
                 await self._tend()
             except asyncio.CancelledError:
@@ -216,20 +211,38 @@ class Cluster:
             except Exception as error:
                 log.warning("cluster: could not tend leases (%s)", error)
                 self._lose(set(self._held))
-            await asyncio.sleep(period)
+            await asyncio.sleep(self.lease_seconds / 3)
 
-    def _scan(self) -> None:
-        assert self._manager is not None
-        self.reconcile(self._manager)
+    async def _scans(self) -> None:
+        while True:  # apart from the leases: a slow database must not delay a renewal
+            try:
+                await self._scan()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.error("cluster: %s: %s", type(error).__name__, error)
+            await asyncio.sleep(self.scan_seconds)
+
+    async def _scan(self) -> None:
+        """:meth:`reconcile`, its queries in a worker thread (the event loop goes on)."""
+        manager = self._manager
+        assert manager is not None
+        store = manager.store
+        open_ids, last = await asyncio.to_thread(
+            lambda: (store.open_tables(), store.last_events()))
+        self.reconcile(manager, open_ids, last)
 
     @staticmethod
-    def reconcile(manager: TableManager) -> None:
+    def reconcile(manager: TableManager, open_ids: list[str] | None = None,
+                  last: dict[str, int] | None = None) -> None:
         """Load every open table a process does not have yet (its lease may be needed), and
-        catch up any table whose notice was lost (its publisher died after storing)."""
-        for table_id in manager.store.open_tables():
+        catch up any table whose notice was lost (its publisher died after storing); given
+        ``open_ids`` and ``last`` (the log's last event of each table), or reading them."""
+        store = manager.store
+        for table_id in store.open_tables() if open_ids is None else open_ids:
             if table_id not in manager.rooms:
                 manager.room(table_id)
-        for table_id, seq in manager.store.last_events().items():
+        for table_id, seq in (store.last_events() if last is None else last).items():
             room = manager.rooms.get(table_id)
             if room is not None and room.seq < seq:
                 manager.catch_up(table_id)
