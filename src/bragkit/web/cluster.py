@@ -90,6 +90,8 @@ class Cluster:
         self.channel = f"{prefix}:events"
         self._held: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._outbox: list[str] = []
+        self._ready = asyncio.Event()
         self._manager: TableManager | None = None
         self._redis: Any = None
         self._pubsub: Any = None
@@ -118,6 +120,7 @@ class Cluster:
         await self._pubsub.subscribe(self.channel)
         manager.cluster = self
         manager.commits.on_stored = self.published
+        self._spawn(self._publisher())
         self._spawn(self._listen())
         self._spawn(self._leases())
         self._spawn(self._scans())
@@ -140,24 +143,32 @@ class Cluster:
                 await self._redis.aclose()
 
     def published(self, rows: list[tuple[str, int, Event, str]]) -> None:
-        """Tell the other processes the events this one just stored."""
+        """Tell the other processes the events this one just stored (in the order stored:
+        one publisher sends them, so no notice overtakes another)."""
         if self._redis is None:
             return
-        notices = [json.dumps({"node": self.node, "table": table_id, "seq": seq,
-                               "kind": event.kind, "data": dict(event.data),
-                               "client_id": event.client_id, "principal": event.principal},
-                              separators=(",", ":"))
-                   for table_id, seq, event, _ in rows]
-        self._spawn(self._publish(notices))
+        self._outbox.extend(json.dumps({"node": self.node, "table": table_id, "seq": seq,
+                                        "kind": event.kind, "data": dict(event.data),
+                                        "client_id": event.client_id,
+                                        "principal": event.principal}, separators=(",", ":"))
+                            for table_id, seq, event, _ in rows)
+        self._ready.set()
 
-    async def _publish(self, notices: list[str]) -> None:
-        try:
-            async with self._redis.pipeline(transaction=False) as pipe:
-                for notice in notices:
-                    pipe.publish(self.channel, notice)
-                await pipe.execute()
-        except Exception as error:  # the others catch up at the next notice or hello
-            log.warning("cluster: could not publish an event notice: %s", error)
+    async def _publisher(self) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            notices, self._outbox = self._outbox, []
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for notice in notices:
+                        pipe.publish(self.channel, notice)
+                    await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the others catch up at the next notice or scan
+                log.warning("cluster: could not publish %d event notices: %s", len(notices),
+                            error)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
