@@ -80,7 +80,8 @@ def test_the_pages_and_the_pictures_are_served(client: TestClient) -> None:
 
 
 def test_bad_settings_are_refused(client: TestClient) -> None:
-    assert client.post("/api/tables", content=b"{").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert client.post("/api/tables", content=b"{", headers=json_type).status_code == 400
     answer = client.post("/api/tables", json={"rules": {"min_bet": 5, "max_bet": 2}})
     assert answer.status_code == 400 and "rule B1" in answer.json()["error"]
 

@@ -401,7 +401,7 @@ def test_a_player_who_left_may_come_back_under_the_same_name_rule_M1() -> None:
     room.apply(room.leave(viewer(room, "Cy"), id="bye"))
     assert room.table is not None and "Cy" not in room.table.seats
     refused("refused", room.sit, Viewer(), seat=5, name="ann", token=token("Zed"), id="z")
-    room.apply(room.sit(Viewer(), seat=5, name="Cy", token=token("Cy2"), id="back"))
+    room.apply(room.sit(Viewer(), seat=5, name="Cy", token=token("Cy"), id="back"))
     ledger = room.table.ledger
     assert room.table.seats[-1] == "Cy" and ledger.brought("Cy") == 100  # two buy-ins
     assert ledger.cashed_out("Cy") == 50

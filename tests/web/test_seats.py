@@ -59,12 +59,44 @@ def test_a_seat_must_exist_and_be_free() -> None:
 
 def test_names_are_unique_whatever_their_case_but_a_player_may_come_back_rule_M1() -> None:
     seats = Seats(4)
-    seats.add(seat(0, "Ann"))
+    seats.add(seat(0, "Ann", token="a" * 64))
     with pytest.raises(ProtocolError, match="ANN is taken"):
-        seats.check_name("ANN", (), re=None)
-    seats.check_name("Bob", ["Bob"], re=None)  # Bob left; the ledger carries his account on
-    with pytest.raises(ProtocolError, match="bob is taken"):
-        seats.check_name("bob", ["Bob"], re=None)
+        seats.check_name("ANN", (), re=None, token_hash="z" * 64)
+    bob = seat(1, "Bob", token="b" * 64)
+    seats.add(bob)
+    seats.remove(bob)  # Bob left; the ledger carries his account on (M1)
+    seats.check_name("Bob", ["Bob"], re=None, token_hash="b" * 64)
+    with pytest.raises(ProtocolError, match="you played at this table as Bob"):
+        seats.check_name("bob", ["Bob"], re=None, token_hash="b" * 64)
+
+
+def test_a_name_belongs_to_its_token_for_the_life_of_the_table_rule_M1() -> None:
+    seats = Seats(4)
+    bob = seat(1, "Bob", token="b" * 64)
+    seats.add(bob)
+    seats.remove(bob)
+    for name in ("Bob", "BOB", "B0b"):  # a stranger after Bob left: neither Bob nor a look-alike
+        with pytest.raises(ProtocolError, match=r"taken|looks like"):
+            seats.check_name(name, ["Bob"], re=None, token_hash="c" * 64)
+    with pytest.raises(ProtocolError, match="taken"):  # without a token: no one's name
+        seats.check_name("Bob", ["Bob"], re=None)
+
+
+@pytest.mark.parametrize("look_alike",
+                         ["\u0410nn", "B\u03bfb", "\uff23y", "\u0421y", "\U0001d400nn"])
+def test_look_alike_names_are_refused_uts39(look_alike: str) -> None:
+    seats = Seats(6)
+    for position, name in enumerate(("Ann", "Bob", "Cy")):
+        seats.add(seat(position, name, token=str(position) * 64))
+    with pytest.raises(ProtocolError, match=r"looks like|taken"):
+        seats.check_name(look_alike, (), re=None, token_hash="f" * 64)
+    seats.check_name("Anne", (), re=None, token_hash="f" * 64)  # a different name is fine
+
+
+def test_a_bot_never_gets_a_name_that_looks_like_a_players() -> None:
+    seats = Seats(4)
+    seats.add(seat(0, "random bot", token="a" * 64))
+    assert seats.bot_name("random", ()) == "Random bot 2"
 
 
 def test_a_bot_gets_a_name_no_one_ever_had() -> None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 from typer.testing import CliRunner
 
 from bragkit.cli import app
+
+from .services import postgres_database
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
@@ -30,3 +34,29 @@ def test_a_bad_database_is_one_line_and_status_2() -> None:
 def test_a_bad_log_level_is_refused() -> None:
     result = run("--database", "sqlite://", "--log-level", "loud")
     assert result.exit_code == 2 and "unknown log level" in result.output
+
+
+def test_a_cluster_needs_a_shared_database() -> None:
+    result = run("--database", "sqlite://", "--redis", "redis://127.0.0.1:6379/0")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "bragkit: --redis needs a database the processes share: give --database "
+        "postgresql://…"]
+
+
+def test_an_unreachable_redis_is_one_line() -> None:
+    from .support import free_port
+
+    closed = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    with postgres_database() as database:
+        result = run("--database", database, "--redis", closed)
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2 and len(lines) == 1
+    assert lines[0].startswith(f"bragkit: cannot reach Redis at '{closed}'")
+
+
+def test_the_database_and_redis_come_from_the_environment(monkeypatch: Any) -> None:
+    monkeypatch.setenv("BRAGKIT_DATABASE", "sqlite://")
+    monkeypatch.setenv("BRAGKIT_REDIS", "redis://127.0.0.1:6379/0")
+    result = run()
+    assert result.exit_code == 2 and "--redis needs a database" in result.output

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bragkit.web.room import Event
-from bragkit.web.store import Store, StoreError, default_url
+from bragkit.web.store import Store, StoreConflict, StoreError, default_url
 
 
 def test_events_round_trip_in_order(tmp_path: Path) -> None:
@@ -57,3 +57,19 @@ def test_the_default_database_is_in_the_users_data_folder(monkeypatch: pytest.Mo
 def test_passwords_are_not_shown() -> None:
     store = Store("sqlite://")
     assert store.safe_url == "sqlite://"
+
+
+def test_events_since_gives_what_another_process_stored() -> None:
+    store = Store("sqlite://")
+    store.create_table("t1", config={}, secret=bytes(32), host_hash="h")
+    for seq, kind in enumerate(("start", "deal", "pause"), 1):
+        store.append("t1", seq, Event(kind=kind), status="playing")
+    assert [e.kind for e in store.events_since("t1", 1)] == ["deal", "pause"]
+    assert store.events_since("t1", 3) == []
+    with pytest.raises(StoreConflict):
+        store.append("t1", 2, Event(kind="close"), status="closed")
+    assert [e.kind for e in store.events_since("t1", 0)] == ["start", "deal", "pause"]
+    store.create_table("t2", config={}, secret=bytes(32), host_hash="h")
+    assert store.last_events() == {"t1": 3}
+    store.append("t1", 4, Event(kind="close"), status="closed")
+    assert store.last_events() == {}  # closed tables are done with

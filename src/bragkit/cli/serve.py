@@ -5,6 +5,11 @@ this machine: give ``--host 0.0.0.0`` to let friends on the network in). Tables 
 ``--database`` (any SQLAlchemy URL; default SQLite in the user's data folder) and survive a
 restart, even a crash: every open table resumes where it was.
 
+Several processes may serve the same tables behind a load balancer, with no sticky routing:
+give each the same PostgreSQL ``--database`` and the same ``--redis`` (or the environment's
+``BRAGKIT_DATABASE`` and ``BRAGKIT_REDIS``); see :mod:`bragkit.web.cluster` and
+``docs/deploy.md``.
+
 >>> check_port(8000), check_port(0)
 (8000, 0)
 >>> check_port(70000)
@@ -38,7 +43,14 @@ def serve_command(
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     database: Annotated[
         str | None,
-        typer.Option(help="A SQLAlchemy database URL (default: SQLite in your data folder).",
+        typer.Option(help="A SQLAlchemy database URL (default: SQLite in your data folder); "
+                     "postgresql://… for a cluster.", envvar="BRAGKIT_DATABASE",
+                     show_default=False),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="A Redis URL (redis://host:6379/0): serve the same tables as the "
+                     "other processes on this database and Redis.", envvar="BRAGKIT_REDIS",
                      show_default=False),
     ] = None,
     durable: Annotated[
@@ -56,25 +68,40 @@ def serve_command(
 
     from bragkit.web.address import invite_base
     from bragkit.web.app import create_app
+    from bragkit.web.cluster import Cluster, cluster_prefix
     from bragkit.web.store import Store, StoreError
 
     try:
         check_port(port)
         invite = invite_base(public_url, host=host, port=port)
+        if redis is not None and (database is None or database.startswith("sqlite")):
+            raise BragError("--redis needs a database the processes share: give --database "
+                            "postgresql://…")
         store = Store(database, durable=durable)
     except (BragError, StoreError) as error:
         fail(str(error))
     except Exception as error:  # a URL SQLAlchemy cannot use, a driver not installed
         fail(f"cannot open the database {database!r}: {error}")
+    cluster = None
+    if redis is not None:
+        import redis as redis_client
+
+        try:
+            redis_client.Redis.from_url(redis, socket_connect_timeout=5).ping()
+        except (redis_client.RedisError, ValueError) as error:
+            fail(f"cannot reach Redis at {redis!r}: {error}")
+        cluster = Cluster(redis, prefix=cluster_prefix(store.url))
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
         fail(f"unknown log level {log_level!r}")
+    together = "" if cluster is None else ", one of a cluster over Redis"
     typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
-               f"(database {store.safe_url})")
+               f"(database {store.safe_url}{together})")
     if invite is not None:
         typer.echo(f"bragkit: invite links use {invite}")
     try:
-        uvicorn.run(create_app(store=store, public_url=invite), host=host, port=port,
-                    log_level=log_level, ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
+        uvicorn.run(create_app(store=store, public_url=invite, cluster=cluster), host=host,
+                    port=port, log_level=log_level,
+                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
     except OSError as error:  # pragma: no cover - e.g. the port is taken
         fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
     finally:

@@ -39,6 +39,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bragkit.errors import BragError
 from bragkit.web import rulebook
 from bragkit.web.catalogue import games_catalogue
+from bragkit.web.cluster import Cluster
+from bragkit.web.limits import AddressLimits, Limits
 from bragkit.web.lobby import public_tables
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
@@ -62,6 +65,8 @@ from bragkit.web.svg import back_svg, card_svg
 from bragkit.web.tables import Connection, TableManager
 
 __all__ = ["STATIC", "create_app"]
+
+log = logging.getLogger("bragkit.web")
 
 #: The folder of the page's files.
 STATIC = Path(__file__).parent / "static"
@@ -109,26 +114,37 @@ def create_app(
     defaults: Mapping[str, Any] | None = None,
     manage_gc: bool = True,
     public_url: str | None = None,
+    limits: Limits | None = None,
+    cluster: Cluster | None = None,
 ) -> Starlette:
     """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
-    SQLite in the user's data folder) and the ``defaults`` of new tables' settings.
+    SQLite in the user's data folder) and the ``defaults`` of new tables' settings; ``limits``
+    are the house's limits among strangers (default :class:`~bragkit.web.limits.Limits`);
+    ``cluster``, this process's part in several serving the same tables (its database shared,
+    see :mod:`bragkit.web.cluster`).
 
     ``manage_gc`` keeps the garbage collector's pauses short while the app runs (see
     :func:`_tidy_memory`; it is undone at shutdown): for a server process, not for an app
     embedded in a program that tunes its own collector. ``public_url``: the address friends
     reach this server at (``bragkit serve --public-url``), for the invite links."""
     if manager is None:
-        manager = TableManager(store or Store(database), defaults=defaults)
+        manager = TableManager(store or Store(database), defaults=defaults, limits=limits)
     tables = manager
+    tables.cluster = cluster  # before resuming: a cluster's tables wait for their lease
+    addresses = AddressLimits(manager.limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
+        if cluster is not None:
+            await cluster.start(tables)
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
         yield
         if tidy is not None:
             tidy.cancel()
             gc.unfreeze()
+        if cluster is not None:
+            await cluster.stop()
         tables.shutdown()
 
     async def lobby(request: Request) -> Response:
@@ -140,15 +156,19 @@ def create_app(
         return FileResponse(STATIC / "table.html")
 
     async def create(request: Request) -> Response:
+        refused = _refuse_post(request)
+        if refused is not None:
+            return refused
+        if not addresses.allow(request.client.host if request.client else None):
+            return JSONResponse({"error": "too many tables from your address: try again later"},
+                                status_code=429)
         body = await request.body()
         if len(body) > _MAX_BODY:
             return JSONResponse({"error": "settings too large"}, status_code=413)
         try:
-            settings = json.loads(body or b"{}")
-            table_id, host_token = tables.create_table(settings)
-        except (ValueError, ConfigError) as error:
-            message = str(error) if isinstance(error, BragError) else "settings must be JSON"
-            return JSONResponse({"error": message}, status_code=400)
+            table_id, host_token = tables.create_table(_settings(body))
+        except ConfigError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
         except StoreError as error:
             return JSONResponse({"error": str(error)}, status_code=503)
         tables.flush()
@@ -265,25 +285,62 @@ def _unreleased(missing: bool, number: int, *, proof: bool = False) -> str:
             "shuffled) or the table is closed.")
 
 
-def _same_origin(websocket: WebSocket) -> bool:
+def _settings(body: bytes) -> dict[str, Any]:
+    """A new table's settings from a request's body: a JSON object (an empty body: none),
+    else a :class:`ConfigError` saying what is wrong."""
+    try:
+        settings = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise ConfigError("settings must be JSON") from None
+    except RecursionError:
+        raise ConfigError("settings are JSON nested too deep") from None
+    if not isinstance(settings, dict):
+        raise ConfigError("settings must be a JSON object")
+    return settings
+
+
+def _same_origin(headers: Mapping[str, str]) -> bool:
     """A browser always sends Origin: refuse pages of other sites (cross-site WebSocket
-    hijacking). Clients that send none (scripts, bots) are let in."""
-    origin = websocket.headers.get("origin")
+    hijacking, cross-site posts); ``Sec-Fetch-Site``, where a browser sends it, must say the
+    request is the site's own. Clients that send neither (scripts, bots) are let in."""
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return False
+    origin = headers.get("origin")
     if origin is None:
         return True
-    host = websocket.headers.get("host", "")
+    host = headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def _refuse_post(request: Request) -> Response | None:
+    """A create request refused before its body is read: from another site (403), or not
+    JSON (415: a form or ``text/plain`` post, which another site could send without asking)."""
+    if not _same_origin(request.headers):
+        return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        return JSONResponse({"error": "send the settings as application/json"},
+                            status_code=415)
+    return None
 
 
 async def _serve_socket(tables: TableManager, websocket: WebSocket) -> None:
     table_id = websocket.path_params["table_id"]
-    if not _same_origin(websocket):
-        await websocket.close(code=4403)
-        return
-    if tables.room(table_id) is None:
-        await websocket.close(code=4404)
-        return
+    refusal = None
+    if not _same_origin(websocket.headers):
+        refusal = 4403  # forbidden: another site's page
+    else:
+        try:
+            if tables.room(table_id) is None:
+                refusal = 4404  # no such table
+        except StoreError as error:  # the database is away: the page retries
+            log.error("table %s: %s", table_id, error)
+            refusal = 1011
     await websocket.accept()
+    if refusal is not None:  # accepted, then closed: a browser sees the code (docs say so)
+        await websocket.close(code=refusal)
+        return
     conn = tables.connect(table_id)
     writer = asyncio.create_task(_write(websocket, conn))
     try:
@@ -315,4 +372,4 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     except Exception:  # the socket went away: the reader ends too
         conn.close()
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code or 1000)

@@ -65,7 +65,7 @@ def sit(room: Room, viewer: Viewer, *, seat: int, name: str, token: str, id: str
     if seats.by_token(hashed) is not None:
         raise ProtocolError("conflict", "that token already holds a seat", re=id)
     seats.check_free(seat, id)
-    seats.check_name(name, _ledger(room), id)
+    seats.check_name(name, _ledger(room), id, token_hash=hashed)
     amount = room.config.buy_in if buy_in is None else buy_in
     least = room.config.least_buy_in
     if type(amount) is not int or not least <= amount <= MAX_CHIPS:

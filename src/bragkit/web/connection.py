@@ -21,6 +21,7 @@ import logging
 from typing import Any
 
 from bragkit.web.events import Viewer
+from bragkit.web.limits import TokenBucket
 
 __all__ = ["Connection"]
 
@@ -31,8 +32,14 @@ class Connection:
     """One browser connection: who it is (:attr:`viewer`), and its outgoing messages, queued
     (at most ``limit``: a connection that falls that far behind is closed and resyncs)."""
 
-    def __init__(self, table_id: str, *, limit: int = 512) -> None:
+    def __init__(self, table_id: str, *, limit: int = 512,
+                 bucket: TokenBucket | None = None) -> None:
         self.table_id = table_id
+        #: the rate its messages are taken at (None: any rate), and how often it went past it
+        self.bucket = bucket
+        self.strikes = 0
+        #: the WebSocket close code to end with (None: a normal close)
+        self.close_code: int | None = None
         self.viewer = Viewer()
         self.token_hash: str | None = None
         self.host = False
@@ -51,8 +58,11 @@ class Connection:
             log.warning("a connection to table %s fell behind: closing it", self.table_id)
             self.close()
 
-    def close(self) -> None:
-        """Stop sending; the WebSocket writer ends when it reaches the end of the queue."""
+    def close(self, code: int | None = None) -> None:
+        """Stop sending; the WebSocket writer ends when it reaches the end of the queue (and
+        closes with ``code``, if given)."""
+        if code is not None and self.close_code is None:
+            self.close_code = code
         if not self.closed:
             self.closed = True
             with contextlib.suppress(asyncio.QueueFull):

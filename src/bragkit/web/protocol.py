@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -96,6 +97,7 @@ class ErrorCode(StrEnum):
     REFUSED = "refused"  # the table cannot do it now (a taken seat, a closed table...)
     CONFLICT = "conflict"  # an id reused for a different message
     UNAVAILABLE = "unavailable"  # the server could not store it: nothing changed
+    LIMITED = "limited"  # too many messages, or a house limit (top-ups): wait
 
 
 class ProtocolError(BragError):
@@ -234,6 +236,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise ProtocolError("malformed", "not JSON") from None
+    except RecursionError:  # JSON nested thousands deep: no message is built like that
+        raise ProtocolError("malformed", "JSON nested too deep") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", "a message is a JSON object")
     ident = data.get("id")
@@ -406,17 +410,20 @@ _PARSERS: Final[dict[str, Callable[[_Fields], ClientMessage]]] = {
 
 
 def check_name(name: object) -> str:
-    """A player's name as typed: 1 to 20 letters, digits, spaces and ``.'-_``, no space at
-    either end, and not ``showdown`` (a word of the hand history).
+    """A player's name as typed, in NFKC form (a full-width ``Ｃ`` is a ``C``): 1 to 20
+    letters, digits, spaces and ``.'-_``, no space at either end, and not ``showdown`` (a word
+    of the hand history).
 
-    >>> check_name("Mary Ann")
-    'Mary Ann'
+    >>> check_name("Mary Ann"), check_name("Ｃy")
+    ('Mary Ann', 'Cy')
     >>> check_name(" x")
     Traceback (most recent call last):
     ...
     bragkit.web.protocol.ProtocolError: malformed: a name is 1 to 20 letters, digits, spaces \
 and .'-_ with no space at either end
     """
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFKC", name)
     if (not isinstance(name, str) or not 1 <= len(name) <= _MAX_NAME or name != name.strip()
             or not _NAME_CHARS.fullmatch(name) or "  " in name):
         raise ProtocolError("malformed", f"a name is 1 to {_MAX_NAME} letters, digits, spaces "

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bragkit.web.events import Viewer
+from bragkit.web.names import NameBook, keys
 from bragkit.web.protocol import ProtocolError
 
 __all__ = ["Seat", "Seats"]
@@ -51,6 +52,8 @@ class Seats:
     def __init__(self, count: int) -> None:
         self.count = count
         self._seats: dict[int, Seat] = {}
+        #: every name seated here in the table's life, and whose it is
+        self.book = NameBook()
 
     def __iter__(self) -> Iterator[Seat]:
         return iter(list(self._seats.values()))
@@ -65,8 +68,10 @@ class Seats:
         return self._seats[position]
 
     def add(self, seat: Seat) -> None:
-        """Seat someone (the seat is checked free by :meth:`check_free` first)."""
+        """Seat someone (the seat is checked free by :meth:`check_free` first); the name is
+        theirs for the life of the table."""
         self._seats[seat.position] = seat
+        self.book.record(seat.name, seat.token_hash)
 
     def remove(self, seat: Seat) -> None:
         """Free a seat."""
@@ -125,23 +130,23 @@ class Seats:
             raise ProtocolError("refused", f"seat {seat} is taken by {self._seats[seat].name}",
                                 re=re)
 
-    def check_name(self, name: str, ledger: Iterable[str], re: str | None) -> None:
-        """Refuse a name someone sits under, or one of the ``ledger``'s names spelled another
-        way (a player who left may come back under the same name: the ledger carries on their
-        account, M1)."""
-        taken = {s.name.casefold() for s in self._seats.values()}
-        taken |= {p.casefold() for p in ledger if p != name}
-        if name.casefold() in taken:
-            raise ProtocolError("refused", f"{name} is taken at this table: choose another "
-                                "name", re=re)
+    def check_name(self, name: str, ledger: Iterable[str], re: str | None, *,
+                   token_hash: str | None = None) -> None:
+        """Refuse a name that belongs to someone else at this table, or looks like one (a
+        Cyrillic ``А`` for a Latin ``A``: UTS #39 skeletons, :mod:`bragkit.web.names`). A name
+        once seated is its token's for the life of the table: its owner may come back under
+        it, and the ledger carries on their account (M1); no one else may take it."""
+        others = [s.name for s in self._seats.values()] + [p for p in ledger]
+        self.book.check(name, token_hash, re, others=others)
 
     def bot_name(self, kind: str, ledger: Iterable[str]) -> str:
         """A fresh name for a bot of ``kind``: a new bot is a new player, not one who left."""
         base = f"{kind.capitalize()} bot"
-        taken = {s.name for s in self._seats.values()} | set(ledger)
+        taken = {k for s in self._seats.values() for k in keys(s.name)}
+        taken |= {k for p in ledger for k in keys(p)}
         number = 1
         name = base
-        while name in taken:
+        while keys(name) & taken or self.book.taken(name):
             number += 1
             name = f"{base} {number}"
         return name

@@ -20,7 +20,7 @@ The default database is SQLite in the user's data folder (:func:`default_url`, v
 >>> store.append("t1", 1, Event(kind="deal"), status="playing")
 Traceback (most recent call last):
 ...
-bragkit.web.store.StoreError: event 1 of table t1 is already stored
+bragkit.web.store.StoreConflict: event 1 of table t1 is already stored
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -56,7 +57,7 @@ from sqlalchemy.pool import StaticPool
 from bragkit.errors import BragError
 from bragkit.web.events import Event
 
-__all__ = ["Store", "StoreError", "StoredTable", "default_url"]
+__all__ = ["Store", "StoreConflict", "StoreError", "StoredTable", "default_url"]
 
 _metadata = MetaData()
 
@@ -94,6 +95,11 @@ class StoreError(BragError):
     """The database refused a write, or holds something that is not a table's log."""
 
 
+class StoreConflict(StoreError):
+    """An event number already stored: another server process wrote that event first (the
+    writer catches up and checks its command again)."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StoredTable:
     """One table as stored: what :meth:`Room.replay <bragkit.web.room.Room.replay>` needs."""
@@ -115,6 +121,18 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'web.sqlite3'}"
 
 
+def _driver_url(url: str) -> str:
+    """A PostgreSQL URL without a driver uses psycopg (version 3, a dependency).
+
+    >>> _driver_url("postgresql://postgres@127.0.0.1/test")
+    'postgresql+psycopg://postgres@127.0.0.1/test'
+    """
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
 class Store:
     """The tables' database. ``url`` is any SQLAlchemy URL (default :func:`default_url`).
 
@@ -125,7 +143,7 @@ class Store:
     """
 
     def __init__(self, url: str | None = None, *, durable: bool = False) -> None:
-        self.url = url or default_url()
+        self.url = _driver_url(url or default_url())
         self.engine: Engine
         if self.url.startswith("sqlite"):
             memory = self.url in ("sqlite://", "sqlite:///:memory:")
@@ -147,10 +165,15 @@ class Store:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         self._writer: Connection | None = None
         self._status: dict[str, str] = {}
-        try:
-            _metadata.create_all(self.engine)
-        except SQLAlchemyError as error:
-            raise StoreError(f"cannot open the database {self.safe_url}: {error}") from None
+        for attempt in range(3):  # several processes starting at once race to create them
+            try:
+                _metadata.create_all(self.engine)
+                break
+            except SQLAlchemyError as error:
+                if attempt == 2 or self.url.startswith("sqlite"):
+                    raise StoreError(f"cannot open the database {self.safe_url}: "
+                                     f"{error}") from None
+                time.sleep(0.2 * (attempt + 1))
 
     @property
     def safe_url(self) -> str:
@@ -198,13 +221,16 @@ class Store:
         connection = self._connection()
         try:
             with connection.begin():
-                connection.execute(_INSERT_EVENT, rows)
+                if self.url.startswith("sqlite") or len(rows) == 1:
+                    connection.execute(_INSERT_EVENT, rows)
+                else:  # one statement: psycopg's batch mode complains when a row conflicts
+                    connection.execute(insert(events).values(rows))
                 for table_id, status in changed.items():
                     connection.execute(_UPDATE_STATUS, {"key": table_id, "status": status,
                                                         "updated_at": now})
         except IntegrityError:
             where = ", ".join(f"event {seq} of table {t}" for t, seq, _, _ in items)
-            raise StoreError(f"{where} is already stored") from None
+            raise StoreConflict(f"{where} is already stored") from None
         except SQLAlchemyError as error:
             self._drop_connection()
             raise StoreError(f"cannot store events: {error}") from None
@@ -246,6 +272,30 @@ class Store:
         return StoredTable(table_id=row.id, config=json.loads(row.config),
                            secret=bytes.fromhex(row.secret), host_hash=row.host_hash,
                            status=row.status, events=tuple(items))
+
+    def events_since(self, table_id: str, seq: int) -> list[Event]:
+        """The events of a table after event ``seq``, in order (what another server process
+        stored since): a :class:`StoreError` if one is missing."""
+        with self.engine.connect() as connection:
+            stored = connection.execute(
+                select(events).where(events.c.table_id == table_id, events.c.seq > seq)
+                .order_by(events.c.seq)).all()
+        items = []
+        for number, item in enumerate(stored, seq + 1):
+            if item.seq != number:
+                raise StoreError(f"table {table_id}: event {number} is missing")
+            items.append(Event(kind=item.kind, data=json.loads(item.data),
+                               client_id=item.client_id, principal=item.principal))
+        return items
+
+    def last_events(self) -> dict[str, int]:
+        """The number of the last event stored of each open table that has one."""
+        open_ids = select(tables.c.id).where(tables.c.status != "closed")
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(events.c.table_id, func.max(events.c.seq))
+                                      .where(events.c.table_id.in_(open_ids))
+                                      .group_by(events.c.table_id)).all()
+        return {table_id: int(seq) for table_id, seq in rows}
 
     def open_tables(self) -> list[str]:
         """The ids of the tables not closed, oldest first (to resume at start-up)."""

@@ -20,6 +20,13 @@ events like any other (:mod:`bragkit.web.scheduler`). The manager is made of tho
 live rooms and their connections (here), the group commit (:mod:`bragkit.web.commit`), the
 wake-ups (:mod:`bragkit.web.scheduler`).
 
+Several processes may serve the same tables (:mod:`bragkit.web.cluster`): an event another
+process stored arrives through :meth:`TableManager.apply_stored` (or :meth:`TableManager.catch_up`
+reads the log), a write that finds its event number taken rebuilds the room and checks its
+commands again, and only the holder of a table's lease runs its wake-ups
+(:meth:`TableManager.plan`). Bad input never raises: it is answered (:mod:`bragkit.web.limits`
+for the rates and the house cap on top-ups).
+
 >>> import asyncio
 >>> from bragkit.web.store import Store
 >>> async def demo():
@@ -36,13 +43,15 @@ wake-ups (:mod:`bragkit.web.scheduler`).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
+from bragkit.web.limits import ABUSE_CLOSE_CODE, Limits, TokenBucket, check_topups
 from bragkit.web.protocol import (
     Act,
     Away,
@@ -65,15 +74,24 @@ from bragkit.web.room import ConfigError, Event, Room, TableConfig, Viewer, toke
 from bragkit.web.scheduler import FIRST_DEAL_DELAY, Scheduler, make_bot
 from bragkit.web.store import Store, StoreError
 
+if TYPE_CHECKING:
+    from bragkit.web.cluster import Cluster
+
 __all__ = ["FIRST_DEAL_DELAY", "Connection", "TableManager", "make_bot"]
 
 Observer = Callable[["Connection", dict[str, Any]], None]
+
+log = logging.getLogger("bragkit.web")
+
+#: How often a command is checked again after another server process wrote first.
+_RETRIES = 8
 
 
 class TableManager:
     """Every table of a server (see the module docstring). ``store`` is the database;
     ``clock`` the monotonic clock of turn timers; ``bot_factory(kind, config)`` makes bots;
-    ``defaults`` are settings every new table starts from (e.g. ``{"deal_pause": 1}``)."""
+    ``defaults`` are settings every new table starts from (e.g. ``{"deal_pause": 1}``);
+    ``limits`` the house's limits among strangers (:class:`~bragkit.web.limits.Limits`)."""
 
     def __init__(
         self,
@@ -82,15 +100,20 @@ class TableManager:
         clock: Callable[[], float] = time.monotonic,
         bot_factory: Callable[[str, TableConfig], Any] = make_bot,
         defaults: Mapping[str, Any] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock
+        self.limits = limits or Limits()
         self.defaults = dict(defaults or {})
         self.rooms: dict[str, Room] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.observers: list[Observer] = []
         self.commits = GroupCommit(store, on_failure=self._rollback)
-        self.scheduler = Scheduler(rooms=self.rooms, commit=self.commit, clock=clock,
+        self.scheduler = Scheduler(rooms=self.rooms, commit=self._scheduled, clock=clock,
                                    bot_factory=bot_factory)
+        #: the other server processes of a cluster (None: this process is the only one)
+        self.cluster: Cluster | None = None
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -135,7 +158,7 @@ class TableManager:
         for table_id in self.store.open_tables():
             room = self.room(table_id)
             if room is not None:
-                self.scheduler.plan(room)
+                self.plan(room)
                 count += 1
         return count
 
@@ -151,7 +174,9 @@ class TableManager:
 
     def connect(self, table_id: str) -> Connection:
         """A new connection to a table; it must say ``hello`` first."""
-        conn = Connection(table_id)
+        limits = self.limits
+        conn = Connection(table_id, bucket=TokenBucket(
+            rate=limits.messages_per_second, burst=limits.message_burst, clock=self.clock))
         self.connections.setdefault(table_id, set()).add(conn)
         return conn
 
@@ -161,7 +186,30 @@ class TableManager:
         self.connections.get(conn.table_id, set()).discard(conn)
 
     def receive(self, conn: Connection, text: str | bytes) -> None:
-        """Handle one message from a connection (see :mod:`bragkit.web.protocol`)."""
+        """Handle one message from a connection (see :mod:`bragkit.web.protocol`): a bad one
+        gets an ``error`` reply, never an exception; one past the connection's rate gets a
+        ``limited`` reply, and a connection that goes on is closed (code 4429)."""
+        if conn.closed:
+            return
+        if conn.bucket is not None and not conn.bucket.take():
+            conn.strikes += 1
+            if conn.strikes > self.limits.strikes:
+                log.warning("a connection to table %s sent too many messages: closing it",
+                            conn.table_id)
+                conn.close(ABUSE_CLOSE_CODE)
+                return
+            self._error(conn, ProtocolError("limited", "too many messages: wait a moment"),
+                        self.commits.seq(conn.table_id))
+            return
+        try:
+            self._receive(conn, text)
+        except Exception as error:  # a bug or a lost database: no traceback, no dropped link
+            log.error("table %s: a message could not be handled (%s: %s)", conn.table_id,
+                      type(error).__name__, error)
+            self._error(conn, ProtocolError("unavailable", "the server could not handle that: "
+                                            "nothing changed"), 0)
+
+    def _receive(self, conn: Connection, text: str | bytes) -> None:
         room = self.room(conn.table_id)
         if room is None:
             self._error(conn, ProtocolError("refused", "no such table"), 0)
@@ -191,6 +239,8 @@ class TableManager:
 
     def _hello(self, room: Room, conn: Connection, hello: Hello) -> None:
         conn.greeted = True
+        if self.cluster is not None:  # another process may have stored events since
+            room = self.catch_up(room.table_id) or room
         errors = []
         if hello.token is not None:
             hashed = token_hash(hello.token)
@@ -234,7 +284,8 @@ class TableManager:
         conn.push(encode(message))
         conn.synced = True
 
-    def _dispatch(self, room: Room, conn: Connection, message: ClientMessage) -> None:
+    def _dispatch(self, room: Room, conn: Connection, message: ClientMessage,
+                  attempt: int = 0) -> None:
         if isinstance(message, Hello):
             raise ProtocolError("order", "hello comes once, first")
         if isinstance(message, Ping):
@@ -258,6 +309,8 @@ class TableManager:
                 "reply", self.commits.seq(room.table_id), re=ident, ok=True, applied=done,
                 duplicate=True))))
             return
+        if isinstance(message, Act) and message.verb == "topup":  # the house cap (M1)
+            check_topups(room.events, viewer.name, self.limits.topups_per_deal, ident)
         if isinstance(message, Sit):
             event = room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
                              buy_in=message.buy_in, id=ident)
@@ -280,6 +333,7 @@ class TableManager:
         if isinstance(message, Sit):
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
+        self.commits.batch().retries.append((conn, message, attempt))
 
 
     # -- the write path ------------------------------------------------------------------------
@@ -292,10 +346,22 @@ class TableManager:
         seq = room.seq
         pending = self.commits.batch()
         pending.rows.append((room.table_id, seq, event, room.status))
+        self._broadcast(room, event, lines, pending.deliveries)
+        if sender is not None and event.client_id is not None:
+            reply = server_message("reply", seq, re=event.client_id, ok=True, applied=seq)
+            pending.deliveries.append((sender, encode(reply)))
+            pending.senders.append((sender, event.client_id))
+        return seq
+
+    def _broadcast(self, room: Room, event: Event, lines: list[str],
+                   out: list[tuple[Connection, str]]) -> None:
+        """After an event is applied: who each connection is, the room's next wake-up, the
+        bots told, and each connection's message (into ``out``)."""
+        seq = room.seq
         conns = self.connections.get(room.table_id, set())
         for conn in conns:  # a seat taken or left changes who a connection is
             conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-        self.scheduler.plan(room)
+        self.plan(room)
         self.scheduler.notify_bots(room, event)
         extras = self._extras(room)
         public = room.public_state()
@@ -309,12 +375,62 @@ class TableManager:
                                          state=room.state_for(conn.viewer, public), **extras)
                 self._observe(conn, message)
                 text = built[conn.viewer] = encode(message)
-            pending.deliveries.append((conn, text))
-        if sender is not None and event.client_id is not None:
-            reply = server_message("reply", seq, re=event.client_id, ok=True, applied=seq)
-            pending.deliveries.append((sender, encode(reply)))
-            pending.senders.append((sender, event.client_id))
-        return seq
+            out.append((conn, text))
+
+    def plan(self, room: Room) -> None:
+        """Set a room's next wake-up (its bots, timers, deals) if this process runs them: the
+        only process, or in a cluster the holder of the table's lease (another process times
+        a person's turn only to show its countdown: :meth:`_scheduled` drops what it makes)."""
+        if self.cluster is None or self.cluster.holds(room.table_id):
+            self.scheduler.plan(room)
+        elif room.to_act is not None and room.to_act not in room.bots:
+            self.scheduler.plan(room)  # to show the turn's countdown here; it ends in the holder
+        else:
+            self.scheduler.cancel(room.table_id)
+
+    def _scheduled(self, room: Room, event: Event) -> None:
+        """An event of a wake-up (a bot's move, a timeout, a deal): committed only if this
+        process still runs the room (in a cluster, a lease lost meanwhile drops it)."""
+        if self.cluster is None or self.cluster.holds(room.table_id):
+            self.commit(room, event)
+
+    def apply_stored(self, table_id: str, seq: int, event: Event) -> None:
+        """Another server process stored ``event`` as event ``seq`` of a table: apply it here
+        and send it to this process's connections (reading the log instead if this process
+        is further behind; nothing if it has the event already, or not the table)."""
+        if table_id not in self.rooms:
+            return
+        if self.commits.waiting(table_id):  # a write of ours that conflicts rebuilds the room
+            self.commits.flush()
+        room = self.rooms.get(table_id)
+        if room is None or room.seq >= seq:
+            return
+        if room.seq < seq - 1:
+            self.catch_up(table_id)
+            return
+        self._stored_elsewhere(room, [event])
+
+    def catch_up(self, table_id: str) -> Room | None:
+        """Apply what other server processes stored for a table since this one last looked,
+        and send each of its connections the new states (a cluster's fan-out calls this). The
+        table's room, or None if it is not in memory here."""
+        if table_id not in self.rooms:
+            return None
+        if self.commits.waiting(table_id):  # a write of ours that conflicts rebuilds the room
+            self.commits.flush()
+        room = self.rooms.get(table_id)
+        if room is None:
+            return None
+        self._stored_elsewhere(room, self.store.events_since(table_id, room.seq))
+        return room
+
+    def _stored_elsewhere(self, room: Room, events: list[Event]) -> None:
+        for event in events:  # stored already: each connection's message goes out at once
+            out: list[tuple[Connection, str]] = []
+            self._broadcast(room, event, room.apply(event), out)
+            for conn, text in out:
+                conn.push(text)
+        self.commits.committed[room.table_id] = max(self.commits.seq(room.table_id), room.seq)
 
     def flush(self) -> None:
         """Store the events applied so far and deliver their messages now (normally done by
@@ -322,8 +438,9 @@ class TableManager:
         self.commits.flush()
 
     def _rollback(self, pending: Batch) -> None:
-        """The database refused a batch: rebuild its rooms from what is stored, tell the
-        senders nothing happened, and resync every connection of those rooms."""
+        """The database refused a batch: rebuild its rooms from what is stored, resync every
+        connection of those rooms, and either check each command again (another server
+        process wrote first: a conflict) or tell the senders nothing happened."""
         for table_id in {row[0] for row in pending.rows}:
             self.rooms.pop(table_id, None)
             self.scheduler.cancel(table_id)
@@ -332,8 +449,12 @@ class TableManager:
                 continue
             for conn in self.connections.get(table_id, set()):
                 conn.viewer = room.viewer(conn.token_hash, host=conn.host)
-            self.scheduler.plan(room)
+            self.plan(room)
+        retried = {(id(conn), message.id) for conn, message, attempt in pending.retries
+                   if pending.conflict and not conn.closed and attempt < _RETRIES}
         for conn, ident in pending.senders:
+            if (id(conn), ident) in retried:
+                continue
             self._error(conn, ProtocolError("unavailable", "the server could not store that: "
                                             "nothing changed, try again", re=ident),
                         self.commits.seq(conn.table_id))
@@ -342,6 +463,15 @@ class TableManager:
             for conn in self.connections.get(table_id, set()):
                 if room is not None and conn.synced:
                     self._sync(room, conn, None)
+        if pending.conflict:  # another process wrote first: check each command again
+            for conn, message, attempt in pending.retries:
+                room = self.rooms.get(conn.table_id)
+                if conn.closed or room is None or attempt >= _RETRIES:
+                    continue
+                try:
+                    self._dispatch(room, conn, message, attempt + 1)
+                except ProtocolError as error:
+                    self._error(conn, error, room.seq)
         for action in pending.after:
             action()
 

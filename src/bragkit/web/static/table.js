@@ -124,8 +124,12 @@
     ws.onclose = (event) => {
       greeted = false;
       setConn(false);
-      if (event.code === 4404) {
-        toast("There is no such table: check the invite link.");
+      // refused for good (docs/web-protocol.md): say why and stop retrying
+      const refused = { 4404: "no such table", 4403: "refused", 4429: "too many messages" }[event.code];
+      if (refused) {
+        $("conn").textContent = refused;
+        toast(event.code === 4404 ? "There is no such table: check the invite link."
+          : `The server closed this page's connection: ${refused}. Reload to try again.`);
         return;
       }
       retry = Math.min(retry + 1, 6);

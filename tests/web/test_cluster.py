@@ -1,0 +1,207 @@
+"""Several server processes on one PostgreSQL event log and Redis (issue 15): two managers
+never both store event n, and the one that loses catches up and checks its command again; three
+``bragkit serve`` processes behind a round-robin load balancer play a table through a kill -9
+of the one that runs its bots and timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from bragkit.web.cluster import Cluster, cluster_prefix
+from bragkit.web.limits import Limits
+from bragkit.web.room import Room, TableConfig
+from bragkit.web.store import Store, StoreConflict, _driver_url
+from bragkit.web.tables import TableManager
+
+from .cluster_support import Browser, RoundRobin, free_port, start_node
+from .services import postgres_database, redis_server
+from .support import Client, token
+
+FAST = {"deal_pause": 0, "bot_delay": 0}
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    with postgres_database() as url:
+        yield url
+
+
+def player(manager: TableManager, table_id: str) -> Client:
+    client = Client(manager, table_id)
+    client.send({"type": "hello"})
+    manager.flush()
+    return client
+
+
+def test_the_log_refuses_a_second_event_n(database: str) -> None:
+    from bragkit.web.events import Event
+
+    one, two = Store(database), Store(database)
+    one.create_table("t1", config={}, secret=bytes(32), host_hash="h" * 64)
+    one.append("t1", 1, Event(kind="start"), status="playing")
+    with pytest.raises(StoreConflict, match="event 1 of table t1 is already stored"):
+        two.append("t1", 1, Event(kind="close"), status="closed")
+    assert [e.kind for e in two.events_since("t1", 0)] == ["start"]
+    one.close()
+    two.close()
+
+
+def test_two_processes_writing_one_table_catch_up_and_check_again(database: str) -> None:
+    async def main() -> None:
+        a = TableManager(Store(database), defaults=FAST, limits=Limits(messages_per_second=0))
+        b = TableManager(Store(database), defaults=FAST, limits=Limits(messages_per_second=0))
+        table_id, _ = a.create_table({})
+        a.flush()
+        assert b.room(table_id) is not None  # both have the table in memory, at event 0
+        cy, dee, eve = player(a, table_id), player(b, table_id), player(b, table_id)
+        cy.send({"type": "sit", "id": "s", "seat": 2, "name": "Cy", "token": token("Cy")})
+        a.flush()  # A stores event 1; B has not heard of it
+        dee.send({"type": "sit", "id": "s", "seat": 3, "name": "Dee", "token": token("Dee")})
+        eve.send({"type": "sit", "id": "s", "seat": 2, "name": "Eve", "token": token("Eve")})
+        b.flush()  # B's event 1 conflicts: B catches up, checks both sits again
+        b.flush()
+        replies = {c: [m for m in c.poll() if m["type"] in ("reply", "error")]
+                   for c in (dee, eve)}
+        assert replies[dee][-1]["ok"] is True and replies[dee][-1]["applied"] == 2
+        assert replies[eve][-1]["code"] == "refused"
+        assert "taken by Cy" in replies[eve][-1]["message"]
+        stored = Store(database).load(table_id)
+        assert stored is not None
+        assert [(e.kind, e.data.get("name")) for e in stored.events] == [
+            ("sit", "Cy"), ("sit", "Dee")]
+        assert b.rooms[table_id].seats == {2: "Cy", 3: "Dee"}
+        assert a.rooms[table_id].seats == {2: "Cy"}  # A missed B's notice...
+        Cluster.reconcile(a)  # ...and finds out from the log, every few seconds
+        assert a.rooms[table_id].seats == {2: "Cy", 3: "Dee"}
+        assert cy.state["seats"][3]["name"] == "Dee"
+        for manager in (a, b):
+            manager.store.close()
+
+    asyncio.run(main())
+
+
+# -- three processes behind a load balancer --------------------------------------------------------
+
+
+def _see_deals(lines: list[tuple[int, str]], after: int = 0) -> int:
+    """How many deals ended in a see (rule B6) after event ``after``, from a player's log."""
+    return sum(1 for seq, line in lines if seq > after and " see " in f" {line} ")
+
+
+def test_three_processes_share_a_table_and_survive_a_kill(tmp_path: Path) -> None:
+    with postgres_database() as database:
+        prefix = cluster_prefix(_driver_url(database))
+        with redis_server(prefix) as redis_url:
+            ports = [free_port() for _ in range(3)]
+            nodes = [start_node(port, database, redis_url, tmp_path / f"node{i}.log")
+                     for i, port in enumerate(ports)]
+            balancer = RoundRobin(ports)
+            try:
+                asyncio.run(_play_through_a_kill(database, redis_url, prefix, ports, nodes,
+                                                 balancer))
+            finally:
+                balancer.close()
+                for node in nodes:
+                    if node.poll() is None:
+                        node.terminate()
+                for node in nodes:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        node.wait(10)
+            for i in range(3):
+                log = (tmp_path / f"node{i}.log").read_text()
+                assert "Traceback" not in log, log[-3000:]
+
+
+async def _until(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {seconds} s: {what}")
+        await asyncio.sleep(0.05)
+
+
+async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports: list[int],
+                               nodes: list[subprocess.Popen[bytes]],
+                               balancer: RoundRobin) -> None:
+    import redis
+
+    made = json.loads(urllib.request.urlopen(urllib.request.Request(
+        f"http://127.0.0.1:{ports[0]}/api/tables", method="POST",
+        data=json.dumps({"name": "Cluster", "seats": 5, "turn_seconds": 1, "deal_pause": 0.2,
+                         "bot_delay": 0.1}).encode(),
+        headers={"content-type": "application/json"}), timeout=10).read())
+    table_id, host_token = made["id"], made["host_token"]
+    via_balancer = f"ws://127.0.0.1:{balancer.port}/ws/{table_id}"
+    stop = asyncio.Event()
+    names = ("Ann", "Bob", "Cy")
+    players = [Browser(via_balancer, name, token(name), host=host_token if name == "Ann"
+                       else None) for name in names]
+    tasks = []
+    for seat, browser in enumerate(players):  # one on each process, in turn
+        tasks.append(asyncio.create_task(browser.run(stop)))
+        await asyncio.wait_for(browser.welcomed.wait(), 10)
+        await browser.sit(seat)
+    assert balancer.routes[:3] == ports  # each player on a different process
+    dozy = Browser(f"ws://127.0.0.1:{ports[0]}/ws/{table_id}", "Dozy", token("Dozy"),
+                   acts=False)  # sits, then never acts: every turn of theirs times out
+    tasks.append(asyncio.create_task(dozy.run(stop)))
+    await asyncio.wait_for(dozy.welcomed.wait(), 10)
+    await dozy.sit(4)
+    ann = players[0]
+    await _until(lambda: all(not p.pending for p in [*players, dozy]), 10, "everyone seated")
+    await ann.command(type="host", op="add_bot", seat=3, bot="random")
+    await _until(lambda: not ann.pending, 10, "the bot seated")
+    await ann.command(type="host", op="start")
+    await _until(lambda: min(_see_deals(p.lines) for p in players) >= 2, 90,
+                 "two deals played through to a see on every process")
+
+    # kill -9 the process that runs the table's bots and timers, mid-deal
+    holder = redis.Redis.from_url(redis_url).get(f"{prefix}:lease:{table_id}")
+    assert holder is not None
+    pid = int(holder.decode().split(":")[1])
+    victim = next(i for i, node in enumerate(nodes) if node.pid == pid)
+    await _until(lambda: ann.state is not None and ann.state["deal"] is not None
+                 and not ann.state["deal"]["is_over"], 20, "a deal in progress")
+    killed_at = max(p.seq for p in players)
+    os.kill(pid, signal.SIGKILL)
+    nodes[victim].wait(10)
+    stranded = next(p for p, port in zip(players, balancer.routes, strict=False)
+                    if port == ports[victim])
+    connects = stranded.connects
+    await _until(lambda: max(p.seq for p in players) > killed_at + 1, 5,
+                 "the table goes on after the kill")
+    await _until(lambda: stranded.connects > connects, 10, "its player reconnects elsewhere")
+    await _until(lambda: min(_see_deals(p.lines, killed_at) for p in players) >= 2, 90,
+                 "two more deals through to a see")
+    stop.set()
+    await asyncio.gather(*tasks)
+
+    stored = Store(database).load(table_id)  # every event 1..n, none missing (load checks)
+    assert stored is not None
+    after = stored.events[killed_at:]
+    assert any(e.kind == "timeout" for e in after), "timers ran after the kill"
+    assert any(e.kind == "act" and e.client_id is None and "bot" in e.data["player"]
+               for e in after), "bots ran after the kill"
+    commands = [(e.principal, e.client_id) for e in stored.events if e.client_id]
+    assert len(commands) == len(set(commands)), "a command applied twice"
+    for browser in [*players, dozy]:  # every command answered was stored, at its number
+        for ident, seq in browser.applied.items():
+            assert stored.events[seq - 1].client_id == ident
+    room = Room.replay(table_id=table_id, config=TableConfig.from_dict(stored.config),
+                       secret=stored.secret, host_hash=stored.host_hash, events=stored.events)
+    ledger = room.public_state()["ledger"]
+    brought = sum(row["brought"] for row in ledger["rows"])
+    held = sum(row["stack"] + row["cashed_out"] for row in ledger["rows"])
+    assert brought == held + ledger["in_pot"] + ledger["carried_pot"], "chips not conserved"
+    assert killed_at < max(p.seq for p in players) <= len(stored.events)
