@@ -44,6 +44,7 @@ from bragkit.cards import Card, Rank
 from bragkit.errors import RulesError
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.hands import HandRank, Ordering, evaluate, wild_set
+from bragkit.rules import MAX_CHIPS
 
 __all__ = ["SEQUENCE_ORDERS", "VARIANTS", "TeenPattiRules"]
 
@@ -61,6 +62,11 @@ _AK47: Final = wild_set([Card.of(rank, suit) for rank in (Rank.ACE, Rank.KING, R
 _NO_WILD: Final = wild_set(())
 
 
+#: The most boots a pot or chaal limit counts (TP6), and the most blind turns before looking.
+MAX_BOOTS: Final = 1 << 20
+MAX_BLIND_TURNS: Final = 100
+
+
 def _meta(rule: str, meaning: str, **allowed: Any) -> dict[str, Any]:
     """An option's metadata in the registry's one schema (:mod:`bragkit.games.options`): its
     rule, meaning and what it allows (``choices``, or ``min``/``max`` for a number)."""
@@ -75,7 +81,8 @@ class TeenPattiRules:
     """
 
     boot: int = field(default=1, metadata=_meta(
-        "TP2", "what each player puts in the pot before the deal; the first stake", min=1))
+        "TP2", "what each player puts in the pot before the deal; the first stake", min=1,
+        max=MAX_CHIPS))
     sequence_order: str = field(default="akq-top", metadata=_meta(
         "TP1", "the top sequences: A-K-Q then A-2-3, or A-2-3 on top as in Brag (H4)",
         choices=SEQUENCE_ORDERS))
@@ -85,11 +92,13 @@ class TeenPattiRules:
         "TP5", "whether a seen player may ask the previous seen player for a sideshow"))
     pot_limit: int = field(default=1024, metadata=_meta(
         "TP6", "the pot's cap in boots, reached by a chaal: every hand is shown (0: none)",
-        min=0))
+        min=0, max=MAX_BOOTS))
     blind_limit: int = field(default=4, metadata=_meta(
-        "TP6", "blind turns a player may take before they must look (0: no limit)", min=0))
+        "TP6", "blind turns a player may take before they must look (0: no limit)", min=0,
+        max=MAX_BLIND_TURNS))
     chaal_limit: int = field(default=128, metadata=_meta(
-        "TP6", "the most a single chaal may be, in boots", min=2))
+        "TP6", "the most a single chaal may be, in boots", min=2,
+        max=MAX_BOOTS))
     variant: str = field(default="classic", metadata=_meta(
         "TP8", "classic; muflis (lowest wins); ak47 (A, K, 4, 7 wild); joker (a turned rank "
         "wild)", choices=VARIANTS))
@@ -106,9 +115,9 @@ class TeenPattiRules:
                 if type(value) is not bool:
                     raise RulesError(f"{f.name} must be true or false, not {value!r} "
                                      f"(rule {rule})")
-            elif type(value) is not int or value < meta["min"]:
-                raise RulesError(f"{f.name} must be a whole number of at least {meta['min']}, "
-                                 f"not {value!r} (rule {rule})")
+            elif type(value) is not int or not meta["min"] <= value <= meta["max"]:
+                raise RulesError(f"{f.name} must be a whole number from {meta['min']} to "
+                                 f"{meta['max']}, not {value!r} (rule {rule})")
 
     # -- amounts ----------------------------------------------------------------------------
     @property
