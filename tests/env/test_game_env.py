@@ -165,11 +165,12 @@ def _seat_cards(obs: np.ndarray, players: list[str], seat: str, other: str) -> s
 
 def test_teen_patti_sideshow_hands_reach_those_two_agents_only_rule_TP5() -> None:
     from bragkit.env.teen_patti_codec import ACTIONS as TP
+    from bragkit.games.teen_patti import TeenPatti
 
     e = GameEnv(game="teen-patti", players=3)
     e.reset(seed=4)
     game = e.game
-    assert game is not None
+    assert isinstance(game, TeenPatti)
     players = list(game.players)
     first = e.agent_selection
     for _ in range(2):  # two seats look and chaal seen (TP2, TP3)

@@ -334,18 +334,18 @@ def test_a_teen_patti_sideshow_reaches_those_two_players_only_rule_TP5() -> None
         compared = None
         for _ in range(40):
             await settle(3)
-            deal, name = room.deal, room.to_act
-            if deal is None or name is None or not room.in_deal:
+            deal, turn = room.deal, room.to_act
+            if deal is None or turn is None or not room.in_deal:
                 break
             found = [op for op in deal.operations if isinstance(op, Compared)]
             if found:
                 compared = found[0]
                 break
-            action = _teen_patti_move(deal, name, False)
-            players[name].send({"type": "act", "id": f"a{room.seq}", "at": room.seq,
+            action = _teen_patti_move(deal, turn, False)
+            players[turn].send({"type": "act", "id": f"a{room.seq}", "at": room.seq,
                                 "action": action_message(action)})
         await settle(3)
-        received = {}
+        received: dict[str, set[str]] = {}
         for name, client in {**players, "watcher": watcher}.items():
             client.poll()
             received[name] = cards_in(client.received)

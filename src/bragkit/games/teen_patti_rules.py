@@ -3,7 +3,10 @@
 :class:`TeenPattiRules` is the frozen, keyword-only rules object: every option of TP1–TP8 is a
 field with its default, and each field's ``metadata`` says the rule it follows (``"rule"``), what
 it means in one line (``"meaning"``) and what it may be (``"values"``: the allowed choices, or a
-``(least, most)`` range with ``None`` for no bound).
+``(least, most)`` range with ``None`` for no bound: at most an action's largest amount). The
+same, in the keys every rules class gives the front ends' option reader
+(:func:`bragkit.games.options.options`): ``"choices"`` for a choice, ``"min"`` and ``"max"``
+for a number.
 
 >>> rules = TeenPattiRules(boot=2, variant="muflis")
 >>> rules.to_dict(), rules.max_chaal, rules.pot_cap
@@ -40,6 +43,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
+from bragkit.actions import MAX_AMOUNT
 from bragkit.cards import Card, Rank
 from bragkit.errors import RulesError
 from bragkit.games.house_rules import changed_options, known_options
@@ -62,7 +66,13 @@ _NO_WILD: Final = wild_set(())
 
 
 def _meta(rule: str, meaning: str, values: Any) -> dict[str, Any]:
-    return {"rule": rule, "meaning": meaning, "values": values}
+    meta = {"rule": rule, "meaning": meaning, "values": values}
+    if all(isinstance(v, str) for v in values):
+        meta["choices"] = values
+    elif not all(isinstance(v, bool) for v in values):
+        low, high = values
+        meta.update(min=low, max=MAX_AMOUNT if high is None else high)
+    return meta
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -99,8 +109,8 @@ class TeenPattiRules:
             allowed = f.metadata["values"]
             rule = f.metadata["rule"]
             if f.type in ("int", int):
-                low, high = allowed
-                if type(value) is not int or value < low or (high is not None and value > high):
+                low, high = f.metadata["min"], f.metadata["max"]
+                if type(value) is not int or value < low or value > high:
                     raise RulesError(f"{f.name} must be a whole number of at least {low}, not "
                                      f"{value!r} (rule {rule})")
             elif value not in allowed or type(value) is not type(allowed[0]):
