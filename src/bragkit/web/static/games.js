@@ -91,8 +91,10 @@ window.bragGames = function (ctx) {
     const extra = deal.extra || {};
     const bits = [`${deal.phase}`, pots];
     if (extra.small_blind) bits.push(`blinds ${extra.small_blind} / ${extra.big_blind}`);
-    if (extra.boot !== undefined) bits.push(`boot ${extra.boot} · stake ${extra.stake} (blind chaal ${extra.stake}`
-      + `–${2 * extra.stake}, seen ${2 * extra.stake}–${4 * extra.stake})`);
+    if (extra.boot !== undefined) { // Teen Patti: the boot (TP2), the stake in blind terms (TP3)
+      bits.push(`boot ${extra.boot} · stake ${extra.stake}` + (deal.is_over ? ""
+        : ` (blind chaal ${extra.stake}–${2 * extra.stake}, seen ${2 * extra.stake}–${4 * extra.stake})`));
+    }
     if (extra.turned) bits.push(`joker ${extra.turned}: every ${extra.turned[0]} is wild (TP8)`);
     if (extra.totals) bits.push("31 count: " + Object.entries(extra.totals).map(([p, n]) => `${p} ${n}`).join(", "));
     if (extra.drawn && Object.keys(extra.drawn).length) {
