@@ -47,8 +47,8 @@ def test_any_agent_object_can_sit() -> None:
     assert {s.name for s in result.scores} == {"mine", "cautious"}
 
 
-def test_four_and_five_card_and_teen_patti_games_rules_F1_F3_H10() -> None:
-    for game in ("four-card", "five-card", "teen-patti"):
+def test_four_and_five_card_and_teen_patti_order_games_rules_F1_F3_H10() -> None:
+    for game in ("four-card", "five-card", "teen-patti-order"):
         result = play_arena(["shark", "cautious"], deals=15, seed=2, rules=arena_rules(game))
         assert sum(s.net for s in result.scores) == 0
 
@@ -126,7 +126,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> 
 
 # --- every game of the registry, at a session -------------------------------------------------
 
-STAKE_GAMES = ("single-stake", "three-stake", "brag-poker")
+STAKE_GAMES = ("single-stake", "three-stake", "brag-poker", "teen-patti")
 POINTS_GAMES = ("nine-card", "crash")
 
 
@@ -155,7 +155,7 @@ def test_a_points_game_scores_the_points_of_every_deal_rule_N4() -> None:
 @pytest.mark.parametrize(("game", "strong", "deals"), [
     ("nine-card", "expected", 100), ("crash", "expected", 40),
     ("single-stake", "equity", 400), ("three-stake", "equity", 400),
-    ("brag-poker", "equity", 400),
+    ("brag-poker", "equity", 400), ("teen-patti", "equity", 400),
 ])
 def test_the_strong_bot_of_each_game_beats_random(game: str, strong: str, deals: int) -> None:
     result = play_arena([strong, "random"], game=game, deals=deals, seed=1)
@@ -188,6 +188,17 @@ def test_cli_plays_every_game_and_names_its_unit() -> None:
     assert document["game"] == "single-stake" and document["unit"] == "chips"
     assert document["rules"]["max_stake"] == 4
     assert sum(b["net"] for b in document["bots"]) == 0
+
+
+def test_cli_plays_teen_patti_with_its_bots_rules_TP3_TP5() -> None:
+    result = runner.invoke(app, ["arena", "-g", "teen-patti", "-n", "30", "--seed", "3",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["game"] == "teen-patti" and document["unit"] == "chips"
+    kinds = {b["kind"] for b in document["bots"]}
+    assert kinds == {"random", "equity", "always-chaal"}  # every bot of its registry entry
+    assert sum(b["net"] for b in document["bots"]) == 0  # no carried pots (TP7)
 
 
 def test_a_generic_player_object_can_sit_at_the_three_card_table() -> None:

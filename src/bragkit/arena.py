@@ -76,13 +76,18 @@ BATCH = 100
 
 
 def arena_rules(game: str = "three-card", **overrides: Any) -> Rules:
-    """The rules of an arena game: the preset, the arena's stakes, then ``overrides``.
+    """The rules of an arena game of the three-card family (a name, alias or preset of its
+    registry entry): the preset, the arena's stakes, then ``overrides``.
 
     >>> arena_rules("four-card", max_bet=None).to_dict()
     {'cards': 4}
+    >>> arena_rules("teen-patti-order", max_bet=None).to_dict()
+    {'ordering': 'teen-patti'}
     """
-    options = {**ARENA_RULES, **overrides}
-    return Rules.preset(game, **options)
+    info = find(game)
+    if info.rules is not Rules:
+        raise BragError(f"{info.title} is not of the three-card family")
+    return Rules.from_dict({**info.presets.get(game, {}), **ARENA_RULES, **overrides})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -149,7 +154,7 @@ class ArenaResult:
 
 
 def _game_name(rules: Rules) -> str:
-    return "teen-patti" if rules.ordering == "teen-patti" else rules.variant
+    return "teen-patti-order" if rules.ordering == "teen-patti" else rules.variant
 
 
 Bot = str | tuple[str, Agent] | tuple[str, Player]
@@ -159,7 +164,7 @@ def three_card_family(game: str) -> bool:
     """Whether ``game`` (a name, alias or preset) is played at the three-card
     :class:`~bragkit.table.Table` (its rules are :class:`~bragkit.rules.Rules`).
 
-    >>> three_card_family("teen-patti"), three_card_family("crash")
+    >>> three_card_family("teen-patti-order"), three_card_family("teen-patti")
     (True, False)
     """
     return find(game).rules is Rules

@@ -131,7 +131,7 @@ def test_random_plays_every_game_and_comes_first() -> None:
 
 
 def test_the_three_card_bots_play_the_family_and_its_presets_only() -> None:
-    for name in ("three-card", "brag", "four-card", "five-card", "teen-patti"):
+    for name in ("three-card", "brag", "four-card", "five-card", "teen-patti-order"):
         assert {"random", "cautious", "bold", "shark", "solver"} <= set(players(name))
     for info in games():
         if info.name != "three-card":

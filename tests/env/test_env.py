@@ -23,7 +23,7 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 3, "game": "four-card"},
     {"players": 4, "rules": {"max_bet": 10, "short_money": "fold"}, "stack": 12},
     {"players": 5, "game": "five-card", "stack": 8},
-    {"players": 6, "game": "teen-patti", "rules": {"see_cost": "single", "pot_limit": True}},
+    {"players": 6, "game": "teen-patti-order", "rules": {"see_cost": "single", "pot_limit": True}},
     {"players": 2, "rules": {"blind": False}},
 ]
 

@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, seed_test
 from bragkit.env import GameEnv, codec_for, env
 from bragkit.env.stake_codec import ACTIONS as STAKE_ACTIONS
 from bragkit.errors import RulesError
-from bragkit.games import games
+from bragkit.games import find, games
 from bragkit.rules import Rules
 
 #: Every game the environment plays beyond the three-card family, at short targets (N7, C6).
@@ -30,11 +30,14 @@ CONFIGS: list[dict[str, Any]] = [
     {"game": "three-stake", "players": 4},
     {"game": "brag-poker", "players": 2},
     {"game": "brag-poker", "players": 5, "rules": {"big_blind": 4}},
+    {"game": "teen-patti", "players": 3},
+    {"game": "teen-patti", "players": 5, "rules": {"variant": "joker", "chaal_limit": 8}},
+    {"game": "muflis", "players": 4},
 ]
 
 
 def test_every_registered_game_has_an_environment() -> None:
-    covered = {c["game"] for c in CONFIGS}
+    covered = {find(c["game"]).name for c in CONFIGS}
     assert covered == {i.name for i in games() if i.rules is not Rules}
 
 
@@ -143,10 +146,50 @@ def test_observation_sizes_are_those_docs_env_md_states(players: int) -> None:
     n = players
     stated = {"three-card": 104 + 7 * n + 4 + 16 * (n + 9), "nine-card": 162 + 7 * n + 3,
               "crash": 57 + 5 * n + 2, "single-stake": 52 + 61 * n + 3 + 3,
-              "three-stake": 52 + 61 * n + 3 + 3, "brag-poker": 52 + 61 * n + 3 + 4}
+              "three-stake": 52 + 61 * n + 3 + 3, "brag-poker": 52 + 61 * n + 3 + 4,
+              "teen-patti": 114 + 61 * n}
     actions = {"three-card": 9, "nine-card": 84, "crash": 4, "single-stake": 20,
-               "three-stake": 20, "brag-poker": 20}
+               "three-stake": 20, "brag-poker": 20, "teen-patti": 10}
     for game, size in stated.items():
         e = env(game=game, players=players)
         assert e.observation_space("player_0")["observation"].shape == (size,), game
         assert e.action_space("player_0").n == actions[game], game
+
+
+def _seat_cards(obs: np.ndarray, players: list[str], seat: str, other: str) -> set[int]:
+    """The card flags of ``other``'s block in ``seat``'s Teen Patti observation."""
+    k = [*players[players.index(seat):], *players[:players.index(seat)]].index(other)
+    start = 104 + 61 * k + 9
+    return set(np.flatnonzero(obs[start:start + 52]).tolist())
+
+
+def test_teen_patti_sideshow_hands_reach_those_two_agents_only_rule_TP5() -> None:
+    from bragkit.env.teen_patti_codec import ACTIONS as TP
+    from bragkit.games.teen_patti import TeenPatti
+
+    e = GameEnv(game="teen-patti", players=3)
+    e.reset(seed=4)
+    game = e.game
+    assert isinstance(game, TeenPatti)
+    players = list(game.players)
+    first = e.agent_selection
+    for _ in range(2):  # two seats look and chaal seen (TP2, TP3)
+        seat = e.agent_selection
+        e.step(TP.index("look"))
+        assert e.agent_selection == seat  # a look keeps the turn
+        e.step(TP.index("bet_min"))
+    asker = e.agent_selection
+    e.step(TP.index("look"))
+    assert e.observe(asker)["action_mask"][TP.index("sideshow")] == 1
+    e.step(TP.index("sideshow"))
+    asked = e.agent_selection
+    mask = e.observe(asked)["action_mask"]
+    assert {TP[i] for i in np.flatnonzero(mask)} == {"accept", "decline"}
+    outsider = next(p for p in players if p not in (asker, asked))
+    assert outsider == first
+    e.step(TP.index("accept"))
+    hands = {p: {int(c) for c in game.hands[p]} for p in (asker, asked)}
+    assert _seat_cards(e.observe(asker)["observation"], players, asker, asked) == hands[asked]
+    assert _seat_cards(e.observe(asked)["observation"], players, asked, asker) == hands[asker]
+    for p in (asker, asked):  # never to the third player
+        assert not _seat_cards(e.observe(outsider)["observation"], players, outsider, p)

@@ -63,7 +63,7 @@ def test_can_play_batched_says_when_the_simulator_can_play_a_match() -> None:
     assert not can_play_batched(["random", "shark"])
     assert not can_play_batched(["random"])
     assert not can_play_batched(["random", "bold"], arena_rules("five-card"))
-    assert can_play_batched(["random", "bold"], arena_rules("teen-patti"))
+    assert can_play_batched(["random", "bold"], arena_rules("teen-patti-order"))
 
 
 def test_progress_counts_every_deal() -> None:

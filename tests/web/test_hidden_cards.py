@@ -150,20 +150,24 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(seed: int, rules: dic
 
 # -- every other game of the registry (issue 14) ------------------------------------------------
 
-OTHER_GAMES = ["nine-card", "crash", "single-stake", "three-stake", "brag-poker"]
+OTHER_GAMES = ["nine-card", "crash", "single-stake", "three-stake", "brag-poker", "teen-patti",
+               "teen-patti-joker"]
 
 
 class GameKnowledge:
     """What each viewer may know at a game of sets or stakes, from the engine's own records:
     the cards dealt to them (a Brag Poker player's only once looked, P5; face-up cards for
     everyone, S4), the sets laid (N4) and the hands played (C4) and shown (S2, P3) for
-    everyone. A Nine Card set or Crash arrangement not yet laid, another's draw or discards,
-    are nobody else's."""
+    everyone; Teen Patti's turned joker for everyone (TP8), an accepted sideshow's two hands to
+    those two players only (TP5). A Nine Card set or Crash arrangement not yet laid, another's
+    draw or discards, are nobody else's."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
         self.known: dict[str | None, set[str]] = defaultdict(set)
-        self.known[None].update(getattr(room.config.rules, "wild", ()))  # the braggers (S1)
+        wild = getattr(room.config.rules, "wild", ())  # the braggers (S1)
+        if not callable(wild):  # (Teen Patti's wild is a method: its cards come turned, TP8)
+            self.known[None].update(wild)
         self.seen: tuple[int, int] = (0, 0)
 
     def learn(self) -> None:
@@ -171,6 +175,7 @@ class GameKnowledge:
         from bragkit.games.nine_card import SetPlayed
         from bragkit.games.points_game import CardsDealt
         from bragkit.games.stake_operations import Dealt, Revealed, Shown
+        from bragkit.games.teen_patti_operations import Compared, JokerTurned
 
         deal = self.room.deal
         if deal is None:
@@ -196,6 +201,11 @@ class GameKnowledge:
             elif isinstance(op, Revealed | Shown):
                 (public if isinstance(op, Shown) else self.known[op.player]).update(
                     str(c) for c in op.cards)
+            elif isinstance(op, JokerTurned):  # rule TP8: turned face up
+                public.add(str(op.card))
+            elif isinstance(op, Compared):  # rule TP5: the two hands to those two only
+                self.known[op.asker].update(str(c) for c in op.asked_cards)
+                self.known[op.asked].update(str(c) for c in op.asker_cards)
         self.seen = (number, len(ops))
 
     def allowed(self, name: str | None) -> set[str]:
@@ -275,3 +285,79 @@ def test_no_message_holds_a_card_its_receiver_may_not_know_at_any_game(seed: int
         return checked
 
     assert asyncio.run(main()) > 100
+
+
+def _teen_patti_move(deal: Any, name: str, asked: bool) -> Any:
+    """A scripted Teen Patti move: answer a sideshow by accepting it; look; ask for a sideshow
+    once; otherwise the least chaal (TP2, TP3, TP5)."""
+    menu = {o.verb: o for o in deal.legal_actions(name)}
+    for verb in (Verb.ACCEPT, Verb.LOOK):
+        if verb in menu:
+            return menu[verb].action()
+    if Verb.SIDESHOW in menu and not asked:
+        return menu[Verb.SIDESHOW].action()
+    for verb in (Verb.BET, Verb.BLIND):
+        if verb in menu:
+            return menu[verb].action(menu[verb].min_amount)
+    return menu[Verb.FOLD].action()
+
+
+def test_a_teen_patti_sideshow_reaches_those_two_players_only_rule_TP5() -> None:
+    """Three browsers look and chaal until one asks for a sideshow and it is accepted: the two
+    hands reach the asker and the asked player, never the third player nor a spectator."""
+    from bragkit.games.teen_patti_operations import Compared
+
+    async def main() -> tuple[Any, dict[str, set[str]]]:
+        manager = TableManager(Store("sqlite://"), defaults=FAST)
+        table_id, host_token = manager.create_table(
+            {"game": "teen-patti", "seats": 3, "buy_in": 100})
+        room = manager.rooms[table_id]
+        knowledge = GameKnowledge(room)
+
+        def observe(conn: Connection, message: dict[str, Any]) -> None:
+            knowledge.learn()
+            leaked = cards_in(message) - knowledge.allowed(conn.viewer.name)
+            assert not leaked, (conn.viewer.name, sorted(leaked), message)
+
+        manager.observers.append(observe)
+        host = Client(manager, table_id)
+        host.send({"type": "hello", "host": host_token})
+        watcher = Client(manager, table_id)
+        watcher.send({"type": "hello"})
+        players: dict[str, Client] = {}
+        for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+            client = players[name] = Client(manager, table_id)
+            client.send({"type": "hello"})
+            client.send({"type": "sit", "id": "s", "seat": seat, "name": name,
+                         "token": token(name)})
+        host.send({"type": "host", "id": "go", "op": "start"})
+        compared = None
+        for _ in range(40):
+            await settle(3)
+            deal, turn = room.deal, room.to_act
+            if deal is None or turn is None or not room.in_deal:
+                break
+            found = [op for op in deal.operations if isinstance(op, Compared)]
+            if found:
+                compared = found[0]
+                break
+            action = _teen_patti_move(deal, turn, False)
+            players[turn].send({"type": "act", "id": f"a{room.seq}", "at": room.seq,
+                                "action": action_message(action)})
+        await settle(3)
+        received: dict[str, set[str]] = {}
+        for name, client in {**players, "watcher": watcher}.items():
+            client.poll()
+            received[name] = cards_in(client.received)
+        return compared, received
+
+    compared, received = asyncio.run(main())
+    assert compared is not None, "the script reaches an accepted sideshow"
+    asker_cards = {str(c) for c in compared.asker_cards}
+    asked_cards = {str(c) for c in compared.asked_cards}
+    assert asked_cards <= received[compared.asker]  # each of the two sees the other's hand
+    assert asker_cards <= received[compared.asked]
+    third = ({"Ann", "Bob", "Cy"} - {compared.asker, compared.asked}).pop()
+    for cards in (asker_cards, asked_cards):
+        assert not cards & received["watcher"]
+        assert not cards & received[third]

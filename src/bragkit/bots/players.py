@@ -175,7 +175,7 @@ def make_player(kind: str, *, game: str, rules: Any = None, seed: RandomSource =
     reproducible); ``budget`` is the seconds it may think a move.
     :class:`~bragkit.errors.BragError` for a kind that does not exist or does not play the game.
 
-    >>> make_player("bold", game="teen-patti").kind
+    >>> make_player("bold", game="teen-patti-order").kind
     'bold'
     >>> make_player("poker", game="crash")
     Traceback (most recent call last):

@@ -4,9 +4,9 @@ three-card :class:`~bragkit.games.views.DealView`.
 
 Each kind of :data:`~bragkit.bots.registry.BOTS` (``random``, ``cautious``, ``bold``, ``shark``,
 ``solver`` and any registered there) plays the games of the family (three-card and its presets
-four-card, five-card, teen-patti). The adapter keeps everything of the agent: its action from the
-seat's view, its answer to a proposed showdown (B8, ``agrees``), and the censored events of a
-deal's start and end (D4, D5: what a card-counting bot needs).
+four-card, five-card, teen-patti-order). The adapter keeps everything of the agent: its action
+from the seat's view, its answer to a proposed showdown (B8, ``agrees``), and the censored
+events of a deal's start and end (D4, D5: what a card-counting bot needs).
 
 >>> from bragkit.bots.players import ask, ended, make_player, started
 >>> from bragkit.games import new

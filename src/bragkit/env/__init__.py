@@ -2,9 +2,10 @@
 ``[rl]`` extra).
 
 :func:`env` gives the environment of a game by name: the three-card family (``three-card``,
-``four-card``, ``five-card``, ``teen-patti``) plays one deal at :class:`~bragkit.env.aec.BragEnv`;
-every other game of the registry (``nine-card``, ``crash``, ``single-stake``, ``three-stake``,
-``brag-poker``) one game at :class:`~bragkit.env.game_env.GameEnv`, with its encoding from
+``four-card``, ``five-card``, ``teen-patti-order``) plays one deal at
+:class:`~bragkit.env.aec.BragEnv`; every other game of the registry (``nine-card``, ``crash``,
+``single-stake``, ``three-stake``, ``brag-poker``, ``teen-patti``) one game at
+:class:`~bragkit.env.game_env.GameEnv`, with its encoding from
 :mod:`bragkit.env.codecs`. docs/env.md lists each game's observation and actions.
 
 >>> from bragkit.env import env

@@ -8,8 +8,9 @@ and is rewarded at the end of the deal with the chips it won or lost. The engine
 :class:`~bragkit.rules.Rules` or a preset's name. A player who looks keeps the turn (BL2), so the
 same agent may be selected twice in a row.
 
-Options: ``players`` (2 to 6), ``game`` (``"three-card"``, ``"four-card"``, ``"five-card"``,
-``"teen-patti"``), ``rules`` (a Rules object or a dict of overrides, e.g. ``{"max_bet": 10}``),
+Options: ``players`` (2 to 6), ``game`` (``"three-card"`` or a preset of its registry entry:
+``"four-card"``, ``"five-card"``, ``"teen-patti-order"``), ``rules`` (a Rules object or a dict
+of overrides, e.g. ``{"max_bet": 10}``),
 ``stack`` (each player's chips at the start), ``dealer`` (a seat; ``None``: drawn from the seed
 each deal), ``blind_win`` (``"takes"``: a blind player left alone takes the pot, as in the
 solver's abstraction; ``"carry"``: as rule BL3, the pot stays in the middle, so it is no one's
@@ -43,8 +44,9 @@ from pettingzoo.utils import wrappers
 
 from bragkit.env.encoding import ACTIONS, ActionMenu, Layout, encode
 from bragkit.errors import RulesError
+from bragkit.games.registry import find
 from bragkit.games.three_card import Deal
-from bragkit.rules import PRESETS, Rules
+from bragkit.rules import Rules
 
 __all__ = ["BragEnv", "env", "raw_env"]
 
@@ -83,12 +85,14 @@ class BragEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if game not in PRESETS:
-            raise RulesError(f"unknown game {game!r} (known: {', '.join(PRESETS)})")
+        info = find(game)  # a name, alias or preset of the registry
+        if info.rules is not Rules:
+            raise RulesError(f"{info.title} is not of the three-card family: its environment "
+                             "is GameEnv")
         if isinstance(rules, Rules):
             self.rules = rules
         else:
-            self.rules = Rules.preset(game, **dict(rules or {}))
+            self.rules = Rules.from_dict({**info.presets.get(game, {}), **dict(rules or {})})
         if not 2 <= players <= min(6, self.rules.max_players()):
             raise RulesError(f"players must be from 2 to 6 (rule D1), not {players}")
         if type(stack) is not int or stack < self.rules.ante:

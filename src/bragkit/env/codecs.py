@@ -16,7 +16,8 @@ A codec fixes, for one game and table size, a discrete action space and an obser
 
 The codecs of each game, and what every entry means, are in their modules
 (:mod:`bragkit.env.points_codecs`: Nine Card Brag, Crash; :mod:`bragkit.env.stake_codec`:
-historic Brag and Brag Poker) and in docs/env.md. A game module may bring its own with
+historic Brag and Brag Poker; :mod:`bragkit.env.teen_patti_codec`: Teen Patti) and in
+docs/env.md. A game module may bring its own with
 :func:`register_codec`.
 
 >>> codec = codec_for("nine-card", players=3)
@@ -130,7 +131,8 @@ _LOADED: list[bool] = []
 def _load() -> None:
     if not _LOADED:
         _LOADED.append(True)
-        from bragkit.env import points_codecs, stake_codec
+        from bragkit.env import points_codecs, stake_codec, teen_patti_codec
 
         points_codecs.register()
         stake_codec.register()
+        teen_patti_codec.register()

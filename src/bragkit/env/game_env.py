@@ -1,5 +1,6 @@
 """A PettingZoo AEC environment of any registered game beyond the three-card family (extra
-``[rl]``): Nine Card Brag, Crash, single-stake and three-stake Brag, 3 Card Brag Poker.
+``[rl]``): Nine Card Brag, Crash, single-stake and three-stake Brag, 3 Card Brag Poker, Teen
+Patti.
 
 One game of the registry per episode (:func:`bragkit.games.new`): one deal of a stake game;
 a points game played to its target (N7, C6; pass ``rules={"target": 5}`` for short episodes).

@@ -35,7 +35,8 @@ __all__ = ["KEYS", "RESERVED", "Control", "Picker", "controls"]
 Kind = Literal["plain", "amount", "hand", "cards", "sets"]
 
 #: The keys each verb prefers, the three-card screen's first (B2, BL1, B6, M2, M1, F1, R2, B8;
-#: S2, S4, P2, P3; N4; C2, C5); a verb takes the first of its keys no other verb has taken.
+#: S2, S4, P2, P3; N4; C2, C5; TP4, TP5); a verb takes the first of its keys no other verb has
+#: taken.
 KEYS: Final[dict[Verb, tuple[str, ...]]] = {
     Verb.LOOK: ("l",), Verb.FOLD: ("f",), Verb.DROP: ("f",), Verb.BLIND: ("b",),
     Verb.BET: ("b", "o"), Verb.SEE: ("s",), Verb.COVER: ("c", "v"), Verb.TOPUP: ("t",),
@@ -43,6 +44,8 @@ KEYS: Final[dict[Verb, tuple[str, ...]]] = {
     Verb.AGREE: ("a",), Verb.SHOWDOWN: ("a", "e"), Verb.CHECK: ("k", "h"),
     Verb.CALL: ("c", "v"), Verb.RAISE: ("r",), Verb.STAND: ("s", "j"), Verb.PLAYS: ("p",),
     Verb.ARRANGES: ("p",), Verb.CRASH: ("c", "z"), Verb.PASS: ("x", "i"),
+    Verb.SHOW: ("w", "e"), Verb.SIDESHOW: ("i", "y"), Verb.ACCEPT: ("a", "y"),
+    Verb.DECLINE: ("x", "z"),
 }
 
 #: Keys the screen keeps for itself (cards are picked with digits, arrows and space).
@@ -74,7 +77,7 @@ class Control:
 
 
 def _kind(verb: Verb, options: Sequence[LegalAction]) -> Kind:
-    if any(o.choices is not None for o in options):
+    if any(o.choices is not None and o.min_amount is None for o in options):  # not amounts
         return "sets" if verb is Verb.ARRANGES else "cards"
     if any(o.cards for o in options) or verb is Verb.DISCARD:
         return "cards"

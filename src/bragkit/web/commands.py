@@ -212,7 +212,8 @@ def bot_act(room: Room, name: str, action: Action) -> Event:
 #: What a player who ran out of time does, the first their game allows: fold (B2) or drop
 #: (S2, P2); holding a hand just looked at, throw it or keep it (R2); at the 31 contest,
 #: stand (S4); at a crash call, pass (C5); with nothing to call, check.
-_ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PASS, Verb.CHECK)
+_ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PASS, Verb.CHECK,
+               Verb.DECLINE)  # (a sideshow asked and not answered is declined, TP5)
 
 
 def timeout_event(room: Room) -> Event | None:

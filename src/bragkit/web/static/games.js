@@ -1,5 +1,7 @@
 // The games beyond the three-card family at the web table: Nine Card Brag and Crash (sets),
-// historic Brag and 3 Card Brag Poker (stakes). Each draws from the receiver's own view of the
+// historic Brag, 3 Card Brag Poker and Teen Patti (stakes; Teen Patti's boot and stake, its
+// sideshow request with accept / decline and the joker's turned card come from its view's
+// extra: boot, stake, seen, sideshow, turned). Each draws from the receiver's own view of the
 // deal (state.deal: the game's view, see docs/web-protocol.md) and its legal actions; the
 // server checks every action. table.js calls these through window.bragGames(ctx).
 "use strict";
@@ -21,9 +23,13 @@ window.bragGames = function (ctx) {
     let winners = deal.winners || {};
     if (deal.winner) winners = { [deal.winner]: deal.scores[deal.winner] };
     const pot = deal.pots ? Object.values(deal.pots).reduce((a, b) => a + b, 0) : 0;
+    const inPlay = deal.in_play || deal.players;
+    // a game that names its seen players (Teen Patti, TP2): the others in play are blind
+    const seen = deal.extra && deal.extra.seen;
+    const blind = seen ? inPlay.filter((p) => !seen.includes(p)) : [];
     return Object.assign({}, deal, {
-      kind, shown, winners, pot, is_over: deal.over, in_play: deal.in_play || deal.players,
-      blind: [], covered: [], held: {}, face_up: {}, actions: deal.history || [],
+      kind, shown, winners, pot, is_over: deal.over, in_play: inPlay,
+      blind, covered: [], held: {}, face_up: {}, actions: deal.history || [],
       carried_forward: 0, named: null,
     });
   }
@@ -85,6 +91,11 @@ window.bragGames = function (ctx) {
     const extra = deal.extra || {};
     const bits = [`${deal.phase}`, pots];
     if (extra.small_blind) bits.push(`blinds ${extra.small_blind} / ${extra.big_blind}`);
+    if (extra.boot !== undefined) { // Teen Patti: the boot (TP2), the stake in blind terms (TP3)
+      bits.push(`boot ${extra.boot} · stake ${extra.stake}` + (deal.is_over ? ""
+        : ` (blind chaal ${extra.stake}–${2 * extra.stake}, seen ${2 * extra.stake}–${4 * extra.stake})`));
+    }
+    if (extra.turned) bits.push(`joker ${extra.turned}: every ${extra.turned[0]} is wild (TP8)`);
     if (extra.totals) bits.push("31 count: " + Object.entries(extra.totals).map(([p, n]) => `${p} ${n}`).join(", "));
     if (extra.drawn && Object.keys(extra.drawn).length) {
       bits.push("drew: " + Object.entries(extra.drawn).map(([p, n]) => `${p} ${n}`).join(", "));
@@ -92,8 +103,9 @@ window.bragGames = function (ctx) {
     const contests = (extra.contests || []).map((c) => `${c.pot}: ${c.winner} (${c.why})`);
     const winners = Object.entries(deal.winners).map(([p, n]) => `${p} wins ${n}`);
     const taken = Object.values(deal.winners).reduce((a, b) => a + b, 0);
+    const asked = extra.sideshow ? `${extra.sideshow.asker} asks ${extra.sideshow.asked} for a sideshow (TP5)` : "";
     return { pot: deal.is_over ? taken : deal.pot, line: bits.join(" · "),
-      banner: deal.is_over ? winners.join(" · ") : (contests.length ? contests[contests.length - 1] : ""),
+      banner: deal.is_over ? winners.join(" · ") : asked || (contests.length ? contests[contests.length - 1] : ""),
       win: deal.is_over && winners.length > 0 };
   }
 
@@ -159,7 +171,8 @@ window.bragGames = function (ctx) {
       }
       return;
     }
-    // historic Brag and Brag Poker
+    // historic Brag, Brag Poker and Teen Patti
+    const extra = deal.extra || {};
     const own = deal.cards[ctx.me().name] || [];
     const draw = legal.find((o) => o.verb === "draw" && o.max);
     for (const c of own) box.append(c && draw ? pickable(c, rerender) : cardImg(c));
@@ -167,7 +180,24 @@ window.bragGames = function (ctx) {
     // a draw of cards (P3) is one control: the cards picked on screen; other draws are buttons
     const shown = legal.filter((o) => o.verb !== "topup" && !(draw && o.verb === "draw"));
     if (draw) shown.unshift(draw);
+    if (extra.turned) { // the joker variant's turned card (TP8)
+      box.append(el("div", { class: "turned", "data-turned": extra.turned },
+        el("span", { class: "hint", text: "Joker:" }), cardImg(extra.turned),
+        el("span", { class: "hint", text: `every ${extra.turned[0]} is wild` })));
+    }
+    const answer = extra.sideshow && shown.some((o) => o.verb === "accept");
+    if (answer) { // a sideshow asked of this player (TP5): accept or decline
+      actions.append(el("div", { class: "hint sideshow-request", text:
+        `${extra.sideshow.asker} asks you for a sideshow: accept to compare hands privately `
+        + "(the weaker packs; a tie goes against the asker), or decline" }));
+    }
     for (const option of shown) actions.append(control(option));
+  }
+
+  // The amounts a range allows go in steps its listed choices show (a seen chaal is even, TP3).
+  function step(option) {
+    const amounts = (option.choices || []).map((t) => Number(t.split(" ").pop()));
+    return amounts.length > 1 && amounts.every(Number.isInteger) ? amounts[1] - amounts[0] : 1;
   }
 
   function control(option) {
@@ -180,7 +210,7 @@ window.bragGames = function (ctx) {
     }
     if (option.min !== null && option.max !== option.min && verb !== "draw") {
       const input = el("input", { type: "number", min: option.min, max: option.max ?? null, value: option.min,
-        "aria-label": `${verb} amount`, "data-amount": verb });
+        step: step(option), "aria-label": `${verb} amount`, "data-amount": verb });
       const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: verb,
         onclick: () => {
           const amount = Number(input.value);
@@ -194,7 +224,8 @@ window.bragGames = function (ctx) {
     }
     const amount = verb === "draw" ? 0 : (option.min !== null && option.min === option.max ? option.min : null);
     const words = option.text.slice(option.player.length + 1);
-    return el("button", { type: "button", class: verb === "drop" ? "danger" : "", "data-verb": verb,
+    const style = verb === "drop" || verb === "fold" ? "danger" : verb === "accept" ? "primary" : "";
+    return el("button", { type: "button", class: style, "data-verb": verb,
       text: words, onclick: () => act(option, verb === "draw" ? option.min : amount) });
   }
 
