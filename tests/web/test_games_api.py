@@ -87,3 +87,27 @@ def test_every_allowed_value_of_every_option_makes_rules(data: st.DataObject) ->
     else:
         return
     assert getattr(info.rules(**{option.name: value}), option.name) == value
+
+
+def test_every_bot_of_a_game_may_be_seated_and_none_of_another_game() -> None:
+    """The host seats any kind the one bot API offers for the table's game (a strong bot for
+    every game), and a kind of another game is refused with the game's list."""
+    from bragkit.bots.players import players
+    from bragkit.web.protocol import ProtocolError
+    from bragkit.web.room import Room, TableConfig, Viewer
+    from bragkit.web.secret import token_hash
+
+    for info in games():
+        config = TableConfig.from_dict({"game": info.name})
+        kinds = list(players(info.name))
+        assert len(kinds) >= 2, info.name  # random and at least one strong bot
+        room = Room(table_id="t", config=config, secret=bytes(32),
+                    host_hash=token_hash("h" * 22))
+        host = Viewer(host=True)
+        for seat, kind in enumerate(kinds[:config.seats]):
+            event = room.host_op(host, op="add_bot", seat=seat, bot=kind, id=f"b{seat}")
+            room.apply(event)
+        assert sorted(room.bots.values()) == sorted(kinds[:config.seats])
+        stranger = next(k for g in games() for k in players(g.name) if k not in kinds)
+        with pytest.raises(ProtocolError, match=f"does not play {info.name}"):
+            room.host_op(host, op="add_bot", seat=config.seats - 1, bot=stranger, id="x")

@@ -75,7 +75,7 @@ def test_every_kind_of_message_parses() -> None:
     ('{"v": 1, "type": "sit", "id": "s", "seat": 0, "name": "showdown", "token": "' + TOKEN
      + '"}', "malformed"),
     ('{"v": 1, "type": "host", "id": "h", "op": "shuffle"}', "malformed"),
-    ('{"v": 1, "type": "host", "id": "h", "op": "add_bot", "seat": 1, "bot": "wizard"}',
+    ('{"v": 1, "type": "host", "id": "h", "op": "add_bot", "seat": 1, "bot": "Wizard!"}',
      "malformed"),
     ('{"v": 1, "type": "seed", "id": "s", "seed": ""}', "malformed"),
 ])

@@ -17,7 +17,6 @@ from bragkit.bots.players import players
 from bragkit.games.options import options
 from bragkit.games.registry import games
 from bragkit.web.config import MAX_SEATS
-from bragkit.web.protocol import BOT_KINDS
 
 __all__ = ["games_catalogue"]
 
@@ -38,6 +37,6 @@ def games_catalogue() -> list[dict[str, Any]]:
                                    for k, v in preset.items()}
                             for name, preset in info.presets.items()},
                 "options": [o.to_dict() for o in options(info.rules)],
-                "bots": {k: v for k, v in players(info.name).items() if k in BOT_KINDS},
+                "bots": players(info.name),
             })
     return _CATALOGUE

@@ -19,7 +19,7 @@ from bragkit.errors import IllegalActionError, InvalidActionError
 from bragkit.games.protocol import Game
 from bragkit.web.config import MAX_CHIPS, TableConfig
 from bragkit.web.events import Event, Viewer
-from bragkit.web.protocol import BOT_KINDS, Act, ProtocolError
+from bragkit.web.protocol import Act, ProtocolError
 from bragkit.web.secret import token_hash
 
 if TYPE_CHECKING:
@@ -31,14 +31,14 @@ __all__ = ["act", "bot_act", "bot_kinds", "chat", "deal_event", "host_op", "leav
 
 def bot_kinds(config: TableConfig) -> dict[str, str]:
     """The bots a host may seat at a table (kind -> what it does): those of the one bot API
-    that play its game (:func:`bragkit.bots.players.players`) and the protocol names.
+    that play its game (:func:`bragkit.bots.players.players`).
 
     >>> list(bot_kinds(TableConfig.from_dict({"game": "crash"})))
-    ['random']
+    ['random', 'expected', 'greedy']
     """
     from bragkit.bots.players import players
 
-    return {k: v for k, v in players(config.game).items() if k in BOT_KINDS}
+    return players(config.game)
 
 
 def _refuse(message: str, re: str | None) -> ProtocolError:
@@ -88,8 +88,6 @@ def host_op(room: Room, viewer: Viewer, *, op: str, id: str, seat: int | None = 
         assert seat is not None
         seats.check_free(seat, id)
         kind = bot or "random"
-        if kind not in BOT_KINDS:
-            raise ProtocolError("malformed", f"unknown bot {kind!r}", re=id)
         kinds = bot_kinds(room.config)
         if kind not in kinds:
             raise _refuse(f"the {kind} bot does not play {room.config.game} (its bots: "

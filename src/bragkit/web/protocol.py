@@ -42,7 +42,7 @@ from bragkit.cards import parse_cards
 from bragkit.errors import BragError, InvalidActionError, InvalidCardError
 
 __all__ = [
-    "BOT_KINDS",
+    "BOT_KIND",
     "HOST_OPS",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
@@ -74,8 +74,9 @@ MAX_MESSAGE_BYTES: Final = 8192
 #: The host's commands (the ``op`` of a ``host`` message).
 HOST_OPS: Final = ("add_bot", "remove", "start", "pause", "resume", "close", "mute", "unmute",
                    "handover")
-#: The bots a host may seat (see :mod:`bragkit.bots`).
-BOT_KINDS: Final = ("random", "cautious", "bold", "shark")
+#: What a bot's kind looks like (which kinds a table's game has is the table's to say:
+#: :func:`bragkit.bots.players`).
+BOT_KIND: Final = re.compile(r"[a-z][a-z0-9-]{0,31}")
 
 _ID: Final = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{22,128}")
@@ -378,8 +379,8 @@ def _host(f: _Fields) -> Host:
     seat = f.whole("seat", optional=op not in ("add_bot", "remove", "mute", "unmute",
                                                 "handover"))
     bot = f.text("bot", optional=True)
-    if bot is not None and bot not in BOT_KINDS:
-        raise f.fail(f"unknown bot {bot!r} (known: {', '.join(BOT_KINDS)})")
+    if bot is not None and not BOT_KIND.fullmatch(bot):
+        raise f.fail(f"bot must be a bot's kind (lower-case letters, digits, -), not {bot!r}")
     return Host(id=ident, op=op, seat=seat, bot=bot)
 
 
