@@ -60,3 +60,18 @@ def test_the_database_and_redis_come_from_the_environment(monkeypatch: Any) -> N
     monkeypatch.setenv("BRAGKIT_REDIS", "redis://127.0.0.1:6379/0")
     result = run()
     assert result.exit_code == 2 and "--redis needs a database" in result.output
+
+
+def test_a_taken_port_is_one_line_status_2_and_no_database_is_made(tmp_path: Any) -> None:
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen(1)
+        taken = other.getsockname()[1]
+        database = tmp_path / "tables.db"
+        result = run("--port", str(taken), "--database", f"sqlite:///{database}")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        f"bragkit: cannot serve on 127.0.0.1:{taken}: Address already in use"]
+    assert not database.exists()  # nothing made, nothing said to be served

@@ -20,6 +20,7 @@ bragkit.errors.BragError: port must be from 0 to 65535, not 70000
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
@@ -27,7 +28,7 @@ import typer
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
 
-__all__ = ["check_port", "serve_command"]
+__all__ = ["bind", "check_port", "serve_command"]
 
 
 def check_port(port: int) -> int:
@@ -35,6 +36,35 @@ def check_port(port: int) -> int:
     if not 0 <= port <= 65535:
         raise BragError(f"port must be from 0 to 65535, not {port}")
     return port
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, taken before anything else is made (no database
+    is created, nothing printed, for a port that is taken): one clear :class:`BragError` else.
+
+    >>> first = bind("127.0.0.1", 0)
+    >>> taken = first.getsockname()[1]
+    >>> bind("127.0.0.1", taken)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: cannot serve on 127.0.0.1:...: Address already in use
+    >>> first.close()
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise BragError(f"cannot serve on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # not a port in use (Linux)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        raise BragError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 @app.command("serve")
@@ -71,16 +101,25 @@ def serve_command(
     from bragkit.web.cluster import Cluster, cluster_prefix
     from bragkit.web.store import Store, StoreError
 
+    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
+        fail(f"unknown log level {log_level!r}")
     try:
         check_port(port)
+        listening = bind(host, port)
+    except BragError as error:
+        fail(str(error))
+    port = listening.getsockname()[1]  # the port taken (any free one for 0)
+    try:
         invite = invite_base(public_url, host=host, port=port)
         if redis is not None and (database is None or database.startswith("sqlite")):
             raise BragError("--redis needs a database the processes share: give --database "
                             "postgresql://…")
         store = Store(database, durable=durable)
     except (BragError, StoreError) as error:
+        listening.close()
         fail(str(error))
     except Exception as error:  # a URL SQLAlchemy cannot use, a driver not installed
+        listening.close()
         fail(f"cannot open the database {database!r}: {error}")
     cluster = None
     if redis is not None:
@@ -89,20 +128,20 @@ def serve_command(
         try:
             redis_client.Redis.from_url(redis, socket_connect_timeout=5).ping()
         except (redis_client.RedisError, ValueError) as error:
+            listening.close()
+            store.close()
             fail(f"cannot reach Redis at {redis!r}: {error}")
         cluster = Cluster(redis, prefix=cluster_prefix(store.url))
-    if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
-        fail(f"unknown log level {log_level!r}")
     together = "" if cluster is None else ", one of a cluster over Redis"
     typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
                f"(database {store.safe_url}{together})")
     if invite is not None:
         typer.echo(f"bragkit: invite links use {invite}")
+    config = uvicorn.Config(create_app(store=store, public_url=invite, cluster=cluster),
+                            log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
+                            ws_ping_timeout=20)
     try:
-        uvicorn.run(create_app(store=store, public_url=invite, cluster=cluster), host=host,
-                    port=port, log_level=log_level,
-                    ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=20)
-    except OSError as error:  # pragma: no cover - e.g. the port is taken
-        fail(f"cannot serve on {host}:{port}: {error.strerror or error}")
+        uvicorn.Server(config).run(sockets=[listening])
     finally:
+        listening.close()
         store.close()
