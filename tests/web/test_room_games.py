@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bragkit import records
 from bragkit.games import games
 from bragkit.games.protocol import random_action
 from bragkit.web.room import Room, TableConfig, Viewer
@@ -147,14 +148,20 @@ def test_a_room_of_any_game_is_rebuilt_exactly_from_its_events(seed: int, game: 
 def test_a_stake_game_deals_on_after_a_deal(game: str) -> None:
     room = make_room(game)
     rng = random.Random(1)
+    finished = []
     for _ in range(3):
         room.apply(room.deal_event())
         while room.in_deal:
             act_text(room, str(random_action(room.deal, rng)))  # type: ignore[arg-type]
+        finished.append(room.deal)
     assert room.dealing.deal_number == 3 and len(room.records()) == 3
     listed = room.public_state()["records"]
-    assert [r["deal"] for r in listed] == [1, 2, 3] and not any(r["record"] for r in listed)
-    assert room.record_text(1) is None  # no .bhh of this game: nothing to download
+    assert [r["deal"] for r in listed] == [1, 2, 3] and all(r["record"] for r in listed)
+    for number, deal in enumerate(finished, 1):  # each deal's record, in its game's format
+        text = room.record_text(number)
+        assert text is not None and text == records.dump(deal)
+        replayed = records.replay(text).to_json()  # the record plays back to the deal's end
+        assert replayed["over"] and replayed["winners"] == dict(deal.result.winners)
 
 
 def test_only_the_bots_that_play_the_game_sit_down() -> None:
@@ -164,6 +171,6 @@ def test_only_the_bots_that_play_the_game_sit_down() -> None:
     room = Room(table_id="t", config=config, secret=SECRET, host_hash=hashed("h" * 30))
     with pytest.raises(ProtocolError) as refused:
         room.host_op(HOST, op="add_bot", seat=0, bot="bold", id="b")
-    assert refused.value.reason == "the bold bot does not play crash (its bots: random)"
+    assert refused.value.reason == ("the bold bot does not play crash (its bots: random, expected, greedy)")
     room.apply(room.host_op(HOST, op="add_bot", seat=0, bot="random", id="r"))
     assert list(room.bots.values()) == ["random"]

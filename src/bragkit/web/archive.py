@@ -22,8 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bragkit import records
 from bragkit.fairness import FairnessProof
-from bragkit.notation import DealRecord, write_bhh
+from bragkit.games.protocol import Game
+from bragkit.notation import DealRecord
 from bragkit.session import DealEnded, DealStarted, Kept, Session
 
 __all__ = ["Archive", "Finished"]
@@ -31,14 +33,16 @@ __all__ = ["Archive", "Finished"]
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Finished:
-    """A finished deal of any game: its number, dealer and winners; its ``.bhh`` record and
-    the proof of its shuffle where the game keeps them (the three-card family)."""
+    """A finished deal of any game: its number, dealer and winners; its record (the
+    three-card family's :class:`DealRecord`, or the finished game, which its game's record
+    format writes: :func:`bragkit.records.dump`) and the proof of its shuffle where the game
+    keeps one (the three-card family)."""
 
     number: int
     dealer: str
     winners: dict[str, int]
     shuffled: bool
-    record: DealRecord | None = None
+    record: DealRecord | Game | None = None
     proof: FairnessProof | None = None
 
 
@@ -56,6 +60,7 @@ class Archive:
         self._chain_of: dict[int, int] = {}
         self._chain = 0
         self._live: set[int] = set()
+        self._games: dict[int, Game] = {}
 
     # -- following the pack --------------------------------------------------------------------
 
@@ -84,6 +89,12 @@ class Archive:
         """Whether the pack order deal ``number`` was dealt from is still in play."""
         return number in self._chain_of and self._chain_of[number] in self._live
 
+    def ended(self, number: int, game: Game | None) -> None:
+        """Deal ``number`` has ended with ``game``: kept as its record when the game's hook
+        keeps none of its own (every game but the three-card family)."""
+        if game is not None and game.over:
+            self._games[number] = game
+
     # -- the records ---------------------------------------------------------------------------
 
     def played(self) -> list[Finished]:
@@ -108,7 +119,7 @@ class Archive:
                     number=number, dealer=self._dealers[number],
                     winners=dict(result.winners if result is not None else event.winners),
                     shuffled=bool(getattr(hook, "shuffled", {}).get(number, True)),
-                    record=getattr(hook, "records", {}).get(number),
+                    record=getattr(hook, "records", {}).get(number, self._games.get(number)),
                     proof=getattr(hook, "proofs", {}).get(number)))
             elif isinstance(event, Kept) and self._played:  # R2 changed the last result
                 last = self._played[-1]
@@ -126,13 +137,14 @@ class Archive:
         return finished and (self.closed or self._chain_of[number] not in self._live)
 
     def record_text(self, number: int) -> str | None:
-        """Deal ``number``'s ``.bhh`` hand history, once released (else None)."""
+        """Deal ``number``'s record (a ``.bhh`` hand history, in its game's format), once
+        released (else None)."""
         if not self.released(number):
             return None
         for played in self.played():
             if played.number == number and played.record is not None:
-                return write_bhh(played.record)
-        return None  # a game without .bhh records
+                return records.dump(played.record)
+        return None
 
     def proof_json(self, number: int) -> str | None:
         """The fairness proof of the shuffle before deal ``number``, once released (else

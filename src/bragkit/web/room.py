@@ -326,6 +326,7 @@ class Room:
         assert table is not None
         if table.in_deal:
             return lines
+        self.archive.ended(table.deal_number, table.current)
         if self.dealing.shuffle_due and self.dealing.retained is None:
             self.archive.pack_dead()  # the next deal is shuffled (D4)
         for seat in [s for s in self.seating if s.leaving]:
