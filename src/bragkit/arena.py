@@ -41,7 +41,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bragkit.actions import Action
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, started_event
@@ -73,6 +73,8 @@ ARENA_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 SESSION = 500
 #: Deals per batch for the confidence interval (batch means).
 BATCH = 100
+
+T = TypeVar("T")
 
 
 def arena_rules(game: str = "three-card", **overrides: Any) -> Rules:
@@ -198,7 +200,10 @@ def play_arena(
     if rules is None:
         rules = arena_rules(game or "three-card", **(options or {}))
     master = random.Random(seed)
-    names, kinds, agents = _seat(bots, master, budget, rules)
+    names, kinds, agents = _seat(
+        bots, lambda kind: make_bot(kind, seed=master.getrandbits(64), budget=budget,
+                                    rules=rules),
+        lambda bot: cast(Agent, bot) if is_agent(bot) else _AsAgent(cast(Player, bot)))
     rules.check_table(names)
     if stack < max(rules.ante, rules.buy_in, 1):
         raise BragError(f"a stack of {stack} cannot pay the ante of {rules.ante}")
@@ -240,30 +245,26 @@ def play_arena(
     return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups)
 
 
-def _seat(
-    bots: Sequence[Bot], master: random.Random, budget: float, rules: Rules
-) -> tuple[list[str], list[str], dict[str, Agent]]:
+def _seat(bots: Sequence[Bot], make: Callable[[str], T], seated: Callable[[Any], T]
+          ) -> tuple[list[str], list[str], dict[str, T]]:
+    """Names, kinds and players of ``bots``: a kind is made by ``make(kind)``, a ``(name,
+    player)`` pair taken by ``seated(player)``; a name seated twice gets a number."""
     if len(bots) < 2:
         raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
     names: list[str] = []
     kinds: list[str] = []
-    agents: dict[str, Agent] = {}
+    players: dict[str, T] = {}
     for bot in bots:
-        if isinstance(bot, str):
-            kind = bot
-            agent = make_bot(kind, seed=master.getrandbits(64), budget=budget, rules=rules)
-        else:
-            kind, seated = bot
-            agent = cast(Agent, seated) if is_agent(seated) else _AsAgent(cast(Player, seated))
+        kind, player = (bot, make(bot)) if isinstance(bot, str) else (bot[0], seated(bot[1]))
         name = kind
         count = 2
-        while name in agents:
+        while name in players:
             name = f"{kind}-{count}"
             count += 1
         names.append(name)
-        kinds.append(getattr(agent, "kind", kind))
-        agents[name] = agent
-    return names, kinds, agents
+        kinds.append(getattr(player, "kind", kind))
+        players[name] = player
+    return names, kinds, players
 
 
 class _AsAgent:
@@ -376,7 +377,10 @@ def _session_arena(
     hook = dealing(game, seed=0, **options)  # the rules, and whether it scores points
     rules = getattr(hook, "rules", None)
     points = isinstance(hook, PointsDealing)
-    names, kinds, players = _seat_players(bots, master, budget, game, rules)
+    names, kinds, players = _seat(
+        bots, lambda kind: make_player(kind, game=game, rules=rules,
+                                       seed=master.getrandbits(64), budget=budget),
+        lambda bot: cast(Player, bot))
     low, high = info.seats
     if not low <= len(names) <= high:
         raise BragError(f"{info.title} seats {low} to {high} players, not {len(names)}")
@@ -422,32 +426,6 @@ def _with_net(score: BotScore, net: int) -> BotScore:
     return BotScore(name=score.name, kind=score.kind, deals=score.deals, net=net,
                     per_100=score.per_100, low=score.low, high=score.high,
                     slowest=score.slowest)
-
-
-def _seat_players(
-    bots: Sequence[Bot], master: random.Random, budget: float, game: str, rules: Any
-) -> tuple[list[str], list[str], dict[str, Player]]:
-    if len(bots) < 2:
-        raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
-    names: list[str] = []
-    kinds: list[str] = []
-    players: dict[str, Player] = {}
-    for bot in bots:
-        if isinstance(bot, str):
-            kind = bot
-            player: Player = make_player(kind, game=game, rules=rules,
-                                         seed=master.getrandbits(64), budget=budget)
-        else:
-            kind, player = bot  # type: ignore[assignment]
-        name = kind
-        count = 2
-        while name in players:
-            name = f"{kind}-{count}"
-            count += 1
-        names.append(name)
-        kinds.append(getattr(player, "kind", kind))
-        players[name] = player
-    return names, kinds, players
 
 
 def _top_up(session: Session, stack: int) -> int:
