@@ -171,6 +171,7 @@ def test_only_the_bots_that_play_the_game_sit_down() -> None:
     room = Room(table_id="t", config=config, secret=SECRET, host_hash=hashed("h" * 30))
     with pytest.raises(ProtocolError) as refused:
         room.host_op(HOST, op="add_bot", seat=0, bot="bold", id="b")
-    assert refused.value.reason == ("the bold bot does not play crash (its bots: random, expected, greedy)")
+    assert refused.value.reason == ("the bold bot does not play crash "
+                                    "(its bots: random, expected, greedy)")
     room.apply(room.host_op(HOST, op="add_bot", seat=0, bot="random", id="r"))
     assert list(room.bots.values()) == ["random"]

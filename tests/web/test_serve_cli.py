@@ -75,3 +75,10 @@ def test_a_taken_port_is_one_line_status_2_and_no_database_is_made(tmp_path: Any
     assert result.output.strip().splitlines() == [
         f"bragkit: cannot serve on 127.0.0.1:{taken}: Address already in use"]
     assert not database.exists()  # nothing made, nothing said to be served
+
+
+def test_a_message_rate_out_of_range_is_one_line() -> None:
+    result = run("--database", "sqlite://", "--message-rate", "-1")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "bragkit: --message-rate must be from 0 to 10000, not -1.0"]

@@ -92,6 +92,11 @@ def serve_command(
         typer.Option(help="The address friends reach this server at, for invite links "
                      "(default: the LAN address when bound to 0.0.0.0).", show_default=False),
     ] = None,
+    message_rate: Annotated[
+        float, typer.Option(help="Messages a second one connection may send (bursts of three "
+                            "seconds' worth); 0: no limit, for a load test among trusted "
+                            "clients.")
+    ] = 20.0,
 ) -> None:
     """Serve the web table: create a table, send the invite link, play in the browser."""
     import uvicorn
@@ -99,10 +104,15 @@ def serve_command(
     from bragkit.web.address import invite_base
     from bragkit.web.app import create_app
     from bragkit.web.cluster import Cluster, cluster_prefix
+    from bragkit.web.limits import Limits
     from bragkit.web.store import Store, StoreError
 
     if log_level not in ("critical", "error", "warning", "info", "debug", "trace"):
         fail(f"unknown log level {log_level!r}")
+    if not 0 <= message_rate <= 10_000:
+        fail(f"--message-rate must be from 0 to 10000, not {message_rate}")
+    limits = Limits(messages_per_second=message_rate,
+                    message_burst=max(int(3 * message_rate), 1))
     try:
         check_port(port)
         listening = bind(host, port)
@@ -137,7 +147,8 @@ def serve_command(
                f"(database {store.safe_url}{together})")
     if invite is not None:
         typer.echo(f"bragkit: invite links use {invite}")
-    config = uvicorn.Config(create_app(store=store, public_url=invite, cluster=cluster),
+    config = uvicorn.Config(create_app(store=store, public_url=invite, cluster=cluster,
+                                       limits=limits),
                             log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
                             ws_ping_timeout=20)
     try:
