@@ -311,30 +311,11 @@ class TableManager:
             return
         if isinstance(message, Act) and message.verb == "topup":  # the house cap (M1)
             check_topups(room.events, viewer.name, self.limits.topups_per_deal, ident)
-        if isinstance(message, Sit):
-            event = room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
-                             buy_in=message.buy_in, id=ident)
-        elif isinstance(message, Act):
-            event = room.act(viewer, verb=message.verb, at=message.at, amount=message.amount,
-                             hand=message.hand, cards=message.cards, player=message.player,
-                             sets=message.sets, id=ident)  # sets: issue 14 (Crash, C2)
-        elif isinstance(message, Seed):
-            event = room.seed(viewer, seed=message.seed, id=ident)
-        elif isinstance(message, Away):
-            event = room.sit_out(viewer, away=message.away, id=ident)
-        elif isinstance(message, Chat):
-            event = room.say(viewer, text=message.text, id=ident, at=round(time.time(), 3))
-        elif isinstance(message, Host):
-            event = room.host_op(viewer, op=message.op, seat=message.seat, bot=message.bot,
-                                 id=ident)
-        else:
-            assert isinstance(message, Leave)
-            event = room.leave(viewer, id=ident)
+        event = _event_of(room, viewer, message)
         if isinstance(message, Sit):
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
         self.commits.batch().retries.append((conn, message, attempt))
-
 
     # -- the write path ------------------------------------------------------------------------
 
@@ -489,3 +470,26 @@ class TableManager:
                        if c.greeted and not c.closed and c.viewer.name is None)
         return {"timer": clocks["timer"], "online": online,
                 "next_deal_in": clocks["next_deal_in"], "spectators": watching}
+
+
+def _event_of(room: Room, viewer: Viewer, message: ClientMessage) -> Event:
+    """The event a table command makes, checked by its room (a refusal raises
+    :class:`ProtocolError` and changes nothing)."""
+    if isinstance(message, Sit):
+        return room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
+                        buy_in=message.buy_in, id=message.id)
+    if isinstance(message, Act):
+        return room.act(viewer, verb=message.verb, at=message.at, amount=message.amount,
+                        hand=message.hand, cards=message.cards, player=message.player,
+                        sets=message.sets, id=message.id)  # sets: issue 14 (Crash, C2)
+    if isinstance(message, Seed):
+        return room.seed(viewer, seed=message.seed, id=message.id)
+    if isinstance(message, Away):
+        return room.sit_out(viewer, away=message.away, id=message.id)
+    if isinstance(message, Chat):
+        return room.say(viewer, text=message.text, id=message.id, at=round(time.time(), 3))
+    if isinstance(message, Host):
+        return room.host_op(viewer, op=message.op, seat=message.seat, bot=message.bot,
+                            id=message.id)
+    assert isinstance(message, Leave)
+    return room.leave(viewer, id=message.id)
