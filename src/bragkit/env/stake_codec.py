@@ -53,7 +53,38 @@ _PER_SEAT: Final = 8 + 52
 _POTS: Final = 3
 
 
-class StakeCodec:
+class ChipCodec:
+    """What every chip game's encoding shares: an index's action (a refused one names
+    :attr:`rule`), each player's stack as its value, and an equal share of the chips as the
+    opening. Subclasses give ``actions``, ``encode`` and ``legal``."""
+
+    actions: tuple[str, ...] = ()
+    #: The rule an index that is not legal now breaks.
+    rule: str = "B11"
+
+    def legal(self, view: Any, legal: Sequence[LegalAction]) -> dict[int, Action | None]:
+        """The legal indices of this menu, each with its action."""
+        raise NotImplementedError
+
+    def action(self, view: Any, legal: Sequence[LegalAction], index: int) -> Action:
+        """The action of a legal index."""
+        found = self.legal(view, legal).get(index)
+        if found is None:
+            raise IllegalActionError(f"{self.actions[index]} is not legal now", rule=self.rule)
+        return found
+
+    def value(self, spectator: Any) -> Mapping[str, float]:
+        """Each player's stack."""
+        return {p: float(n) for p, n in spectator.stacks.items()}
+
+    def opening(self, spectator: Any) -> Mapping[str, float]:
+        """An equal share of all the chips at the table each (the registry seats every player
+        with the same stack; the stakes, blinds or boots already posted are in the pots)."""
+        total = sum(spectator.stacks.values()) + sum(spectator.pots.values())
+        return dict.fromkeys(spectator.players, total / len(spectator.players))
+
+
+class StakeCodec(ChipCodec):
     """A stake game's encoding (module docstring); ``phases`` are the game's phases."""
 
     actions: tuple[str, ...] = ACTIONS
@@ -111,23 +142,6 @@ class StakeCodec:
                 bits = sum(1 << i for i, c in enumerate(hand) if c in option.cards)
                 found[ACTIONS.index(f"throw_{bits}")] = option.action(len(option.cards))
         return found
-
-    def action(self, view: Any, legal: Sequence[LegalAction], index: int) -> Action:
-        """The action of a legal index."""
-        found = self.legal(view, legal).get(index)
-        if found is None:
-            raise IllegalActionError(f"{ACTIONS[index]} is not legal now", rule="B11")
-        return found
-
-    def value(self, spectator: Any) -> Mapping[str, float]:
-        """Each player's stack."""
-        return {p: float(n) for p, n in spectator.stacks.items()}
-
-    def opening(self, spectator: Any) -> Mapping[str, float]:
-        """An equal share of all the chips at the table each (the registry seats every player
-        with the same stack; the stakes already posted are in the pots)."""
-        total = sum(spectator.stacks.values()) + sum(spectator.pots.values())
-        return dict.fromkeys(spectator.players, total / len(spectator.players))
 
 
 def _flags(cards: Sequence[Any]) -> list[float]:

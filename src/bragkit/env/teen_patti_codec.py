@@ -42,7 +42,7 @@ import numpy as np
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.env.codecs import Vector, seats_from, unit
-from bragkit.errors import IllegalActionError
+from bragkit.env.stake_codec import ChipCodec
 from bragkit.games.stake_game import StakeView
 from bragkit.games.teen_patti_rules import VARIANTS
 
@@ -57,10 +57,11 @@ _PER_SEAT: Final = 9 + 52
 _PHASES: Final = ("betting", "sideshow")
 
 
-class TeenPattiCodec:
+class TeenPattiCodec(ChipCodec):
     """Teen Patti's encoding (module docstring)."""
 
     actions: tuple[str, ...] = ACTIONS
+    rule = "TP3"
 
     def __init__(self, *, players: int, rules: Any = None) -> None:
         self.players = players
@@ -112,23 +113,6 @@ class TeenPattiCodec:
                 found[ACTIONS.index(f"{name}_min")] = option.action(low)
                 found[ACTIONS.index(f"{name}_max")] = option.action(high)
         return found
-
-    def action(self, view: Any, legal: Sequence[LegalAction], index: int) -> Action:
-        """The action of a legal index."""
-        found = self.legal(view, legal).get(index)
-        if found is None:
-            raise IllegalActionError(f"{ACTIONS[index]} is not legal now", rule="TP3")
-        return found
-
-    def value(self, spectator: Any) -> Mapping[str, float]:
-        """Each player's stack."""
-        return {p: float(n) for p, n in spectator.stacks.items()}
-
-    def opening(self, spectator: Any) -> Mapping[str, float]:
-        """An equal share of all the chips at the table each (the registry seats every player
-        with the same stack; the boots already posted are in the pot, TP2)."""
-        total = sum(spectator.stacks.values()) + sum(spectator.pots.values())
-        return dict.fromkeys(spectator.players, total / len(spectator.players))
 
 
 def _flags(cards: Sequence[Any]) -> list[float]:
