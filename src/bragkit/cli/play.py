@@ -25,6 +25,7 @@ ledger and the settlement are printed. Bad options: one line on standard error, 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -67,6 +68,8 @@ def config_from(
         raise BragError(f"{name!r} is not a name to play under")
     if stack < 1:
         raise BragError(f"--stack must be at least 1 chip, not {stack}")
+    if save_dir is not None:
+        check_save_dir(save_dir)
     config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
                         budget=budget, trainer=trainer)
@@ -82,6 +85,26 @@ def config_from(
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
+
+
+def check_save_dir(folder: Path) -> None:
+    """Make ``folder`` (a save directory) now, or BragError saying why it cannot be: a session
+    is never lost at its first save.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as file:
+    ...     check_save_dir(Path(file.name))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: --save-dir ...: cannot be made (File exists)
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BragError(f"--save-dir {folder}: cannot be made "
+                        f"({error.strerror or error})") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BragError(f"--save-dir {folder}: not a folder this user can write to")
 
 
 @app.command("play")
@@ -114,6 +137,8 @@ def play(
     ] = True,
 ) -> None:
     """Play Brag in the terminal against bots."""
+    if not delay >= 0:  # also refuses nan
+        fail(f"--delay must be 0 seconds or more, not {delay}")
     try:
         config = config_from(game=game or "three-card", rules=rules, bots=bots, name=name,
                              stack=stack, seed=seed, save_dir=save_dir,
@@ -123,7 +148,7 @@ def play(
     from bragkit.play.app import BragApp
 
     summary = BragApp(config, setup=setup, menu=game is None and not setup,
-                      bot_delay=max(delay, 0.0)).run()
+                      bot_delay=delay).run()
     if summary is not None:
         for line in summary if isinstance(summary, list) else summary.lines():
             typer.echo(line)

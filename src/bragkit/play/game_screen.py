@@ -257,8 +257,13 @@ class GameScreen(Screen[Summary | list[str]]):
         self._after()
 
     def on_key(self, event: Key) -> None:
-        """The move keys (letters, from the menu) and the card digits."""
-        if self.query_one("#prompt", Input).has_class("shown"):
+        """The move keys (letters, from the menu) and the card digits; with the prompt shown,
+        every key is the prompt's, even one typed before the prompt took the focus (``b``,
+        ``4``, Enter typed at once bets 4)."""
+        prompt = self.query_one("#prompt", Input)
+        if prompt.has_class("shown"):
+            if self.focused is not prompt:
+                self._early_key(prompt, event)
             return
         key = event.character or ""
         if key.isdigit():
@@ -305,8 +310,7 @@ class GameScreen(Screen[Summary | list[str]]):
         if control.kind in ("amount", "hand"):
             self._pending = control
             if control.kind == "amount":
-                self._ask(f"{control.label}: how much? (Enter = {control.least})",
-                          str(control.least))
+                self._ask(f"{control.label}: how much? (Enter = {control.least})")
             else:
                 self._ask(f"{control.label}: which? ")
             return None
@@ -405,11 +409,29 @@ class GameScreen(Screen[Summary | list[str]]):
     def _hide(self) -> None:
         hide_prompt(self)
 
+    def _early_key(self, prompt: Input, event: Key) -> None:
+        """A key typed before the prompt took the focus: the prompt's all the same."""
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter":
+            self._submitted(prompt.value)
+        elif event.key == "escape":
+            self.action_cancel()
+        elif event.key == "backspace":
+            prompt.value = prompt.value[:-1]
+        elif event.is_printable and event.character:
+            prompt.value += event.character
+        prompt.cursor_position = len(prompt.value)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._submitted(event.value)
+
+    def _submitted(self, value: str) -> None:
+        """The prompt's answer."""
         self._hide()
         control, self._pending = self._pending, None
-        text = event.value.strip()
+        text = value.strip()
         if self._answered(text):
             return
         if control is None:
