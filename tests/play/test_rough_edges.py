@@ -177,3 +177,41 @@ def test_b_4_enter_typed_at_once_bets_4() -> None:
 
     asyncio.run(run())
     assert "You bet 4" in [str(op) for op in session.deal.operations]  # type: ignore[union-attr]
+
+
+# -- you, in the second person ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "name", "shown"), [
+    ("You has 3 cards", "You", "You have 3 cards"),
+    ("You keeps the blind hand (R1)", "You", "You keep the blind hand (R1)"),
+    ("You pays Shark 5", "You", "You pay Shark 5"),
+    ("You is dealt 7h", "You", "You are dealt 7h"),
+    ("You takes 10", "You", "You take 10"),
+    ("Shark pays Ann 5", "Ann", "Shark pays you 5"),
+    ("Ann passes (C5)", "Ann", "You pass (C5)"),
+    ("Bob takes 10", "Ann", "Bob takes 10"),
+])
+def test_the_player_is_addressed_as_you(line: str, name: str, shown: str) -> None:
+    from bragkit.play.addressed import addressed
+
+    assert addressed(line, name) == shown
+
+
+def test_the_screen_says_you_take_and_the_session_log_keeps_describes_words() -> None:
+    session = heads_up("Bob fold")
+
+    async def run() -> str:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("l", "b", "enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            return "\n".join(screen.texts.values())
+
+    shown = asyncio.run(run())
+    assert "You take 3" in shown
+    assert not re.search(r"\bYou (has|is|keeps|pays|takes|shows|antes)\b", shown)
+    assert "You takes 3" in session.log  # describe's words, for every other reader

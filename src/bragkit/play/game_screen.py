@@ -39,6 +39,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
+from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
 from bragkit.play.picture import card_row, picture
@@ -153,10 +154,11 @@ class GameScreen(Screen[Summary | list[str]]):
     def _redraw(self) -> None:
         table = self.table
         log = self.query_one("#log", RichLog)
+        you = table.name
         for line in table.log[self._logged:]:
-            log.write(line)
+            log.write(addressed(line, you))  # the player is "you" on the screen
         self._logged = len(table.log)
-        self.texts["log"] = "\n".join(table.log)
+        self.texts["log"] = "\n".join(addressed(line, you) for line in table.log)
         pic = picture(table.view(), table)
         self.picker.reset(pic.cards)
         self._show("seats", pic.seats)
@@ -176,7 +178,8 @@ class GameScreen(Screen[Summary | list[str]]):
         self._show("hand", hand)
         result = self.query_one("#result", Static)
         result.set_class(not table.deal_over, "hidden")
-        self._show("result", Text("\n".join(["The deal's result:", *table.results])
+        self._show("result", Text("\n".join(["The deal's result:",
+                                             *(addressed(r, you) for r in table.results)])
                                   if table.deal_over else ""))
         if table.deal_over:
             items = self._over_keys().split(" · ")
