@@ -215,3 +215,57 @@ def test_the_screen_says_you_take_and_the_session_log_keeps_describes_words() ->
     assert "You take 3" in shown
     assert not re.search(r"\bYou (has|is|keeps|pays|takes|shows|antes)\b", shown)
     assert "You takes 3" in session.log  # describe's words, for every other reader
+
+
+# -- the picture: the log, the pot after a deal, blind hands ----------------------------------
+
+
+def test_the_logs_first_line_wraps_and_the_pot_is_not_stale_rules_BL3_R2() -> None:
+    """Narrow screen: the first log line wraps (it was cut at 78 columns). After a blind win the
+    pot line says the pot is carried (BL3), not the deal's stale pot and stake; two kept blind
+    hands draw as two hands (R2)."""
+    session = heads_up("Bob fold", "Bob fold")
+
+    async def run() -> tuple[list[str], str, str, str]:
+        app = BragApp(session=session, bot_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            log = screen.query_one("#log")
+            shown = [log.render_line(y).text.rstrip() for y in range(3)]
+            await pilot.press("b", "enter")  # blind 1; Bob folds: the pot is carried
+            await pilot.pause()
+            info = screen.texts["info"]
+            await pilot.press("n")  # you keep the blind hand and are dealt another (R1, R2)
+            await pilot.pause()
+            return shown, info, screen.texts["seats"], screen.texts["hand"]
+
+    shown, info, seats, hand = asyncio.run(run())
+    assert "(D3, D4) —" in " ".join(shown)  # the whole first line, wrapped
+    assert "carried to the next deal (BL3)" in info and "stake" not in info
+    assert "Pot 3" not in info
+    assert "+" in seats and "two hands" in seats
+    assert hand.count("▒▒") == 6 and "+" in hand
+
+
+def test_a_blind_hand_shown_on_the_table_is_shown_not_blind_rule_D8() -> None:
+    """A hand you never looked at, shown face up on the table (D8): your hand line and your
+    seat show it face up, not as backs marked blind."""
+    import dataclasses
+
+    from bragkit.cards import parse_cards
+    from bragkit.play.cards import plain
+    from bragkit.play.widgets import hand_line, seats_table
+
+    session = heads_up()
+    session.start_deal()
+    view = session.view()
+    assert view.hand is None and "You" in view.blind
+    view = dataclasses.replace(view, shown={"You": tuple(parse_cards("Qh Qs 4d"))})
+    line = hand_line(view, session.rules).plain
+    assert "▒▒" not in line and "Q♥" in line and "never looked" in line
+    table = seats_table(view, stacks=session.table.stacks, kinds={}, rules=session.rules)
+    row = next(r for r in plain(table, 120).splitlines() if " You " in f" {r} ")
+    assert "shown" in row and "blind" not in row

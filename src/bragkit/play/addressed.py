@@ -49,19 +49,22 @@ def second_person(word: str) -> str:
 
 
 def addressed(line: str, name: str) -> str:
-    """``line`` with the player ``name`` addressed as *you* (see the module docstring)."""
+    """``line`` with the player ``name`` addressed as *you* (see the module docstring): the
+    subject of a clause ("Ann takes", "— deal 2: Ann deals") takes the verb's second person;
+    the name after a word ("pays Ann") is "you".
+
+    >>> addressed("— deal 2: Ann deals (D3, D4) —", "Ann")
+    '— deal 2: You deal (D3, D4) —'
+    """
     if not name:
         return line
-    head = f"{name} "
-    if line.startswith(head):
-        verb, space, rest = line[len(head):].partition(" ")
-        line = f"You {second_person(verb)}{space}{rest}"
-    pattern = re.compile(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])")
+    pattern = re.compile(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])( [a-z]+(?![\w'-]))?")
 
     def swap(match: re.Match[str]) -> str:
-        if match.start() == 0:
-            return "You"
         before = line[:match.start()].rstrip()
-        return "you" if before and before[-1].isalpha() else "You"
+        if before and before[-1].isalpha():
+            return "you" + (match.group(1) or "")
+        verb = match.group(1)
+        return "You" + (f" {second_person(verb[1:])}" if verb else "")
 
     return pattern.sub(swap, line)

@@ -35,13 +35,14 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
+from bragkit.play.log_view import LogView
 from bragkit.play.picture import card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt
 from bragkit.play.session import Summary
@@ -127,9 +128,7 @@ class GameScreen(Screen[Summary | list[str]]):
                 yield Static(id="result", classes="hidden")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
-            log = RichLog(id="log", wrap=True, markup=False)
-            log.can_focus = False
-            yield log
+            yield LogView(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -153,10 +152,10 @@ class GameScreen(Screen[Summary | list[str]]):
 
     def _redraw(self) -> None:
         table = self.table
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogView)
         you = table.name
         for line in table.log[self._logged:]:
-            log.write(addressed(line, you))  # the player is "you" on the screen
+            log.add(addressed(line, you))  # the player is "you" on the screen
         self._logged = len(table.log)
         self.texts["log"] = "\n".join(addressed(line, you) for line in table.log)
         pic = picture(table.view(), table)
