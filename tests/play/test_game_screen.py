@@ -14,6 +14,7 @@ from bragkit.games import games
 from bragkit.games.points_game import PointsGame
 from bragkit.play.addressed import addressed
 from bragkit.play.app import BragApp
+from bragkit.play.choices_screen import ChoicesScreen
 from bragkit.play.config import PlayConfig
 from bragkit.play.controls import Control, controls
 from bragkit.play.game_screen import GameScreen
@@ -235,6 +236,9 @@ def test_the_menu_lists_every_registered_game_and_starts_the_chosen_one() -> Non
             target = next(i for i, item in enumerate(menu.items) if item.name == "nine-card")
             for _ in range(target):
                 await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoicesScreen)  # opponents, stakes, house rules
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)

@@ -7,7 +7,9 @@
     $ bragkit play --setup                          # choose the game, rules, bots, stakes
     $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
 
-Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`);
+Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`),
+then the game's opponents, stakes and house rules, each with its rule id and meaning
+(:mod:`bragkit.play.choices_screen`), remembered for next time (:mod:`bragkit.play.memory`);
 the three-card family plays against a shark, a cautious and a bold bot, ante 1, bets 1 to 10,
 blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of bragkit: the
 three-card family by preset, ``single-stake`` and ``three-stake`` (historic Brag),
