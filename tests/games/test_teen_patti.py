@@ -63,10 +63,14 @@ def test_the_registry_names_teen_patti_as_its_own_game() -> None:
 
 
 def test_every_option_names_its_rule_meaning_and_values() -> None:
-    for f in fields(TeenPattiRules):
-        assert set(f.metadata) == {"rule", "meaning", "values"}, f.name
-        assert f.metadata["rule"] in {f"TP{i}" for i in range(1, 9)} and f.metadata["meaning"]
-    assert TeenPattiRules.options()["sequence_order"]["values"] == ("akq-top", "a23-top")
+    from bragkit.games.options import options
+
+    found = {o.name: o for o in options(TeenPattiRules)}
+    assert set(found) == {f.name for f in fields(TeenPattiRules)}
+    for option in found.values():
+        assert option.rule in {f"TP{i}" for i in range(1, 9)} and option.meaning, option
+    assert found["sequence_order"].choices == ("akq-top", "a23-top")
+    assert (found["boot"].kind, found["boot"].least, found["sideshow"].kind) == ("int", 1, "bool")
     for bad in ({"boot": 0}, {"boot": True}, {"variant": "joker2"}, {"sideshow": 1},
                 {"chaal_limit": 1}, {"pot_limit": -1}, {"sequence_order": "AKQ"}):
         with pytest.raises(RulesError, match=r"rule TP\d"):

@@ -61,8 +61,10 @@ _AK47: Final = wild_set([Card.of(rank, suit) for rank in (Rank.ACE, Rank.KING, R
 _NO_WILD: Final = wild_set(())
 
 
-def _meta(rule: str, meaning: str, values: Any) -> dict[str, Any]:
-    return {"rule": rule, "meaning": meaning, "values": values}
+def _meta(rule: str, meaning: str, **allowed: Any) -> dict[str, Any]:
+    """An option's metadata in the registry's one schema (:mod:`bragkit.games.options`): its
+    rule, meaning and what it allows (``choices``, or ``min``/``max`` for a number)."""
+    return {"rule": rule, "meaning": meaning, **allowed}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -73,40 +75,40 @@ class TeenPattiRules:
     """
 
     boot: int = field(default=1, metadata=_meta(
-        "TP2", "what each player puts in the pot before the deal; the first stake", (1, None)))
+        "TP2", "what each player puts in the pot before the deal; the first stake", min=1))
     sequence_order: str = field(default="akq-top", metadata=_meta(
         "TP1", "the top sequences: A-K-Q then A-2-3, or A-2-3 on top as in Brag (H4)",
-        SEQUENCE_ORDERS))
+        choices=SEQUENCE_ORDERS))
     seen_may_show_blind: bool = field(default=False, metadata=_meta(
-        "TP4", "whether a seen player may ask a blind one for a show", (False, True)))
+        "TP4", "whether a seen player may ask a blind one for a show"))
     sideshow: bool = field(default=True, metadata=_meta(
-        "TP5", "whether a seen player may ask the previous seen player for a sideshow",
-        (False, True)))
+        "TP5", "whether a seen player may ask the previous seen player for a sideshow"))
     pot_limit: int = field(default=1024, metadata=_meta(
         "TP6", "the pot's cap in boots, reached by a chaal: every hand is shown (0: none)",
-        (0, None)))
+        min=0))
     blind_limit: int = field(default=4, metadata=_meta(
-        "TP6", "blind turns a player may take before they must look (0: no limit)", (0, None)))
+        "TP6", "blind turns a player may take before they must look (0: no limit)", min=0))
     chaal_limit: int = field(default=128, metadata=_meta(
-        "TP6", "the most a single chaal may be, in boots", (2, None)))
+        "TP6", "the most a single chaal may be, in boots", min=2))
     variant: str = field(default="classic", metadata=_meta(
         "TP8", "classic; muflis (lowest wins); ak47 (A, K, 4, 7 wild); joker (a turned rank "
-        "wild)", VARIANTS))
+        "wild)", choices=VARIANTS))
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            allowed = f.metadata["values"]
-            rule = f.metadata["rule"]
-            if f.type in ("int", int):
-                low, high = allowed
-                if type(value) is not int or value < low or (high is not None and value > high):
-                    raise RulesError(f"{f.name} must be a whole number of at least {low}, not "
-                                     f"{value!r} (rule {rule})")
-            elif value not in allowed or type(value) is not type(allowed[0]):
-                choices = ", ".join(str(a).lower() for a in allowed)
-                raise RulesError(f"{f.name} must be one of {choices}, not {value!r} "
-                                 f"(rule {rule})")
+            meta, rule = f.metadata, f.metadata["rule"]
+            if "choices" in meta:
+                if value not in meta["choices"] or type(value) is not str:
+                    raise RulesError(f"{f.name} must be one of {', '.join(meta['choices'])}, "
+                                     f"not {value!r} (rule {rule})")
+            elif isinstance(f.default, bool):
+                if type(value) is not bool:
+                    raise RulesError(f"{f.name} must be true or false, not {value!r} "
+                                     f"(rule {rule})")
+            elif type(value) is not int or value < meta["min"]:
+                raise RulesError(f"{f.name} must be a whole number of at least {meta['min']}, "
+                                 f"not {value!r} (rule {rule})")
 
     # -- amounts ----------------------------------------------------------------------------
     @property
@@ -167,12 +169,3 @@ class TeenPattiRules:
         bragkit.errors.RulesError: unknown teen-patti rule(s): ante
         """
         return cls(**known_options(cls, table, what="teen-patti rule(s)"))
-
-    @classmethod
-    def options(cls) -> dict[str, Mapping[str, Any]]:
-        """Every option with its metadata (rule, meaning, values), for front ends.
-
-        >>> TeenPattiRules.options()["variant"]["values"]
-        ('classic', 'muflis', 'ak47', 'joker')
-        """
-        return {f.name: f.metadata for f in fields(cls)}

@@ -53,6 +53,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
+from bragkit.web import rulebook
 from bragkit.web.catalogue import games_catalogue
 from bragkit.web.room import ConfigError
 from bragkit.web.store import Store, StoreError
@@ -211,6 +212,7 @@ def create_app(
         Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),
         Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
         Route("/cards/{code}.svg", card),
+        *rulebook.ROUTES,
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
