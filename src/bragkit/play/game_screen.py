@@ -42,6 +42,7 @@ from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
+from bragkit.play.help_screen import HelpActions, cited_rule, help_bindings
 from bragkit.play.log_view import LogView
 from bragkit.play.picture import card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt
@@ -67,7 +68,7 @@ def key_cells(items: list[str]) -> Columns:
     return Columns([Text(item) for item in items], padding=(0, 3))
 
 
-class GameScreen(Screen[Summary | list[str]]):
+class GameScreen(HelpActions, Screen[Summary | list[str]]):
     """Play a table (a :class:`~bragkit.play.table_api.PlayTable`: see the module docstring);
     dismissed with its summary."""
 
@@ -102,6 +103,8 @@ class GameScreen(Screen[Summary | list[str]]):
         Binding("n", "next", "next deal"),
         Binding("q", "end", "quit"),
         Binding("escape", "cancel", "cancel", show=False),
+        *help_bindings(),  # ? and F1: the rankings, the rules and the keys of this game
+        Binding("R", "show_rule", "the rule"),  # the rule the last error cites
     ]
 
     def __init__(self, table: PlayTable, *, bot_delay: float = 0.6) -> None:
@@ -115,6 +118,8 @@ class GameScreen(Screen[Summary | list[str]]):
         self._logged = 0
         self._cycle = -1
         self._thinking = False
+        self.help_game = table.game_name
+        self.help_error = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -143,6 +148,9 @@ class GameScreen(Screen[Summary | list[str]]):
 
     def _message(self, text: str, *, error: bool = False) -> None:
         self.query_one("#message", Static).set_class(error, "error")
+        if error and cited_rule(text) is not None:  # R opens the help at its rule
+            self.help_error = text
+            text += f" — R: rule {cited_rule(text)}"
         self._show("message", Text(text))
 
     def _controls(self) -> list[Control]:
