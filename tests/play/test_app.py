@@ -60,7 +60,7 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
             await pilot.press("q")  # the end: ledger and settlement
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
-            assert "Settlement: Bob pays You 3." in app.screen.lines
+            assert "Settlement: Bob pays you 3." in app.screen.lines  # addressed as you
             await pilot.press("q")
             await pilot.pause()
         return app.return_value

@@ -38,6 +38,7 @@ from bragkit.bots.registry import BOTS
 from bragkit.cli._app import app, fail
 from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
+from bragkit.play.addressed import addressed
 from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
 from bragkit.play.options import GAMES
 
@@ -98,8 +99,10 @@ def check_save_dir(folder: Path) -> None:
     ...     check_save_dir(Path(file.name))
     Traceback (most recent call last):
     ...
-    bragkit.errors.BragError: --save-dir ...: cannot be made (File exists)
+    bragkit.errors.BragError: --save-dir ...: is a file, not a folder
     """
+    if folder.exists() and not folder.is_dir():
+        raise BragError(f"--save-dir {folder}: is a file, not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -153,4 +156,4 @@ def play(
                       bot_delay=delay).run()
     if summary is not None:
         for line in summary if isinstance(summary, list) else summary.lines():
-            typer.echo(line)
+            typer.echo(addressed(line, config.name))  # the player is "you"

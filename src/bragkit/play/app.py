@@ -110,4 +110,5 @@ class BragApp(App[Summary | list[str] | None]):
         if summary is None:  # pragma: no cover
             self.exit(None)
             return
-        self.push_screen(SummaryScreen(summary), self.exit)
+        name = self.session.name if self.session is not None else self.config.name
+        self.push_screen(SummaryScreen(summary, name=name), self.exit)
