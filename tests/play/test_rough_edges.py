@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.events import Key
 from typer.testing import CliRunner
 
 from bragkit.cli import app as cli
@@ -172,7 +173,10 @@ def test_b_4_enter_typed_at_once_bets_4() -> None:
         app = BragApp(session=session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("l", "b", "4", "enter")  # no pause between the keys
+            await pilot.press("l")
+            await pilot.pause()
+            for key, character in (("b", "b"), ("4", "4"), ("enter", "\r")):
+                app.post_message(Key(key, character))  # typed at once: no pause between
             await pilot.pause()
 
     asyncio.run(run())
