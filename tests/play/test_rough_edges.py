@@ -273,3 +273,14 @@ def test_a_blind_hand_shown_on_the_table_is_shown_not_blind_rule_D8() -> None:
     table = seats_table(view, stacks=session.table.stacks, kinds={}, rules=session.rules)
     row = next(r for r in plain(table, 120).splitlines() if " You " in f" {r} ")
     assert "shown" in row and "blind" not in row
+
+
+def test_no_move_takes_a_digit_key_digits_pick_cards() -> None:
+    """Teen Patti's show (TP rules) took the key 1, which picks a card on the one screen."""
+    from bragkit.play.controls import RESERVED, controls
+    from bragkit.play.game_table import GameTable
+
+    table = GameTable("teen-patti", bots=("random",), seed=1)
+    table.run_bots()
+    keys = {c.verb.value: c.key for c in controls(table.options(), RESERVED)}
+    assert "show" in keys and not any(k.isdigit() for k in keys.values()), keys
