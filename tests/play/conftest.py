@@ -22,4 +22,5 @@ def empty_config(tmp_path_factory: pytest.TempPathFactory,
                  monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path_factory.mktemp("bragkit-config")
     monkeypatch.setenv("BRAGKIT_CONFIG", str(folder))
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder / "data"))  # w's records without a save dir
     return folder
