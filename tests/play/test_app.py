@@ -50,7 +50,8 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
             await pilot.pause()
             text = everything_shown(screen)
             # one notation of cards on the screen, the pictures' (the log's too)
-            assert "Bob shows A♠ T♣ 2♦" in text and "You takes 10" in text
+            assert "Bob shows A♠ T♣ 2♦" in text and "You take 10" in text
+            assert "You takes" not in text  # you are addressed as you
             assert "The deal's result:" in screen.texts["result"]
             assert "takes 10" in screen.texts["seats"]
             await pilot.press("w")  # save the deal as .bhh
@@ -59,7 +60,7 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
             await pilot.press("q")  # the end: ledger and settlement
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)
-            assert "Settlement: Bob pays You 3." in app.screen.lines
+            assert "Settlement: Bob pays you 3." in app.screen.lines  # addressed as you
             await pilot.press("q")
             await pilot.pause()
         return app.return_value
@@ -90,7 +91,7 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
             log = screen.texts["log"]
             assert "You blind 1" in log and "Cy fold" in log
             assert "4 carried to the next deal (BL3)" in log
-            assert "You keeps the blind hand (R1)" in log
+            assert "You keep the blind hand (R1)" in log
             await pilot.press("n")
             await pilot.pause()
             assert "(carried 4, BL3)" in screen.texts["info"]

@@ -4,12 +4,27 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import typer
+import typer.core
 
 from bragkit.errors import BragError
 from bragkit.toml_text import MAX_TEXT, decode_text
+
+_display_type_rich = typer.core.TyperOption.display_type_rich
+
+
+def _flag_type(self: typer.core.TyperOption, ctx: Any) -> str | None:
+    """No value shown for a flag (``--json``, ``--help``, ``--trainer/--no-trainer``): it
+    takes none, so ``--help`` must not show ``--json <bool>``."""
+    if self.is_flag:
+        return None
+    return _display_type_rich(self, ctx)
+
+
+# Every command's --help, serve's and arena's too, whose declarations other modules own.
+typer.core.TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
 
 app = typer.Typer(
     name="bragkit",

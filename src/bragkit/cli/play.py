@@ -7,7 +7,9 @@
     $ bragkit play --setup                          # choose the game, rules, bots, stakes
     $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
 
-Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`);
+Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`),
+then the game's opponents, stakes and house rules, each with its rule id and meaning
+(:mod:`bragkit.play.choices_screen`), remembered for next time (:mod:`bragkit.play.memory`);
 the three-card family plays against a shark, a cautious and a bold bot, ante 1, bets 1 to 10,
 blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of bragkit: the
 three-card family by preset, ``single-stake`` and ``three-stake`` (historic Brag),
@@ -25,6 +27,7 @@ ledger and the settlement are printed. Bad options: one line on standard error, 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -35,6 +38,7 @@ from bragkit.bots.registry import BOTS
 from bragkit.cli._app import app, fail
 from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
+from bragkit.play.addressed import addressed
 from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
 from bragkit.play.options import GAMES
 
@@ -67,6 +71,8 @@ def config_from(
         raise BragError(f"{name!r} is not a name to play under")
     if stack < 1:
         raise BragError(f"--stack must be at least 1 chip, not {stack}")
+    if save_dir is not None:
+        check_save_dir(save_dir)
     config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
                         budget=budget, trainer=trainer)
@@ -82,6 +88,28 @@ def config_from(
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
+
+
+def check_save_dir(folder: Path) -> None:
+    """Make ``folder`` (a save directory) now, or BragError saying why it cannot be: a session
+    is never lost at its first save.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as file:
+    ...     check_save_dir(Path(file.name))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: --save-dir ...: is a file, not a folder
+    """
+    if folder.exists() and not folder.is_dir():
+        raise BragError(f"--save-dir {folder}: is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BragError(f"--save-dir {folder}: cannot be made "
+                        f"({error.strerror or error})") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BragError(f"--save-dir {folder}: not a folder this user can write to")
 
 
 @app.command("play")
@@ -114,6 +142,8 @@ def play(
     ] = True,
 ) -> None:
     """Play Brag in the terminal against bots."""
+    if not delay >= 0:  # also refuses nan
+        fail(f"--delay must be 0 seconds or more, not {delay}")
     try:
         config = config_from(game=game or "three-card", rules=rules, bots=bots, name=name,
                              stack=stack, seed=seed, save_dir=save_dir,
@@ -123,7 +153,7 @@ def play(
     from bragkit.play.app import BragApp
 
     summary = BragApp(config, setup=setup, menu=game is None and not setup,
-                      bot_delay=max(delay, 0.0)).run()
+                      bot_delay=delay).run()
     if summary is not None:
         for line in summary if isinstance(summary, list) else summary.lines():
-            typer.echo(line)
+            typer.echo(addressed(line, config.name))  # the player is "you"

@@ -17,9 +17,11 @@ import dataclasses
 from textual.app import App
 
 from bragkit.errors import BragError
+from bragkit.play.choices_screen import ChoicesScreen
 from bragkit.play.config import PlayConfig
 from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
+from bragkit.play.memory import Choice, load_choice, save_choice
 from bragkit.play.menu_screen import MenuScreen
 from bragkit.play.session import PlaySession, Summary
 from bragkit.play.setup_screen import SetupScreen
@@ -52,24 +54,39 @@ class BragApp(App[Summary | list[str] | None]):
         self.setup = setup
         self.menu = menu
         self.bot_delay = bot_delay
+        self.choice: Choice | None = None
+        self.saved_problem = ""
 
     def on_mount(self) -> None:
         if self.setup:
             self.push_screen(SetupScreen(self.config), self._begin)
         elif self.menu and self.session is None:
-            self.push_screen(MenuScreen(), self._chosen)
+            self.choice, problem = load_choice()  # a damaged file: one line, the defaults
+            self._menu(problem)
         else:
             self._start()
+
+    def _menu(self, message: str = "") -> None:
+        game = self.choice.game if self.choice is not None else None
+        self.push_screen(MenuScreen(error=message, chosen=game), self._chosen)
 
     def _chosen(self, game: str | None) -> None:
         if game is None:
             self.exit(None)
             return
-        self.config = dataclasses.replace(self.config, game=game)
+        config = dataclasses.replace(self.config, game=game)
+        self.push_screen(ChoicesScreen(config, self.choice), self._configured)
+
+    def _configured(self, chosen: tuple[PlayConfig, Choice] | None) -> None:
+        if chosen is None:  # back to the games
+            self._menu()
+            return
+        self.config, self.choice = chosen
+        self.saved_problem = save_choice(self.choice)  # remembered for next time
         try:
             self._start()
-        except BragError as error:  # options the chosen game does not take
-            self.push_screen(MenuScreen(error=str(error)), self._chosen)
+        except BragError as error:  # pragma: no cover - the choices screen checked them
+            self._menu(str(error))
 
     def _start(self) -> None:
         if self.session is not None:
@@ -93,4 +110,5 @@ class BragApp(App[Summary | list[str] | None]):
         if summary is None:  # pragma: no cover
             self.exit(None)
             return
-        self.push_screen(SummaryScreen(summary), self.exit)
+        name = self.session.name if self.session is not None else self.config.name
+        self.push_screen(SummaryScreen(summary, name=name), self.exit)

@@ -44,9 +44,12 @@ KEYS: Final[dict[Verb, tuple[str, ...]]] = {
     Verb.AGREE: ("a",), Verb.SHOWDOWN: ("a", "e"), Verb.CHECK: ("k", "h"),
     Verb.CALL: ("c", "v"), Verb.RAISE: ("r",), Verb.STAND: ("s", "j"), Verb.PLAYS: ("p",),
     Verb.ARRANGES: ("p",), Verb.CRASH: ("c", "z"), Verb.PASS: ("x", "i"),
-    Verb.SHOW: ("w", "e"), Verb.SIDESHOW: ("i", "y"), Verb.ACCEPT: ("a", "y"),
-    Verb.DECLINE: ("x", "z"),
+    Verb.SHOW: ("e", "w"), Verb.SIDESHOW: ("y", "j"), Verb.ACCEPT: ("a", "y"),
+    Verb.DECLINE: ("x", "i"),
 }
+
+#: The keys a verb with none of its own free takes, before any digit (digits pick cards).
+_SPARE: Final = "yjiwoezvh123456789"
 
 #: Keys the screen keeps for itself (cards are picked with digits, arrows and space).
 RESERVED: Final = frozenset("gmunq")
@@ -121,7 +124,7 @@ def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVE
     for verb, group in by_verb.items():
         key = next((k for k in KEYS.get(verb, ()) if k not in taken), None)
         if key is None:
-            key = next(k for k in "123456789" if k not in taken)
+            key = next(k for k in _SPARE if k not in taken)
         taken.add(key)
         kind = _kind(verb, group)
         out.append(Control(key=key, verb=verb, label=_label(verb, kind, group), kind=kind,

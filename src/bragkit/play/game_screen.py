@@ -35,12 +35,15 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
+from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
+from bragkit.play.help_screen import HelpActions, cited_rule, help_bindings
+from bragkit.play.log_view import LogView
 from bragkit.play.picture import card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt
 from bragkit.play.session import Summary
@@ -65,7 +68,7 @@ def key_cells(items: list[str]) -> Columns:
     return Columns([Text(item) for item in items], padding=(0, 3))
 
 
-class GameScreen(Screen[Summary | list[str]]):
+class GameScreen(HelpActions, Screen[Summary | list[str]]):
     """Play a table (a :class:`~bragkit.play.table_api.PlayTable`: see the module docstring);
     dismissed with its summary."""
 
@@ -100,6 +103,8 @@ class GameScreen(Screen[Summary | list[str]]):
         Binding("n", "next", "next deal"),
         Binding("q", "end", "quit"),
         Binding("escape", "cancel", "cancel", show=False),
+        *help_bindings(),  # ? and F1: the rankings, the rules and the keys of this game
+        Binding("R", "show_rule", "the rule"),  # the rule the last error cites
     ]
 
     def __init__(self, table: PlayTable, *, bot_delay: float = 0.6) -> None:
@@ -113,6 +118,8 @@ class GameScreen(Screen[Summary | list[str]]):
         self._logged = 0
         self._cycle = -1
         self._thinking = False
+        self.help_game = table.game_name
+        self.help_error = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -126,9 +133,7 @@ class GameScreen(Screen[Summary | list[str]]):
                 yield Static(id="result", classes="hidden")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
-            log = RichLog(id="log", wrap=True, markup=False)
-            log.can_focus = False
-            yield log
+            yield LogView(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,6 +148,9 @@ class GameScreen(Screen[Summary | list[str]]):
 
     def _message(self, text: str, *, error: bool = False) -> None:
         self.query_one("#message", Static).set_class(error, "error")
+        if error and cited_rule(text) is not None:  # R opens the help at its rule
+            self.help_error = text
+            text += f" — R: rule {cited_rule(text)}"
         self._show("message", Text(text))
 
     def _controls(self) -> list[Control]:
@@ -152,11 +160,12 @@ class GameScreen(Screen[Summary | list[str]]):
 
     def _redraw(self) -> None:
         table = self.table
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", LogView)
+        you = table.name
         for line in table.log[self._logged:]:
-            log.write(line)
+            log.add(addressed(line, you))  # the player is "you" on the screen
         self._logged = len(table.log)
-        self.texts["log"] = "\n".join(table.log)
+        self.texts["log"] = "\n".join(addressed(line, you) for line in table.log)
         pic = picture(table.view(), table)
         self.picker.reset(pic.cards)
         self._show("seats", pic.seats)
@@ -176,7 +185,8 @@ class GameScreen(Screen[Summary | list[str]]):
         self._show("hand", hand)
         result = self.query_one("#result", Static)
         result.set_class(not table.deal_over, "hidden")
-        self._show("result", Text("\n".join(["The deal's result:", *table.results])
+        self._show("result", Text("\n".join(["The deal's result:",
+                                             *(addressed(r, you) for r in table.results)])
                                   if table.deal_over else ""))
         if table.deal_over:
             items = self._over_keys().split(" · ")
@@ -257,8 +267,13 @@ class GameScreen(Screen[Summary | list[str]]):
         self._after()
 
     def on_key(self, event: Key) -> None:
-        """The move keys (letters, from the menu) and the card digits."""
-        if self.query_one("#prompt", Input).has_class("shown"):
+        """The move keys (letters, from the menu) and the card digits; with the prompt shown,
+        every key is the prompt's, even one typed before the prompt took the focus (``b``,
+        ``4``, Enter typed at once bets 4)."""
+        prompt = self.query_one("#prompt", Input)
+        if prompt.has_class("shown"):
+            if self.focused is not prompt:
+                self._early_key(prompt, event)
             return
         key = event.character or ""
         if key.isdigit():
@@ -305,8 +320,7 @@ class GameScreen(Screen[Summary | list[str]]):
         if control.kind in ("amount", "hand"):
             self._pending = control
             if control.kind == "amount":
-                self._ask(f"{control.label}: how much? (Enter = {control.least})",
-                          str(control.least))
+                self._ask(f"{control.label}: how much? (Enter = {control.least})")
             else:
                 self._ask(f"{control.label}: which? ")
             return None
@@ -405,11 +419,29 @@ class GameScreen(Screen[Summary | list[str]]):
     def _hide(self) -> None:
         hide_prompt(self)
 
+    def _early_key(self, prompt: Input, event: Key) -> None:
+        """A key typed before the prompt took the focus: the prompt's all the same."""
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter":
+            self._submitted(prompt.value)
+        elif event.key == "escape":
+            self.action_cancel()
+        elif event.key == "backspace":
+            prompt.value = prompt.value[:-1]
+        elif event.is_printable and event.character:
+            prompt.value += event.character
+        prompt.cursor_position = len(prompt.value)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self._submitted(event.value)
+
+    def _submitted(self, value: str) -> None:
+        """The prompt's answer."""
         self._hide()
         control, self._pending = self._pending, None
-        text = event.value.strip()
+        text = value.strip()
         if self._answered(text):
             return
         if control is None:

@@ -76,6 +76,7 @@ class GameTable:
                  budget: float = DEFAULT_BUDGET) -> None:
         info = find(game)
         self.title = info.title
+        self.game_name = game  #: the registry's name (the help's, F1)
         self.name = name
         self.stack = stack
         self.players, self.kinds = seat_names(name, bots)

@@ -50,7 +50,8 @@ def menu_items() -> list[MenuItem]:
 
 class MenuScreen(Screen[str | None]):
     """Choose a game; dismissed with its name (None: leave). ``error`` is shown under the
-    list (a game the chosen options cannot start)."""
+    list (a game the chosen options cannot start, a damaged saved choice); ``chosen`` is the
+    game highlighted at first (the last one played)."""
 
     CSS = """
     #menu-title { padding: 1 2 0 2; text-style: bold; }
@@ -60,10 +61,11 @@ class MenuScreen(Screen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "quit")]
 
-    def __init__(self, error: str = "") -> None:
+    def __init__(self, error: str = "", *, chosen: str | None = None) -> None:
         super().__init__()
         self.items = menu_items()
         self.error = error
+        self.chosen = chosen
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -75,7 +77,11 @@ class MenuScreen(Screen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#games", OptionList).focus()
+        menu = self.query_one("#games", OptionList)
+        names = [item.name for item in self.items]
+        if self.chosen in names:  # the game chosen last time
+            menu.highlighted = names.index(self.chosen)
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -9,7 +9,7 @@ what the equilibrium would do: :meth:`PlaySession.equilibrium_hint`), saves fini
 ``.bhh`` and ends with the ledger and the settlement. The screen (:mod:`bragkit.play.app`) only
 draws it.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.rules import MAX_CHIPS, Rules
 >>> session = PlaySession(Rules(max_bet=10), bots=["cautious"], seed=3)
 >>> deal = session.start_deal()
 >>> session.to_act == "You", session.view().hand is None     # you act first, blind (BL6)
@@ -29,6 +29,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from bragkit.actions import Action, Verb
 from bragkit.bots.agent import (
@@ -52,12 +53,16 @@ from bragkit.hands import best_hand, evaluate
 from bragkit.ledger import Payment
 from bragkit.odds import equity
 from bragkit.replay import shown_hand_name
-from bragkit.rules import Rules
+from bragkit.rules import MAX_CHIPS, Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.strategy import Strategy
 from bragkit.table import Table
 
-__all__ = ["PlayError", "PlaySession", "Summary", "solve_command"]
+__all__ = ["TOPUP_TIMES", "PlayError", "PlaySession", "Summary", "default_save_dir",
+           "solve_command", "write_fresh"]
+
+#: The house's cap on one top-up, in buy-ins (rule M1 allows top-ups at any time, of any size).
+TOPUP_TIMES: Final = 100
 
 
 class PlayError(BragError):
@@ -147,6 +152,7 @@ class PlaySession:
                            dealer=seats[-1])
         self.log: list[str] = []
         self.last_saved: Path | None = None
+        self._saved_deal = 0
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -268,9 +274,20 @@ class PlaySession:
                 self._apply(answer)
         return declined
 
+    @property
+    def max_topup(self) -> int:
+        """The most the player may add at once: the house's cap, :data:`TOPUP_TIMES` times the
+        buy-in, and never past :data:`bragkit.rules.MAX_CHIPS` in all (M1 itself sets none)."""
+        room = MAX_CHIPS - self.table.stacks.get(self.name, 0)
+        return max(0, min(TOPUP_TIMES * self.stack, room))
+
     def topup(self, amount: int) -> None:
         """The player adds ``amount`` chips, at any time (rule M1): during a deal it is the
         deal's ``topup`` action, logged as the deal's other records are."""
+        most = self.max_topup
+        if not 1 <= amount <= most:
+            raise PlayError(f"a top-up is 1 to {most:,} chips at this table (the house caps "
+                            f"each at {TOPUP_TIMES} times the buy-in; rule M1), not {amount:,}")
         deal = self.deal
         seen = len(deal.operations) if deal is not None else 0
         in_deal = self.in_deal
@@ -305,7 +322,11 @@ class PlaySession:
         for bot, agent in self.agents.items():
             notify(agent, ended_event(deal, bot))
         if self.save_dir is not None:
-            self.save(self.save_dir)
+            try:  # a failed save never ends the session: said in the log, play goes on
+                self.save(self.save_dir)
+            except (OSError, BragError) as error:
+                self.log.append(f"deal {self.table.deal_number} not saved: "
+                                f"{getattr(error, 'strerror', None) or error}")
 
     # -- help ----------------------------------------------------------------------------------
 
@@ -432,20 +453,39 @@ class PlaySession:
     # -- records and the end -------------------------------------------------------------------
 
     def save(self, directory: Path | str | None = None) -> Path:
-        """Write the last finished deal as a ``.bhh`` file (a deal in progress is not saved:
-        its record would show every hidden card). Returns the path."""
+        """Write the last finished deal as a ``.bhh`` file in ``directory`` (by default the
+        save dir, else :func:`default_save_dir`) under a fresh name, never over an earlier file
+        (a deal in progress is not saved: its record would show every hidden card). Returns the
+        path; once saved, a deal is not written again."""
         from bragkit.notation import DealRecord, write_bhh
 
         deal = self.deal
         if deal is None or not deal.is_over:
             raise PlayError("only a finished deal can be saved (its record holds every card)")
-        folder = Path(directory if directory is not None else self.save_dir or ".")
-        folder.mkdir(parents=True, exist_ok=True)
         number = self.table.deal_number
-        path = folder / f"deal-{number:04d}.bhh"
-        path.write_text(write_bhh(DealRecord.from_deal(deal)), encoding="utf-8")
-        self.last_saved = path
+        if self.last_saved is not None and self._saved_deal == number and directory is None:
+            return self.last_saved
+        folder = Path(directory if directory is not None
+                      else self.save_dir or default_save_dir())
+        path = write_fresh(folder, f"deal-{number:04d}", ".bhh",
+                           write_bhh(DealRecord.from_deal(deal)))
+        self.last_saved, self._saved_deal = path, number
         return path
+
+    def save_session(self, directory: Path | str | None = None) -> Path:
+        """Write the whole session so far as a ``bhh-session/1`` record (``session.toml``,
+        :mod:`bragkit.session_records`) under a fresh name in ``directory`` (as
+        :meth:`save`); between deals only (a deal in progress would show hidden cards)."""
+        from bragkit.session_records import SessionRecord, write_session
+
+        if self.in_deal:
+            raise PlayError("finish the deal first: a session record holds every card")
+        if self.table.deal_number == 0:
+            raise PlayError("no deal played yet: nothing to save")
+        folder = Path(directory if directory is not None
+                      else self.save_dir or default_save_dir())
+        return write_fresh(folder, "session", ".toml",
+                           write_session(SessionRecord.from_table(self.table)))
 
     def end(self) -> Summary:
         """End the session between deals (a deal in progress is abandoned only if over): share
@@ -465,6 +505,35 @@ class PlaySession:
         from bragkit.play.widgets import stake_line
 
         return stake_line(self.view())
+
+
+def default_save_dir() -> Path:
+    """Where ``w`` saves without ``--save-dir``: bragkit's folder in the user's data dir."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_path("bragkit", appauthor=False)) / "records"
+
+
+def write_fresh(folder: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write ``text`` to ``folder/stem+suffix``, or ``stem-2``, ``stem-3``… : the first name
+    not taken (an earlier file is never overwritten). Returns the path.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     [write_fresh(Path(folder), "deal-0001", ".bhh", "x").name for _ in range(3)]
+    ['deal-0001.bhh', 'deal-0001-2.bhh', 'deal-0001-3.bhh']
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    count = 1
+    while True:
+        path = folder / (f"{stem}{suffix}" if count == 1 else f"{stem}-{count}{suffix}")
+        try:
+            with path.open("x", encoding="utf-8") as file:
+                file.write(text)
+        except FileExistsError:
+            count += 1
+            continue
+        return path
 
 
 def solve_command(abstraction: Abstraction) -> str:

@@ -1,8 +1,11 @@
 """The last screen of ``bragkit play``: the ledger and the settlement (rule T1).
 
+>>> from bragkit.ledger import Payment
 >>> from bragkit.play.session import Summary
->>> SummaryScreen(Summary(nets={"You": 3, "Bob": -3}, shared={}, payments=(), deals=2)).lines[1]
-'Ledger: You +3, Bob -3'
+>>> summary = Summary(nets={"Ann": 3, "Bob": -3}, shared={},
+...                   payments=(Payment(payer="Bob", payee="Ann", amount=3),), deals=2)
+>>> SummaryScreen(summary, name="Ann").lines[1:]
+['Ledger: You +3, Bob -3', 'Settlement: Bob pays you 3.']
 """
 
 from __future__ import annotations
@@ -15,13 +18,15 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from bragkit.play.addressed import addressed
 from bragkit.play.session import Summary
 
 __all__ = ["SummaryScreen"]
 
 
 class SummaryScreen(Screen[Summary | list[str]]):
-    """Who won and lost what, and who pays whom; any of q, Enter or Escape leaves."""
+    """Who won and lost what, and who pays whom, ``name`` (the player) addressed as you; any
+    of q, Enter or Escape leaves."""
 
     CSS = """
     #summary { border: round $primary; padding: 1 2; height: auto; }
@@ -33,10 +38,11 @@ class SummaryScreen(Screen[Summary | list[str]]):
         Binding("escape", "leave", "quit", show=False),
     ]
 
-    def __init__(self, summary: Summary | list[str]) -> None:
+    def __init__(self, summary: Summary | list[str], *, name: str = "") -> None:
         super().__init__()
         self.summary = summary
-        self.lines = summary if isinstance(summary, list) else summary.lines()
+        lines = summary if isinstance(summary, list) else summary.lines()
+        self.lines = [addressed(line, name) for line in lines]  # the player is "you"
 
     def compose(self) -> ComposeResult:
         with Vertical():

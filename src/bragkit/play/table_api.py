@@ -23,6 +23,7 @@ class PlayTable(Protocol):
     """A person (``name``) against bots at one table, deal after deal."""
 
     title: str
+    game_name: str
     name: str
     players: tuple[str, ...]
     kinds: dict[str, str]

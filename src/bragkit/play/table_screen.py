@@ -48,13 +48,14 @@ class TableScreen(GameScreen):
     """The game of ``session`` (see the module docstring); dismissed with its
     :class:`~bragkit.play.session.Summary`."""
 
-    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED | frozenset("hetw")
+    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED | frozenset("hetwW")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "topup", "top up"),
         Binding("h", "hint", "hint"),
         Binding("e", "trainer", "trainer"),
-        Binding("w", "save", "save"),
+        Binding("w", "save", "save the deal"),
+        Binding("W", "save_session", "save the session"),
     ]
 
     def __init__(self, session: PlaySession, *, bot_delay: float = 0.6) -> None:
@@ -64,7 +65,8 @@ class TableScreen(GameScreen):
         self._loading: Worker[object] | None = None
 
     def _over_keys(self) -> str:
-        return "n next deal · w save the deal (.bhh) · t top up · q end the session"
+        return ("n next deal · w save the deal (.bhh) · W save the session · t top up · "
+                "q end the session")
 
     # -- the trainer ---------------------------------------------------------------------------
 
@@ -163,19 +165,26 @@ class TableScreen(GameScreen):
                           error=True)
             return
         self._topping_up = True
-        self._ask("top up how many chips? (M1)")
+        self._ask(f"top up how many chips? 1 to {self.session.max_topup:,} (M1)")
 
     def _answered(self, text: str) -> bool:
         """The top-up prompt's answer (M1)."""
         if not self._topping_up:
             return False
         self._topping_up = False
+        if not (text.isascii() and text.isdigit()):
+            self._message(f"not topped up: {text!r} is not a whole number of chips",
+                          error=True)
+            return True
+        amount = int(text)
+        in_deal = self.session.in_deal
         try:
-            self.session.topup(int(text))
-        except (ValueError, BragError) as error:
+            self.session.topup(amount)
+        except BragError as error:
             self._message(f"not topped up: {error}", error=True)
             return True
-        self._message(f"You top up {int(text)} (M1).")
+        self._message(f"You top up {amount:,}" + (" during the deal: rule M1 allows it at any "
+                                                  "time" if in_deal else "") + " (M1).")
         self._after()
         return True
 
@@ -184,10 +193,19 @@ class TableScreen(GameScreen):
         super().action_cancel()
 
     def action_save(self) -> None:
-        """Save the last deal as .bhh."""
+        """Save the last deal as .bhh (a fresh name in the save dir, never over a file)."""
         try:
             path = self.session.save()
         except (BragError, OSError) as error:
-            self._message(f"not saved: {error}", error=True)
+            self._message(f"not saved: {getattr(error, 'strerror', None) or error}", error=True)
             return
-        self._message(f"Saved {path}")
+        self._message(f"Saved the deal: {path}")
+
+    def action_save_session(self) -> None:
+        """Save the whole session (``bhh-session/1``) between deals."""
+        try:
+            path = self.session.save_session()
+        except (BragError, OSError) as error:
+            self._message(f"not saved: {getattr(error, 'strerror', None) or error}", error=True)
+            return
+        self._message(f"Saved the session: {path}")

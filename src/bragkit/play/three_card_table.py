@@ -34,6 +34,7 @@ class ThreeCardTable:
         self.kinds = session.kinds
         self.players: tuple[str, ...] = (session.name, *session.agents)
         self.title = session.rules.variant
+        self.game_name = session.rules.variant  #: the registry's name (the help's)
         self._log: list[str] = []
         self._results: tuple[int, list[str]] | None = None
         if session.deal is None:

@@ -27,16 +27,21 @@ from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 from bragkit.rules import Rules
 
-__all__ = ["hand_line", "info_line", "seats_table", "stake_line"]
+__all__ = ["hand_line", "info_line", "seats_table", "stake_line", "two_hands"]
 
 
 def hand_line(view: DealView, rules: Rules) -> Text:
     """The player's own cards: face up once looked (with what the hand is), else backs (BL6)."""
     text = Text("Your hand: ")
     count = view.held.get(str(view.viewer), rules.cards) or rules.cards
+    mine = str(view.viewer)
+    if view.hand is None and mine in view.shown:  # a blind hand shown face up (D8)
+        text.append_text(hand_text(view.shown[mine]))
+        text.append("  shown on the table (you never looked, BL6)", style="italic")
+        return text
     if view.hand is None:
         if view.two_hands == view.viewer:
-            text.append_text(hand_text(None, count=count))
+            text.append_text(two_hands(count))
             text.append("  two hands, both blind (R2)", style="italic")
             return text
         text.append_text(hand_text(None, count=count))
@@ -58,6 +63,19 @@ def hand_line(view: DealView, rules: Rules) -> Text:
     except ValueError:  # pragma: no cover - a hand the evaluator cannot read
         what = ""
     text.append(f"  {what}", style="bold")
+    return text
+
+
+def two_hands(count: int) -> Text:
+    """Two blind hands' backs (R2), as two hands, never one long row of cards.
+
+    >>> two_hands(6).plain.split("+")
+    [' ▒▒   ▒▒   ▒▒  ', '  ▒▒   ▒▒   ▒▒ ']
+    """
+    each = max(count // 2, 1)
+    text = hand_text(None, count=each)
+    text.append(" + ")
+    text.append_text(hand_text(None, count=count - each))
     return text
 
 
@@ -87,6 +105,14 @@ def stake_line(view: DealView) -> str:
 def info_line(view: DealView, stake_line: str) -> Text:
     """The pot (and any carried pot), the stake and costs, the face-up stock card (D9)."""
     text = Text()
+    if view.is_over:  # the pot is gone: taken, or carried to the next deal (BL3)
+        if view.carried_forward:
+            text.append(f"The pot of {view.carried_forward} is carried to the next deal (BL3)",
+                        style="bold yellow")
+        else:
+            taken = ", ".join(f"{who} {n}" for who, n in view.winners.items())
+            text.append(f"The pot is taken: {taken or 'nobody'}", style="bold yellow")
+        return text
     text.append(f"Pot {view.pot}", style="bold yellow")
     if view.carried_pot:
         text.append(f" (carried {view.carried_pot}, BL3)", style="yellow")
@@ -114,6 +140,8 @@ def seats_table(
         held = view.held.get(name, 0)
         if name not in view.in_play:
             status = "folded"
+        elif name in view.shown:  # face up on the table: not blind any more (D8)
+            status = "shown"
         elif name in view.covered:
             status = "covered (M2)"
         elif view.two_hands == name:
@@ -126,6 +154,8 @@ def seats_table(
             cards = hand_text(view.shown[name])
         elif name == view.viewer and view.hand is not None:
             cards = hand_text(view.hand, marked=view.discards)
+        elif held and view.two_hands == name:
+            cards = two_hands(held)
         elif held:
             cards = hand_text(None, count=held)
         else:
