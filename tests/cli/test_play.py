@@ -29,7 +29,8 @@ def test_bad_options(args: list[str], message: str) -> None:
 
 def test_the_default_game() -> None:
     config = config_from()
-    assert config.rules() == Rules(max_bet=10) and config.bots == ("shark", "cautious", "bold")
+    assert config.rules() == Rules(max_bet=10) and config.bots == ("cautious", "bold", "shark")
+    assert config_from(game="crash").bots == ("expected", "greedy", "expected")
     assert config_from(game="five-card", rules=["wild=2"]).rules().wild == ("2",)
 
 

@@ -288,7 +288,7 @@ def test_a_nine_card_plan_of_sets_is_played_set_by_set_rules_N3_N4() -> None:
 
 
 def test_with_a_delay_the_bots_think_in_a_thread_and_play_on_rule_C2() -> None:
-    table = GameTable("crash", bots=("shark",), seed=3)  # the engine's arranger (C2)
+    table = GameTable("crash", bots=("expected",), seed=3)  # the engine's arranger (C2)
 
     async def run() -> None:
         app = BragApp(session=table, bot_delay=0.01)

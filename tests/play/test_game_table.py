@@ -15,6 +15,7 @@ from bragkit.games import games, registry
 from bragkit.games.points_game import PointsGame
 from bragkit.games.protocol import random_action
 from bragkit.play.cards import pretty
+from bragkit.play.config import default_bots
 from bragkit.play.controls import Picker, controls
 from bragkit.play.game_table import GameTable
 from bragkit.session import Session
@@ -41,7 +42,8 @@ def play(table: GameTable, rng: random.Random, pauses: int) -> int:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_replays_to_the_same_ledger_rule_T1(name: str) -> None:
-    table = GameTable(name, bots=("random", "shark"), seed=7, stack=30, budget=0.02)
+    table = GameTable(name, bots=("random", default_bots(name, 1)[0]), seed=7, stack=30,
+                      budget=0.02)
     assert play(table, random.Random(7), pauses=3) == 3
     session = table.session
     again = Session.replay(registry.dealing(name), [str(e) for e in session.events],
@@ -141,9 +143,11 @@ def test_the_bots_are_the_games_own_from_bots_players_rule_T3() -> None:
     table = GameTable("three-card", bots=("cautious", "random"), seed=1, budget=0.02)
     assert {seat: bot.kind for seat, bot in table.bots.items()} == {"Cautious": "cautious",
                                                                     "Random": "random"}
-    crash = GameTable("crash", bots=("shark", "random"), seed=1)
     assert "shark" not in players("crash")
-    assert set(crash.bots) == {"Random"}  # a kind the game lacks: the engine's arranger
+    with pytest.raises(BragError, match="the bot 'shark' does not play crash"):
+        GameTable("crash", bots=("shark", "random"), seed=1)  # a name says what it does
+    crash = GameTable("crash", bots=("expected", "random"), seed=1)
+    assert {bot.kind for bot in crash.bots.values()} == {"expected", "random"}
     crash.run_bots()
     assert crash.my_turn or crash.deal_over
 

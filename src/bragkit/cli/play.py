@@ -34,12 +34,12 @@ from typing import Annotated
 import typer
 
 from bragkit.bots.agent import DEFAULT_BUDGET
-from bragkit.bots.registry import BOTS
+from bragkit.bots.players import players
 from bragkit.cli._app import app, fail
 from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
-from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
+from bragkit.play.config import OWN_RULES_GAMES, PlayConfig, default_bots
 from bragkit.play.options import GAMES
 
 __all__ = ["config_from", "play"]
@@ -49,7 +49,7 @@ def config_from(
     *,
     game: str = "three-card",
     rules: list[str] | None = None,
-    bots: str = "shark,cautious,bold",
+    bots: str | None = None,
     name: str = "You",
     stack: int = 100,
     seed: int | None = None,
@@ -61,10 +61,12 @@ def config_from(
     if game not in GAMES and game not in OWN_RULES_GAMES:
         known = ", ".join([*GAMES, *OWN_RULES_GAMES])
         raise BragError(f"unknown game {game!r} (known: {known})")
-    kinds = tuple(b.strip() for b in bots.split(",") if b.strip())
+    offered = players(game)
+    kinds = (default_bots(game) if bots is None
+             else tuple(b.strip() for b in bots.split(",") if b.strip()))
     for kind in kinds:
-        if kind not in BOTS:
-            raise BragError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+        if kind not in offered:
+            raise BragError(f"unknown bot {kind!r} for {game} (its bots: {', '.join(offered)})")
     if not 1 <= len(kinds) <= 5:
         raise BragError(f"play against one to five bots, not {len(kinds)}")
     if not name.strip() or name.strip() == "showdown":
@@ -125,8 +127,10 @@ def play(
                      show_default=False),
     ] = None,
     bots: Annotated[
-        str, typer.Option("--bots", help=f"Bots, comma-separated: {', '.join(BOTS)}.")
-    ] = "shark,cautious,bold",
+        str | None, typer.Option("--bots", show_default=False,
+                                 help="Bots, comma-separated: kinds that play the game "
+                                      "(bragkit.bots.players; default: the game's own bots).")
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
     stack: Annotated[int, typer.Option("--stack", help="Chips each (the buy-in).")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible).")] = None,

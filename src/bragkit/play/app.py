@@ -7,7 +7,7 @@ screen (:mod:`bragkit.play.game_screen`), which can play the three-card family t
 
 >>> app = BragApp(PlayConfig(seed=1), bot_delay=0)
 >>> app.config.bots
-('shark', 'cautious', 'bold')
+('cautious', 'bold', 'shark')
 """
 
 from __future__ import annotations

@@ -1,11 +1,14 @@
 """What a game of ``bragkit play`` is set up with: :class:`PlayConfig`.
 
 With nothing chosen it is a good game at once: Three Card Brag against three bots of mixed
-kinds (shark, cautious, bold), ante 1, bets of 1 to 10, blind play on, 100 chips each.
+kinds (the game's own: cautious, bold, shark), ante 1, bets of 1 to 10, blind play on, 100 chips
+each; any other game against its own bots (:func:`default_bots`).
 
 >>> config = PlayConfig()
 >>> config.rules().to_dict(), config.bots
-({'max_bet': 10}, ('shark', 'cautious', 'bold'))
+({'max_bet': 10}, ('cautious', 'bold', 'shark'))
+>>> PlayConfig(game="nine-card").bots
+('expected', 'greedy', 'expected')
 >>> PlayConfig(game="four-card", overrides={"max_bet": None}).rules().to_dict()
 {'cards': 4}
 >>> PlayConfig(game="crash", bots=("random",), seed=1).table().title
@@ -41,6 +44,19 @@ OWN_RULES_GAMES: dict[str, str] = _own_rules_games()
 PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 
 
+def default_bots(game: str, count: int = 3) -> tuple[str, ...]:
+    """The bots a game is played against unless the player chooses: its own bots that are not
+    ``random`` (:func:`bragkit.bots.players`), in turn, ``count`` of them.
+
+    >>> default_bots("crash"), default_bots("three-card")
+    (('expected', 'greedy', 'expected'), ('cautious', 'bold', 'shark'))
+    """
+    from bragkit.bots.players import players
+
+    kinds = [k for k in players(game) if k != "random"] or ["random"]
+    return tuple(kinds[i % len(kinds)] for i in range(count))
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayConfig:
     """The game (any of the registry: a name, an alias or a preset), its house-rule overrides
@@ -50,13 +66,17 @@ class PlayConfig:
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
-    bots: tuple[str, ...] = ("shark", "cautious", "bold")
+    bots: tuple[str, ...] = ()
     name: str = "You"
     stack: int = 100
     seed: int | None = None
     save_dir: Path | None = None
     budget: float = DEFAULT_BUDGET
     trainer: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.bots:  # the game's own bots
+            object.__setattr__(self, "bots", default_bots(self.game))
 
     def rules(self) -> Rules:
         """The preset, the default stakes, then the overrides (RulesError if nonsense)."""

@@ -38,7 +38,7 @@ from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.points_game import PointsGame
 from bragkit.games.points_session import strong_play
-from bragkit.games.protocol import Operation, random_action
+from bragkit.games.protocol import Operation
 from bragkit.play.cards import pretty
 from bragkit.play.results import deal_boundary, log_line, result_line
 from bragkit.rules import Rules
@@ -90,10 +90,14 @@ class GameTable:
             raise BragError(f"bad rules for {info.name}: {error}") from None
         hook_rules = getattr(self.session.dealing, "rules", None)
         offered = players(info.name)
+        for kind in self.kinds.values():
+            if kind not in offered:  # a bot's name says what it does: none plays as another
+                raise BragError(f"the bot {kind!r} does not play {info.name} (its bots: "
+                                f"{', '.join(offered)})")
         self.bots: dict[str, Player] = {
             seat: make_player(kind, game=game, rules=hook_rules, budget=budget,
                               seed=self.rng.getrandbits(64) if seed is not None else None)
-            for seat, kind in self.kinds.items() if kind in offered}
+            for seat, kind in self.kinds.items()}
         self.log: list[str] = []
         self.results: list[str] = []
         self.paused = False
@@ -204,12 +208,7 @@ class GameTable:
         if who is None or who == self.name:
             return None
         game = self.game
-        bot = self.bots.get(who)
-        if bot is not None:
-            return ask(bot, game, who)
-        if isinstance(game, PointsGame):
-            return strong_play(game)  # the engine's arranger (N3, C2)
-        return random_action(game, self.rng)
+        return ask(self.bots[who], game, who)
 
     def bot_plays(self, action: Action) -> None:
         """The bot to act plays ``action`` (its :meth:`bot_choice`); an illegal one raises and
