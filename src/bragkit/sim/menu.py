@@ -75,15 +75,16 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     is_blind = (looked_bits & seat) == 0
     blind = is_blind.astype(np.int64)  # 1 for a blind player
     stake = state.stake[idx]
-    stack = state.stacks.reshape(-1)[state.base[idx] + cur]
+    stack = state.stacks.reshape(-1).take(state.base[idx] + cur)
     # rules B2, B3: min_bet for the first bet, then the stake (never below min_bet once made)
     least_open = np.maximum(stake, rules.min_bet)
     most: npt.NDArray[np.int64] | int = _INF if rules.max_bet is None else rules.max_bet
     if rules.raise_limit is not None:  # rule B1: the most a bet may exceed the stake
         capped = np.minimum(most, stake + rules.raise_limit)
         most = np.where(stake > 0, capped, most)
-    least = least_open - (least_open >> 1) * blind  # rule BL1: half, rounded up
-    most = most - ((most + 1) >> 1) * blind  # half, rounded down
+    # rule BL1: for a blind player (blind = 1) half, rounded up; the most, rounded down
+    least = (least_open + blind) >> blind
+    most = np.right_shift(most, blind)
     if rules.pot_limit:  # rule B1: no bet puts in more than the pot holds
         most = np.minimum(most, state.pot[idx])
     most = np.maximum(most, least)  # a limit never stops a player meeting the stake
@@ -108,7 +109,7 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     n_betting = state.n_betting[idx]
     betting_blind = state.full & ~(state.folded_bits[idx] | looked_bits | seat)
     open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
-    cost = open_cost - (open_cost >> 1) * blind  # rules BL1, BL4: half, rounded up
+    cost = (open_cost + blind) >> blind  # rules BL1, BL4: half, rounded up
     see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
     low |= (see & (is_blind | (betting_blind == 0))).view(np.uint8) * _BIT[SEE]
     agreed = (state.agreed_bits[idx] & seat) != 0
