@@ -75,8 +75,13 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
         state.ended[where] = False
     a = chosen[idx].astype(np.int64)
     live = ~state.terminated[idx]
-    legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
-    bad = live & ((a < 0) | (a >= NUM_ACTIONS) | (legal == 0))
+    if len(a) and (a.min() < 0 or a.max() >= NUM_ACTIONS):
+        legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
+        bad = live & ((a < 0) | (a >= NUM_ACTIONS) | (legal == 0))
+    else:
+        legal = state.legal_bits[idx] >> a
+        legal &= 1
+        bad = live & (legal == 0)
     if bad.any():
         row = int(where[np.argmax(bad)])
         raise _refused(state, row, int(chosen[row]))
