@@ -54,6 +54,8 @@ MULTIPLES: Final = (1, 2, 3, 4)
 #: The multiple of the least bet each action puts in (0: none, or not a multiple).
 MULTIPLE_OF: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0], dtype=np.int64)
 _INF: Final = 1 << 50
+# 1 << k as bytes, k < 8
+_BIT: Final = tuple(np.uint8(1 << k) for k in range(8))
 
 Index = slice | npt.NDArray[np.int64]
 
@@ -73,43 +75,49 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     is_blind = (looked_bits & seat) == 0
     blind = is_blind.astype(np.int64)  # 1 for a blind player
     stake = state.stake[idx]
-    stack = state.stacks.reshape(-1)[state.base[idx] + cur]
+    stack = state.stacks.reshape(-1).take(state.base[idx] + cur)
     # rules B2, B3: min_bet for the first bet, then the stake (never below min_bet once made)
     least_open = np.maximum(stake, rules.min_bet)
     most: npt.NDArray[np.int64] | int = _INF if rules.max_bet is None else rules.max_bet
     if rules.raise_limit is not None:  # rule B1: the most a bet may exceed the stake
         capped = np.minimum(most, stake + rules.raise_limit)
         most = np.where(stake > 0, capped, most)
-    least = least_open - (least_open >> 1) * blind  # rule BL1: half, rounded up
-    most = most - ((most + 1) >> 1) * blind  # half, rounded down
+    # rule BL1: for a blind player (blind = 1) half, rounded up; the most, rounded down
+    least = (least_open + blind) >> blind
+    most = np.right_shift(most, blind)
     if rules.pot_limit:  # rule B1: no bet puts in more than the pot holds
         most = np.minimum(most, state.pot[idx])
     most = np.maximum(most, least)  # a limit never stops a player meeting the stake
     top = np.minimum(most, stack)
     normal = live & (state.proposer[idx] < 0)
     can_bet = normal & (stack >= least)
-    bits = normal << FOLD
+    # the conditions are booleans, gathered as bits of two bytes (a multiply by a power of
+    # two is a shift that numpy vectorises) and made one number at the end
+    low = normal.view(np.uint8) * _BIT[FOLD]
     if rules.blind:
-        bits |= (normal & is_blind) << LOOK  # rule BL2: at one's own turn
+        low |= (normal & is_blind).view(np.uint8) * _BIT[LOOK]  # rule BL2: at one's own turn
     twice = least + least
-    bits |= can_bet << STAY
-    bits |= (can_bet & (top >= twice)) << RAISE2
     thrice = twice + least
-    bits |= (can_bet & (top >= thrice)) << RAISE3
     four = twice + twice
-    bits |= (can_bet & (top >= four)) << RAISE4
+    low |= can_bet.view(np.uint8) * _BIT[STAY]
+    low |= (can_bet & (top >= twice)).view(np.uint8) * _BIT[RAISE2]
+    low |= (can_bet & (top >= thrice)).view(np.uint8) * _BIT[RAISE3]
+    low |= (can_bet & (top >= four)).view(np.uint8) * _BIT[RAISE4]
     multiple = (top == least) | (top == twice) | (top == thrice) | (top == four)
-    bits |= (can_bet & ~multiple) << MAX
+    low |= (can_bet & ~multiple).view(np.uint8) * _BIT[MAX]
     # rules B6, BL4: two left, a bet made, not an open player seeing a blind one
     n_betting = state.n_betting[idx]
     betting_blind = state.full & ~(state.folded_bits[idx] | looked_bits | seat)
     open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
-    cost = open_cost - (open_cost >> 1) * blind  # rules BL1, BL4: half, rounded up
+    cost = (open_cost + blind) >> blind  # rules BL1, BL4: half, rounded up
     see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
-    bits |= (see & (is_blind | (betting_blind == 0))) << SEE
+    low |= (see & (is_blind | (betting_blind == 0))).view(np.uint8) * _BIT[SEE]
     agreed = (state.agreed_bits[idx] & seat) != 0
-    bits |= (live & (n_betting >= 3) & ~agreed) << AGREE  # rule B8
-    bits |= (live & ~normal) << DECLINE
+    high = (live & (n_betting >= 3) & ~agreed).view(np.uint8) * _BIT[AGREE - 8]  # rule B8
+    high |= (live & ~normal).view(np.uint8) * _BIT[DECLINE - 8]
+    bits = high.astype(np.int64)
+    bits *= 256
+    bits |= low
     state.legal_bits[idx] = bits
     state.least[idx] = least
     state.top[idx] = top

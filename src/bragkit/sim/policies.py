@@ -92,19 +92,20 @@ def random_actions(
     a deal is over). Like the random bot, it proposes no showdown unless ``propose``, and
     answers one at even odds."""
     bits = state.legal_bits if rows is None else state.legal_bits[rows]
-    if not propose:  # agree only to answer a proposal
-        bits = bits & ~(((bits >> DECLINE) & 1 ^ 1) << AGREE)
-    count = _COUNT[bits]
-    pick = (rng.random(len(bits), dtype=np.float32) * count).astype(np.int64)
-    np.minimum(pick, np.maximum(count - 1, 0), out=pick)
-    chosen: Rows = _NTH[bits * NUM_ACTIONS + pick]
+    # agree only to answer a proposal, unless ``propose``: the tables of the sets so narrowed
+    count, nth = (_COUNT, _NTH) if propose else (_COUNT_ANSWER, _NTH_ANSWER)
+    # a float32 draw below 1 times a count below 2**4 is exact in float64: the pick is below
+    # the count (0 when there is none)
+    pick = (rng.random(len(bits), dtype=np.float32) * count.take(bits)).astype(np.int64)
+    pick += bits * NUM_ACTIONS
+    chosen: Rows = nth.take(pick)
     return chosen
 
 
-def _tables() -> tuple[Rows, Rows]:
+def _tables() -> tuple[npt.NDArray[np.float64], Rows]:
     """For every set of legal actions (bits): how many, and the k-th of them (0 for none)."""
     sets = 1 << NUM_ACTIONS
-    count = np.zeros(sets, dtype=np.int64)
+    count = np.zeros(sets, dtype=np.float64)
     nth = np.zeros(sets * NUM_ACTIONS, dtype=np.int64)
     for bits in range(sets):
         members = [a for a in range(NUM_ACTIONS) if bits >> a & 1]
@@ -114,7 +115,19 @@ def _tables() -> tuple[Rows, Rows]:
     return count, nth
 
 
+def _answer_only(tables: tuple[npt.NDArray[np.float64], Rows]
+                 ) -> tuple[npt.NDArray[np.float64], Rows]:
+    """The tables for a policy that proposes no showdown: ``agree`` counted only beside
+    ``decline`` (an answer to a proposal, B8)."""
+    count, nth = tables
+    sets = np.arange(1 << NUM_ACTIONS, dtype=np.int64)
+    narrowed = sets & ~((((sets >> DECLINE) & 1) ^ 1) << AGREE)
+    picks = (narrowed[:, None] * NUM_ACTIONS + np.arange(NUM_ACTIONS)).reshape(-1)
+    return count[narrowed], nth[picks]
+
+
 _COUNT, _NTH = _tables()
+_COUNT_ANSWER, _NTH_ANSWER = _answer_only((_COUNT, _NTH))
 
 
 _BET_BITS: Final = sum(1 << action for action in BETS)
@@ -135,7 +148,7 @@ def random_bot_actions(
     count = _COUNT[bets]
     size = _NTH[bets * NUM_ACTIONS + np.minimum(
         (rng.random(len(rows), dtype=np.float32) * count).astype(np.int64),
-        np.maximum(count - 1, 0))]
+        np.maximum(count - 1, 0)).astype(np.int64)]
     kinds = np.stack([
         (bits >> FOLD) & 1, (bits >> LOOK) & 1, bets != 0, ((bits >> LOOK) & 1) & (bets != 0)
         & blind, (bits >> SEE) & 1], axis=1).astype(bool)

@@ -47,6 +47,8 @@ _JOKER: Final = 52
 TALLY_OPEN: Final = 1 << 20
 TALLY_RAISE: Final = 1 << 40
 _FIELD: Final = (1 << 20) - 1
+# The menu's columns (bragkit.sim.menu.refresh)
+_MENU: Final = ("legal_bits", "least", "top", "cost")
 
 
 class State:
@@ -74,6 +76,7 @@ class State:
         "current_player",
         "dealt",
         "ended",
+        "first_menus",
         "folded_bits",
         "full",
         "least",
@@ -148,6 +151,8 @@ class State:
         self.least = np.zeros(n, dtype=np.int64)
         self.top = np.zeros(n, dtype=np.int64)
         self.cost = np.zeros(n, dtype=np.int64)
+        # the menu of a new deal's first player, by (stack, carried pot): see redeal
+        self.first_menus: dict[tuple[int, int], tuple[int, ...]] = {}
         self.scale = float(100 * max(rules.ante, rules.min_bet))
         self._observation: npt.NDArray[np.float32] | None = None
         self._mask: Flags | None = None
@@ -341,8 +346,12 @@ def redeal(
             raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
     cards = _dealt(rules, p, m, seed, packs)  # (m, 3p): card k to seat k % p (D6)
     state.dealt[index] = cards
-    first, second, third = (cards[:, r * p:(r + 1) * p].astype(np.int64) for r in range(3))
-    state.values[index] = state.table.reshape(-1)[first * 2809 + second * 53 + third]
+    key = cards[:, :p].astype(np.intp)  # the three cards of a seat as one index
+    key *= 53
+    key += cards[:, p:2 * p]
+    key *= 53
+    key += cards[:, 2 * p:]
+    state.values[index] = state.table.reshape(-1).take(key)
     cells = (index[:, None] * p + np.arange(p)).reshape(-1)  # the rows' seats, flat
     if isinstance(money, int):
         state.start_stacks.reshape(-1)[cells] = money
@@ -370,11 +379,17 @@ def redeal(
     from bragkit.sim.menu import refresh
 
     if isinstance(money, int) and (isinstance(pots, int) or not rules.pot_limit):
-        # every new deal is the same to its first player: one menu, copied (B2)
-        refresh(state, index[:1])
-        for name in ("legal_bits", "least", "top", "cost"):
-            column = getattr(state, name)
-            column[index] = column[index[0]]
+        # every new deal is the same to its first player: one menu, worked out once for these
+        # stacks and pot and copied (B2)
+        menu = state.first_menus.get((money, pots if isinstance(pots, int) else -1))
+        if menu is None:
+            refresh(state, index[:1])
+            menu = tuple(int(getattr(state, name)[index[0]]) for name in _MENU)
+            state.first_menus[(money, pots if isinstance(pots, int) else -1)] = menu
+        else:
+            state.changed()
+        for name, value in zip(_MENU, menu, strict=True):
+            getattr(state, name)[index] = value
     else:
         refresh(state, index)
 

@@ -44,7 +44,6 @@ from bragkit.sim.menu import (
     MAX,
     NUM_ACTIONS,
     SEE,
-    STAY,
     refresh,
 )
 from bragkit.sim.state import TALLY_OPEN, TALLY_RAISE, State
@@ -76,8 +75,13 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
         state.ended[where] = False
     a = chosen[idx].astype(np.int64)
     live = ~state.terminated[idx]
-    legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
-    bad = live & ((a < 0) | (a >= NUM_ACTIONS) | (legal == 0))
+    if len(a) and (a.min() < 0 or a.max() >= NUM_ACTIONS):
+        legal = (state.legal_bits[idx] >> np.clip(a, 0, NUM_ACTIONS - 1)) & 1
+        bad = live & ((a < 0) | (a >= NUM_ACTIONS) | (legal == 0))
+    else:
+        legal = state.legal_bits[idx] >> a
+        legal &= 1
+        bad = live & (legal == 0)
     if bad.any():
         row = int(where[np.argmax(bad)])
         raise _refused(state, row, int(chosen[row]))
@@ -95,77 +99,124 @@ def _refused(state: State, row: int, action: int) -> IllegalActionError:
                               rule=rule)
 
 
+# Per menu action (and a last entry for a deal that does not act): the multiple of the least
+# bet it puts in (B3).
+_NONE: Final = NUM_ACTIONS
+_MULTIPLE: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0], dtype=np.int64)
+_TWO: Final = np.uint8(2)
+_FOUR: Final = np.uint8(4)
+# A seat's tally added by a step, by (bet, open, raised) as bits 2, 1, 0: a blind bet, an open
+# bet, an open raise (B3, BL1)
+_TALLY: Final = np.array([0, 0, 0, 0, 1, 1, TALLY_OPEN, TALLY_OPEN + TALLY_RAISE],
+                         dtype=np.int64)
+
+
 def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_]) -> None:
-    cur = np.maximum(state.current_player[idx], 0)
+    """Every deal's action at once, in place (on views of the state's columns when ``idx``
+    is every deal; on copies written back otherwise). Flags are made int64 once, so that no
+    product casts; the rare actions (a proposal, a refusal) are applied to their rows only."""
+    every = isinstance(idx, slice)
+    act = a
+    np.putmask(act, ~live, _NONE)  # a deal over does nothing
+    turn = state.current_player[idx]
+    cur = np.maximum(turn, 0)
     seat = state.turn_bit[idx]
-    is_fold = live & (a == FOLD)
-    is_look = live & (a == LOOK)
-    is_bet = live & (a >= STAY) & (a <= MAX)
-    is_see = live & (a == SEE)
-    is_agree = live & (a == AGREE)
-    is_decline = live & (a == DECLINE)
-    bet = is_bet.astype(np.int64)
+    is_fold = act == FOLD
+    is_see = act == SEE
+    is_agree = act == AGREE
+    is_decline = act == DECLINE
+    is_max = act == MAX
+    multiple = _MULTIPLE[act]  # stay 1, raise2 2, ... raise4 4
+    is_bet = multiple != 0
+    is_bet |= is_max
     looked_bits = state.looked_bits[idx]
-    looked = ((looked_bits & seat) != 0).astype(np.int64)  # 1 for an open player
+    open_ = (looked_bits & seat) != 0  # an open player
     # the chips put in: a bet (a multiple of the least, or the most), or a see
-    is_max = is_bet & (a == MAX)
-    multiple = (a - (STAY - 1)) * (is_bet & ~is_max)  # stay 1, raise2 2, ... raise4 4
-    amount = state.least[idx] * multiple + state.top[idx] * is_max
-    pay = amount + state.cost[idx] * is_see
+    pay = state.least[idx] * multiple
+    pay += state.top[idx] * is_max.astype(np.int64)
+    pay += state.cost[idx] * is_see.astype(np.int64)
     flat = state.base[idx] + cur
-    stacks = state.stacks.reshape(-1)
-    stacks[flat] -= pay
-    state.pot[idx] += pay
+    np.subtract.at(state.stacks.reshape(-1), flat, pay)  # each row's one cell: a scatter
+    pot = state.pot[idx]
+    pot += pay
     # rules B3, BL1: a bet sets the stake, a blind bet at twice what it put in
     stake = state.stake[idx]
-    least_open = np.maximum(stake, state.rules.min_bet)
-    state.stake[idx] = stake + bet * (amount + amount * (1 - looked) - stake)
-    state.bet_made[idx] |= is_bet
-    raised = amount > least_open
-    tally = bet * (1 + looked * (TALLY_OPEN - 1 + TALLY_RAISE * raised))
-    state.tally.reshape(-1)[flat] += tally
-    state.looked_bits[idx] = looked_bits | (seat * is_look)  # rule BL2
-    folded = state.folded_bits[idx] | (seat * is_fold)
-    state.folded_bits[idx] = folded
-    n_betting = state.n_betting[idx] - is_fold
-    state.n_betting[idx] = n_betting
+    raised = pay > np.maximum(stake, state.rules.min_bet)
+    code = raised.view(np.uint8) | open_.view(np.uint8) * _TWO | is_bet.view(np.uint8) * _FOUR
+    np.add.at(state.tally.reshape(-1), flat, _TALLY[code.astype(np.intp)])
+    bet = is_bet.astype(np.int64)
+    doubled = pay * (~open_).astype(np.int64)
+    doubled += pay
+    doubled -= stake
+    doubled *= bet
+    stake += doubled
+    bet_made = state.bet_made[idx]
+    bet_made |= is_bet
+    looked_bits |= seat * (act == LOOK).astype(np.int64)  # rule BL2
+    folded = state.folded_bits[idx]
+    folded |= seat * is_fold.astype(np.int64)
+    n_betting = state.n_betting[idx]
+    n_betting -= is_fold.astype(np.int64)
     # rule B8: a bet, fold or see moves the betting on and agreements lapse; an agreement
-    kept = ~(is_bet | is_fold | is_see)
-    agreed = (state.agreed_bits[idx] * kept) | (seat * is_agree)
-    state.agreed_bits[idx] = agreed
+    agreed = state.agreed_bits[idx]
+    agreed *= (~(is_bet | is_fold | is_see)).astype(np.int64)
+    agreed |= seat * is_agree.astype(np.int64)
     proposer = state.proposer[idx]
-    fresh = is_agree & (proposer < 0)
-    proposer += (cur - proposer) * fresh
+    fresh = np.flatnonzero(is_agree & (proposer < 0))
+    proposer[fresh] = cur[fresh]
     # the turn passes left to the next seat still betting (B4), or still to agree (B8)
-    active = state.full & ~folded
+    active = state.full ^ folded
     waiting = active & ~agreed
     showdown = is_agree & (waiting == 0)
     fold_out = is_fold & (n_betting == 1)
-    skip = active + (waiting - active) * is_agree
-    nxt = state.next_seat[cur * (state.full + 1) + skip]
-    moves = is_bet | (is_fold & ~fold_out) | (is_agree & ~showdown)
-    turn = state.current_player[idx]
-    turn += (nxt - turn) * moves + (proposer - turn) * is_decline
-    state.current_player[idx] = turn
-    state.turn_bit[idx] = state.powers[turn]
-    state.proposer[idx] = proposer - (proposer + 1) * is_decline
-    if fold_out.any():
-        _fold_out(state, where[fold_out])
-    if is_see.any():
-        _see(state, where[is_see], cur[is_see])
-    if showdown.any():
-        _showdown(state, where[showdown])
+    skip = np.where(is_agree, waiting, active)
+    cur <<= state.players  # cur * (full + 1): the row of the seat's table
+    skip += cur
+    nxt = state.next_seat[skip]
+    moves = is_bet
+    moves |= is_fold ^ fold_out
+    moves |= is_agree ^ showdown
+    nxt -= turn
+    nxt *= moves.astype(np.int64)
+    turn += nxt
+    declined = np.flatnonzero(is_decline)
+    if len(declined):  # the proposer acts again (B8)
+        turn[declined] = proposer[declined]
+        proposer[declined] = -1
+    if every:
+        np.take(state.powers, turn, out=state.turn_bit)
+    else:
+        state.turn_bit[idx] = state.powers[turn]
+        state.current_player[idx] = turn
+        state.proposer[idx] = proposer
+        state.looked_bits[idx] = looked_bits
+        state.folded_bits[idx] = folded
+        state.n_betting[idx] = n_betting
+        state.agreed_bits[idx] = agreed
+        state.pot[idx] = pot
+        state.stake[idx] = stake
+        state.bet_made[idx] = bet_made
+    ended = np.flatnonzero(fold_out)
+    if len(ended):
+        _fold_out(state, where.take(ended))
+    seen = np.flatnonzero(is_see)
+    if len(seen):
+        rows = where.take(seen)
+        _see(state, rows, state.current_player.take(rows))
+    ended = np.flatnonzero(showdown)
+    if len(ended):
+        _showdown(state, where.take(ended))
 
 
 def _fold_out(state: State, rows: Rows) -> None:
     """Rules B5, BL3: one player left; a blind one leaves the pot to be carried forward."""
-    winner = state.lowest[state.full & ~state.folded_bits[rows]]
-    looked = (state.looked_bits[rows] >> winner) & 1 == 1
-    pot = state.pot[rows]
+    winner = state.lowest.take(state.full & ~state.folded_bits.take(rows))
+    looked = (state.looked_bits.take(rows) >> winner) & 1 == 1
+    pot = state.pot.take(rows)
     won = pot * looked
     cell = rows * state.players + winner
     state.winnings.reshape(-1)[cell] = won
-    state.stacks.reshape(-1)[cell] += won
+    np.add.at(state.stacks.reshape(-1), cell, won)
     state.carried[rows] = pot - won
     state.retained[rows] = np.where(looked, -1, winner)
     _finish(state, rows)
@@ -173,16 +224,20 @@ def _fold_out(state: State, rows: Rows) -> None:
 
 def _see(state: State, rows: Rows, p: Rows) -> None:
     """Rules B6, H8: the seen player shows; the seer wins only with a better hand."""
-    seen = state.lowest[state.full & ~state.folded_bits[rows] & ~np.left_shift(1, p)]
+    seen = state.lowest.take(state.full & ~state.folded_bits.take(rows) & ~np.left_shift(1, p))
     players = state.players
     values = state.values.reshape(-1)
-    wins = values[rows * players + p] > values[rows * players + seen]
-    winner = np.where(wins, p, seen)
-    cell = rows * players + winner
-    state.winnings.reshape(-1)[cell] = state.pot[rows]
-    state.stacks.reshape(-1)[cell] += state.pot[rows]
-    state.shown.reshape(-1)[rows * players + seen] = True
-    state.shown.reshape(-1)[cell] = True  # rule D8: a losing seer does not show
+    first = rows * players
+    seer_cell = first + p
+    seen_cell = first + seen
+    wins = values.take(seer_cell) > values.take(seen_cell)
+    cell = np.where(wins, seer_cell, seen_cell)
+    pot = state.pot.take(rows)
+    state.winnings.reshape(-1)[cell] = pot
+    np.add.at(state.stacks.reshape(-1), cell, pot)
+    shown = state.shown.reshape(-1)
+    shown[seen_cell] = True
+    shown[cell] = True  # rule D8: a losing seer does not show
     _finish(state, rows)
 
 
