@@ -27,8 +27,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from bragkit.actions import LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
+from bragkit.errors import BragError
 
 __all__ = ["KEYS", "RESERVED", "Control", "Picker", "controls"]
 
@@ -77,6 +78,18 @@ class Control:
         if any(o.max_amount is None for o in self.options):
             return None
         return max(o.max_amount for o in self.options if o.max_amount is not None)
+
+    def answer(self, text: str) -> Action:
+        """The action a prompt's answer ``text`` makes of this control (a hand's name, or an
+        amount: Enter alone is the least); :class:`BragError` saying what was wanted else."""
+        if self.kind == "hand":
+            chosen = [o for o in self.options if o.hand == text.lower()]
+            if not chosen:
+                raise BragError(f"choose one of {self.label.split(' ', 1)[1]}")
+            return chosen[0].action()
+        if text and not (text.isascii() and text.isdigit()):
+            raise BragError(f"not a whole number of chips: {text!r}")
+        return self.options[0].action(int(text) if text else self.least)
 
 
 def _kind(verb: Verb, options: Sequence[LegalAction]) -> Kind:

@@ -44,8 +44,8 @@ from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
 from bragkit.play.help_screen import HelpActions, cited_rule, help_bindings
 from bragkit.play.log_view import LogView
-from bragkit.play.picture import card_row, picture
-from bragkit.play.prompt import hide_prompt, show_prompt
+from bragkit.play.picture import Picture, card_row, picture
+from bragkit.play.prompt import hide_prompt, show_prompt, type_ahead
 from bragkit.play.session import Summary
 from bragkit.play.table_api import PlayTable
 
@@ -92,12 +92,12 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "suggest", "suggest"),
         Binding("m", "make_set", "make a set"),
-        Binding("u", "undo", "undo"),
+        Binding("u", "cards('undo')", "undo"),
         Binding("right_square_bracket", "cycle(1)", "next arrangement", show=False),
         Binding("left_square_bracket", "cycle(-1)", "previous arrangement", show=False),
-        Binding("left", "move(-1)", "", show=False),
-        Binding("right", "move(1)", "", show=False),
-        Binding("space", "pick", "pick", show=False),
+        Binding("left", "cards('move', -1)", "", show=False),
+        Binding("right", "cards('move', 1)", "", show=False),
+        Binding("space", "cards('pick')", "pick", show=False),
         Binding("enter", "confirm", "play it", show=False),
         Binding("colon", "type", "type a move"),
         Binding("n", "next", "next deal"),
@@ -170,19 +170,8 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
         self.picker.reset(pic.cards)
         self._show("seats", pic.seats)
         self._show("info", Text("\n").join(pic.lines))
-        hand = pic.note.copy()
         picking = any(c.kind in ("cards", "sets") for c in self._controls())
-        if pic.cards and (picking or not pic.shown):
-            hand.append("\n")
-            hand.append_text(card_row(self.picker.shown, self.picker.picked,
-                                      self.picker.cursor if picking else None))
-        if self.picker.picked:
-            hand.append("\npicked: ")
-            hand.append_text(hand_text(self.picker.picked))
-        for i, made in enumerate(self.picker.sets, 1):
-            hand.append(f"\n set {i}: ")
-            hand.append_text(hand_text(made))
-        self._show("hand", hand)
+        self._show("hand", _hand(pic, self.picker, picking))
         result = self.query_one("#result", Static)
         result.set_class(not table.deal_over, "hidden")
         self._show("result", Text("\n".join(["The deal's result:",
@@ -272,8 +261,11 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
         ``4``, Enter typed at once bets 4)."""
         prompt = self.query_one("#prompt", Input)
         if prompt.has_class("shown"):
-            if self.focused is not prompt:
-                self._early_key(prompt, event)
+            typed = type_ahead(prompt, event) if self.focused is not prompt else None
+            if typed == "enter":
+                self._submitted(prompt.value)
+            elif typed == "escape":
+                self.action_cancel()
             return
         key = event.character or ""
         if key.isdigit():
@@ -341,25 +333,21 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
                       f"{control.key}" + ("; g suggests" if self.table.can_suggest else ""))
         return None
 
-    def action_pick(self) -> None:
-        """Pick or unpick the card at the cursor."""
-        self.picker.toggle()
-        self._redraw()
-
-    def action_move(self, step: int) -> None:
-        """Move the cursor over your cards."""
-        self.picker.move(step)
+    def action_cards(self, op: str, step: int = 0) -> None:
+        """``pick``: pick or unpick the card at the cursor; ``move``: the cursor ``step`` over
+        your cards; ``undo``: unpick, or with nothing picked take the last set apart."""
+        if op == "move":
+            self.picker.move(step)
+        elif op == "undo":
+            self.picker.undo()
+        else:
+            self.picker.toggle()
         self._redraw()
 
     def action_make_set(self) -> None:
         """The picked cards become a set (C2, N3)."""
         if not self.picker.make_set():
             self._message("pick cards first (1-9, 0, space)")
-        self._redraw()
-
-    def action_undo(self) -> None:
-        """Unpick; with nothing picked, take the last set apart."""
-        self.picker.undo()
         self._redraw()
 
     def _fill(self, action: Action, words: str) -> None:
@@ -416,30 +404,13 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
     def _ask(self, placeholder: str, value: str = "") -> None:
         show_prompt(self, placeholder, value)
 
-    def _hide(self) -> None:
-        hide_prompt(self)
-
-    def _early_key(self, prompt: Input, event: Key) -> None:
-        """A key typed before the prompt took the focus: the prompt's all the same."""
-        event.stop()
-        event.prevent_default()
-        if event.key == "enter":
-            self._submitted(prompt.value)
-        elif event.key == "escape":
-            self.action_cancel()
-        elif event.key == "backspace":
-            prompt.value = prompt.value[:-1]
-        elif event.is_printable and event.character:
-            prompt.value += event.character
-        prompt.cursor_position = len(prompt.value)
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._submitted(event.value)
 
     def _submitted(self, value: str) -> None:
         """The prompt's answer."""
-        self._hide()
+        hide_prompt(self)
         control, self._pending = self._pending, None
         text = value.strip()
         if self._answered(text):
@@ -450,17 +421,10 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
                 self._play(text if text == "showdown" or text.startswith(f"{name} ")
                            else f"{name} {text}")
             return
-        if control.kind == "hand":
-            chosen = [o for o in control.options if o.hand == text.lower()]
-            if not chosen:
-                self._message(f"choose one of {control.label.split(' ', 1)[1]}", error=True)
-                return
-            self._play(chosen[0].action())
-            return
-        if text and not (text.isascii() and text.isdigit()):
-            self._message(f"not a whole number of chips: {text!r}", error=True)
-            return
-        self._play(control.options[0].action(int(text) if text else control.least))
+        try:
+            self._play(control.answer(text))
+        except BragError as error:
+            self._message(str(error), error=True)
 
     def _answered(self, text: str) -> bool:
         """Whether a prompt of a screen built on this one took ``text`` (none here)."""
@@ -474,7 +438,7 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
     def action_cancel(self) -> None:
         """Close the prompt; clear the picks."""
         self._pending = None
-        self._hide()
+        hide_prompt(self)
         self.picker.picked = []
         self._redraw()
 
@@ -498,3 +462,20 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
             self._message(str(error), error=True)
             return
         self.dismiss(summary)
+
+
+def _hand(pic: Picture, picker: Picker, picking: bool) -> Text:
+    """The player's hand: the picture's note, the cards (the cursor's where cards are being
+    picked), the cards picked and the sets made."""
+    hand = pic.note.copy()
+    if pic.cards and (picking or not pic.shown):
+        hand.append("\n")
+        hand.append_text(card_row(picker.shown, picker.picked,
+                                  picker.cursor if picking else None))
+    if picker.picked:
+        hand.append("\npicked: ")
+        hand.append_text(hand_text(picker.picked))
+    for i, made in enumerate(picker.sets, 1):
+        hand.append(f"\n set {i}: ")
+        hand.append_text(hand_text(made))
+    return hand

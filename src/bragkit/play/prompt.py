@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import Input
 
-__all__ = ["hide_prompt", "show_prompt"]
+__all__ = ["hide_prompt", "show_prompt", "type_ahead"]
 
 
 def show_prompt(screen: Screen[Any], placeholder: str, value: str = "") -> None:
@@ -32,3 +33,19 @@ def hide_prompt(screen: Screen[Any]) -> None:
     prompt.remove_class("shown")
     prompt.disabled = True
     screen.set_focus(None)
+
+
+def type_ahead(prompt: Input, event: Key) -> str | None:
+    """A key typed before ``prompt`` took the focus, given to it all the same (``b``, ``4``,
+    Enter typed at once bet 4): the text is edited here; ``"enter"`` or ``"escape"`` is
+    returned for the screen to act on, else None."""
+    event.stop()
+    event.prevent_default()
+    if event.key in ("enter", "escape"):
+        return event.key
+    if event.key == "backspace":
+        prompt.value = prompt.value[:-1]
+    elif event.is_printable and event.character:
+        prompt.value += event.character
+    prompt.cursor_position = len(prompt.value)
+    return None

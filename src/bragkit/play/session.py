@@ -42,16 +42,14 @@ from bragkit.bots.agent import (
     started_event,
 )
 from bragkit.bots.registry import make_bot
-from bragkit.bots.strength import HandSpace, kept_cards
-from bragkit.cards import JOKER, Card, Pack, format_cards
+from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
 from bragkit.games.operations import HandShown
 from bragkit.games.protocol import Operation, describe
 from bragkit.games.three_card import Deal
 from bragkit.games.views import DealView
-from bragkit.hands import best_hand, evaluate
 from bragkit.ledger import Payment
-from bragkit.odds import equity
+from bragkit.play.hint import hint
 from bragkit.replay import shown_hand_name
 from bragkit.rules import MAX_CHIPS, Rules
 from bragkit.solver.abstraction import Abstraction
@@ -331,59 +329,9 @@ class PlaySession:
     # -- help ----------------------------------------------------------------------------------
 
     def hint(self, *, trials: int = 40_000) -> str:
-        """The player's chance against the players still in, from their view only: their
-        cards, their discards, the face-up stock card (D9) and face-up hand (R3) are out of the
-        others' hands. Exact against one or two opponents (three cards); against more, or with
-        four or five cards each, an estimate (± its error)."""
-        view = self.view()
-        if view.is_over:
-            return "The deal is over."
-        if view.hand is None:
-            return ("You have not looked (BL6): your cards are unknown even to you. Look (l) "
-                    "for a hint.")
-        rules = self.rules
-        opponents = [p for p in view.in_play if p != self.name and p not in view.covered]
-        if not opponents:
-            return "No one is left against you."
-        dead: list[Card] = list(view.discards)
-        if view.stock_card is not None:
-            dead.append(view.stock_card)
-        for owner, cards in view.face_up.items():
-            if owner != self.name:
-                dead.extend(cards)
-        wild = sorted(rules.wild_cards - {JOKER})
-        if rules.cards == 3 or view.discards:
-            cards = kept_cards(view.hand, view.discards)
-        else:
-            cards = best_hand(view.hand, ordering=rules.ordering, wild=wild).kept
-            dead += [c for c in view.hand if c not in cards]
-        name = str(evaluate(cards, ordering=rules.ordering, wild=wild))
-        k = len(opponents)
-        if rules.cards == 3:
-            one = equity(cards, 1, ordering=rules.ordering, wild=wild, jokers=rules.jokers,
-                         dead=dead)
-            text = (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent: win "
-                    f"{one.win:.2%}, tie {one.tie:.2%} (exact).")
-            if k == 2:  # exact, by inclusion-exclusion over shared cards
-                space = HandSpace.of(rules)
-                win, safe = space.chances(space.value(cards), known=[*cards, *dead],
-                                          opponents=2)
-                text += (f" Against the 2 still in: best hand {win:.2%}, tied for best "
-                         f"{safe - win:.2%} (exact).")
-            elif k > 2:
-                many = equity(cards, k, ordering=rules.ordering, wild=wild, jokers=rules.jokers,
-                              dead=dead, trials=trials, rng=len(view.actions))
-                text += (f" Against the {k} still in: best hand {many.win:.1%} "
-                         f"± {1.96 * many.win_error:.1%} (estimate).")
-            return text
-        # four or five cards each (F1, F3): the others hold more than three; sample them
-        space = HandSpace.of(rules)
-        mine = space.value(cards)
-        values = space.opponent_values(known=[*view.hand, *dead],
-                                       rng=random.Random(len(view.actions)), samples=20_000)
-        win = float((mine > values).mean())
-        return (f"{format_cards(cards, pretty=True)}: {name}. Against one opponent's best "
-                f"three: win about {win:.1%}; against {k}: about {win ** k:.1%} (estimate).")
+        """The player's chance against the players still in, from their view only
+        (:func:`bragkit.play.hint.hint`)."""
+        return hint(self.view(), self.rules, self.name, trials=trials)
 
     # -- the trainer: what the equilibrium would do -------------------------------------------
 
