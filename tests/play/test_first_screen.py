@@ -103,3 +103,29 @@ def test_a_damaged_saved_choice_is_one_line_and_the_defaults(empty_config: Path)
 
     said = asyncio.run(run())
     assert "damaged" in said and FILE_NAME in said and "\n" not in said.strip()
+
+
+def test_another_games_bots_give_way_to_the_chosen_games_own(empty_config: Path) -> None:
+    """From the three-card defaults, choosing Crash proposes Crash's own bots, and Enter plays
+    against them (a bot's name says what it does: no 'cautious' at Crash)."""
+
+    async def run() -> tuple[str, dict[str, str]]:
+        app = BragApp(PlayConfig(seed=1), menu=True, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, MenuScreen)
+            target = next(i for i, item in enumerate(menu.items) if item.name == "crash")
+            await pilot.press(*["down"] * target, "enter")
+            await pilot.pause()
+            proposed = str(app.screen.query_one("#bots").value)  # type: ignore[attr-defined]
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            table = app.screen.table
+            return proposed, {seat: bot.kind for seat, bot in table.bots.items()}  # type: ignore[attr-defined]
+
+    proposed, seated = asyncio.run(run())
+    assert PlayConfig().bots == ("cautious", "bold", "shark")
+    assert proposed == "expected, greedy, expected"
+    assert sorted(seated.values()) == ["expected", "expected", "greedy"]

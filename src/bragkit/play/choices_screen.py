@@ -30,7 +30,7 @@ from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
 from bragkit.games import find
 from bragkit.games.options import options
-from bragkit.play.config import PlayConfig
+from bragkit.play.config import PlayConfig, default_bots
 from bragkit.play.memory import Choice
 
 __all__ = ["ChoicesScreen", "RuleField", "rule_fields", "value_text"]
@@ -99,9 +99,11 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
         self.config = config
         same = choice is not None and choice.game == config.game
         self.typed: dict[str, str] = dict(choice.rules) if same and choice else {}
-        self.bots = choice.bots if same and choice else config.bots
-        self.stack = choice.stack if same and choice else config.stack
         self.kinds = players(config.game)
+        bots = choice.bots if same and choice else config.bots
+        # another game's bots (the menu's last game) give way to this game's own
+        self.bots = bots if set(bots) <= set(self.kinds) else default_bots(config.game)
+        self.stack = choice.stack if same and choice else config.stack
         self.fields = rule_fields(config, self.typed)
 
     def compose(self) -> ComposeResult:
