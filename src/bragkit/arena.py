@@ -299,14 +299,19 @@ def _play_deal(table: Table, agents: dict[str, Agent], slowest: dict[str, float]
         notify(agents[name], started_event(deal, name, shuffled=shuffled))
     while not deal.is_over:
         name = str(deal.to_act)
-        began = time.perf_counter()
-        action = ask(agents[name], deal, name)
-        spent = time.perf_counter() - began
-        if spent > slowest[name]:
-            slowest[name] = spent
-        table.apply(action)
+        table.apply(_timed(ask, agents[name], deal, name, slowest))
     for name in players:
         notify(agents[name], ended_event(deal, name))
+
+
+def _timed(ask_bot: Callable[[Any, Any, str], Action], bot: Any, game: Any, name: str,
+           slowest: dict[str, float]) -> Action:
+    """``bot``'s action for seat ``name`` (``ask_bot(bot, game, name)``), its thinking time
+    kept in ``slowest`` (the most so far)."""
+    began = time.perf_counter()
+    action = ask_bot(bot, game, name)
+    slowest[name] = max(slowest[name], time.perf_counter() - began)
+    return action
 
 
 def _score(name: str, kind: str, gains: list[int], slowest: float) -> BotScore:
@@ -454,12 +459,7 @@ def _play_session_deal(session: Session, players: dict[str, Player],
         started(players[name], game, name)
     while session.in_deal:
         name = str(game.to_act)
-        began = time.perf_counter()
-        action = ask_player(players[name], game, name)
-        spent = time.perf_counter() - began
-        if spent > slowest[name]:
-            slowest[name] = spent
-        session.apply(action)
+        session.apply(_timed(ask_player, players[name], game, name, slowest))
     for name in seats:
         ended(players[name], game, name)
     if points:
