@@ -11,51 +11,15 @@ closes the table and everyone sees the settlement. Screenshots of the table are 
 from __future__ import annotations
 
 import re
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .browser_support import NEEDS_CHROMIUM
 
-from .support import free_port, start_server
-
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's chromium at /usr/bin/chromium "
-                              "(apt-get install chromium; scripts/test installs it)"),
-]
+pytestmark = NEEDS_CHROMIUM
 
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    database = tmp_path_factory.mktemp("web") / "web.sqlite3"
-    process: subprocess.Popen[bytes] = start_server(port, database)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.kill()
-        process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    # playwright is a test dependency (pyproject's test extra): missing, it is an error
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def open_page(browser: Any, url: str, errors: list[str], **context: Any) -> Any:

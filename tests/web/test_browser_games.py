@@ -13,47 +13,19 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .support import free_port, start_server
-from .test_browser import ARGS, CHROMIUM, open_page, sit
+from .browser_support import NEEDS_CHROMIUM
+from .test_browser import open_page, sit
 
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's chromium at /usr/bin/chromium"),
-]
+pytestmark = NEEDS_CHROMIUM
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    database = tmp_path_factory.mktemp("web") / "web.sqlite3"
-    process: subprocess.Popen[bytes] = start_server(port, database)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.kill()
-        process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

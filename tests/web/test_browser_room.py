@@ -9,22 +9,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import tempfile
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .browser_support import NEEDS_CHROMIUM
+from .test_browser import open_page, sit
 
-from .support import free_port, start_server
-from .test_browser import CHROMIUM, browser, open_page, sit  # noqa: F401 - the fixture
-
-pytestmark = [
-    pytest.mark.skipif(not CHROMIUM.exists(),
-                       reason="browser tests need Debian's chromium at /usr/bin/chromium"),
-]
+pytestmark = NEEDS_CHROMIUM
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -34,18 +27,6 @@ def artifacts() -> Path:
     folder = Path(os.environ.get("BRAGKIT_ARTIFACTS") or tempfile.gettempdir()) / "bragkit-web"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    database = tmp_path_factory.mktemp("web15") / "web.sqlite3"
-    process: subprocess.Popen[bytes] = start_server(port, database)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.kill()
-        process.wait(timeout=10)
 
 
 def create(server: str, **settings: Any) -> dict[str, Any]:
@@ -74,7 +55,7 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 def test_a_public_table_with_host_link_chat_alerts_and_a_layout_that_fits(
-        server: str, browser: Any) -> None:  # noqa: F811 - the fixture
+        server: str, browser: Any) -> None:
     errors: list[str] = []
     made = create(server, name="Open game", public=True, turn_seconds=0, deal_pause=600,
                   bot_delay=0, seats=4)

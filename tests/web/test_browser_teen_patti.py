@@ -14,9 +14,7 @@ from . import test_browser_games as games_page
 from .test_browser_games import play, three_at_table
 
 pytestmark = games_page.pytestmark
-# the server, the browser and the artifacts folder of the other games' browser tests
-server = games_page.server
-browser = games_page.browser
+# the artifacts folder of the other games' browser tests (server, browser: conftest.py)
 artifacts = games_page.artifacts
 
 
