@@ -6,23 +6,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
-import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from .support import free_port, start_server
+
 __all__ = ["Browser", "RoundRobin", "free_port", "start_node"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class RoundRobin:
@@ -82,22 +75,8 @@ class RoundRobin:
 
 def start_node(port: int, database: str, redis: str, log: Path) -> subprocess.Popen[bytes]:
     """One ``bragkit serve`` process of a cluster, listening once this returns."""
-    with log.open("ab") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port",
-             str(port), "--database", database, "--redis", redis, "--log-level", "warning"],
-            stdout=sink, stderr=subprocess.STDOUT, env={**os.environ})
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(log.read_text())
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    raise AssertionError("a server process did not start")
+    return start_server(port, database, "--redis", redis, "--log-level", "warning", log=log,
+                        seconds=30)
 
 
 class Browser:

@@ -135,14 +135,19 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
     return event
 
 
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
-    log = database.with_suffix(".log")
+def start_server(port: int, database: Path | str, *options: str, log: Path | None = None,
+                 seconds: float = 20) -> subprocess.Popen[bytes]:
+    """A ``bragkit serve`` process on ``port``, listening once this returns: ``database`` an
+    SQLite file (its log beside it) or a URL (give ``log``), with more ``options``."""
+    if isinstance(database, Path):
+        log, database = log or database.with_suffix(".log"), f"sqlite:///{database}"
+    assert log is not None
     with log.open("ab") as sink:  # a file, never a pipe nobody reads (it would fill and block)
         process = subprocess.Popen(
             [sys.executable, "-m", "bragkit", "serve", "--host", "127.0.0.1", "--port",
-             str(port), "--database", f"sqlite:///{database}"],
+             str(port), "--database", database, *options],
             stdout=sink, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(log.read_text())
