@@ -40,9 +40,9 @@ from bragkit.bots import (
     started_event,
 )
 from bragkit.games import find, games, new
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
-from bragkit.table import Table
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
+from bragkit.games.three_card.views import DealView
 
 KINDS = ("random", "cautious", "bold", "shark")
 

@@ -34,8 +34,8 @@ from bragkit import games as registry
 from bragkit.actions import Action, Verb
 from bragkit.cards import Pack
 from bragkit.games.protocol import random_action
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 

@@ -30,8 +30,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 from bragkit.actions import Verb
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim import State, init, random_actions, redeal, step
 
 RULES = Rules(max_bet=10)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 
 @st.composite

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
-from bragkit.games.three_card import VERBS as THREE_CARD_VERBS
+from bragkit.games.three_card.deal import VERBS as THREE_CARD_VERBS
 
 names = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1,
                 max_size=8).filter(lambda s: s not in {"showdown"})

@@ -11,7 +11,7 @@ from bragkit.arena import arena_rules, play_arena, round_robin
 from bragkit.bots import RandomBot
 from bragkit.cli import app
 from bragkit.errors import BragError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 runner = CliRunner()
 

@@ -92,7 +92,7 @@ def test_rst_tables_and_titled_roles_become_markdown() -> None:
     assert markdown(table).splitlines() == [
         "Kinds:", "", "", "| kind | rule |", "| --- | --- |", "| ante | one |", "| bet | two, 3 |",
         "", "", "after"]
-    assert markdown("see :meth:`Rules.preset <bragkit.rules.Rules.preset>`") == \
+    assert markdown("see :meth:`Rules.preset <bragkit.games.three_card.rules.Rules.preset>`") == \
         "see `Rules.preset`"
 
 

@@ -33,10 +33,10 @@ from bragkit.cards import Card, Pack, parse_cards
 from bragkit.cli import app
 from bragkit.errors import BragError
 from bragkit.fairness import FairnessProof, ShuffleCommitment, verify
-from bragkit.games.three_card import VERBS
-from bragkit.notation import key_line, read_bhh
-from bragkit.rules import Rules
-from bragkit.session_records import read_session
+from bragkit.games.three_card.deal import VERBS
+from bragkit.games.three_card.notation import key_line, read_bhh
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.session_records import read_session
 from bragkit.toml_text import load_document
 
 RECORDS = Path(__file__).parent / "records"

@@ -13,9 +13,9 @@ import bragkit.games
 from bragkit import records
 from bragkit.errors import NotationError
 from bragkit.games.protocol import random_action
-from bragkit.replay import record_of_deal
-from bragkit.rules import Rules
-from bragkit.table import Table
+from bragkit.games.three_card.replay import record_of_deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
 
 PLAYERS = ("Ann", "Bob", "Cy")
 

@@ -166,6 +166,6 @@ def test_the_record_format_document_cites_only_rules_of_the_book() -> None:
     assert {"BL1", "BL4", "B8", "R2", "D5"} <= set(cited)
     assert set(cited) <= set(rulebook.rule_ids())
     # every verb of the three-card game is documented
-    from bragkit.games.three_card import VERBS
+    from bragkit.games.three_card.deal import VERBS
     for verb in VERBS:
         assert re.search(rf"`(Ann )?{verb.value}\b", text), verb

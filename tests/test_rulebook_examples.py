@@ -12,8 +12,8 @@ import bragkit
 import bragkit.records
 from bragkit import evaluate
 from bragkit import help as rulebook
+from bragkit.games.three_card import Deal, Rules
 from bragkit.odds import category_counts
-from bragkit.rules import Rules
 
 
 def _quoted(rule_id: str, *texts: str) -> None:
@@ -70,8 +70,8 @@ def test_the_counts_of_h9() -> None:
     assert counts == [4, 48, 48, 720, 1096, 3744, 16440] and sum(counts) == 22100
 
 
-def _deal(**rules: object) -> bragkit.Deal:
-    return bragkit.Deal(bragkit.Rules(max_bet=10, **rules), players=["Ann", "Bob", "Cat"],
+def _deal(**rules: object) -> Deal:
+    return Deal(Rules(max_bet=10, **rules), players=["Ann", "Bob", "Cat"],
                         dealer="Cat", stacks=[30, 30, 30],
                         hands={"Ann": "Qh Qs 4d", "Bob": "Ts Tc 4h", "Cat": "7c 7d 9h"})
 
@@ -93,7 +93,7 @@ def test_betting_examples() -> None:
     options = {option.verb.value: option for option in deal.legal_actions("Bob")}
     assert (options["blind"].min_amount, options["bet"].min_amount) == (3, 5)
     _quoted("B1", "five players ante 1 each under `pot_limit`: the first bet is at most 5")
-    five = bragkit.Deal(bragkit.Rules(pot_limit=True), players=["A", "B", "C", "D", "E"],
+    five = Deal(Rules(pot_limit=True), players=["A", "B", "C", "D", "E"],
                         dealer="E", stacks=[30] * 5)
     bets = {option.verb.value: option for option in five.legal_actions("A")}
     assert bets["bet"].max_amount == 5
@@ -101,20 +101,20 @@ def test_betting_examples() -> None:
 
 def test_seeing_examples() -> None:
     _quoted("B6", "the stake is 2; Ann sees Bob for 4")
-    deal = bragkit.Deal(bragkit.Rules(), players=["Ann", "Bob"], dealer="Ann", stacks=[30, 30],
+    deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Ann", stacks=[30, 30],
                         hands={"Ann": "Qh Qs 4d", "Bob": "Ts Tc 4h"})
     deal.apply("Bob bet 2")
     deal.apply("Ann look")  # open against open: twice the stake
     deal.apply("Ann see 4")
     assert deal.result.winners == {"Ann": 8}
-    tie = bragkit.Deal(bragkit.Rules(), players=["Ann", "Bob"], dealer="Ann", stacks=[30, 30],
+    tie = Deal(Rules(), players=["Ann", "Bob"], dealer="Ann", stacks=[30, 30],
                        hands={"Ann": "Td Th 4s", "Bob": "Ts Tc 4h"})
     tie.apply("Bob bet 2")
     tie.apply("Ann look")
     tie.apply("Ann see 4")
     assert tie.result.winners == {"Bob": 8}  # a tie goes against the seer (B6, H8)
     _quoted("BL4", "an open player may not see a blind one")
-    blind = bragkit.Deal(bragkit.Rules(), players=["Bill", "Chris"], dealer="Chris",
+    blind = Deal(Rules(), players=["Bill", "Chris"], dealer="Chris",
                          stacks=[30, 30], hands={"Bill": "2h 2d 9s", "Chris": "Qh Qs 4d"})
     blind.apply("Bill blind 1")
     blind.apply("Chris look")

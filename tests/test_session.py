@@ -10,12 +10,14 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_table import between_deals, check_books, open_win, pack_starting, random_action
 
 from bragkit.actions import Action
 from bragkit.cards import Pack
-from bragkit.games.three_card import Deal
-from bragkit.games.three_card_session import GameChoice, ThreeCardDealing
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.dealing import GameChoice, ThreeCardDealing
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
 from bragkit.session import (
     DealEnded,
     DealStarted,
@@ -33,9 +35,7 @@ from bragkit.session import (
     ToppedUp,
     parse_event,
 )
-from bragkit.table import Table
 from strategies import house_rules
-from test_table import between_deals, check_books, open_win, pack_starting, random_action
 
 NAMES = st.sampled_from(["Ann", "Bob", "Cy", "Dan", "Eve", "P0", "P12", "Mary-Jo"])
 AMOUNTS = st.integers(0, 10**9)
@@ -236,7 +236,8 @@ def test_the_session_imports_no_game() -> None:
     tree = ast.parse(inspect.getsource(bragkit.session))
     imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert imported and not [m for m in imported if m.startswith("bragkit.games.")
-                             and m not in ("bragkit.games.protocol", "bragkit.games.betting")]
+                             and m not in ("bragkit.games.protocol",
+                                        "bragkit.games.three_card.betting")]
     strings = {node.value for node in ast.walk(tree)
                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
     assert not strings & set(names())

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bragkit.errors import RulesError
 from bragkit.games import crash, games, nine_card, registry
-from bragkit.games.points_session import PointsDealing, strong_play
+from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import random_action
 from bragkit.games.stake_game import StakeGame
 from bragkit.ledger import Kind, Ledger, settle
@@ -75,7 +75,7 @@ def test_nine_card_settles_the_stake_for_every_point_behind_rule_N7() -> None:
     assert isinstance(game, nine_card.NineCardGame) and game.dealer == "Ann"
     while session.in_deal:
         assert session.ledger.in_pot == 0 and set(session.stacks.values()) == {100}
-        session.apply(strong_play(game))
+        session.apply(game.suggestion(game.to_act))
     scores = game.scores
     winner = max(scores, key=scores.__getitem__)
     assert scores[winner] >= 21

@@ -20,11 +20,11 @@ from bragkit.errors import BragError, ConcurrentUseError, IllegalActionError, In
 from bragkit.games.points_game import PointsGame
 from bragkit.games.protocol import random_action
 from bragkit.games.stake_game import StakeGame
-from bragkit.games.three_card import Deal
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.session_records import SessionRecord
+from bragkit.games.three_card.table import Table
 from bragkit.ownership import Guard
-from bragkit.rules import Rules
-from bragkit.session_records import SessionRecord
-from bragkit.table import Table
 
 PLAYERS = ("Ann", "Bob", "Cy")
 
@@ -174,7 +174,7 @@ def _second_apply_refused(game: Any, first: Action, second: Action,
 
 def test_a_deal_refuses_an_apply_while_one_is_in_progress(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import bragkit.games.three_card as module
+    import bragkit.games.three_card.deal as module
 
     deal = Deal(Rules(), players=PLAYERS, dealer="Ann", stacks=[20, 20, 20], rng=1)
     first = Action.parse("Bob bet 2", players=PLAYERS)
@@ -198,7 +198,7 @@ def test_every_other_game_refuses_an_apply_while_one_is_in_progress(
 def test_a_session_refuses_an_apply_while_one_is_in_progress(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A table's apply holds its session: the deal's end and the ledger move as one change."""
-    import bragkit.games.three_card as module
+    import bragkit.games.three_card.deal as module
 
     table = Table(Rules(), seats=PLAYERS, buy_ins=20, rng=2)
     table.start_deal()

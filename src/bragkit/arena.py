@@ -1,4 +1,5 @@
-"""Bots against bots: many deals at a :class:`~bragkit.table.Table`, and who wins how much.
+"""Bots against bots: many deals at a :class:`~bragkit.games.three_card.table.Table`, and who wins
+how much.
 
 :func:`play_arena` seats bots at a table and plays deal after deal as real play goes (rule T1):
 the deal passes left (D3), the pack is not shuffled but carried over in the order the hands went
@@ -53,10 +54,10 @@ from bragkit.games.points_game import DealEnded as PointsDealEnded
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Game
 from bragkit.games.registry import dealing, find
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
+from bragkit.games.three_card.views import DealView
 from bragkit.session import Session, SessionError, open_session
-from bragkit.table import Table
 
 __all__ = [
     "ARENA_RULES",
@@ -164,7 +165,8 @@ Bot = str | tuple[str, Agent] | tuple[str, Player]
 
 def three_card_family(game: str) -> bool:
     """Whether ``game`` (a name, alias or preset) is played at the three-card
-    :class:`~bragkit.table.Table` (its rules are :class:`~bragkit.rules.Rules`).
+    :class:`~bragkit.games.three_card.table.Table` (its rules are
+    :class:`~bragkit.games.three_card.Rules`).
 
     >>> three_card_family("teen-patti-order"), three_card_family("teen-patti")
     (True, False)

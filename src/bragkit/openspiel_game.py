@@ -39,7 +39,7 @@ import pyspiel
 
 from bragkit.cards import Card
 from bragkit.errors import RulesError
-from bragkit.games.betting import blind_part, least_bet, see_price
+from bragkit.games.three_card.betting import blind_part, least_bet, see_price
 from bragkit.hands.table import strength_table
 from bragkit.solver.abstraction import ALL_RANKS, Abstraction
 

@@ -68,7 +68,8 @@ class _Format:
 _REPLAYERS: dict[str, _Format] = {}
 # The modules that register formats when imported (lazily, on the first record read): the
 # three-card deal and session records, and every game module of the registry.
-_RECORD_MODULES: Final = ("bragkit.notation", "bragkit.session_records")
+_RECORD_MODULES: Final = ("bragkit.games.three_card.notation",
+                          "bragkit.games.three_card.session_records")
 
 
 def _import_all() -> None:

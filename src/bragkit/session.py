@@ -10,13 +10,13 @@ so the log of a session is its text, and :meth:`Session.replay` rebuilds the ses
 What differs from game to game — how the next deal is set up from the last (the pack carried over,
 D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its target, N7) — is
 the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
-:class:`bragkit.games.three_card_session.ThreeCardDealing`; the stake and points games' derive
+:class:`bragkit.games.three_card.dealing.ThreeCardDealing`; the stake and points games' derive
 from :class:`SeededDealing`. Each game of the registry names its hook
 (:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and :func:`open_session`
 seats a session of any game by its name; nothing here asks which game it is.
 
->>> from bragkit.games.three_card_session import ThreeCardDealing
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.dealing import ThreeCardDealing
+>>> from bragkit.games.three_card.rules import Rules
 >>> session = Session(ThreeCardDealing(Rules(), rng=7), seats=["Ann", "Bob", "Cy"], buy_ins=20)
 >>> game = session.start_deal()
 >>> for text in ["Bob bet 2", "Cy fold", "Ann fold"]:
@@ -42,8 +42,8 @@ from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError, RulesError
 from bragkit.games import registry
-from bragkit.games.betting import split
 from bragkit.games.protocol import Game, Operation
+from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
 from bragkit.ownership import Guard
 

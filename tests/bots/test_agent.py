@@ -7,9 +7,9 @@ import pytest
 from bragkit.actions import Action, Verb
 from bragkit.bots import BotError, DealStarted, ask, ended_event, notify, started_event
 from bragkit.cards import Pack, parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 
 def two_player_deal(**options: object) -> Deal:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bragkit.arena import play_arena
 from bragkit.bots import BUILT_IN
-from bragkit.rules import PRESETS, Rules
+from bragkit.games.three_card.rules import PRESETS, Rules
 
 
 @st.composite

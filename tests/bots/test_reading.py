@@ -7,8 +7,8 @@ import pytest
 from bragkit.actions import Verb
 from bragkit.bots.reading import History, Menu
 from bragkit.errors import InvalidActionError
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 
 
 def deal_after(*actions: str, **options: object) -> Deal:

@@ -21,12 +21,12 @@ from bragkit.actions import Action, Verb
 from bragkit.bots.reading import History, OpenBet, PlayerHistory, moves
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
-from bragkit.games.betting import least_bet, stake_after
-from bragkit.games.operations import Acted, CardDealt, HandLooked, HandShown, HandToPack
 from bragkit.games.protocol import Operation
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.betting import least_bet, stake_after
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import Acted, CardDealt, HandLooked, HandShown, HandToPack
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 _PAYING = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER})
 

@@ -8,8 +8,8 @@ from bragkit.bots.reading import History
 from bragkit.bots.strength import HandSpace
 from bragkit.bots.tracking import Knowledge
 from bragkit.cards import parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 
 
 def heads_up(ann: str, bob: str, actions: list[str], **options: object) -> Deal:

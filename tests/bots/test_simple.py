@@ -8,9 +8,9 @@ from collections import Counter
 from bragkit.actions import Verb
 from bragkit.bots import BOLD, CAUTIOUS, RandomBot, ThresholdBot, ask
 from bragkit.bots.reading import Menu
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
-from bragkit.table import Table
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
 
 
 def fresh_deal(rules: Rules | None = None) -> Deal:

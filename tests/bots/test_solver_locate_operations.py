@@ -15,8 +15,8 @@ from tests.strategies import house_rules
 from bragkit.actions import Action, Verb
 from bragkit.bots.solver_bot import _child, _nearest, _nearest_state, locate
 from bragkit.errors import InvalidActionError
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.strategy import betting_tree
 from bragkit.solver.tree import BettingTree, Kind

@@ -21,8 +21,8 @@ from bragkit.bots.shark import SharkBot
 from bragkit.bots.solver_bot import SolverBot, default_strategy
 from bragkit.bots.tracking import Knowledge
 from bragkit.cards import Card, parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.solver import Abstraction, solve
 from bragkit.solver.abstraction import TABLE_BLIND_SHARE
 from bragkit.solver.driver import cache_dir, cached

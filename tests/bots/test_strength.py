@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.cards import Card, parse_cards
+from bragkit.games.three_card.rules import Rules
 from bragkit.hands import best_hand, evaluate
-from bragkit.rules import Rules
 
 
 def test_quantile_orders_hands_like_the_evaluator_rule_H2() -> None:

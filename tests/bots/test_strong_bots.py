@@ -18,9 +18,9 @@ from bragkit.errors import BragError
 from bragkit.games import arrange, new
 from bragkit.games.brag_poker import BragPoker
 from bragkit.games.historic import SingleStakeBrag
-from bragkit.games.three_card import Deal
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.hands import Ordering
-from bragkit.rules import Rules
 
 WEAK = "Ts 9s 7c"  # T-9-7 high: a high-card hand, about a fifth of all hands beaten (H7);
 # not 9d, a bragger of historic Brag (S1)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from bragkit.bots import CAUTIOUS, RandomBot, ThresholdBot, ask, ended_event, started_event
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import Pack
-from bragkit.rules import Rules
-from bragkit.table import Table
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
 
 
 def top_up(table: Table, amount: int = 500) -> None:

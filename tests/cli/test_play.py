@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from bragkit.cli import app
 from bragkit.cli.play import config_from
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 runner = CliRunner()
 

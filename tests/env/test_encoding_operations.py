@@ -15,8 +15,8 @@ from tests.bots.test_reading_operations import random_deal
 from tests.strategies import house_rules
 
 from bragkit.env.encoding import _PER_SEAT, HISTORY, VERBS, Layout, encode
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 
 def _verb_index(text: str, players: tuple[str, ...]) -> tuple[int, int, float]:

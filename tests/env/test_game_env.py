@@ -19,7 +19,7 @@ from bragkit.env import GameEnv, codec_for, env
 from bragkit.env.stake_codec import ACTIONS as STAKE_ACTIONS
 from bragkit.errors import RulesError
 from bragkit.games import find, games
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 #: Every game the environment plays beyond the three-card family, at short targets (N7, C6).
 CONFIGS: list[dict[str, Any]] = [

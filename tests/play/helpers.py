@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bragkit.actions import Action
 from bragkit.cards import Pack, parse_cards
-from bragkit.games.views import DealView
+from bragkit.games.three_card.views import DealView
 
 
 class Scripted:

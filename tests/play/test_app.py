@@ -6,14 +6,14 @@ import asyncio
 from pathlib import Path
 
 from bragkit.cards import Card
-from bragkit.notation import load
+from bragkit.games.three_card.notation import load
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
 from bragkit.play.session import PlaySession, Summary
 from bragkit.play.setup_screen import SetupScreen
 from bragkit.play.summary_screen import SummaryScreen
 from bragkit.play.table_screen import TableScreen
-from bragkit.rules import Rules
 
 from .helpers import Scripted, stacked
 

@@ -12,12 +12,12 @@ from textual.events import Key
 from typer.testing import CliRunner
 
 from bragkit.cli import app as cli
-from bragkit.notation import load
+from bragkit.games.three_card.notation import load
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.session_records import read_session
 from bragkit.play.app import BragApp
 from bragkit.play.session import PlayError, PlaySession
 from bragkit.play.table_screen import TableScreen
-from bragkit.rules import Rules
-from bragkit.session_records import read_session
 
 from .helpers import Scripted, stacked
 

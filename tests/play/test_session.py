@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from bragkit.errors import IllegalActionError
-from bragkit.notation import load
+from bragkit.games.three_card.notation import load
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.session import PlayError, PlaySession
-from bragkit.rules import Rules
 
 from .helpers import Scripted, stacked
 

@@ -1,7 +1,7 @@
 """One wording for every reader (the issue "the operation log is the truth"): the terminal's log
 (:class:`~bragkit.play.session.PlaySession`), the web table's lines
 (:class:`~bragkit.web.driver.DealDriver`) and ``bragkit replay``
-(:class:`~bragkit.replay.DealReplay`) take the words of each record of a deal from
+(:class:`~bragkit.games.three_card.replay.DealReplay`) take the words of each record of a deal from
 :func:`bragkit.games.protocol.describe`: the same deal gives the same words in all three, for a
 spectator (the web's public lines), for the player (the terminal) and for the record (the
 replay: every card of a finished deal is public, HAND-HISTORY.md)."""
@@ -15,15 +15,15 @@ import pytest
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import Pack
-from bragkit.games.operations import Acted, HandShown
 from bragkit.games.protocol import Operation, describe, random_action
 from bragkit.games.registry import names, new
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import Acted, HandShown
+from bragkit.games.three_card.replay import DealReplay, record_of_deal, shown_hand_name
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
+from bragkit.games.three_card.views import DealView
 from bragkit.play.session import PlaySession
-from bragkit.replay import DealReplay, record_of_deal, shown_hand_name
-from bragkit.rules import Rules
-from bragkit.table import Table
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
 

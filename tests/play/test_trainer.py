@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from bragkit.actions import Verb
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
 from bragkit.play.session import PlaySession
 from bragkit.play.setup_screen import SetupScreen
 from bragkit.play.table_screen import TableScreen
-from bragkit.rules import Rules
 from bragkit.solver import Abstraction, Strategy, solve
 
 from .helpers import Scripted, stacked

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from bragkit.bots import RandomBot, ask
 from bragkit.cards import Card, parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.play.cards import card_text, hand_text
 from bragkit.play.controls import controls
 from bragkit.play.table_screen import plain
 from bragkit.play.widgets import hand_line, info_line, seats_table
-from bragkit.rules import Rules
 
 CARD = re.compile(r"[2-9TJQKA][♠♥♦♣]|Jk")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from bragkit.cards import Card, Pack
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim import ACTIONS, State, init, random_actions, step
 from bragkit.sim.menu import AGREE, DECLINE, FOLD, LOOK, MAX, SEE, STAY
 

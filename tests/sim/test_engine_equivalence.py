@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tests.sim.replay import play_both
 
 from bragkit.cards import Card
-from bragkit.rules import ORDERINGS, Rules
+from bragkit.games.three_card.rules import ORDERINGS, Rules
 from bragkit.sim import State
 
 

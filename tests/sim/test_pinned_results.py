@@ -10,7 +10,7 @@ import hashlib
 import numpy as np
 import pytest
 
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim import State, init, random_actions, redeal, step
 
 _RULES = {

@@ -13,8 +13,8 @@ from tests.sim.replay import engine_text
 from bragkit.bots.simple import BOLD, CAUTIOUS, ThresholdBot
 from bragkit.cards import Card
 from bragkit.errors import BragError
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
 from bragkit.sim.menu import AGREE, DECLINE, NUM_ACTIONS
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragkit.errors import IllegalActionError, RulesError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim import NUM_ACTIONS, init, random_actions, redeal, step
 from bragkit.sim.menu import AGREE, DECLINE, FOLD, LOOK, SEE, STAY
 from bragkit.sim.observe import CARDS, observe

@@ -7,7 +7,7 @@ import pytest
 from gymnasium.vector import AutoresetMode
 
 from bragkit.errors import IllegalActionError, RulesError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim.menu import NUM_ACTIONS, SEE
 from bragkit.sim.vector_env import BragVectorEnv
 

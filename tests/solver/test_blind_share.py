@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from bragkit.errors import RulesError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.solver import solve
 from bragkit.solver.abstraction import (
     ALL_RANKS,

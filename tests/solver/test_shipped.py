@@ -18,8 +18,8 @@ from bragkit.arena import arena_rules, play_arena
 from bragkit.bots.registry import make_bot
 from bragkit.bots.solver_bot import SolverBot, cached_strategy, default_strategy
 from bragkit.errors import RulesError
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.config import PlayConfig
-from bragkit.rules import Rules
 from bragkit.solver import Abstraction, Strategy, exploitability, solve
 from bragkit.solver import shipped as shipped_module
 from bragkit.solver.shipped import (

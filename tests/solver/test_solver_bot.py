@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from bragkit.bots.agent import ask
 from bragkit.bots.simple import RandomBot
 from bragkit.bots.solver_bot import SolverBot, locate
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.cfr import CFRPlus
 from bragkit.solver.hand_space import hand_space

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from bragkit.fairness import FairnessProof, verify
-from bragkit.notation import read_bhh
+from bragkit.games.three_card.notation import read_bhh
 from bragkit.web.app import create_app
 from bragkit.web.store import Store
 

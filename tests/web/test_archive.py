@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bragkit.actions import Action, Verb
-from bragkit.rules import Rules
-from bragkit.table import Table
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import Table
 from bragkit.web.archive import Archive
 
 

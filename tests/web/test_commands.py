@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import IllegalActionError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room, TableConfig, Viewer
 from bragkit.web.room import token_hash as hashed

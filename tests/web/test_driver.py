@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bragkit.cards import parse_cards
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
 

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragkit.actions import Verb
-from bragkit.games.operations import CardDealt, HandShown
+from bragkit.games.three_card.operations import CardDealt, HandShown
 from bragkit.web.room import Room
 from bragkit.web.store import Store
 from bragkit.web.tables import Connection, TableManager

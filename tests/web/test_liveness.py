@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bragkit.actions import Action, Verb
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Viewer
 from bragkit.web.room import Room

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from bragkit.cards import Pack
 from bragkit.fairness import FairnessProof, verify
-from bragkit.notation import read_bhh
-from bragkit.rules import Rules
+from bragkit.games.three_card.notation import read_bhh
+from bragkit.games.three_card.rules import Rules
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import ConfigError, Event, Room, SecretRandom, TableConfig, Viewer
 from bragkit.web.room import token_hash as hashed

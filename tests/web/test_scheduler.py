@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from bragkit.actions import Action
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Event, Viewer
 from bragkit.web.room import Room

@@ -1,7 +1,8 @@
 """The :class:`Agent` protocol: how a bot, or any Python object, plays a seat at Brag.
 
 An agent is asked for an action with only its player's view of the deal (a
-:class:`~bragkit.games.views.DealView`, censored by the engine: never another player's hidden
+:class:`~bragkit.games.three_card.views.DealView`, censored by the engine: never another player's
+hidden
 cards, nor its own while blind, rules D8, BL6, T3) and answers with an
 :class:`~bragkit.actions.Action` from the view's ``legal_actions``::
 
@@ -18,8 +19,8 @@ shuffled, D4) and when it ends (:class:`DealEnded`: its final view, and the hand
 the pack in order, D5, each card shown only where the agent saw it). That is all a player at a
 real table may know, and all a card-counting bot needs.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> class AlwaysFold:
 ...     def act(self, view: DealView) -> Action:
 ...         return Action(player=view.viewer, verb=Verb.FOLD)
@@ -44,16 +45,16 @@ from typing import Protocol, runtime_checkable
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card
 from bragkit.errors import BragError
-from bragkit.games.operations import (
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import (
     HandRetained,
     HandShown,
     HandToPack,
     PotAwarded,
     PotCarried,
 )
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 __all__ = [
     "Agent",

@@ -66,7 +66,7 @@ from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError
 from bragkit.games.protocol import Game
 from bragkit.games.registry import GameInfo, find, games
-from bragkit.games.three_card import Deal
+from bragkit.games.three_card.deal import Deal
 
 __all__ = [
     "Player",

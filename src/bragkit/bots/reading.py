@@ -7,8 +7,8 @@ cannot act illegally. :class:`History` replays the view's censored operation rec
 for every player, how they have played this deal: blind bets (which say nothing about their
 cards, rule BL1), open bets and raises (which do), sees and covers.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(max_bet=20), players=["Ann", "Bob", "Cy"], dealer="Cy",
 ...             stacks=[50, 50, 50],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import InvalidActionError
-from bragkit.games.betting import least_bet, stake_after
-from bragkit.games.operations import Acted, DiscardHidden
-from bragkit.games.views import DealView
+from bragkit.games.three_card.betting import least_bet, stake_after
+from bragkit.games.three_card.operations import Acted, DiscardHidden
+from bragkit.games.three_card.views import DealView
 
 __all__ = ["History", "Menu", "OpenBet", "PlayerHistory", "moves"]
 
@@ -150,7 +150,7 @@ class History:
     def of(cls, view: DealView, *, min_bet: int = 1) -> History:
         """Replay the actions of ``view`` (its :class:`Acted` and :class:`DiscardHidden`
         records, :func:`moves`): the chips each paid are the records' own (``paid``), the
-        stake after a bet :func:`~bragkit.games.betting.stake_after`'s."""
+        stake after a bet :func:`~bragkit.games.three_card.betting.stake_after`'s."""
         names = view.players
         people = {name: PlayerHistory() for name in names}
         records = moves(view)
@@ -213,8 +213,8 @@ def moves(view: DealView) -> tuple[Acted | DiscardHidden, ...]:
     ``view.actions``: an :class:`Acted` (the typed action and the chips it ``paid``), or a
     :class:`DiscardHidden` for another player's face-down discard (F1).
 
-    >>> from bragkit.rules import Rules
-    >>> from bragkit.games.three_card import Deal
+    >>> from bragkit.games.three_card.rules import Rules
+    >>> from bragkit.games.three_card.deal import Deal
     >>> deal = Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20],
     ...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
     >>> deal.apply("Ann discard 7c"); deal.apply("Ann bet 2")

@@ -23,7 +23,7 @@ from bragkit.bots.shark import SharkBot
 from bragkit.bots.simple import BOLD, CAUTIOUS, RandomBot, ThresholdBot
 from bragkit.cards import RandomSource
 from bragkit.errors import BragError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["BOTS", "BUILT_IN", "BotFactory", "make_bot", "register"]
 

@@ -24,8 +24,8 @@ Everything is seeded and bounded: a three-card decision is a few numpy passes ov
 ``budget`` caps the thinking time (the process's CPU time, so a busy machine changes nothing):
 past it the shark falls back to a plain strength threshold.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(max_bet=10), players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50],
 ...             hands={"Ann": "3s 3h 3d", "Bob": "As Tc 2d"})
 >>> shark = SharkBot(seed=1)
@@ -51,9 +51,9 @@ from bragkit.bots.reads import Reads
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import Card, RandomSource, make_rng
-from bragkit.games.betting import stake_after
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.betting import stake_after
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 __all__ = ["SharkBot"]
 

@@ -13,8 +13,8 @@ player (BL4: it cannot see them). Two styles ship:
 - ``cautious`` looks at once, bets only good hands, raises rarely and sees early;
 - ``bold`` bets blind for two rounds (BL1: at half price), plays weak hands, raises often.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(max_bet=10), players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> str(ThresholdBot(CAUTIOUS).act(deal.view("Ann")))    # looks first (rule BL2)
@@ -38,8 +38,8 @@ from bragkit.bots.agent import DEFAULT_BUDGET, DealStarted, Event
 from bragkit.bots.reading import History, Menu
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.cards import RandomSource, make_rng
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 __all__ = ["BOLD", "CAUTIOUS", "RandomBot", "Style", "ThresholdBot", "hand_quantile"]
 

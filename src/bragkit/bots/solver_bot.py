@@ -48,8 +48,8 @@ teaches it to answer play the equilibrium never makes) from the user's cache, el
 the package (:mod:`bragkit.solver.shipped`: the arena's and ``bragkit play``'s tables), else
 the default abstraction's, else a quick one solved on first use.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> from bragkit.solver import Abstraction, solve
 >>> strategy = solve(Abstraction(stakes=(1, 2), max_bets=2), iterations=30, cache=None)
 >>> bot = SolverBot(strategy, seed=1)
@@ -76,10 +76,10 @@ from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, RulesError
-from bragkit.games.betting import blind_part
-from bragkit.games.operations import Acted
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.betting import blind_part
+from bragkit.games.three_card.operations import Acted
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.solver import driver
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.informed import action_values
@@ -215,7 +215,7 @@ def equilibrium_advice(strategy: Strategy, view: DealView, *, least: float = 0.0
     (:func:`to_action`: the real amounts); None where the strategy does
     not apply (not heads-up three-card Brag, not the viewer's turn, two hands held, R2).
 
-    >>> from bragkit.games.three_card import Deal
+    >>> from bragkit.games.three_card.deal import Deal
     >>> from bragkit.solver import Abstraction, solve
     >>> strategy = solve(Abstraction(stakes=(1, 2), max_bets=2), iterations=30, cache=None)
     >>> deal = Deal(strategy.abstraction.rules(), players=["Ann", "Bob"], dealer="Bob",

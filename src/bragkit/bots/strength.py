@@ -12,7 +12,7 @@ H10, W1, F1, F3) and cached. It knows every three-card hand the pack can deal wi
   cards that list is exact (every hand, each once); for four and five it is a seeded sample.
 
 >>> from bragkit.cards import parse_cards
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> space = HandSpace.of(Rules())
 >>> round(space.quantile(space.value(parse_cards("3s 3h 3d"))), 4)   # rule H3: the best
 0.9999
@@ -37,8 +37,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.cards import JOKER_INDEX, Card
+from bragkit.games.three_card.rules import Rules
 from bragkit.hands import Ordering, strength_table, wild_set
-from bragkit.rules import Rules
 
 __all__ = ["HandSpace", "best_discards", "kept_cards"]
 
@@ -158,7 +158,7 @@ class HandSpace:
         by inclusion–exclusion over the cards their hands share.
 
         >>> from bragkit.cards import parse_cards
-        >>> from bragkit.rules import Rules
+        >>> from bragkit.games.three_card.rules import Rules
         >>> space = HandSpace.of(Rules())
         >>> mine = parse_cards("Qh Qs 4d")
         >>> win, safe = space.chances(space.value(mine), known=mine)

@@ -1,6 +1,6 @@
 """The three-card family's bots as :class:`~bragkit.bots.players.Player` objects: the adapter
 between the generic player API and the :class:`~bragkit.bots.agent.Agent` protocol over the
-three-card :class:`~bragkit.games.views.DealView`.
+three-card :class:`~bragkit.games.three_card.views.DealView`.
 
 Each kind of :data:`~bragkit.bots.registry.BOTS` (``random``, ``cautious``, ``bold``, ``shark``,
 ``solver`` and any registered there) plays the games of the family (three-card and its presets
@@ -28,9 +28,9 @@ from bragkit.bots.registry import BOTS, make_bot
 from bragkit.cards import RandomSource
 from bragkit.errors import BragError
 from bragkit.games.protocol import Game
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 __all__ = ["AgentPlayer", "register"]
 
@@ -47,7 +47,8 @@ class AgentPlayer:
         self.kind = kind
 
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
-        """The agent's action from the seat's :class:`~bragkit.games.views.DealView` (which
+        """The agent's action from the seat's :class:`~bragkit.games.three_card.views.DealView`
+        (which
         carries the same menu as ``legal``)."""
         if not isinstance(view, DealView):
             raise BragError(f"the {self.kind} bot plays only the three-card family")

@@ -12,7 +12,7 @@ so it can say which known cards each player holds and which stay in the stock (d
 deal); at the end it puts the returned hands (with the cards the player saw) under it. A shuffle
 forgets everything; so does anything that contradicts what it knew.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.cards import parse_cards
 >>> tracker = PackTracker()
 >>> start = DealStarted(viewer="Ann", rules=Rules(), players=("Ann", "Bob"), dealer="Bob",
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from bragkit.bots.agent import DealEnded, DealStarted
 from bragkit.cards import Card
-from bragkit.games.views import DealView
+from bragkit.games.three_card.views import DealView
 
 __all__ = ["Knowledge", "PackTracker"]
 

@@ -18,7 +18,7 @@ import typer
 
 from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
-from bragkit.notation import FieldError, parse_toml
+from bragkit.games.three_card.notation import FieldError, parse_toml
 from bragkit.records import replayer_for
 
 __all__ = ["replay"]

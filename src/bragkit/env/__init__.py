@@ -40,7 +40,7 @@ def env(**kwargs: Any) -> Any:
     :class:`BragEnv`, or :class:`GameEnv` for any other registered game."""
     from bragkit.env import aec, game_env
     from bragkit.games.registry import find
-    from bragkit.rules import Rules
+    from bragkit.games.three_card.rules import Rules
 
     game = kwargs.get("game", "three-card")
     if isinstance(game, str) and find(game).rules is not Rules:

@@ -5,7 +5,8 @@ classic card games: each agent observes a ``{"observation", "action_mask"}`` dic
 :mod:`bragkit.env.encoding`), acts from a discrete menu mapped onto the engine's legal actions,
 and is rewarded at the end of the deal with the chips it won or lost. The engine
 (:class:`~bragkit.games.three_card.Deal`) plays the rules: house rules are options, any
-:class:`~bragkit.rules.Rules` or a preset's name. A player who looks keeps the turn (BL2), so the
+:class:`~bragkit.games.three_card.Rules` or a preset's name. A player who looks keeps the turn
+(BL2), so the
 same agent may be selected twice in a row.
 
 Options: ``players`` (2 to 6), ``game`` (``"three-card"`` or a preset of its registry entry:
@@ -45,8 +46,8 @@ from pettingzoo.utils import wrappers
 from bragkit.env.encoding import ACTIONS, ActionMenu, Layout, encode
 from bragkit.errors import RulesError
 from bragkit.games.registry import find
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["BragEnv", "env", "raw_env"]
 

@@ -1,6 +1,7 @@
 """What a learning agent sees and does at Brag: a fixed-size observation and a discrete menu.
 
-No PettingZoo here: this module turns one player's :class:`~bragkit.games.views.DealView` (the
+No PettingZoo here: this module turns one player's
+:class:`~bragkit.games.three_card.views.DealView` (the
 engine's censored view: never another player's hidden cards, nor the viewer's own while blind,
 rules D8, BL6) into a vector, and maps a small discrete menu onto the engine's legal actions.
 
@@ -17,8 +18,8 @@ the last :data:`HISTORY` actions of the deal, each as seat, verb and amount. Amo
 units of the starting stack. The actions are read from the view's censored operation records
 (``view.operations``: typed actions and the chips each paid), never from its display strings.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(max_bet=16), players=["p0", "p1"], dealer="p1", stacks=[50, 50],
 ...             hands={"p0": "Qh Qs 4d", "p1": "As Tc 2d"})
 >>> menu = ActionMenu(deal.view("p0"), stack=50)
@@ -43,8 +44,8 @@ import numpy.typing as npt
 from bragkit.actions import Action, Verb
 from bragkit.bots.reading import Menu, moves
 from bragkit.errors import InvalidActionError
-from bragkit.games.operations import Acted, DiscardHidden
-from bragkit.games.views import DealView
+from bragkit.games.three_card.operations import Acted, DiscardHidden
+from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand
 
 __all__ = ["ACTIONS", "HISTORY", "VERBS", "ActionMenu", "Layout", "encode"]

@@ -62,9 +62,9 @@ from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown,
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
+from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import register
-from bragkit.rules import MAX_CHIPS
 from bragkit.toml_text import load_document
 
 __all__ = [

@@ -78,9 +78,9 @@ from bragkit.games.points_records import PointsRecord, PointsReplay, deal_source
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
+from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import Category, Ordering
 from bragkit.records import format_name
-from bragkit.rules import MAX_CHIPS
 
 __all__ = [
     "GAMES",
@@ -514,6 +514,13 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             self._next_deal()
 
     # -- views --------------------------------------------------------------------------------
+
+    def suggestion(self, player: str) -> Action | None:
+        """The engine's strong move for ``player`` when it is their turn (the arranger,
+        :func:`strong_action`): it reads only what ``player`` holds."""
+        if self.over or player != self.to_act:
+            return None
+        return strong_action(self)
 
     def view(self, player: str | None = None) -> CrashView:
         """What ``player`` may know (None: a spectator): their own cards and arrangement; the

@@ -90,9 +90,9 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.set_layout import laid_out
+from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import Ordering
 from bragkit.records import format_name
-from bragkit.rules import MAX_CHIPS
 
 __all__ = [
     "GAMES",
@@ -718,6 +718,13 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._next_deal()
 
     # -- views --------------------------------------------------------------------------------
+
+    def suggestion(self, player: str) -> Action | None:
+        """The engine's strong move for ``player`` when it is their turn (the arranger,
+        :func:`strong_action`): it reads only what ``player`` holds."""
+        if self.over or player != self.to_act:
+            return None
+        return strong_action(self)
 
     def view(self, player: str | None = None) -> NineCardView:
         """What ``player`` may know (None: a spectator). Nobody sees another player's unplayed

@@ -1,6 +1,7 @@
 """The house options of a game's rules, read from the rules class itself: :func:`options`.
 
-Each rules dataclass of the registry (:class:`bragkit.rules.Rules`, and each game's own) marks
+Each rules dataclass of the registry (:class:`bragkit.games.three_card.Rules`, and each game's own)
+marks
 its options with ``dataclasses.field(metadata=...)``: the rule id the option belongs to, a
 one-line meaning, and the values it allows (``choices``, or ``min``/``max`` for a number;
 ``cards`` for a list of cards, ``list`` for a list of numbers). Front ends build their forms
@@ -51,7 +52,7 @@ class Option:
     def to_dict(self) -> dict[str, Any]:
         """As JSON-able data (tuples as lists).
 
-        >>> from bragkit.rules import Rules
+        >>> from bragkit.games.three_card.rules import Rules
         >>> options(Rules)[0].to_dict()      # doctest: +NORMALIZE_WHITESPACE
         {'name': 'ante', 'rule': 'D2', 'meaning': "each player's ante before a deal",
          'kind': 'int', 'default': 1, 'choices': None, 'min': 0, 'max': 1000000000000,

@@ -53,6 +53,7 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.arrange import Strategy
+from bragkit.games.base import Capabilities
 from bragkit.games.protocol import Operation
 from bragkit.ledger import Payment, settle
 from bragkit.ownership import Guard
@@ -329,7 +330,7 @@ RulesT = TypeVar("RulesT", bound=PointsRules)
 ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
-class PointsGame(ABC, Generic[RulesT, ResultT]):
+class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
     """A game to ``rules.target`` points, deal after deal.
 
     Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),

@@ -25,7 +25,7 @@ the ledger's.
 >>> session = Session(hook, seats=["Ann", "Bob"], buy_ins=10)
 >>> game = session.start_deal()
 >>> while session.in_deal:
-...     session.apply(strong_play(game))
+...     session.apply(game.suggestion(game.to_act))
 >>> game.scores, session.stacks                    # 2 a point behind (N7)
 ({'Ann': 3, 'Bob': 2}, {'Ann': 12, 'Bob': 8})
 >>> str(session.events[-1])                         # the winner's points
@@ -37,14 +37,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bragkit.actions import Action
 from bragkit.cards import RandomSource
 from bragkit.games.points_game import DealEnded, GameWon, PointsGame
 from bragkit.games.protocol import Game, Operation
 from bragkit.ledger import Ledger
 from bragkit.session import DealStarted, SeededDealing, Session
 
-__all__ = ["PointsDealing", "book_nets", "strong_play"]
+__all__ = ["PointsDealing", "book_nets"]
 
 
 class PointsDealing(SeededDealing):
@@ -101,13 +100,3 @@ def book_nets(nets: Mapping[str, int], booked: dict[str, int], ledger: Ledger) -
         if amount > 0:
             ledger.win(player, amount)
     booked.update(nets)
-
-
-def strong_play(game: Game) -> Action:
-    """The engine's strong move for the player to act (its arranger, N3, C2)."""
-    from bragkit.games import crash, nine_card  # they name this module's hook in GAMES
-
-    if isinstance(game, crash.CrashGame):
-        return crash.strong_action(game)
-    assert isinstance(game, nine_card.NineCardGame)
-    return nine_card.strong_action(game)

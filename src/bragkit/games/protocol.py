@@ -19,8 +19,8 @@ A game is a state machine driven by actions of the one vocabulary (:mod:`bragkit
 "May I?" (``can_apply`` and the menu) and "why not?" (``check``) come from one set of
 verifiers per rule group in each game, so they never disagree.
 
->>> from bragkit.games.three_card import Deal
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
+>>> from bragkit.games.three_card.rules import Rules
 >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9])
 >>> deal.apply("Ann fold")
 >>> isinstance(deal, Game), deal.over
@@ -40,7 +40,7 @@ from typing import Any, Protocol, runtime_checkable
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError
 
-__all__ = ["Game", "Operation", "Result", "View", "describe", "random_action"]
+__all__ = ["Game", "Operation", "Pending", "Result", "View", "describe", "random_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -76,7 +76,7 @@ def describe(operation: Operation, viewer: str | None = None) -> str | None:
 
     >>> from bragkit.actions import Action
     >>> from bragkit.cards import parse_cards
-    >>> from bragkit.games.operations import Acted, CardDealt, PotCarried
+    >>> from bragkit.games.three_card.operations import Acted, CardDealt, PotCarried
     >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Ann")
     'Ann discard 7c'
     >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Bob")
@@ -90,6 +90,30 @@ def describe(operation: Operation, viewer: str | None = None) -> str | None:
     if censored is None:
         return None
     return str(censored) or None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pending:
+    """A decision a game waits on beyond the turn: a showdown proposed and being agreed (B8), a
+    sideshow asked and not yet answered (TP5).
+
+    ``kind`` names it (``"showdown"``, ``"sideshow"``), ``rule`` its rule id, ``asked`` who must
+    still answer, ``answered`` who has, ``by`` who proposed it (None: nobody in particular).
+
+    >>> Pending(kind="sideshow", rule="TP5", asked=("Bob",), by="Ann").asked
+    ('Bob',)
+    """
+
+    kind: str
+    rule: str
+    asked: tuple[str, ...]
+    answered: tuple[str, ...] = ()
+    by: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON-able data."""
+        return {"kind": self.kind, "rule": self.rule, "asked": list(self.asked),
+                "answered": list(self.answered), "by": self.by}
 
 
 @runtime_checkable
@@ -159,6 +183,38 @@ class Game(Protocol):
 
     def view(self, player: str | None = None) -> Any:
         """What ``player`` (``None``: a spectator) may know, as a :class:`View`."""
+        ...
+
+    def censored_log(self, viewer: str | None) -> tuple[Operation, ...]:
+        """The log as ``viewer`` (``None``: a spectator) may know it."""
+        ...
+
+    # -- what front ends need (defaults in :class:`~bragkit.games.base.GameBase`) -------------
+
+    @property
+    def rules(self) -> Any:
+        """The house rules the game is played under (a frozen rules object)."""
+        ...
+
+    @property
+    def dealer(self) -> str:
+        """Who dealt (the deal in progress, in a game of many deals)."""
+        ...
+
+    def timeout_action(self, player: str) -> Action | None:
+        """What ``player`` does when their time to decide runs out (``None``: no decision)."""
+        ...
+
+    def suggestion(self, player: str) -> Action | None:
+        """The engine's own move for ``player`` now, where the game offers one."""
+        ...
+
+    def stay_costs(self, player: str) -> Mapping[str, int] | None:
+        """What it costs ``player`` to stay in now, by kind; ``None`` where nothing does."""
+        ...
+
+    def pending(self) -> Pending | None:
+        """A decision the game waits on beyond the turn (a showdown agreed, a sideshow)."""
         ...
 
 

@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
+from bragkit.games.base import Capabilities
 from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown, dealt
 from bragkit.games.stakes import Money
@@ -148,7 +149,7 @@ def fold_cards(players: Sequence[str], log: Sequence[Operation]
     return {p: tuple(cs) for p, cs in cards.items()}
 
 
-class StakeGame(ABC, Generic[RulesT]):
+class StakeGame(Capabilities, ABC, Generic[RulesT]):
     """A deal of one equalising game: seats, the pack, money, the log and checked actions.
 
     Every game is set up the same way: ``Game(rules, players=…, dealer=…, stacks=…)`` with the

@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Final, overload
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError, RulesError
-from bragkit.games.protocol import Operation
+from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
@@ -144,7 +144,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
         self.turned: Card | None = None
-        self.pending: tuple[str, str] | None = None
+        self.sideshow: tuple[str, str] | None = None
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
         self._turn: str | None = self.deal_order[0]
@@ -174,7 +174,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     @property
     def to_act(self) -> str | None:
         """Whose turn it is: the asked player while a sideshow waits for an answer (TP5)."""
-        pending = self.pending
+        pending = self.sideshow
         return pending[1] if pending is not None else self._turn
 
     @property
@@ -235,7 +235,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """Every rule of a turn: the sideshow's answer (TP5), turn order (TP3), looking (TP2),
         the chaal (TP3, TP6, TP7), the show (TP4) and the sideshow (TP5)."""
-        pending = self.pending
+        pending = self.sideshow
         if pending is not None:
             asker, asked = pending
             if player != asked:
@@ -317,7 +317,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        return _ANSWERS if self.pending is not None else self.MENU
+        return _ANSWERS if self.sideshow is not None else self.MENU
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
@@ -337,7 +337,19 @@ class TeenPatti(StakeGame[TeenPattiRules]):
                                       f"{only.max_amount}, not {action.amount}", rule="TP3")
         return super()._misfit(action, options)
 
-    def timeout_action(self) -> Action | None:
+    def pending(self) -> Pending | None:
+        """The sideshow asked and not yet answered (TP5): who asked, and who must answer.
+
+        >>> deal = TeenPatti(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
+        >>> deal.pending() is None
+        True
+        """
+        if self.sideshow is None:
+            return None
+        asker, asked = self.sideshow
+        return Pending(kind="sideshow", rule="TP5", asked=(asked,), by=asker)
+
+    def timeout_action(self, player: str | None = None) -> Action | None:
         """What a table's turn timer plays for the player to act: decline a pending sideshow
         (TP5), otherwise pack; ``None`` once the deal is over.
 
@@ -346,9 +358,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         Action.parse('Ann fold')
         """
         to_act = self.to_act
-        if to_act is None:
+        if to_act is None or player not in (None, to_act):
             return None
-        return Action(player=to_act, verb=_DECLINE if self.pending is not None else _FOLD)
+        return Action(player=to_act, verb=_DECLINE if self.sideshow is not None else _FOLD)
 
     # -- moves ------------------------------------------------------------------------------
     def _do(self, action: Action) -> None:
@@ -367,7 +379,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             low, _ = self.seen_range(player)
             if self._chaal(action, low):
                 other = self.previous(player)
-                self.pending = (player, other)
+                self.sideshow = (player, other)
                 self._phase = SIDESHOW
                 self._ops.append(SideshowAsked(asker=player, asked=other))
         elif verb is _SHOW:
@@ -428,9 +440,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _answer(self, action: Action) -> None:
         """Rule TP5: an accepted sideshow compares privately, the weaker (on a tie the asker)
         packs; a declined one changes nothing. Either way play goes on after the asker."""
-        assert self.pending is not None
-        asker, asked = self.pending
-        self.pending = None
+        assert self.sideshow is not None
+        asker, asked = self.sideshow
+        self.sideshow = None
         self._phase = BETTING
         self._ops.append(Acted(action=action))
         if action.verb is _DECLINE:
@@ -466,7 +478,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _end(self, *, split: dict[str, int], reason: str) -> None:
         self._phase = OVER
         self._turn = None
-        self.pending = None
+        self.sideshow = None
         self._award("pot", split, reason)
 
     # -- views ------------------------------------------------------------------------------
@@ -477,7 +489,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return tuple(self.playing)
 
     def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
-        pending = self.pending
+        pending = self.sideshow
         return {"boot": self.rules.boot, "stake": self.stake, "variant": self.rules.variant,
                 "seen": [p for p in self.players if p in self.looked],
                 "blind_turns": dict(self.blind_turns),

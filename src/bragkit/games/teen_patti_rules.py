@@ -43,8 +43,8 @@ from typing import Any, Final
 from bragkit.cards import Card, Rank
 from bragkit.errors import RulesError
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, Ordering, evaluate, wild_set
-from bragkit.rules import MAX_CHIPS
 
 __all__ = ["SEQUENCE_ORDERS", "VARIANTS", "TeenPattiRules"]
 

@@ -25,9 +25,9 @@ from typing import Any
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.cards import Pack
 from bragkit.games import find, games
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.game_table import GameTable
 from bragkit.play.session import PlaySession
-from bragkit.rules import Rules
 
 __all__ = ["OWN_RULES_GAMES", "PLAY_RULES", "PlayConfig"]
 

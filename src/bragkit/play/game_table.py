@@ -37,11 +37,10 @@ from bragkit.bots.players import Player, ask, ended, make_player, players, start
 from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.points_game import PointsGame
-from bragkit.games.points_session import strong_play
 from bragkit.games.protocol import Operation
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.cards import pretty
 from bragkit.play.results import deal_boundary, log_line, result_line
-from bragkit.rules import Rules
 from bragkit.session import DealStarted, Session, SessionError, open_session
 
 __all__ = ["GameTable", "seat_names"]
@@ -103,7 +102,7 @@ class GameTable:
         self.paused = False
         self._seen = 0
         self._deal_ops: list[Operation] = []
-        self._suggested: tuple[tuple[int, int], Action] | None = None
+        self._suggested: tuple[tuple[int, int], Action | None] | None = None
         self.next_deal()
 
     # -- state ---------------------------------------------------------------------------------
@@ -238,7 +237,7 @@ class GameTable:
             return None
         key = (self.session.deal_number, len(game.operations))
         if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
-            self._suggested = (key, strong_play(game))
+            self._suggested = (key, game.suggestion(str(game.to_act)))
         return self._suggested[1]
 
     def _apply(self, action: Action) -> None:

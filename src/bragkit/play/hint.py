@@ -3,7 +3,7 @@
 Exact against one or two opponents with three cards each (H9, by inclusion-exclusion over
 shared cards), an estimate against more or with four or five cards each (F1, F3).
 
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> hint(deal.view("Ann"), deal.rules, "Ann")[:30]      # blind: unknown even to Ann (BL6)
@@ -19,10 +19,10 @@ import random
 
 from bragkit.bots.strength import HandSpace, kept_cards
 from bragkit.cards import JOKER, Card, format_cards
-from bragkit.games.views import DealView
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.odds import equity
-from bragkit.rules import Rules
 
 __all__ = ["hint"]
 

@@ -14,14 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["GAMES", "OPTIONS", "RuleOption", "describe"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RuleOption:
-    """One option of :class:`~bragkit.rules.Rules`: its kind, rule id, meaning, choices."""
+    """One option of :class:`~bragkit.games.three_card.Rules`: its kind, rule id, meaning,
+    choices."""
 
     name: str
     kind: str  # "int", "optional-int", "bool", "choice", "cards"

@@ -29,10 +29,10 @@ from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
 from bragkit.games.stake_game import StakeView
 from bragkit.games.stake_operations import Shown
-from bragkit.games.views import DealView
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.play.cards import card_text, hand_text, pretty
 from bragkit.play.widgets import hand_line, info_line, seats_table, stake_line
-from bragkit.rules import Rules
 
 if TYPE_CHECKING:
     from bragkit.play.table_api import PlayTable

@@ -17,12 +17,12 @@ from typing import Final, Literal
 
 from bragkit.games.crash import Called, CrashPaid, RoundPlayed
 from bragkit.games.nine_card import RoundScored
-from bragkit.games.operations import HandRetained, HandShown, PotAwarded, PotCarried
 from bragkit.games.points_game import DealEnded, DealStarted, GameWon
 from bragkit.games.protocol import Operation, describe
 from bragkit.games.stake_operations import Awarded, Paid, Shown
-from bragkit.replay import shown_hand_name
-from bragkit.rules import Rules
+from bragkit.games.three_card.operations import HandRetained, HandShown, PotAwarded, PotCarried
+from bragkit.games.three_card.replay import shown_hand_name
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["deal_boundary", "log_line", "result_line"]
 

@@ -1,6 +1,7 @@
 """One person against bots, deal after deal: the game behind ``bragkit play`` (no screen here).
 
-A :class:`PlaySession` seats the player and the bots at a :class:`~bragkit.table.Table` (the
+A :class:`PlaySession` seats the player and the bots at a
+:class:`~bragkit.games.three_card.table.Table` (the
 pack carried over, pots carried, hands kept: D4, D5, BL3, R1), moves the bots one at a time
 (each told only what its seat may know), takes the player's actions (an illegal one raises
 :class:`~bragkit.errors.IllegalActionError` naming its rule and changes nothing), keeps a log a
@@ -9,7 +10,7 @@ what the equilibrium would do: :meth:`PlaySession.equilibrium_hint`), saves fini
 ``.bhh`` and ends with the ledger and the settlement. The screen (:mod:`bragkit.play.app`) only
 draws it.
 
->>> from bragkit.rules import MAX_CHIPS, Rules
+>>> from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 >>> session = PlaySession(Rules(max_bet=10), bots=["cautious"], seed=3)
 >>> deal = session.start_deal()
 >>> session.to_act == "You", session.view().hand is None     # you act first, blind (BL6)
@@ -44,17 +45,17 @@ from bragkit.bots.agent import (
 from bragkit.bots.registry import make_bot
 from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
-from bragkit.games.operations import HandShown
 from bragkit.games.protocol import Operation, describe
-from bragkit.games.three_card import Deal
-from bragkit.games.views import DealView
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import HandShown
+from bragkit.games.three_card.replay import shown_hand_name
+from bragkit.games.three_card.rules import MAX_CHIPS, Rules
+from bragkit.games.three_card.table import Table
+from bragkit.games.three_card.views import DealView
 from bragkit.ledger import Payment
 from bragkit.play.hint import hint
-from bragkit.replay import shown_hand_name
-from bragkit.rules import MAX_CHIPS, Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.strategy import Strategy
-from bragkit.table import Table
 
 __all__ = ["TOPUP_TIMES", "PlayError", "PlaySession", "Summary", "default_save_dir",
            "solve_command", "write_fresh"]
@@ -275,7 +276,8 @@ class PlaySession:
     @property
     def max_topup(self) -> int:
         """The most the player may add at once: the house's cap, :data:`TOPUP_TIMES` times the
-        buy-in, and never past :data:`bragkit.rules.MAX_CHIPS` in all (M1 itself sets none)."""
+        buy-in, and never past :data:`bragkit.games.three_card.rules.MAX_CHIPS` in all (M1 itself
+        sets none)."""
         room = MAX_CHIPS - self.table.stacks.get(self.name, 0)
         return max(0, min(TOPUP_TIMES * self.stack, room))
 
@@ -405,7 +407,7 @@ class PlaySession:
         save dir, else :func:`default_save_dir`) under a fresh name, never over an earlier file
         (a deal in progress is not saved: its record would show every hidden card). Returns the
         path; once saved, a deal is not written again."""
-        from bragkit.notation import DealRecord, write_bhh
+        from bragkit.games.three_card.notation import DealRecord, write_bhh
 
         deal = self.deal
         if deal is None or not deal.is_over:
@@ -422,9 +424,9 @@ class PlaySession:
 
     def save_session(self, directory: Path | str | None = None) -> Path:
         """Write the whole session so far as a ``bhh-session/1`` record (``session.toml``,
-        :mod:`bragkit.session_records`) under a fresh name in ``directory`` (as
+        :mod:`bragkit.games.three_card.session_records`) under a fresh name in ``directory`` (as
         :meth:`save`); between deals only (a deal in progress would show hidden cards)."""
-        from bragkit.session_records import SessionRecord, write_session
+        from bragkit.games.three_card.session_records import SessionRecord, write_session
 
         if self.in_deal:
             raise PlayError("finish the deal first: a session record holds every card")

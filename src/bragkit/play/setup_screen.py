@@ -25,11 +25,11 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from bragkit.bots.registry import BOTS
 from bragkit.errors import BragError
+from bragkit.games.three_card.rules import Rules
 from bragkit.play.config import OWN_RULES_GAMES, PlayConfig
 from bragkit.play.game_table import GameTable
 from bragkit.play.options import GAMES, OPTIONS
 from bragkit.play.session import PlaySession
-from bragkit.rules import Rules
 
 __all__ = ["SetupScreen"]
 

@@ -14,7 +14,7 @@ equilibrium would do in your place (:meth:`~bragkit.play.session.PlaySession.equ
 or how to solve one when none is cached; the ``h`` hint ends with it too. The solved strategy
 is loaded once, in a worker thread (a file of a few MB; never a solve).
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.play.session import PlaySession
 >>> screen = TableScreen(PlaySession(Rules(), bots=["cautious"], seed=1), bot_delay=0)
 >>> screen.bot_delay, screen.session.in_deal

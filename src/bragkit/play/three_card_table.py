@@ -4,7 +4,7 @@ table screen sees every game: :class:`ThreeCardTable`, with the same face as
 :class:`~bragkit.play.game_table.GameTable` (whose turn, the player's options, the bots' moves,
 the log in the screen's notation, each deal's result, the next deal, the summary).
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.play.session import PlaySession
 >>> table = ThreeCardTable(PlaySession(Rules(max_bet=10), bots=["cautious"], seed=3))
 >>> table.my_turn, [str(o) for o in table.options()][:2]
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.games.three_card import Deal
+from bragkit.games.three_card.deal import Deal
 from bragkit.play.cards import pretty
 from bragkit.play.results import result_line
 from bragkit.play.session import PlayError, PlaySession, Summary

@@ -1,12 +1,13 @@
 """What the table screen shows, as pure functions of the player's view (rules D8, D9, BL6, T3).
 
-Each function takes only what the player may know — their :class:`~bragkit.games.views.DealView`
+Each function takes only what the player may know — their
+:class:`~bragkit.games.three_card.views.DealView`
 and the public state of the table — so nothing hidden can reach the screen: another player's
 cards show their backs until shown (D8), and the player's own cards show their backs while they
 are blind (BL6).
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob", stacks=[20, 20],
 ...             hands={"You": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> hand_line(deal.view("You"), Rules()).plain
@@ -22,10 +23,10 @@ from rich.text import Text
 
 from bragkit.actions import Verb
 from bragkit.cards import JOKER
-from bragkit.games.views import DealView
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
-from bragkit.rules import Rules
 
 __all__ = ["hand_line", "info_line", "seats_table", "stake_line", "two_hands"]
 
@@ -82,7 +83,7 @@ def two_hands(count: int) -> Text:
 def stake_line(view: DealView) -> str:
     """The stake in open terms and what the viewer's next bet costs (half when blind, BL1).
 
-    >>> from bragkit.games.three_card import Deal
+    >>> from bragkit.games.three_card.deal import Deal
     >>> stake_line(Deal(Rules(max_bet=10), players=["You", "Bob"], dealer="Bob",
     ...                 stacks=[20, 20]).view("You"))
     'stake 0 (open terms) · your next bet: 1 blind (half, BL1)'

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from bragkit.arena import ArenaResult, BotScore, arena_rules
 from bragkit.errors import BragError, RulesError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
 from bragkit.sim.state import check_rules, init, redeal
 from bragkit.sim.step import step

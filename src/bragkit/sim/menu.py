@@ -18,10 +18,11 @@ same two steps). Covers (M2, M3), loans (M4) and top-ups (M1) are not on the men
 cannot meet the least bet may fold (or see, or look).
 
 :func:`refresh` works out the legal actions and their amounts (chips the action puts in) of the
-rows given, from :func:`bragkit.games.betting.bet_bounds`'s arithmetic, vectorised; the state
+rows given, from :func:`bragkit.games.three_card.betting.bet_bounds`'s arithmetic, vectorised; the
+state
 shows them as ``legal_action_mask`` and ``amounts``.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.state import init
 >>> state = init(3, 1, players=3, rules=Rules(max_bet=10))
 >>> [ACTIONS[a] for a in state.legal_action_mask[0].nonzero()[0]]

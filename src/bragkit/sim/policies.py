@@ -17,7 +17,7 @@ may know: its own cards once looked, the public betting, and its own past bets.
   menu actions, is the random policy of the benchmark and of reinforcement learning.)
 
 >>> import numpy as np
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.state import init
 >>> state = init(4, 3, players=2, rules=Rules(max_bet=10))
 >>> rows = np.arange(3)
@@ -41,7 +41,7 @@ import numpy.typing as npt
 from bragkit.bots.simple import BOLD, CAUTIOUS, Style
 from bragkit.bots.strength import HandSpace
 from bragkit.errors import BragError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim.menu import AGREE, BETS, DECLINE, FOLD, LOOK, MAX, NUM_ACTIONS, SEE, STAY
 from bragkit.sim.state import State
 

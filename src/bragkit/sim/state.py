@@ -30,8 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
+from bragkit.games.three_card.rules import Rules
 from bragkit.hands import strength_table
-from bragkit.rules import Rules
 
 __all__ = ["DEFAULT_STACK", "Array", "State", "check_rules", "init", "redeal"]
 

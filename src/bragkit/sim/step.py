@@ -8,7 +8,7 @@ The step works on whole arrays, every deal at once, without branching on the act
 action's effect is computed for every deal and kept where it was chosen (seats as bits, see
 :mod:`bragkit.sim.state`); only the deals that end at this step are settled apart.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.menu import FOLD, LOOK, SEE, STAY
 >>> from bragkit.sim.state import init
 >>> state = init(None, 1, players=2, rules=Rules(), packs=[list(range(52))])

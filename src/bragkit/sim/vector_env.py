@@ -32,7 +32,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.sim.menu import NUM_ACTIONS
 from bragkit.sim.observe import observe, size
 from bragkit.sim.policies import Policy, batched_policy

@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from bragkit.cards import Card, Rank
 from bragkit.errors import RulesError
-from bragkit.rules import ORDERINGS, Rules
+from bragkit.games.three_card.rules import ORDERINGS, Rules
 
 __all__ = ["ALL_RANKS", "FORMAT_VERSION", "TABLE_BLIND_SHARE", "Abstraction"]
 
@@ -127,7 +127,7 @@ class Abstraction:
         :data:`TABLE_BLIND_SHARE` gives for the table's ``shuffle`` option (BL3, D4). The
         ``solver`` bot plays its solution.
 
-        >>> from bragkit.rules import Rules
+        >>> from bragkit.games.three_card.rules import Rules
         >>> a = Abstraction.for_table(Rules(max_bet=10))
         >>> a.stakes, a.blind_share
         ((1, 2, 4, 8, 10), 0.8)

@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.solver.abstraction import Abstraction
 from bragkit.solver.strategy import SolveRecord, Strategy, betting_tree
 from bragkit.solver.traversal import FloatArray

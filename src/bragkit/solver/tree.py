@@ -6,7 +6,8 @@ even stake, which sets the stake to twice the bet) or ``see`` (BL4: half what an
 rounded up, once a bet is made; a blind player may see an open or a blind one). An open
 player may ``fold``, ``bet`` any stake of the menu at least the current one (B2, B3), or
 ``see`` an open player (B6: twice the stake, or the stake with ``see_cost = "single"``, B9) —
-never a blind one (BL4). The price of a see is :func:`~bragkit.games.betting.see_price`, as in
+never a blind one (BL4). The price of a see is :func:`~bragkit.games.three_card.betting.see_price`,
+as in
 the engine. Once ``max_bets`` bets are made, no more bets: fold, look or see (with
 ``cap_rule = "see"``, the default, an open player at the cap may see a blind one: the cap ends
 the betting). A blind player never folds without looking (it would be the same as looking and
@@ -39,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import RulesError
-from bragkit.games.betting import blind_part, least_bet, see_price
+from bragkit.games.three_card.betting import blind_part, least_bet, see_price
 from bragkit.solver.abstraction import Abstraction
 
 __all__ = ["BettingTree", "Kind", "Level", "NodeState", "Segments"]

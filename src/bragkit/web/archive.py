@@ -25,7 +25,7 @@ from typing import Any
 from bragkit import records
 from bragkit.fairness import FairnessProof
 from bragkit.games.protocol import Game
-from bragkit.notation import DealRecord
+from bragkit.games.three_card.notation import DealRecord
 from bragkit.session import DealEnded, DealStarted, Kept, Session
 
 __all__ = ["Archive", "Finished"]

@@ -207,33 +207,17 @@ def bot_act(room: Room, name: str, action: Action) -> Event:
     return Event(kind="act", data={"player": name, "action": str(action)})
 
 
-#: What a player who ran out of time does, the first their game allows: fold (B2) or drop
-#: (S2, P2); holding a hand just looked at, throw it or keep it (R2); at the 31 contest,
-#: stand (S4); at a crash call, pass (C5); with nothing to call, check.
-_ON_TIMEOUT = (Verb.FOLD, Verb.DROP, Verb.THROW, Verb.KEEP, Verb.STAND, Verb.PASS, Verb.CHECK,
-               Verb.DECLINE)  # (a sideshow asked and not answered is declined, TP5)
-
-
 def timeout_event(room: Room) -> Event | None:
     """The player whose decision is pending ran out of time (on a closing table too): the
-    game's own ``timeout_action()`` where it has one (TP5: decline a sideshow), else they fold
-    (or drop, throw, stand, pass: see ``_ON_TIMEOUT``); in a game of sets (N, C), the engine
-    plays their strongest sets."""
+    game's own ``timeout_action`` (fold, drop, throw, stand, pass; TP5: decline a sideshow; in
+    a game of sets, the engine's suggestion)."""
     deal = room.deal
     name = room.to_act
     if deal is None or name is None or room.status not in ("playing", "closing"):
         return None
-    default = getattr(deal, "timeout_action", None)  # the game's own default, where it has one
-    chosen = default() if callable(default) else None
-    if isinstance(chosen, Action) and chosen.player == name and deal.can_apply(chosen):
+    chosen = deal.timeout_action(name)  # the game's own default (fold, drop, decline...)
+    if chosen is not None and chosen.player == name and deal.can_apply(chosen):
         return Event(kind="timeout", data={"player": name, "action": str(chosen)})
-    for verb in _ON_TIMEOUT:
-        action = Action(player=name, verb=verb)
-        if deal.can_apply(action):
-            return Event(kind="timeout", data={"player": name, "action": str(action)})
-    suggested = room.dealing.suggestion(name)
-    if suggested is not None:
-        return Event(kind="timeout", data={"player": name, "action": str(suggested)})
     return None  # pragma: no cover - every game offers one of these
 
 

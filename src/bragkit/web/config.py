@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from bragkit.errors import BragError
 from bragkit.games.registry import GameInfo, find
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["MAX_CHIPS", "MAX_SEATS", "ConfigError", "TableConfig"]
 
@@ -38,7 +38,7 @@ class ConfigError(BragError):
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableConfig:
     """A table's settings: its ``name``, its ``game`` (a registry name) and that game's
-    ``rules`` object (:class:`~bragkit.rules.Rules` for the three-card family), how many
+    ``rules`` object (:class:`~bragkit.games.three_card.Rules` for the three-card family), how many
     ``seats`` it has, the default ``buy_in``, and the house options of the web table:
     ``turn_seconds`` (a turn timer, 0 for none: a player who runs out of time folds),
     ``deal_pause`` (seconds between deals, to read the result) and ``bot_delay`` (seconds a bot

@@ -42,13 +42,12 @@ from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.games.betting import bet_bounds
-from bragkit.games.operations import Acted, HandShown
 from bragkit.games.points_game import PointsGame
-from bragkit.games.points_session import strong_play
 from bragkit.games.protocol import Game, describe
-from bragkit.replay import shown_hand_name
-from bragkit.rules import Rules
+from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.three_card.operations import Acted, HandShown
+from bragkit.games.three_card.replay import shown_hand_name
+from bragkit.games.three_card.rules import Rules
 from bragkit.session import DealStarted, Session, SessionError
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
@@ -85,7 +84,7 @@ class DealDriver:
         self._menu_seq: dict[str, int] = {}
         self._seeded: set[str] = set()
         self._commitment_seen: str | None = None
-        self._suggested: dict[str, tuple[tuple[int, int], Action]] = {}
+        self._suggested: dict[str, tuple[tuple[int, int], Action | None]] = {}
 
     @property
     def table(self) -> Session | None:
@@ -95,7 +94,7 @@ class DealDriver:
     @table.setter
     def table(self, table: Any) -> None:
         """Play at a session made elsewhere (a :class:`~bragkit.session.Session`, or a
-        :class:`~bragkit.table.Table` fronting one): tests dealing a known pack."""
+        :class:`~bragkit.games.three_card.table.Table` fronting one): tests dealing a known pack."""
         self.session = getattr(table, "session", table)
 
     @property
@@ -299,7 +298,8 @@ class DealDriver:
     def costs(self) -> dict[str, int] | None:
         """What it costs to stay in now, in the three-card family: the least open and blind
         bet (rules B2, B3, BL1), by the engine's own betting arithmetic
-        (:func:`~bragkit.games.betting.bet_bounds`). None elsewhere (the menu says it)."""
+        (:func:`~bragkit.games.three_card.betting.bet_bounds`). None elsewhere (the menu says
+        it)."""
         deal = self.deal
         rules = self.deal_rules
         if deal is None or not self.in_deal or not isinstance(rules, Rules):
@@ -322,5 +322,5 @@ class DealDriver:
         key = (self.deal_number, len(deal.operations))
         found = self._suggested.get(name)
         if found is None or found[0] != key:
-            found = self._suggested[name] = (key, strong_play(deal))
+            found = self._suggested[name] = (key, deal.suggestion(name))
         return found[1]

@@ -14,7 +14,7 @@ event the room prepared. What each person may see is :meth:`Room.state_for`, bui
 own view of the deal (rules D8, BL6, T3): never another player's hidden cards, nor their own
 while blind.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> room = Room(table_id="t1", config=TableConfig(rules=Rules(max_bet=10), buy_in=20),
 ...             secret=bytes(32), host_hash=token_hash("h" * 22))
 >>> host = Viewer(host=True)

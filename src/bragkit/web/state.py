@@ -16,8 +16,8 @@ from bragkit.actions import LegalAction, Verb
 from bragkit.cards import parse_cards
 from bragkit.errors import BragError
 from bragkit.games.options import options
-from bragkit.games.views import legal_action_dict
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import legal_action_dict
 from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Viewer

@@ -14,9 +14,9 @@ import pytest
 
 from bragkit.actions import Action
 from bragkit.errors import IllegalActionError
-from bragkit.games.three_card import Deal
-from bragkit.replay import agreements
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.replay import agreements
+from bragkit.games.three_card.rules import Rules
 
 
 def deal_of(

@@ -10,9 +10,9 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.cards import Pack, parse_cards
 from bragkit.errors import RulesError
-from bragkit.games.operations import CardDealt, HandToPack
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import CardDealt, HandToPack
+from bragkit.games.three_card.rules import Rules
 
 NEW = {"Ann": "2c 5d 9h", "Bob": "As Tc 3d", "Cy": "Qh Qs 4d"}
 OLD = {"Ann": "Ks Kd Kh"}

@@ -7,8 +7,8 @@ import json
 from test_three_card_support import deal_of, play
 
 from bragkit.cards import parse_cards
-from bragkit.games.views import DealView
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.views import DealView
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
 

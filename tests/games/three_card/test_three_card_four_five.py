@@ -5,8 +5,8 @@ from __future__ import annotations
 from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.cards import Pack, parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
 
 FOUR = Rules.preset("four-card")
 

@@ -14,10 +14,9 @@ from bragkit.actions import Verb
 from bragkit.cards import JOKER, Card, Pack, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.fairness import verify
-from bragkit.games.three_card import Deal
-from bragkit.ledger import LedgerError, Payment
-from bragkit.rules import Rules
-from bragkit.table import (
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import (
     DealPlayed,
     GameChoice,
     Joined,
@@ -28,6 +27,7 @@ from bragkit.table import (
     TableError,
     ToppedUp,
 )
+from bragkit.ledger import LedgerError, Payment
 from strategies import house_rules
 
 # -- helpers ---------------------------------------------------------------------------------

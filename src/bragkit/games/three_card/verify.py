@@ -7,8 +7,9 @@ rule group stops it. The same verifiers build the menu (:func:`menu`: an option 
 its verifiers return ``None``) and explain a refused action (:func:`refusal`: the first
 refusal met, as an :class:`~bragkit.errors.IllegalActionError`), so
 :meth:`Deal.legal_actions`, :meth:`Deal.can_apply`, :meth:`Deal.check` and :meth:`Deal.apply`
-come from one code path. Bet sizes come from :func:`~bragkit.games.betting.bet_bounds` and
-:func:`~bragkit.games.betting.see_cost` only.
+come from one code path. Bet sizes come from :func:`~bragkit.games.three_card.betting.bet_bounds`
+and
+:func:`~bragkit.games.three_card.betting.see_cost` only.
 
 The rule groups: turn order (B11); looking and blind play (BL1, BL2, BL5, BL6; R2, R3 for the
 looks of a retained hand); discards (F1, F3); betting and its limits (B1-B3, BL1, M1, M4);
@@ -16,8 +17,8 @@ seeing (B6, B8, B9, BL4); covers (M2-M4); the agreed showdown (B8: :func:`showdo
 the one place a showdown is allowed); two hands (R2) and the face-up hand (R3); top-ups (M1).
 
 >>> from bragkit.actions import Action
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[9, 9, 9],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
 >>> deal.apply("Ann bet 1"); deal.apply("Cy look")
@@ -39,9 +40,9 @@ from typing import TYPE_CHECKING, Any, Final
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
-from bragkit.games.betting import bet_bounds, see_cost
-from bragkit.games.three_card_settle import beats_face_up
-from bragkit.games.three_card_setup import (
+from bragkit.games.three_card.betting import bet_bounds, see_cost
+from bragkit.games.three_card.settle import beats_face_up
+from bragkit.games.three_card.setup import (
     BETTING,
     FOLDED,
     Fixed,
@@ -50,7 +51,7 @@ from bragkit.games.three_card_setup import (
 )
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
+    from bragkit.games.three_card.deal import Deal
 
 __all__ = ["Refusal", "agree_block", "lender", "menu", "refusal", "showdown_block"]
 
@@ -237,7 +238,7 @@ def cover_block(deal: Deal, seat: int, low: int) -> Refusal | None:
 
 
 def bounds(deal: Deal, blind: bool) -> tuple[int, int | None]:
-    """The least and most of a bet now (:func:`~bragkit.games.betting.bet_bounds`)."""
+    """The least and most of a bet now (:func:`~bragkit.games.three_card.betting.bet_bounds`)."""
     rules = deal.rules
     return bet_bounds(rules, deal._stake, deal._bet_made,
                       sum(deal._layers) if rules.pot_limit else 0, blind)

@@ -19,8 +19,8 @@ from bragkit.actions import Action, Verb
 from bragkit.cards import JOKER, Pack, parse_cards
 from bragkit.cli import app
 from bragkit.errors import IllegalActionError, NotationError
-from bragkit.rules import Rules
-from bragkit.session_records import (
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.session_records import (
     SessionDeal,
     SessionRecord,
     SessionReplay,
@@ -28,10 +28,10 @@ from bragkit.session_records import (
     read_session,
     write_session,
 )
-from bragkit.table import Table
+from bragkit.games.three_card.table import Table
 from strategies import house_rules
 
-SESSIONS = Path(__file__).parent / "records" / "sessions"
+SESSIONS = Path(__file__).parents[2] / "records" / "sessions"
 FILES = sorted(SESSIONS.glob("*.toml"))
 
 

@@ -5,12 +5,13 @@ house rules — then every deal as a ``.bhh`` document (HAND-HISTORY.md) in an a
 ``[[deals]]``, each followed by what happened at the table before the next deal (``after``:
 players joining and leaving, top-ups, loans, a kept hand). The format is documented in
 ``docs/sessions.md``. :func:`read_session` checks the file key by key and replays it through a
-:class:`~bragkit.table.Table`: each deal's pack must follow from the last (D4, D5), stacks,
+:class:`~bragkit.games.three_card.table.Table`: each deal's pack must follow from the last (D4,
+D5), stacks,
 carried pots and kept hands must carry over (T1, BL3, R1), and a mismatch is one
 :class:`~bragkit.errors.NotationError` naming the deal.
 
->>> from bragkit.rules import Rules
->>> from bragkit.table import Table
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.table import Table
 >>> table = Table(Rules(), seats=["Ann", "Bob", "Cy"], buy_ins=20, rng=3)
 >>> for actions in (["Bob bet 2", "Cy fold", "Ann fold"], ["Cy bet 1", "Ann fold", "Bob fold"]):
 ...     _ = table.start_deal()
@@ -65,10 +66,11 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffled_pack
-from bragkit.notation import DealRecord
+from bragkit.games.three_card.notation import DealRecord
+from bragkit.games.three_card.replay import agreements
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.table import DealPlayed, Table, TableError, TableEvent
 from bragkit.records import register
-from bragkit.replay import agreements
-from bragkit.rules import Rules
 from bragkit.session import (
     Joined,
     Kept,
@@ -81,7 +83,6 @@ from bragkit.session import (
     ToppedUp,
     parse_event,
 )
-from bragkit.table import DealPlayed, Table, TableError, TableEvent
 from bragkit.toml_text import dump_document, load_document, read_text
 
 __all__ = [
@@ -220,7 +221,8 @@ class SessionRecord:
         )
 
     def replay(self) -> Table:
-        """The session played again through a :class:`~bragkit.table.Table`, checking that
+        """The session played again through a :class:`~bragkit.games.three_card.table.Table`,
+        checking that
         each deal follows from the last (D3, D4, D5, BL3, R1, T1). A mismatch raises
         :class:`NotationError` (an illegal action :class:`IllegalActionError`) naming the deal.
         """

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from bragkit.cards import JOKER, Card
 from bragkit.errors import RulesError
+from bragkit.games.three_card.rules import ORDERINGS, PRESETS, Rules
 from bragkit.hands import Ordering
-from bragkit.rules import ORDERINGS, PRESETS, Rules
 
 
 def test_defaults_follow_the_rule_book() -> None:

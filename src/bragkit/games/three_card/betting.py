@@ -6,7 +6,7 @@ number. The stake is kept in open terms (rule BL1): a blind bet of ``b`` counts 
 The first bet is any amount from ``min_bet`` to ``max_bet`` (B2); after it, at least the stake
 (B3), and a blind player pays half, rounded up (BL1 [decision]):
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> rules = Rules(max_bet=20)
 >>> bet_bounds(rules, stake=0, bet_made=False, pot=5, blind=False)
 (1, 20)
@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from bragkit.actions import Verb
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 __all__ = ["MOVES_ON", "bet_bounds", "blind_part", "least_bet", "see_cost", "see_price", "split",
            "stake_after"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.cards import parse_cards
-from bragkit.games.operations import Loan
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import Loan
+from bragkit.games.three_card.rules import Rules
 
 FOUR = {"Ann": "7c 7d 7h", "Bob": "As Tc 2d", "Cy": "Qh Qs 4d", "Di": "Kh Kd 9s"}
 

@@ -7,9 +7,9 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import parse_cards
-from bragkit.games.three_card import Deal
-from bragkit.replay import record_of_deal as deal_record
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.replay import record_of_deal as deal_record
+from bragkit.games.three_card.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
 FIVE = ["Andy", "Bill", "Chris", "Dan", "Eddie"]

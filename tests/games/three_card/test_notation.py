@@ -20,10 +20,9 @@ from hypothesis import strategies as st
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, NotationError
-from bragkit.games.operations import Acted
 from bragkit.games.protocol import Operation
-from bragkit.games.three_card import Deal
-from bragkit.notation import (
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.notation import (
     FORMAT,
     DealRecord,
     FieldError,
@@ -34,10 +33,11 @@ from bragkit.notation import (
     read_bhh,
     write_bhh,
 )
-from bragkit.rules import Rules
+from bragkit.games.three_card.operations import Acted
+from bragkit.games.three_card.rules import Rules
 from strategies import house_rules
 
-RECORDS = Path(__file__).parent / "records"
+RECORDS = Path(__file__).parents[2] / "records"
 
 SMALL = """\
 # a comment before the keys
@@ -584,7 +584,7 @@ def test_seed_betting_examples_round_by_round(file: str, table: str, winner: str
 
 
 def results_of(name: str) -> dict[str, Any]:
-    from bragkit.replay import DealReplay
+    from bragkit.games.three_card.replay import DealReplay
 
     return DealReplay(load(RECORDS / name)).to_json()
 
@@ -916,7 +916,7 @@ def test_records_are_hashable_values() -> None:
 
 def test_bhh_is_registered_for_bragkit_replay() -> None:
     """bragkit.records finds the reader by the format key; it replays a parsed document."""
-    from bragkit.notation import replay_document
+    from bragkit.games.three_card.notation import replay_document
     from bragkit.records import replayer_for
 
     document = tomllib.loads(SMALL)
@@ -927,7 +927,7 @@ def test_bhh_is_registered_for_bragkit_replay() -> None:
 
 
 def test_replay_of_an_unfinished_deal() -> None:
-    from bragkit.replay import DealReplay
+    from bragkit.games.three_card.replay import DealReplay
 
     replay = DealReplay(read_bhh(small_text('"Cy bet 2", "Ann see 4"', '"Cy bet 2"')))
     data = replay.to_json()

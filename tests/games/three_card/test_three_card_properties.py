@@ -21,7 +21,7 @@ from test_three_card_support import snapshot
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError, InvalidActionError
-from bragkit.games.three_card import VERBS, Deal
+from bragkit.games.three_card.deal import VERBS, Deal
 from strategies import house_rules
 
 _CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc]|Jk)(?![A-Za-z0-9])")

@@ -19,12 +19,12 @@ from hypothesis import strategies as st
 from bragkit.actions import Verb
 from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError, RulesError
-from bragkit.games.results import DealResult, new_result
-from bragkit.games.three_card import Deal
-from bragkit.games.three_card_settle import evaluate_hand
-from bragkit.games.three_card_verify import full_menu, menu
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.results import DealResult, new_result
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.settle import evaluate_hand
+from bragkit.games.three_card.verify import full_menu, menu
 from bragkit.hands import evaluate
-from bragkit.rules import Rules
 
 # A few Rules objects shared by every example, so the remembered turn menus (kept per Rules)
 # are reused across deals, stacks and players, as at a table.

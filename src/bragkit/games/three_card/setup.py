@@ -1,8 +1,8 @@
-"""What a three-card deal (:mod:`bragkit.games.three_card`) works out once and shares: the
+"""What a three-card deal (:mod:`bragkit.games.three_card.deal`) works out once and shares: the
 constants of its state, the menu entries of each player (interned), the tables read from its
 Rules, the seating of a table, and the checks of a deal's construction (rules D1-D6, R1, W1).
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> setup(Rules()) is setup(Rules())      # equal Rules share one setup
 True
 >>> seating(("Ann", "Bob", "Cy"), "Cy")[2]  # the seats from the dealer's left (D3, D6)
@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Any, Final, cast
 from bragkit.actions import HandChoice, LegalAction, Verb
 from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, RandomSource, parse_cards
 from bragkit.errors import RulesError
-from bragkit.games.results import DealStart
+from bragkit.games.three_card.results import DealStart
+from bragkit.games.three_card.rules import Rules
 from bragkit.hands import HandRank, strength_table
 from bragkit.hands.table import rank_objects
-from bragkit.rules import Rules
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
+    from bragkit.games.three_card.deal import Deal
 
 __all__ = [
     "BETTING",
@@ -46,7 +46,7 @@ FOLDED: Final = 1
 COVERED: Final = 2
 
 # Markers of the compact log: the antes, the deal and the settlement are one entry each,
-# expanded on demand (bragkit.games.three_card_settle.expand).
+# expanded on demand (bragkit.games.three_card.settle.expand).
 ANTES: Final = "antes"
 DEALT: Final = "dealt"
 END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack

@@ -7,9 +7,9 @@ from test_three_card_support import deal_of, play
 
 from bragkit.cards import Pack, parse_cards
 from bragkit.errors import RulesError
-from bragkit.games.operations import AnteTaken, CardDealt, HandToPack
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import AnteTaken, CardDealt, HandToPack
+from bragkit.games.three_card.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from test_three_card_support import deal_of, legal_texts, play, refuse
 
 from bragkit.cards import parse_cards
-from bragkit.games.operations import HandRetained, PotCarried
-from bragkit.rules import Rules
+from bragkit.games.three_card.operations import HandRetained, PotCarried
+from bragkit.games.three_card.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
 

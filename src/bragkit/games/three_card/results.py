@@ -5,8 +5,8 @@ Both are frozen records. A :class:`DealStart` is what a game record needs to rep
 :class:`DealResult` is what the next deal and the ledger need (stacks, winnings, the carried pot
 and the retained blind hand, whether to shuffle, the pack after the hands went under it).
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[10, 10],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> for text in ["Ann bet 2", "Bob bet 2", "Ann see 4"]:
@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from bragkit.actions import HandChoice
 from bragkit.cards import Card, Pack, format_cards
-from bragkit.games.operations import Loan
+from bragkit.games.three_card.operations import Loan
 
 __all__ = ["DealResult", "DealStart"]
 

@@ -6,7 +6,7 @@ checked: an illegal action raises :class:`~bragkit.errors.IllegalActionError` na
 it breaks and changes nothing. :meth:`Deal.legal_actions` lists what may be done, with amounts;
 :meth:`Deal.can_apply` never disagrees with :meth:`Deal.apply`.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> deal = Deal(Rules(max_bet=20), players=["Ann", "Bob", "Cy"], dealer="Cy",
 ...             stacks=[50, 50, 50],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
@@ -41,7 +41,7 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
   not); the showdown comes with the last agreement. A bet, blind bet, fold, see or cover moves
   the betting on, and the agreements so far lapse. Nobody can force a showdown: a bare
   ``showdown`` is refused; a record's ``showdown`` line is read as every player agreeing
-  (:func:`bragkit.replay.agreements`).
+  (:func:`bragkit.games.three_card.replay.agreements`).
 - **Seeing needs a bet (B6).** No see before the first bet.
 - **"Two left" (B6, B8, M3)** counts the players still betting: a player who covered is out of
   the betting (their hand waits on the pot, M2), so the two others may see each other.
@@ -51,7 +51,8 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 - **Loans (M4).** With ``lending`` on, a short player may make the least bet of their turn with
   more chips than they hold: the shortfall is lent, with two betting by the other of the two,
   otherwise by the richest other player at the table (the first from the dealer's left on a
-  tie), who must hold the whole shortfall. A :class:`~bragkit.games.operations.Loan` records it.
+  tie), who must hold the whole shortfall. A :class:`~bragkit.games.three_card.operations.Loan`
+  records it.
 - **Two hands (R2).** While a player in play holds two hands, no one may see, cover or agree a
   showdown (there would be no single hand to compare). A two-hand holder must ``look old`` or
   ``look new``; ``bet`` (which includes a look) is refused. A blind winner holding two hands
@@ -64,7 +65,8 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 - **Blind play off.** With ``blind = False`` every player has seen their cards at the deal:
   ``look`` and ``blind`` are refused (BL1) and no one is a blind winner.
 - **Limits never stop a player meeting the stake** (B1, BL1): see
-  :func:`~bragkit.games.betting.bet_bounds`. A blind seer pays half what an open seer would,
+  :func:`~bragkit.games.three_card.betting.bet_bounds`. A blind seer pays half what an open seer
+  would,
   rounded up: the stake, or half the stake with ``see_cost = "single"`` (B9, BL1, BL4).
 - **Shown hands** (D8): the three cards a hand plays, then its discards (F1), so a tie decided
   by the discards can be checked. The hands compared over a covered pot are all shown.
@@ -72,11 +74,11 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
   ``sum(stacks) + pot`` always equals the chips brought in (stacks, carried pot, top-ups).
 
 The deal is split by idea: this module holds the state and the public API; the rules are
-verifiers, one per rule group, in :mod:`bragkit.games.three_card_verify` (the menu and the
-refusals both come from them); the moves are in :mod:`bragkit.games.three_card_moves`, the hands
-and the end in :mod:`bragkit.games.three_card_settle`, what is shared and worked out once in
-:mod:`bragkit.games.three_card_setup`; a player's view is folded from the log censored for them
-(:mod:`bragkit.games.views`).
+verifiers, one per rule group, in :mod:`bragkit.games.three_card.verify` (the menu and the
+refusals both come from them); the moves are in :mod:`bragkit.games.three_card.moves`, the hands
+and the end in :mod:`bragkit.games.three_card.settle`, what is shared and worked out once in
+:mod:`bragkit.games.three_card.setup`; a player's view is folded from the log censored for them
+(:mod:`bragkit.games.three_card.views`).
 
 Speed: legality is decided by matching against a menu of legal actions built once per state
 from the verifiers (and reused by :meth:`Deal.legal_actions`); the verifiers are asked again
@@ -95,17 +97,19 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+import bragkit.games.three_card.setup as _setup_module
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games import three_card_setup as _setup_module
-from bragkit.games.operations import Acted
+from bragkit.games.base import Capabilities
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
-from bragkit.games.results import DealResult, DealStart
-from bragkit.games.three_card_moves import agree, bet, do
-from bragkit.games.three_card_settle import expand, result_keeping
-from bragkit.games.three_card_setup import (
+from bragkit.games.three_card.moves import agree, bet, do
+from bragkit.games.three_card.operations import Acted
+from bragkit.games.three_card.results import DealResult, DealStart
+from bragkit.games.three_card.rules import PRESETS, Rules
+from bragkit.games.three_card.settle import expand, result_keeping
+from bragkit.games.three_card.setup import (
     ANTES,
     BETTING,
     DEALT,
@@ -119,11 +123,10 @@ from bragkit.games.three_card_setup import (
     setup,
     start_record,
 )
-from bragkit.games.three_card_verify import agree_block, menu, refusal
-from bragkit.games.views import DealView, fold_view
+from bragkit.games.three_card.verify import agree_block, menu, refusal
+from bragkit.games.three_card.views import DealView, fold_view
 from bragkit.hands import HandRank
 from bragkit.ownership import concurrent
-from bragkit.rules import PRESETS, Rules
 
 if TYPE_CHECKING:  # the session's hook imports this module
     from bragkit.session import Dealing
@@ -139,7 +142,7 @@ _SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.
 _AGREE = Verb.AGREE
 
 
-class Deal:
+class Deal(Capabilities):
     """One deal of three-, four- or five-card Brag (see the module docstring).
 
     ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
@@ -366,7 +369,7 @@ class Deal:
     @property
     def operations(self) -> tuple[Operation, ...]:
         """Every change of state, in order, as frozen records (see
-        :mod:`bragkit.games.operations`). The engine's own log: it holds every card; a
+        :mod:`bragkit.games.three_card.operations`). The engine's own log: it holds every card; a
         player's share of it is ``op.censored(player)``."""
         return expand(self)
 
@@ -422,7 +425,7 @@ class Deal:
 
     def _find(self, action: Action) -> LegalAction | None:
         """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
-        from the verifiers of :mod:`bragkit.games.three_card_verify`)."""
+        from the verifiers of :mod:`bragkit.games.three_card.verify`)."""
         if self._result is None:
             verb = action.verb
             seat = self._seat.get(action.player)  # type: ignore[arg-type]
@@ -517,7 +520,7 @@ class Deal:
 
     def view(self, player: str | None = None) -> DealView:
         """What ``player`` may know (a spectator with ``None``), folded from the operation log
-        censored for them: see :mod:`bragkit.games.views`."""
+        censored for them: see :mod:`bragkit.games.three_card.views`."""
         if player is not None:
             self._seat_of(player)
         return fold_view(self, player)
@@ -537,14 +540,15 @@ def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
 
 def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> Dealing:
     """The family's session hook (T1): a
-    :class:`~bragkit.games.three_card_session.ThreeCardDealing` (``fair``: every shuffle a
+    :class:`~bragkit.games.three_card.dealing.ThreeCardDealing` (``fair``: every shuffle a
     commit-reveal shuffle, as a web table deals)."""
-    from bragkit.games.three_card_session import ThreeCardDealing  # it imports this module
+    from bragkit.games.three_card.dealing import ThreeCardDealing  # it imports this module
 
     return ThreeCardDealing(rules, rng=rng, fair=fair)
 
 
-#: The registry's names of the presets of :data:`~bragkit.rules.PRESETS` that differ from them.
+#: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
+#: differ from them.
 _PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
 
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).

@@ -6,9 +6,9 @@ back under it (D5) and shuffled only as D4 says, a pot carried forward and a bli
 (BL3, R1–R3), the stacks, top-ups and loans (M1, M4) in a :class:`~bragkit.ledger.Ledger`, the
 dealer's choice of game (T2), and a settlement at the end. A table is the three-card front of
 the one :class:`~bragkit.session.Session` of every game: the session with the three-card hook
-(:class:`~bragkit.games.three_card_session.ThreeCardDealing`); :attr:`Table.session` is its log.
+(:class:`~bragkit.games.three_card.dealing.ThreeCardDealing`); :attr:`Table.session` is its log.
 
->>> from bragkit.rules import Rules
+>>> from bragkit.games.three_card.rules import Rules
 >>> table = Table(Rules(), seats=["Ann", "Bob", "Cy"], buy_ins=20, rng=7)
 >>> deal = table.start_deal()                  # Ann deals the first, shuffled deal (D4)
 >>> deal.dealer, deal.to_act, table.ledger.in_pot
@@ -94,13 +94,13 @@ from typing import cast, overload
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.cards import Card, Pack, RandomSource
 from bragkit.fairness import FairnessProof
-from bragkit.games.results import DealResult
-from bragkit.games.three_card import Deal
-from bragkit.games.three_card_session import Chooser, GameChoice, ThreeCardDealing
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.dealing import Chooser, GameChoice, ThreeCardDealing
+from bragkit.games.three_card.notation import DealRecord
+from bragkit.games.three_card.results import DealResult
+from bragkit.games.three_card.rules import Rules
 from bragkit.ledger import Ledger, Payment
-from bragkit.notation import DealRecord
 from bragkit.ownership import Guard
-from bragkit.rules import Rules
 from bragkit.session import (
     DealEnded,
     Joined,
@@ -138,7 +138,8 @@ TableError = SessionError
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealPlayed:
     """A finished deal: its number (from 1), its ``.bhh`` :attr:`record`
-    (:class:`~bragkit.notation.DealRecord`: a finished deal is kept as its record, not as its
+    (:class:`~bragkit.games.three_card.notation.DealRecord`: a finished deal is kept as its record,
+    not as its
     :class:`~bragkit.games.three_card.Deal`), its result (after any R2 choice, see
     :class:`Kept`), whether it was shuffled (D4) and its fairness proof (shuffled deals of a
     ``fair`` table).
@@ -189,7 +190,7 @@ _BETWEEN = (Joined, ToppedUp, Left, Lent, Repaid, Kept, PotShared)
 
 class Table:
     """A session of three-card deals at one table: a :class:`~bragkit.session.Session` with the
-    three-card hook (:class:`~bragkit.games.three_card_session.ThreeCardDealing`); see the module
+    three-card hook (:class:`~bragkit.games.three_card.dealing.ThreeCardDealing`); see the module
     docstring for the decisions.
 
     ``rules`` are the table's house rules; ``seats`` the players clockwise; ``buy_ins`` what each

@@ -13,8 +13,8 @@ retained hand). The engine's hidden state is not read (only the face-up stock ca
 all see), so a view can carry no card the log does not show its viewer. A view is plain data:
 :meth:`DealView.to_dict` is JSON-able, safe to send to a browser.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[10, 10],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> deal.view("Ann").hand is None      # Ann has not looked (rule BL6)
@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.games.betting import MOVES_ON, stake_after
-from bragkit.games.operations import (
+from bragkit.games.protocol import Operation
+from bragkit.games.three_card.betting import MOVES_ON, stake_after
+from bragkit.games.three_card.operations import (
     Acted,
     AnteTaken,
     CardDealt,
@@ -48,11 +49,10 @@ from bragkit.games.operations import (
     PotAwarded,
     PotCarried,
 )
-from bragkit.games.protocol import Operation
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
+    from bragkit.games.three_card.deal import Deal
 
 __all__ = ["DealView", "fold", "fold_view", "legal_action_dict"]
 

@@ -31,13 +31,13 @@ from bragkit.actions import HandChoice, Verb
 from bragkit.cards import JOKER_INDEX, Card, Pack, RandomSource, make_rng, parse_cards
 from bragkit.errors import InvalidCardError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
-from bragkit.games.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.protocol import Game, Operation
-from bragkit.games.results import DealResult
-from bragkit.games.three_card import Deal
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.notation import DealRecord
+from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
+from bragkit.games.three_card.results import DealResult
+from bragkit.games.three_card.rules import Rules
 from bragkit.ledger import Ledger
-from bragkit.notation import DealRecord
-from bragkit.rules import Rules
 from bragkit.session import DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from test_three_card_properties import check_views, choose, make, random_action, tables
 
 from bragkit.actions import Action, Verb
-from bragkit.games.operations import (
+from bragkit.games.three_card.deal import VERBS, Deal
+from bragkit.games.three_card.operations import (
     Acted,
     CardDealt,
     DiscardHidden,
@@ -23,10 +24,9 @@ from bragkit.games.operations import (
     HandRetained,
     HandToPack,
 )
-from bragkit.games.three_card import VERBS, Deal
-from bragkit.games.three_card_verify import refusal
-from bragkit.games.views import fold
-from bragkit.rules import Rules
+from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.verify import refusal
+from bragkit.games.three_card.views import fold
 
 
 def check_view_is_the_state(deal: Deal, viewer: str | None) -> None:

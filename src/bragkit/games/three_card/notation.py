@@ -52,7 +52,7 @@ an illegal action with an :class:`~bragkit.errors.IllegalActionError` naming the
 >>> read_bhh(text.replace("[20, 20]", "[20, 20, 20]"))
 Traceback (most recent call last):
 ...
-bragkit.notation.FieldError: line 6: stacks: 3 stacks for 2 players
+bragkit.games.three_card.notation.FieldError: line 6: stacks: 3 stacks for 2 players
 >>> read_bhh(text.replace("Ann see 4", "Ann see 3"))
 Traceback (most recent call last):
 ...
@@ -80,14 +80,14 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
-from bragkit.games.three_card import VERBS, Deal
+from bragkit.games.three_card.deal import VERBS, Deal
+from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 from bragkit.records import register
-from bragkit.rules import MAX_CHIPS, Rules
 from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
 if TYPE_CHECKING:
-    from bragkit.replay import DealReplay
+    from bragkit.games.three_card.replay import DealReplay
 
 __all__ = [
     "FORMAT",
@@ -183,7 +183,7 @@ class DealRecord:
     ...            pack=Pack.standard().cards)
     Traceback (most recent call last):
     ...
-    bragkit.notation.FieldError: players: 'Ann' sits twice
+    bragkit.games.three_card.notation.FieldError: players: 'Ann' sits twice
     """
 
     format: str = FORMAT
@@ -295,7 +295,7 @@ class DealRecord:
         The record holds the deal as it started (stacks before the ante, the pack or hands as
         dealt) and every action applied so far; :meth:`replay` plays it again.
         """
-        from bragkit.replay import record_of_deal
+        from bragkit.games.three_card.replay import record_of_deal
 
         return record_of_deal(deal)
 
@@ -305,7 +305,7 @@ class DealRecord:
         An illegal action raises :class:`IllegalActionError` naming it, 1-based:
         ``action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)``.
         """
-        from bragkit.replay import replay_record
+        from bragkit.games.three_card.replay import replay_record
 
         return replay_record(self)
 
@@ -440,7 +440,8 @@ def read_bhh(text: str | bytes) -> DealRecord:
     A malformed file raises :class:`NotationError` (:class:`FieldError` naming the line of the key
     at fault; bytes are read as UTF-8); the text is at most :data:`MAX_BHH_TEXT` characters and
     every count it holds is bounded (:data:`MAX_PLAYERS`,
-    :data:`MAX_NAME`, :data:`MAX_ACTIONS`, chips at most :data:`bragkit.rules.MAX_CHIPS`, the
+    :data:`MAX_NAME`, :data:`MAX_ACTIONS`, chips at most
+    :data:`bragkit.games.three_card.rules.MAX_CHIPS`, the
     rules' own bounds), checked before the deal is built; an illegal action raises
     :class:`IllegalActionError` naming the action.
     """
@@ -726,7 +727,7 @@ def dump(record: DealRecord, path: str | Path) -> None:
 
 def replay_document(document: Mapping[str, Any]) -> DealReplay:
     """Replay a parsed ``bhh/1`` document: the reader registered for ``bragkit replay``."""
-    from bragkit.replay import DealReplay
+    from bragkit.games.three_card.replay import DealReplay
 
     return DealReplay(DealRecord.from_document(document))
 

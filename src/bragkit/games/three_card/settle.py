@@ -1,9 +1,9 @@
-"""The hands and the end of a three-card deal (:mod:`bragkit.games.three_card`): hand strength
+"""The hands and the end of a three-card deal (:mod:`bragkit.games.three_card.deal`): hand strength
 (rules H, W, F1, F2), the settlement of a pot (B5, B6, B8, BL3, D5, D8, M2, M3, R1-R3) and the
 expansion of the deal's compact log into operation records.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[9, 9, 9],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"})
 >>> strength(deal, 2)[2].category.name        # rule H2: a prial
@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Final
 from bragkit.actions import HandChoice
 from bragkit.cards import Card
 from bragkit.errors import RulesError
-from bragkit.games.betting import split
-from bragkit.games.operations import (
+from bragkit.games.protocol import Operation
+from bragkit.games.three_card.betting import split
+from bragkit.games.three_card.operations import (
     Acted,
     AnteTaken,
     CardDealt,
@@ -35,13 +36,12 @@ from bragkit.games.operations import (
     PotAwarded,
     PotCarried,
 )
-from bragkit.games.protocol import Operation
-from bragkit.games.results import DealResult, new_result
-from bragkit.games.three_card_setup import ANTES, BETTING, DEALT, END, FOLDED, N2, N, Strength
+from bragkit.games.three_card.results import DealResult, new_result
+from bragkit.games.three_card.setup import ANTES, BETTING, DEALT, END, FOLDED, N2, N, Strength
 from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
+    from bragkit.games.three_card.deal import Deal
 
 __all__ = ["beats_face_up", "end_compared", "end_last_standing", "end_showdown", "expand",
            "finish", "result_keeping", "strength"]
@@ -276,7 +276,7 @@ def result_keeping(deal: Deal, hand: HandChoice) -> DealResult:
 
 def expand(deal: Deal) -> tuple[Operation, ...]:
     """Every change of state, in order, as frozen records (see
-    :mod:`bragkit.games.operations`). The engine's own log: it holds every card."""
+    :mod:`bragkit.games.three_card.operations`). The engine's own log: it holds every card."""
     ops = deal._ops
     log = deal._log
     names = deal._names

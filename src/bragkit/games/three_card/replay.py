@@ -1,10 +1,11 @@
 """Replaying a ``.bhh`` record: the deal played again, described for a person and as JSON.
 
 :class:`DealReplay` is what ``bragkit replay`` prints for a ``bhh/1`` file (the reader registered in
-:mod:`bragkit.records` by :mod:`bragkit.notation`). It replays the record through the engine,
+:mod:`bragkit.records` by :mod:`bragkit.games.three_card.notation`). It replays the record through
+the engine,
 noting the pot after every action, and gives the result in the fields of HAND-HISTORY.md.
 
->>> from bragkit.notation import read_bhh
+>>> from bragkit.games.three_card.notation import read_bhh
 >>> record = read_bhh('''
 ... format = "bhh/1"
 ... players = ["Ann", "Bob"]
@@ -35,15 +36,15 @@ from bragkit.errors import (
     NotationError,
     RulesError,
 )
-from bragkit.games.betting import MOVES_ON
-from bragkit.games.operations import Acted, HandShown, PotAwarded
 from bragkit.games.protocol import Operation, describe
-from bragkit.games.results import DealResult
-from bragkit.games.three_card import Deal
-from bragkit.rules import Rules
+from bragkit.games.three_card.betting import MOVES_ON
+from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.operations import Acted, HandShown, PotAwarded
+from bragkit.games.three_card.results import DealResult
+from bragkit.games.three_card.rules import Rules
 
 if TYPE_CHECKING:
-    from bragkit.notation import DealRecord
+    from bragkit.games.three_card.notation import DealRecord
 
 __all__ = [
     "DealReplay",
@@ -148,7 +149,7 @@ def replay_record(record: DealRecord) -> Deal:
 
 def record_of_deal(deal: Deal) -> DealRecord:
     """The record of a deal as it started, with every action applied so far."""
-    from bragkit.notation import DealRecord
+    from bragkit.games.three_card.notation import DealRecord
 
     start = deal.start
     return DealRecord(

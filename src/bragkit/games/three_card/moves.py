@@ -1,10 +1,10 @@
-"""The moves of a three-card deal (:mod:`bragkit.games.three_card`): what each legal action
+"""The moves of a three-card deal (:mod:`bragkit.games.three_card.deal`): what each legal action
 does to the state (rules B2-B8, BL1-BL3, F1, F2, M1-M4, R2, R3), logged compactly (expanded by
-:func:`~bragkit.games.three_card_settle.expand`). Only :meth:`Deal.apply` calls :func:`do`,
-after the verifiers (:mod:`bragkit.games.three_card_verify`) have allowed the action.
+:func:`~bragkit.games.three_card.settle.expand`). Only :meth:`Deal.apply` calls :func:`do`,
+after the verifiers (:mod:`bragkit.games.three_card.verify`) have allowed the action.
 
->>> from bragkit.rules import Rules
->>> from bragkit.games.three_card import Deal
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
 ...             hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 >>> deal.apply("Ann blind 2")       # rule BL1: a blind 2 sets the stake to 4
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card
-from bragkit.games.betting import MOVES_ON
-from bragkit.games.operations import Acted, HandLooked, HandToPack, Loan
-from bragkit.games.three_card_settle import end_compared, end_last_standing, end_showdown, strength
-from bragkit.games.three_card_setup import BETTING, COVERED, FOLDED
-from bragkit.games.three_card_verify import lender, other_betting
+from bragkit.games.three_card.betting import MOVES_ON
+from bragkit.games.three_card.operations import Acted, HandLooked, HandToPack, Loan
+from bragkit.games.three_card.settle import end_compared, end_last_standing, end_showdown, strength
+from bragkit.games.three_card.setup import BETTING, COVERED, FOLDED
+from bragkit.games.three_card.verify import lender, other_betting
 
 if TYPE_CHECKING:
-    from bragkit.games.three_card import Deal
+    from bragkit.games.three_card.deal import Deal
 
 __all__ = ["agree", "do"]
 

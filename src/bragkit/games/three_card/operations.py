@@ -15,7 +15,8 @@ the actions of the record are the :class:`Acted` entries.
 
 Records hold cards, so the log is the engine's own: it is never sent to a player as it is. Each
 record says what a viewer may know of it (:meth:`Operation.censored`), and a player's
-:class:`~bragkit.games.views.DealView` is folded from the log censored for them: a card dealt
+:class:`~bragkit.games.three_card.views.DealView` is folded from the log censored for them: a card
+dealt
 face down is seen by no one (BL6: not even its owner, until they look); a look
 (:class:`HandLooked`) shows the owner their cards, and no one else; a discard is seen by its
 owner (F1); the face-up hand (R3) and the hands shown (D8) by all; a retained hand by no one.
