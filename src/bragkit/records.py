@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,23 @@ from typing import Any, Final, Protocol
 from bragkit.errors import NotationError
 from bragkit.toml_text import decode_text, load_document, read_text
 
-__all__ = ["Replay", "dump", "format_name", "load", "register", "replay", "replayer_for"]
+__all__ = ["MAX_KEYS", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD", "Replay", "check_bounds",
+           "dump", "format_name", "load", "parse", "register", "replay", "replayer_for"]
+
+#: The most characters of a record of one deal or one game (a format may set its own bound):
+#: a deal at the most actions a record holds (20,000) is under half of it. Checked before the
+#: text is parsed, on every path that reads a record (:func:`load`, :func:`replay`, the CLI, the
+#: web table's downloads), so an oversized file costs its length, not a parse.
+MAX_RECORD: Final = 1024 * 1024
+#: The most ``=`` signs of such a record, counted before parsing (every TOML key has one): a
+#: record holds a few dozen keys, so a file stuffed with unknown keys is refused unparsed.
+MAX_KEYS: Final = 2_000
+#: The most players a record names, and the longest name, in every format.
+MAX_PLAYERS: Final = 52
+MAX_NAME: Final = 100
+
+#: The format named by a record's ``format`` key, found in its text before parsing.
+_FORMAT_LINE: Final = re.compile(r'^[ \t]*format[ \t]*=[ \t]*"([A-Za-z0-9_-]{1,40})/', re.M)
 
 
 class Replay(Protocol):
@@ -63,6 +80,8 @@ class _Format:
     read: Callable[[str], Any] | None
     write: Callable[[Any], str] | None
     writes: tuple[type, ...]
+    max_text: int
+    max_keys: int | None
 
 
 _REPLAYERS: dict[str, _Format] = {}
@@ -80,11 +99,15 @@ def _import_all() -> None:
 
 
 def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None = None,
-             write: Callable[[Any], str] | None = None, writes: tuple[type, ...] = ()) -> None:
+             write: Callable[[Any], str] | None = None, writes: tuple[type, ...] = (),
+             max_text: int = MAX_RECORD, max_keys: int | None = MAX_KEYS) -> None:
     """Register the format ``name/…``: ``replayer`` replays a parsed document; ``read`` turns a
     record's text into the format's record object and ``write`` such an object (any of the
-    types ``writes``) into text, so that ``write(read(text))`` is the text again."""
-    _REPLAYERS[name] = _Format(replay=replayer, read=read, write=write, writes=writes)
+    types ``writes``) into text, so that ``write(read(text))`` is the text again. A record of
+    the format is at most ``max_text`` characters with at most ``max_keys`` ``=`` signs
+    (``None``: no count), both checked before it is parsed."""
+    _REPLAYERS[name] = _Format(replay=replayer, read=read, write=write, writes=writes,
+                               max_text=max_text, max_keys=max_keys)
 
 
 def format_name(document: Mapping[str, Any]) -> str:
@@ -117,11 +140,63 @@ def _text(source: str | bytes | Path) -> str:
     return read_text(source) if isinstance(source, Path) else decode_text(source)
 
 
+def check_bounds(text: str) -> None:
+    """Refuse, before any parsing, a record's text longer than its format allows or stuffed with
+    keys: the format is read off its ``format = "NAME/…"`` line (a text without one is held to
+    :data:`MAX_RECORD`); the cost is a scan of the text.
+
+    >>> check_bounds('format = "bhh/1"\\n' + "k = 1\\n" * 3000)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: the record has 3,001 keys: a bhh record holds at most 2,000
+    """
+    match = _FORMAT_LINE.search(text, 0, 4096) or _FORMAT_LINE.search(text)
+    name = match.group(1) if match is not None else None
+    if name is not None and name not in _REPLAYERS:
+        _import_all()
+    found = _REPLAYERS.get(name) if name is not None else None
+    limit = found.max_text if found is not None else MAX_RECORD
+    what = f"a {name} record" if found is not None else "a record"
+    if len(text) > limit:
+        raise NotationError(f"the record is {len(text):,} characters long: {what} holds at "
+                            f"most {limit:,}")
+    keys = found.max_keys if found is not None else MAX_KEYS
+    if keys is not None:
+        count = text.count("=")
+        if count > keys:
+            raise NotationError(f"the record has {count:,} keys: {what} holds at most "
+                                f"{keys:,}")
+
+
+def _check_players(document: Mapping[str, Any]) -> None:
+    """Every format's ``players``: at most :data:`MAX_PLAYERS` names of at most
+    :data:`MAX_NAME` characters each (each format checks the rest of what they must be)."""
+    players = document.get("players") if isinstance(document, Mapping) else None
+    if not isinstance(players, list):
+        return
+    if len(players) > MAX_PLAYERS:
+        raise NotationError(f"players: {len(players):,} players: a record holds at most "
+                            f"{MAX_PLAYERS}")
+    for name in players:
+        if isinstance(name, str) and len(name) > MAX_NAME:
+            raise NotationError(f"players: a name of {len(name):,} characters: a record's "
+                                f"names are at most {MAX_NAME}")
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The parsed document of a record's text, bounded before parsing (:func:`check_bounds`)
+    and after (the players' names: :data:`MAX_PLAYERS`, :data:`MAX_NAME`)."""
+    check_bounds(text)
+    document = load_document(text)
+    _check_players(document)
+    return document
+
+
 def load(source: str | bytes | Path) -> Any:
     """The record object of a record's text (or of the file at a :class:`~pathlib.Path`), of
     whatever registered format it is; :class:`~bragkit.errors.NotationError` when it is none."""
     text = _text(source)
-    found = _format(load_document(text))
+    found = _format(parse(text))
     if found.read is None:
         raise NotationError("this record format is replayed, not loaded: use replay()")
     return found.read(text)
@@ -138,5 +213,5 @@ def dump(record: Any) -> str:
 
 def replay(source: str | bytes | Path) -> Replay:
     """A record's text (or file) replayed: what happened, for a person and as JSON."""
-    document = load_document(_text(source))
+    document = parse(_text(source))
     return _format(document).replay(document)

@@ -18,8 +18,8 @@ import typer
 
 from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
-from bragkit.games.three_card.notation import FieldError, parse_toml
-from bragkit.records import replayer_for
+from bragkit.games.three_card.notation import FieldError
+from bragkit.records import parse, replayer_for
 
 __all__ = ["replay"]
 
@@ -33,7 +33,7 @@ def replay(
     """Replay a game record (.bhh or another registered format) and print what happened."""
     text = read_input(file, what="record", kind="UTF-8 TOML")
     try:
-        document = parse_toml(text)
+        document = parse(text)  # bounded before it is parsed
         result = replayer_for(document)(document)
         output = (json.dumps(result.to_json(), ensure_ascii=False) if as_json
                   else result.describe())

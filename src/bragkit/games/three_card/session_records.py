@@ -83,7 +83,7 @@ from bragkit.session import (
     ToppedUp,
     parse_event,
 )
-from bragkit.toml_text import dump_document, load_document, read_text
+from bragkit.toml_text import MAX_TEXT, dump_document, load_document, read_text
 
 __all__ = [
     "FORMAT",
@@ -386,7 +386,8 @@ def _check_format(value: object) -> None:
     if not isinstance(value, str):
         raise NotationError(f'format: must be a string like "{FORMAT}", not {value!r}')
     name, slash, version = value.partition("/")
-    if name != _NAME or not slash or not version.isdigit():
+    if name != _NAME or not slash or not (version.isascii() and version.isdigit()) or len(
+            version) > 9:
         raise NotationError(f"format: {value!r} is not a Brag session record (expected "
                             f"{FORMAT!r})")
     if int(version) > _VERSION:
@@ -636,4 +637,5 @@ def _write(record: SessionRecord | Table) -> str:
                          else SessionRecord.from_table(record))
 
 
-register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table))
+register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table),
+         max_text=MAX_TEXT, max_keys=None)  # a session grows with its deals (MAX_TEXT in all)
