@@ -148,3 +148,28 @@ def test_the_bhh_document_names_every_house_rule() -> None:
         # and the rule book gives each its rule (`cards` is the preset's: four-card, five-card)
         book = rulebook.document("rules")
         assert re.search(rf"`{field.name}\b", book) or field.name == "cards", field.name
+
+
+def test_the_teen_patti_pot_limit_example_rule_tp6() -> None:
+    """TP6's decisions as the book words them: a pot at the limit plays on, the next payment is
+    cut and every hand shown; boots that reach the limit are refused."""
+    from bragkit.errors import RulesError
+    from bragkit.games.teen_patti import TeenPatti
+    from bragkit.games.teen_patti_rules import TeenPattiRules
+
+    _quoted("TP6", "Reaching the limit is not passing it", "Each chaals 1 blind: the pot holds 6,",
+            "cut to nothing and all\nthree hands are shown", "With `pot_limit` 3 at that table the "
+            "deal could not start")
+    seats = {"Ann": "Ks Kh 9c", "Bob": "Kd Kc 9h", "Cy": "2d 3c 5h"}
+    game = TeenPatti(TeenPattiRules(pot_limit=6), players=list(seats), dealer="Cy",
+                     stacks=[20] * 3, hands=seats)
+    for text in ["Ann blind 1", "Bob blind 1", "Cy blind 1"]:
+        game.apply(text)
+    assert game.pot == 6 and not game.over
+    game.apply("Ann blind 1")
+    assert game.over and sorted(game.shown) == sorted(seats) and sum(game.winners.values()) == 6
+    with pytest.raises(RulesError, match="TP6"):
+        TeenPatti(TeenPattiRules(pot_limit=3), players=list(seats), dealer="Cy",
+                  stacks=[20] * 3, hands=seats)
+    _quoted("D4", "any one of those\npots was taken, once the hands over it had been compared, "
+            "by a prial turned face up")

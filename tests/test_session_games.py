@@ -15,8 +15,11 @@ from hypothesis import strategies as st
 from bragkit.errors import RulesError
 from bragkit.games import crash, games, nine_card, registry
 from bragkit.games.points_session import PointsDealing
-from bragkit.games.protocol import random_action
+from bragkit.games.protocol import Game, random_action
 from bragkit.games.stake_game import StakeGame
+from bragkit.games.stake_session import StakeDealing
+from bragkit.games.teen_patti import TeenPatti
+from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.ledger import Kind, Ledger, settle
 from bragkit.session import DealStarted, Session, SessionError, open_session
 
@@ -261,3 +264,57 @@ def test_any_session_of_the_other_games_conserves_chips_and_replays(
     again = Session.replay(registry.dealing(name, **options), [str(e) for e in session.events])
     assert again.events == session.events and again.ledger == session.ledger
     assert again.stacks == session.stacks and again.in_deal == session.in_deal
+
+
+class _OverAtOnce(StakeDealing):
+    """A hook whose every game is over before the session sees it: a two-player deal of Teen
+    Patti in which the first to act has already packed (a game over by any path)."""
+
+    def new_game(self, session: Session, event: DealStarted) -> Game:
+        game = super().new_game(session, event)
+        assert game.to_act is not None
+        game.apply(f"{game.to_act} fold")
+        return game
+
+
+def test_a_game_over_at_its_start_ends_the_deal_rule_t1() -> None:
+    """A session notices a game however it ends, here over the moment it starts: the deal
+    ends (its result booked, the deal passing left, D3) and the log replays (T1)."""
+    hook = _OverAtOnce(TeenPatti, TeenPattiRules(), rng=5)
+    session = Session(hook, seats=["Ann", "Bob"], buy_ins=20)
+    game = session.start_deal()
+    assert game.over and not session.in_deal
+    assert str(session.events[-1]) == "deal 1 ends: Ann wins 2"   # Bob, first to act, packed
+    assert session.stacks == {"Ann": 21, "Bob": 19} and session.next_dealer == "Bob"
+    session.start_deal()                                # the next deal may start
+    assert session.deal_number == 2 and not session.in_deal
+    again = Session.replay(_OverAtOnce(TeenPatti, TeenPattiRules()),
+                           [str(e) for e in session.events])
+    assert again.events == session.events and again.stacks == session.stacks
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(2, 6), boot=st.integers(1, 3),
+       pot_limit=st.integers(0, 12))
+def test_no_teen_patti_session_is_left_in_a_finished_deal_rule_tp6(
+        seed: int, seats: int, boot: int, pot_limit: int) -> None:
+    """Whatever the pot limit, a deal either cannot start (its boots reach the limit, TP6
+    [decision]) or is played to its end, and then the session is between deals (T1)."""
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(seats)]
+    session = open_session("teen-patti", seats=names, buy_ins=100, seed=seed, boot=boot,
+                           pot_limit=pot_limit)
+    for _ in range(3):
+        try:
+            game = session.start_deal()
+        except SessionError as error:
+            assert 0 < pot_limit <= seats and "rule TP6" in str(error)
+            assert not session.in_deal
+            return
+        assert pot_limit == 0 or pot_limit > seats
+        assert not game.over                     # the boots never end a deal (TP6)
+        for _ in range(2000):
+            if not session.in_deal:
+                break
+            session.apply(random_action(game, rng))
+        assert game.over and not session.in_deal and conserved(session.ledger)

@@ -612,7 +612,10 @@ class Session:
             raise SessionError(f"a deal needs two or more players, not {len(self._seats)} "
                                "(rule D1)")
         chosen = game if game is not None else self._named
-        self.append(self._dealing.plan(self, dealer, game=chosen, given=given))
+        event = self._dealing.plan(self, dealer, game=chosen, given=given)
+        with self._guard:  # the deal's start and, if it is over at once, its end (one change)
+            self._append(event)
+            self._end_if_over()
         assert self._current is not None
         return self._current
 
@@ -630,9 +633,7 @@ class Session:
                 raise
         with self._guard:  # the action and the deal's end, as one change (one owner at a time)
             self._append(Played(action=action))
-            if game.over:
-                winners = dict(game.result.winners)
-                self._append(DealEnded(number=len(self._dealers), winners=winners))
+            self._end_if_over()
 
     def join(self, name: str, buy_in: int, *, after: str | None = None) -> None:
         """``name`` sits down with ``buy_in`` (M1), at the end or to the left of ``after``."""
@@ -815,6 +816,14 @@ class Session:
             self._choice_open = True  # rule T2: round the table and one more
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def _end_if_over(self) -> None:
+        """End the deal in progress when its game is over, however it got there (started over,
+        or over after any action): the session is never left in a finished deal (T1)."""
+        game = self._current
+        if self._playing and game is not None and game.over:
+            winners = dict(game.result.winners)
+            self._append(DealEnded(number=len(self._dealers), winners=winners))
 
     def _book(self) -> None:
         assert self._current is not None

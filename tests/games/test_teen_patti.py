@@ -19,7 +19,7 @@ from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowLost
 from bragkit.games.teen_patti_records import write_teen_patti
 from bragkit.games.teen_patti_rules import TeenPattiRules
-from bragkit.session import open_session
+from bragkit.session import SessionError, open_session
 
 
 def deal(hands: dict[str, str], *, dealer: str | None = None, stacks: int | list[int] = 100,
@@ -252,6 +252,60 @@ def test_the_pot_limit_caps_the_pot_and_shows_every_hand_rule_tp6() -> None:
     assert game.over and game.pot == 0 and game.stacks["Cy"] == 100 - 1 - 1
     assert sorted(game.shown) == ["Ann", "Bob", "Cy"]
     assert game.winners == {"Ann": 4, "Bob": 4}           # exact ties split
+
+
+def test_a_pot_that_merely_reaches_the_limit_plays_on_rule_tp6() -> None:
+    """TP6 [decision]: only a payment that would take the pot past the limit is cut."""
+    game = deal({"Ann": "Ks Kh 9c", "Bob": "Kd Kc 9h", "Cy": "2d 3c 5h"}, pot_limit=6)
+    play(game, "Ann blind 1", "Bob blind 1", "Cy blind 1")   # 3 + 1 + 1 + 1 = 6: the limit
+    assert not game.over and game.pot == 6 and game.to_act == "Ann" and not game.shown
+    play(game, "Ann blind 1")                                # past it: cut to nothing
+    assert game.over and game.stacks == {"Ann": 98 + 3, "Bob": 98 + 3, "Cy": 98}
+    assert sorted(game.shown) == ["Ann", "Bob", "Cy"]
+    assert game.winners == {"Ann": 3, "Bob": 3}
+
+
+@pytest.mark.parametrize(("players", "boot", "pot_limit"), [(5, 3, 4), (5, 3, 5), (2, 1, 2),
+                                                            (3, 2, 1)])
+def test_boots_that_reach_the_pot_limit_are_refused_at_the_table_rule_tp6(
+        players: int, boot: int, pot_limit: int) -> None:
+    """TP6 [decision]: the boots alone never end a deal; such a limit is refused when the
+    players are seated (the rules object alone cannot know how many)."""
+    rules = TeenPattiRules(boot=boot, pot_limit=pot_limit)  # accepted on its own
+    names = [f"P{i}" for i in range(players)]
+    with pytest.raises(RulesError, match=r"reach the pot limit .*\(rule TP6\)"):
+        TeenPatti(rules, players=names, dealer=names[0], stacks=[50] * players, rng=1)
+    with pytest.raises(RulesError, match=r"rule TP6"):
+        rules.check_table(players)
+    above = TeenPatti(TeenPattiRules(boot=boot, pot_limit=players + 1), players=names,
+                      dealer=names[0], stacks=[50] * players, rng=1)
+    assert not above.over and above.to_act == names[1] and above.pot == players * boot
+
+
+def test_a_session_refuses_a_deal_its_boots_would_end_rule_tp6() -> None:
+    """The deal that used to be over at once while the session stayed in it for ever."""
+    session = open_session("teen-patti", seats=["A", "B", "C", "D", "E"], buy_ins=50, seed=1,
+                           boot=3, pot_limit=4)
+    with pytest.raises(SessionError, match=r"reach the pot limit .*\(rule TP6\)"):
+        session.start_deal()
+    assert not session.in_deal and session.stacks == dict.fromkeys("ABCDE", 50)
+
+
+def test_a_show_cut_by_the_pot_limit_is_offered_at_its_price_rule_tp6() -> None:
+    """TP6 [decision]: the cap cuts a show's price, and the menu offers the price charged."""
+    game = deal({"Ann": "Ks Kh 9c", "Bob": "2d 3c 5h"}, pot_limit=5)
+    play(game, "Ann blind 2")                                # pot 4, stake 2: room for 1
+    show = [o for o in game.legal_actions("Bob") if o.verb is Verb.SHOW]
+    assert [o.cost for o in show] == [1] and str(show[0]) == "Bob show 1"
+    assert game.show_cost("Bob") == 1
+    play(game, "Bob show")
+    assert game.stacks["Bob"] == 100 - 1 - 1 and game.winners == {"Ann": 5}
+    full = deal({"Ann": "Ks Kh 9c", "Bob": "2d 3c 5h"}, pot_limit=6)
+    play(full, "Ann blind 2", "Bob blind 2")                 # the pot is at its limit, 6
+    assert not full.over
+    assert [o.cost for o in full.legal_actions("Ann") if o.verb is Verb.SHOW] == [0]
+    play(full, "Ann show")
+    assert full.stacks == {"Ann": 97 + 6, "Bob": 97} and full.winners == {"Ann": 6}
 
 
 def test_after_the_blind_limit_a_player_must_look_rule_tp6() -> None:

@@ -31,16 +31,17 @@ MOST_STEPS = 2000
 
 @st.composite
 def deals(draw: st.DrawFn) -> TeenPatti:
+    count = draw(st.integers(2, 6))
     rules = TeenPattiRules(
         boot=draw(st.integers(1, 2)),
         sequence_order=draw(st.sampled_from(SEQUENCE_ORDERS)),
         seen_may_show_blind=draw(st.booleans()),
         sideshow=draw(st.booleans()),
-        pot_limit=draw(st.sampled_from([0, 6, 20, 60, 1024])),
+        # TP6 [decision]: a pot limit the boots alone reach is refused (see test_teen_patti)
+        pot_limit=draw(st.sampled_from([0, count + 1, 7, 20, 60, 1024])),
         blind_limit=draw(st.integers(0, 4)),
         chaal_limit=draw(st.sampled_from([2, 3, 8, 128])),
         variant=draw(st.sampled_from(VARIANTS)))
-    count = draw(st.integers(2, 6))
     players = [f"P{i}" for i in range(count)]
     stacks = draw(st.lists(st.integers(rules.boot, 80), min_size=count, max_size=count))
     return TeenPatti(rules, players=players, dealer=draw(st.sampled_from(players)),

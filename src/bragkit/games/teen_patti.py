@@ -114,9 +114,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     [decisions] A player who cannot pay the least chaal may only ask for a show (two left) or
     pack (TP7); a show costs at most what the asker has left. Where the chaal limit (TP6) is
     below a seen player's least chaal, the limit is the chaal, and a chaal at the limit never
-    lowers the stake. A payment that brings the pot to its cap (TP6) is cut there and every
-    remaining hand is shown; boots that already reach it go straight to that showdown. The
-    sideshow costs the seen player's least chaal; the previous player still in must be seen.
+    lowers the stake. A pot that merely reaches its cap (TP6) plays on; a chaal that would take
+    it past the cap is cut there and every remaining hand is shown, and a show's price is cut the
+    same way (the menu offers the price charged). A table whose boots alone reach the cap is
+    refused (a :class:`RulesError`), so no deal ends before anyone acts. The sideshow costs the
+    seen player's least chaal; the previous player still in must be seen.
     """
 
     game: ClassVar[str] = "teen-patti"
@@ -136,6 +138,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         everyone blind; TP8: the joker variant's turned card."""
         rules = self.rules
         boot = rules.boot
+        rules.check_table(len(self.players))  # rule TP6: the boots never end a deal
         for player in self.players:
             if self.money.stacks[player] < boot:
                 raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
@@ -161,9 +164,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
         self._ops.append(PhaseStarted(phase=BETTING))
-        cap = rules.pot_cap
-        if cap is not None and self.money.pots["pot"] >= cap:
-            self._showdown("the boots reach the pot limit")
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -227,9 +227,15 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def show_cost(self, player: str) -> int:
         """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
-        what the asker has left (TP7 [decision])."""
-        cost = (2 if player in self.looked else 1) * self.stake
-        return min(cost, self.money.stacks[player])
+        what the asker has left (TP7 [decision]) and what the pot holds short of its cap (TP6
+        [decision]): the price the show is charged."""
+        cost = min((2 if player in self.looked else 1) * self.stake, self.money.stacks[player])
+        return self._room(cost)
+
+    def _room(self, amount: int) -> int:
+        """``amount``, cut to what the pot holds short of its cap (TP6)."""
+        cap = self.rules.pot_cap
+        return amount if cap is None else min(amount, cap - self.money.pots["pot"])
 
     # -- the one verifier -------------------------------------------------------------------
     def _verify(self, player: str, verb: Verb) -> Verdict:
@@ -388,17 +394,12 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._answer(action)
 
     def _pay(self, player: str, amount: int) -> tuple[int, bool]:
-        """Pay ``amount`` into the pot, cut where it reaches the pot's cap (TP6): the chips
-        paid and whether the cap was reached."""
-        cap = self.rules.pot_cap
-        pot = self.money.pots["pot"]
-        if cap is not None and pot + amount >= cap:
-            amount = cap - pot
-            capped = True
-        else:
-            capped = False
-        self.money.pay(player, amount, "pot")
-        return amount, capped
+        """Pay ``amount`` into the pot, cut where it would take the pot past its cap (TP6
+        [decision]: a pot that merely reaches the cap is not cut): the chips paid and whether
+        they were cut."""
+        paid = self._room(amount)
+        self.money.pay(player, paid, "pot")
+        return paid, paid < amount
 
     def _chaal(self, action: Action, amount: int) -> bool:
         """A chaal (TP3): pay, set the stake in blind terms, pass the turn; ``False`` when the
@@ -411,7 +412,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self.blind_turns[player] += 1
         self.stake = max(self.stake, amount // 2 if seen else amount)
         if capped:
-            self._showdown("the pot reached its limit")
+            self._showdown("the pot reached its limit")  # rule TP6: a chaal past the cap
             return False
         self._turn = self._next_after(player)
         return True

@@ -91,7 +91,8 @@ class TeenPattiRules:
     sideshow: bool = field(default=True, metadata=_meta(
         "TP5", "whether a seen player may ask the previous seen player for a sideshow"))
     pot_limit: int = field(default=1024, metadata=_meta(
-        "TP6", "the pot's cap in boots, reached by a chaal: every hand is shown (0: none)",
+        "TP6", "the pot's cap in boots: a chaal past it is cut and every hand is shown; more "
+        "than the boots of the table (0: none)",
         min=0, max=MAX_BOOTS))
     blind_limit: int = field(default=4, metadata=_meta(
         "TP6", "blind turns a player may take before they must look (0: no limit)", min=0,
@@ -129,6 +130,23 @@ class TeenPattiRules:
     def pot_cap(self) -> int | None:
         """The pot's cap in chips (TP6); ``None`` when there is none."""
         return self.pot_limit * self.boot if self.pot_limit else None
+
+    def check_table(self, players: int) -> None:
+        """Refuse a table of ``players`` whose boots alone reach the pot limit (TP6
+        [decision]: the boots never end a deal before anyone acts): a :class:`RulesError`.
+
+        >>> TeenPattiRules(boot=3, pot_limit=6).check_table(5)
+        >>> TeenPattiRules(boot=3, pot_limit=4).check_table(5)
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: the boots of 5 players (15) reach the pot limit of 12: \
+pot_limit must be more than 5 boots, or 0 for none (rule TP6)
+        """
+        cap = self.pot_cap
+        if cap is not None and players * self.boot >= cap:
+            raise RulesError(f"the boots of {players} players ({players * self.boot}) reach the "
+                             f"pot limit of {cap}: pot_limit must be more than {players} boots, "
+                             "or 0 for none (rule TP6)")
 
     # -- hands ------------------------------------------------------------------------------
     @property
