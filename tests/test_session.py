@@ -10,7 +10,13 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.games.three_card.test_table import between_deals, check_books, open_win, pack_starting, random_action
+from tests.games.three_card.test_table import (
+    between_deals,
+    check_books,
+    open_win,
+    pack_starting,
+    random_action,
+)
 
 from bragkit.actions import Action
 from bragkit.cards import Pack
