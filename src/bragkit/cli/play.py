@@ -15,8 +15,9 @@ blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of the r
 each of its presets, as the web lobby lists them (:func:`bragkit.play.config.game_names`),
 played at the one table screen (:mod:`bragkit.play.game_screen`). ``--rules
 KEY=VALUE`` sets any house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves
-every finished deal's record (the three-card family's as ``.bhh``); ``--seed`` makes the shuffles and the bots
-reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows what the equilibrium
+every finished deal's record (the three-card family's as ``.bhh``); ``--seed`` makes the
+shuffles and the bots reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows
+what the equilibrium
 would do beside your options (a strategy solved by ``bragkit solve``; ``--no-trainer`` hides
 it, as ``e`` does in the game). When the session ends (``q``, between any two deals) the
 ledger and the settlement are printed. Bad options: one line on standard error, exit status 2.

@@ -5,7 +5,8 @@ so far, the scores) and the player's own cards.
 
 Each kind of view is drawn by a function here, the one the game's registry entry names
 (:attr:`~bragkit.games.registry.GameInfo.picture`: never the game's name, nor the view's class);
-what a view does not hold, the screen cannot show, so no hidden card reaches it. The three-card family's view is drawn with the three-card screen's own widgets
+what a view does not hold, the screen cannot show, so no hidden card reaches it. The
+three-card family's view is drawn with the three-card screen's own widgets
 (:mod:`bragkit.play.widgets`).
 
 >>> from bragkit.play.game_table import GameTable
