@@ -17,10 +17,10 @@ played at the one table screen (:mod:`bragkit.play.game_screen`). ``--rules
 KEY=VALUE`` sets any house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves
 every finished deal's record (the three-card family's as ``.bhh``); ``--seed`` makes the
 shuffles and the bots reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows
-what the equilibrium
-would do beside your options (a strategy solved by ``bragkit solve``; ``--no-trainer`` hides
-it, as ``e`` does in the game). When the session ends (``q``, between any two deals) the
-ledger and the settlement are printed. Bad options: one line on standard error, exit status 2.
+what the equilibrium would do beside your options (a strategy solved by ``bragkit solve``;
+``--no-trainer`` hides it, as ``e`` does in the game). When the session ends (``q``, between
+any two deals) the ledger and the settlement are printed. Bad options: one line on standard
+error, exit status 2.
 
 >>> config_from(game="four-card", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
