@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
 from bragkit.actions import Action, Verb
-from bragkit.errors import BragError
+from bragkit.errors import BragError, IllegalActionError
 from bragkit.play.controls import KEYS, Control
 
 if TYPE_CHECKING:
@@ -137,22 +137,24 @@ class ExtraActions:
         self._after()
 
     def _explain(self: _Host, key: str, found: list[Control]) -> bool:
-        """Try a move key's verb anyway, to show why not (the engine's words and rule); False
-        when the key stands for no verb of the game."""
+        """Ask the engine about a move key's verb anyway, to show why not now (its words and
+        rule, an :class:`~bragkit.errors.IllegalActionError`); False when the key stands for
+        no verb of the game (the engine says :class:`~bragkit.errors.InvalidActionError`)."""
         table = self.table
-        verbs = [verb for verb, keys in KEYS.items() if key in keys
-                 and verb in {o.verb for o in table.game.legal_actions()} | _ASKED]
-        if not verbs or table.deal_over:
+        if table.deal_over:
             return False
-        verb = verbs[0]
-        try:
-            action = Action(player=table.name, verb=verb,
-                            amount=1 if verb in _AMOUNTS else None)
-        except BragError as error:
-            self._message(str(error), error=True)
-            return True
-        self._play(action)
-        return True
+        amounts = [o.min_amount for c in found for o in c.options if o.min_amount is not None]
+        for verb in (v for v, keys in KEYS.items() if key in keys):
+            try:
+                action = Action(player=table.name, verb=verb,
+                                amount=min(amounts, default=1) if verb in _AMOUNTS else None)
+                table.game.check(action)
+            except IllegalActionError as error:  # a verb of the game: not now, and why
+                self._message(str(error), error=True)
+                return True
+            except BragError:  # not a verb of this game (or not without more): the next
+                continue
+        return False
 
     # -- money and records ---------------------------------------------------------------------
 
@@ -204,9 +206,6 @@ class ExtraActions:
             return
         self._message(f"Saved the session: {path}")
 
-
-#: Verbs a key is tried for although no one may play them now (the refusal says why).
-_ASKED: Final = frozenset({Verb.LOOK, Verb.FOLD, Verb.BET, Verb.SEE, Verb.COVER, Verb.AGREE})
 
 #: Verbs that take an amount.
 _AMOUNTS: Final = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER, Verb.RAISE,

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent
 from bragkit.bots.players import Player, agreement, ask, ended, make_player, players, started
 from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
@@ -99,7 +99,7 @@ class GameTable:
                  stack: int = 100, seed: int | None = None,
                  rules: Mapping[str, Any] | None = None,
                  budget: float = DEFAULT_BUDGET,
-                 seated: Sequence[tuple[str, Player]] = (),
+                 seated: Sequence[tuple[str, Player | Agent]] = (),
                  pack: Pack | None = None, save_dir: Path | None = None,
                  trainer: bool = True) -> None:
         info = find(game)
@@ -127,7 +127,7 @@ class GameTable:
             if kind not in offered:  # a bot's name says what it does: none plays as another
                 raise BragError(f"the bot {kind!r} does not play {info.name} (its bots: "
                                 f"{', '.join(offered)})")
-        self.bots: dict[str, Player] = dict(seated) or {
+        self.bots: dict[str, Player | Agent] = dict(seated) or {
             seat: make_player(kind, game=game, rules=options, budget=budget,
                               seed=self.rng.getrandbits(64) if seed is not None else None)
             for seat, kind in self.kinds.items()}
@@ -282,11 +282,11 @@ class GameTable:
             raise SessionError(f"it is not {action.player}'s turn")
         self._apply(action)
 
-    def run_bots(self) -> int:
-        """Let the bots move until the player's turn or a pause; how many moves."""
-        moves = 0
-        while self.bot_step() is not None:
-            moves += 1
+    def run_bots(self) -> list[Action]:
+        """Let the bots move until the player's turn or a pause; their moves."""
+        moves = []
+        while (action := self.bot_step()) is not None:
+            moves.append(action)
         return moves
 
     # -- money ---------------------------------------------------------------------------------
