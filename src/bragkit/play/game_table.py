@@ -92,7 +92,8 @@ class GameTable:
     ``players`` seats bots already made (seat name, bot) instead of ``bots`` (tests script
     them); ``pack`` fixes the first deal's pack (a game whose hook takes one, D5);
     ``save_dir`` saves every finished deal's record there; ``trainer`` turns the game's
-    trainer on. A rules option the game does not know raises
+    trainer on; ``coach`` is a trainer to use instead of the game's own (e.g. one reading a
+    given strategy). A rules option the game does not know raises
     :class:`~bragkit.errors.BragError`."""
 
     def __init__(self, game: str, *, name: str = "You", bots: Sequence[str] = ("random",),
@@ -101,7 +102,7 @@ class GameTable:
                  budget: float = DEFAULT_BUDGET,
                  seated: Sequence[tuple[str, Player | Agent]] = (),
                  pack: Pack | None = None, save_dir: Path | None = None,
-                 trainer: bool = True) -> None:
+                 trainer: bool = True, coach: Trainer | None = None) -> None:
         info = find(game)
         self.info = info
         self.title = info.title
@@ -142,8 +143,8 @@ class GameTable:
         self._deal_ops: list[Operation] = []
         self._suggested: tuple[tuple[int, int], Action | None] | None = None
         self._start(pack)
-        if info.trainer is not None:
-            self._trainer = info.trainer(self.game.rules)
+        if coach is not None or info.trainer is not None:
+            self._trainer = coach or info.trainer(self.game.rules)  # type: ignore[misc]
 
     # -- state ---------------------------------------------------------------------------------
 
