@@ -9,8 +9,8 @@ from bragkit.cards import Card
 from bragkit.games.three_card.notation import load
 from bragkit.games.three_card.rules import Rules
 from bragkit.play.app import BragApp
-from bragkit.play.config import PlayConfig
 from bragkit.play.choices_screen import ChoicesScreen
+from bragkit.play.config import PlayConfig
 from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
 from bragkit.play.menu_screen import MenuScreen
@@ -78,7 +78,8 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
     deal you hold two hands — never once is a card of yours on the screen."""
     session = GameTable(
         "three-card", rules={"max_bet": 10},
-        seated=[("Bob", Scripted("Bob fold", "Bob fold")), ("Cy", Scripted("Cy fold", "Cy blind 1"))],
+        seated=[("Bob", Scripted("Bob fold", "Bob fold")),
+                ("Cy", Scripted("Cy fold", "Cy blind 1"))],
         pack=stacked("Qh As 7c Qs Tc 7d 4d 2d 7h"), seed=1)
 
     async def run() -> None:

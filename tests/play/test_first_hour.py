@@ -13,8 +13,8 @@ import pytest
 
 import bragkit.solver.driver as driver
 from bragkit.play.app import BragApp
-from bragkit.play.help_screen import HelpScreen, cited_rule
 from bragkit.play.game_screen import GameScreen
+from bragkit.play.help_screen import HelpScreen, cited_rule
 from bragkit.solver import Strategy
 
 from .test_trainer_fresh import ADVICE, fresh_session

@@ -13,9 +13,9 @@ import pytest
 
 from bragkit.actions import Verb
 from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
-from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
 from bragkit.solver import Abstraction, Strategy, solve

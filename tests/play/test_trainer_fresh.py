@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import bragkit.solver.driver as driver
+from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
-from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
 from bragkit.solver import Abstraction, Strategy

@@ -31,7 +31,7 @@ table needs:
 
 >>> table = GameTable("brag-poker", name="You", bots=("random",), stack=30, seed=1)
 >>> table.players, table.to_act in table.players, table.log[0]
-(('You', 'Random'), True, '— deal 1: Random deals —')
+(('You', 'Random'), True, '— deal 1: Random deals from a shuffled pack (D3, D4) —')
 >>> three = GameTable("three-card", bots=("cautious",), seed=3, rules={"max_bet": 10})
 >>> three.my_turn, [str(o) for o in three.options()][:2]       # you act first, blind (BL6)
 (True, ['You look', 'You fold'])
@@ -216,12 +216,13 @@ class GameTable:
             session.start_deal(given=pack)
         self._seen = 0
         self._deal_ops = []
-        dealer = next((e.dealer for e in reversed(session.events)
-                       if isinstance(e, DealStarted)), "?")
-        number = session.deal_number
-        self.log.append(f"— game {number} to the target: {dealer} deals first —"
+        event = next(e for e in reversed(session.events) if isinstance(e, DealStarted))
+        shuffled = event.pack is not None or event.seed is not None
+        self.log.append(f"— game {event.number} to the target: {event.dealer} deals first —"
                         if self.game.target() is not None  # N7: a game is a deal
-                        else f"— deal {number}: {dealer} deals —")
+                        else f"— deal {event.number}: {event.dealer} deals "
+                        + ("from a shuffled pack (D3, D4) —" if shuffled
+                           else "from the last deal's pack, unshuffled (D3, D5) —"))
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()
