@@ -33,6 +33,7 @@ from bragkit.errors import BragError
 from bragkit.games import find
 from bragkit.games.options import options
 from bragkit.play.config import PlayConfig, default_bots
+from bragkit.play.game_table import game_title
 from bragkit.play.memory import Choice
 
 __all__ = ["ChoicesScreen", "RuleField", "rule_fields", "value_text"]
@@ -107,11 +108,10 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
         self.fields = rule_fields(config, self.typed)
 
     def compose(self) -> ComposeResult:
-        info = find(self.config.game)
         yield Header()
         with VerticalScroll():
-            yield Static(f"{info.title}: opponents, stakes and house rules (Enter plays, "
-                         "Escape goes back)", id="choices-title")
+            yield Static(f"{game_title(self.config.game)}: opponents, stakes and house rules "
+                         "(Enter plays, Escape goes back)", id="choices-title")
             with Horizontal(classes="row"):
                 kinds = "; ".join(f"{k}: {text}" for k, text in self.kinds.items())
                 yield Label(f"Opponents, 1 to 5 bot kinds, comma-separated ({kinds})")

@@ -62,10 +62,21 @@ from bragkit.play.records import default_save_dir, write_fresh
 from bragkit.play.results import deal_boundary, last_scores, log_line, result_line
 from bragkit.session import DealStarted, Session, SessionError, open_session
 
-__all__ = ["TOPUP_TIMES", "GameTable", "seat_names"]
+__all__ = ["TOPUP_TIMES", "GameTable", "game_title", "seat_names"]
 
 #: The house's cap on one top-up, in buy-ins (rule M1 allows top-ups at any time, of any size).
 TOPUP_TIMES: Final = 100
+
+
+def game_title(game: str) -> str:
+    """The title a person reads for ``game``: the registry's, with the preset named.
+
+    >>> game_title("brag"), game_title("teen-patti-order")
+    ('Three Card Brag', 'Three Card Brag (teen-patti-order)')
+    """
+    info = find(game)
+    name = game.strip().lower()
+    return f"{info.title} ({name})" if name in info.presets else info.title
 
 
 def seat_names(name: str, bots: Sequence[str]) -> tuple[tuple[str, ...], dict[str, str]]:
@@ -105,7 +116,7 @@ class GameTable:
                  trainer: bool = True, coach: Trainer | None = None) -> None:
         info = find(game)
         self.info = info
-        self.title = info.title
+        self.title = game_title(game)
         self.game_name = game  #: the registry's name (the help's, F1)
         self.name = name
         self.stack = stack
