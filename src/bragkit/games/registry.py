@@ -63,6 +63,7 @@ class GameInfo:
     signs them up with :mod:`bragkit.bots.players` when the bots are first listed.
     ``trainer(rules)`` makes the game's :class:`~bragkit.games.protocol.Trainer`, if it has one;
     ``session_record(session)`` writes a session of the game as a record (None: not written);
+    ``record_suffix`` ends the name of a file holding one of its records (``.bhh``);
     ``picture`` names how a front end draws the game's view (``"three-card"``, ``"stake"``,
     ``"nine-card"``, ``"crash"``: the terminal's :mod:`bragkit.play.picture`).
     """
@@ -80,6 +81,7 @@ class GameInfo:
     bots: str | None = None
     trainer: Callable[[Any], Trainer] | None = None
     session_record: Callable[[Session], str] | None = None
+    record_suffix: str = ".toml"
     picture: str = ""
 
     def make_rules(self, preset: str | None = None, **options: Any) -> Any:

@@ -31,7 +31,7 @@ table needs:
 
 >>> table = GameTable("brag-poker", name="You", bots=("random",), stack=30, seed=1)
 >>> table.players, table.to_act in table.players, table.log[0]
-(('You', 'Random'), True, '— deal 1: Random deals from a shuffled pack (D3, D4) —')
+(('You', 'Random'), True, '— deal 1: Random deals from a shuffled pack (D3) —')
 >>> three = GameTable("three-card", bots=("cautious",), seed=3, rules={"max_bet": 10})
 >>> three.my_turn, [str(o) for o in three.options()][:2]       # you act first, blind (BL6)
 (True, ['You look', 'You fold'])
@@ -228,12 +228,12 @@ class GameTable:
         self._seen = 0
         self._deal_ops = []
         event = next(e for e in reversed(session.events) if isinstance(e, DealStarted))
-        shuffled = event.pack is not None or event.seed is not None
+        how = ("from a shuffled pack (D3, D4)" if event.pack is not None  # the hook's shuffle
+              else "from a shuffled pack (D3)" if event.seed is not None  # a fresh pack
+              else "from the last deal's pack, unshuffled (D3, D5)")
         self.log.append(f"— game {event.number} to the target: {event.dealer} deals first —"
                         if self.game.target() is not None  # N7: a game is a deal
-                        else f"— deal {event.number}: {event.dealer} deals "
-                        + ("from a shuffled pack (D3, D4) —" if shuffled
-                           else "from the last deal's pack, unshuffled (D3, D5) —"))
+                        else f"— deal {event.number}: {event.dealer} deals {how} —")
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()
@@ -382,14 +382,15 @@ class GameTable:
         game = self.game
         text = game.record_text() if game.over else None
         if text is None:
-            raise SessionError("only a finished deal can be saved (its record holds every card)"
-                               if not game.over else f"{self.title} writes no deal records")
+            what = "deal" if game.target() is None else f"game to {game.target()} (N7, C6)"
+            raise SessionError(f"only a finished {what} can be saved (its record holds every "
+                               "card)" if not game.over else f"{self.title} writes no records")
         number = self.session.deal_number
         if self.last_saved is not None and self._saved_deal == number and directory is None:
             return self.last_saved
         folder = Path(directory if directory is not None
                       else self.save_dir or default_save_dir())
-        path = write_fresh(folder, f"deal-{number:04d}", f".{self.info.record_format}", text)
+        path = write_fresh(folder, f"deal-{number:04d}", self.info.record_suffix, text)
         self.last_saved, self._saved_deal = path, number
         return path
 

@@ -121,12 +121,13 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                       str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
                       hand_text(cards) if cards else Text("—"),
                       _line(what, view.players))
-    lines = [Text(f"{view.phase.capitalize()} · pots " + ", ".join(
-        f"{k} {v}" for k, v in view.pots.items()), style="bold yellow")]
+    pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
+    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}",
+                  style="bold yellow")]
     if "small_blind" in extra:
-        drawn = ", ".join(f"{p} {n}" for p, n in extra.get("drawn", {}).items())
+        drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
-                          + (f" · drew: {drawn} (P3)" if drawn else "")))
+                          + (f" · {drawn} (P3)" if drawn else "")))
     for contest in extra.get("contests", ()):
         lines.append(_line(f"the {contest['pot']} pot: {contest['winner']} takes "
                            f"{contest['amount']} ({contest['why']})", view.players))

@@ -591,6 +591,6 @@ GAMES: Final = (
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
              dealing=_dealing, trainer=_trainer, session_record=_session_record,
-             picture="three-card"),
+             record_suffix=".bhh", picture="three-card"),
 )
 
