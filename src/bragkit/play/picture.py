@@ -141,7 +141,7 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
     else:
         note.append_text(hand_text(mine) if mine else Text("—"))
         if mine:
-            note.append("  unseen: you have not looked (P5)", style="italic")
+            note.append("  unseen: you have not looked", style="italic")
     return Picture(seats=seats, lines=tuple(lines), cards=own if len(own) == len(mine) else (),
                    note=note, shown=True)
 
