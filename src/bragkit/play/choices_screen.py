@@ -68,10 +68,10 @@ def value_text(value: Any) -> str:
 def rule_fields(config: PlayConfig, typed: Mapping[str, str]) -> list[RuleField]:
     """The house rules of ``config``'s game, each with the value it plays by (the typed text
     if any)."""
-    base = config.rules()  # the preset's, with the house's stakes
+    base = dataclasses.asdict(config.rules())  # the preset's, with the house's stakes
     out = []
     for option in options(find(config.game).rules):
-        default = value_text(getattr(base, option.name))
+        default = value_text(base[option.name])
         out.append(RuleField(name=option.name, rule=option.rule, meaning=option.meaning,
                              text=typed.get(option.name, default), default=default))
     return out
