@@ -7,7 +7,9 @@ from typer.testing import CliRunner
 
 from bragkit.cli import app
 from bragkit.cli.play import config_from
+from bragkit.games import find
 from bragkit.games.three_card.rules import Rules
+from bragkit.play.config import game_names
 
 runner = CliRunner()
 
@@ -35,25 +37,31 @@ def test_the_default_game() -> None:
 
 
 def test_the_trainer_is_on_unless_turned_off() -> None:
-    assert config_from().session().trainer
-    assert not config_from(trainer=False).session().trainer
+    assert config_from().table().trainer_on
+    assert not config_from(trainer=False).table().trainer_on
     result = runner.invoke(app, ["play", "--no-trainer", "--stack", "0"])
     assert result.exit_code == 2 and "--stack" in result.stderr  # the option is known
 
 
-@pytest.mark.parametrize("game", ["nine-card", "crash", "single-stake", "three-stake",
-                                  "brag-poker", "three-card", "four-card"])
-def test_every_game_of_the_registry_is_played(game: str) -> None:
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_and_preset_of_the_registry_is_played(game: str) -> None:
+    """Every name the web lobby lists (``GET /api/games``: each game and each preset) starts
+    a table; a preset plays by its options (teen-patti-order once crashed ``bragkit play``)."""
     config = config_from(game=game, bots="random")
     assert config.game == game
-    assert (config.table().title if not config.family else config.rules().variant)
+    table = config.table()
+    info = find(game)
+    assert table.title.startswith(info.title) and (game in table.title) == (game in info.presets)
+    for option, value in info.presets.get(game, {}).items():
+        assert getattr(table.game.rules, option) == value
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["-g", "crash", "--rules", "target=lots"], "(rule C6)"),
     (["-g", "crash", "--rules", "no_such=1"], "no_such"),
     (["-g", "crash", "--bots", "random,random,random,random"], "(rule C1)"),
-    (["-g", "brag-poker", "--save-dir", "deals"], "--save-dir"),
+    (["-g", "teen-patti-order", "--rules", "ordering=nope"], "ordering must be one of"),
+    (["-g", "poker"], "unknown game 'poker'"),
 ])
 def test_bad_options_of_the_other_games(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])

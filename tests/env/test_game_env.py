@@ -130,9 +130,15 @@ def test_crash_arranges_by_the_engines_arranger_rule_C2() -> None:
     assert e.agent_selection != seat
 
 
-def test_codecs_refuse_the_three_card_family_and_bad_options() -> None:
-    with pytest.raises(RulesError, match="no environment encoding"):
-        codec_for("three-card", players=2)
+def test_every_game_has_a_codec_and_bad_options_are_refused() -> None:
+    from bragkit.games import names
+
+    for name in names():  # the three-card family too: one environment for every game
+        assert codec_for(name, players=2).size > 0
+    with pytest.raises(RulesError, match="takes no option stack"):
+        codec_for("crash", players=2, stack=5)  # the three-card family's option only
+    with pytest.raises(RulesError, match="takes no option dealer"):
+        GameEnv(game="nine-card", dealer=1)
     with pytest.raises(RulesError, match="2 to 4 players"):
         GameEnv(game="crash", players=5)
     with pytest.raises(RulesError, match="render_mode"):

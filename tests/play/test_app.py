@@ -9,32 +9,34 @@ from bragkit.cards import Card
 from bragkit.games.three_card.notation import load
 from bragkit.games.three_card.rules import Rules
 from bragkit.play.app import BragApp
+from bragkit.play.choices_screen import ChoicesScreen
 from bragkit.play.config import PlayConfig
-from bragkit.play.session import PlaySession, Summary
-from bragkit.play.setup_screen import SetupScreen
+from bragkit.play.game_screen import GameScreen
+from bragkit.play.game_table import GameTable
+from bragkit.play.menu_screen import MenuScreen
 from bragkit.play.summary_screen import SummaryScreen
-from bragkit.play.table_screen import TableScreen
 
 from .helpers import Scripted, stacked
 
 SIZE = (150, 45)
 
 
-def everything_shown(screen: TableScreen) -> str:
+def everything_shown(screen: GameScreen) -> str:
     return "\n".join(screen.texts.values())
 
 
 def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
     # You: Qh Qs 4d; Bob: As Tc 2d (Bob deals, you are dealt first, D6)
-    session = PlaySession(Rules(max_bet=10), bots=[("Bob", Scripted("Bob bet 2"))],
-                          pack=stacked("Qh As Qs Tc 4d 2d"), seed=1)
+    session = GameTable("three-card", rules={"max_bet": 10},
+                        seated=[("Bob", Scripted("Bob bet 2"))],
+                        pack=stacked("Qh As Qs Tc 4d 2d"), seed=1)
 
-    async def run() -> Summary | None:
+    async def run() -> list[str] | None:
         app = BragApp(session=session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             assert "Q♥" not in everything_shown(screen)  # blind: not even yours (BL6)
             await pilot.press("l")
             await pilot.pause()
@@ -67,16 +69,17 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
 
     session.save_dir = tmp_path
     summary = asyncio.run(run())
-    assert summary is not None and summary.nets == {"You": 3, "Bob": -3}
+    assert summary is not None and "Ledger: You +3, Bob -3" in summary
     assert load(tmp_path / "deal-0001.bhh").replay().result.winners == {"You": 10}
 
 
 def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> None:
     """You bet blind; both bots fold: the pot is carried, you keep your hand unseen, and next
     deal you hold two hands — never once is a card of yours on the screen."""
-    session = PlaySession(
-        Rules(max_bet=10),
-        bots=[("Bob", Scripted("Bob fold", "Bob fold")), ("Cy", Scripted("Cy fold", "Cy blind 1"))],
+    session = GameTable(
+        "three-card", rules={"max_bet": 10},
+        seated=[("Bob", Scripted("Bob fold", "Bob fold")),
+                ("Cy", Scripted("Cy fold", "Cy blind 1"))],
         pack=stacked("Qh As 7c Qs Tc 7d 4d 2d 7h"), seed=1)
 
     async def run() -> None:
@@ -84,7 +87,7 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             assert "blind 1..5" in screen.texts["keys"]  # half price (BL1)
             await pilot.press("b", "enter")  # the least blind bet
             await pilot.pause()
@@ -97,7 +100,7 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
             assert "(carried 4, BL3)" in screen.texts["info"]
             assert "two hands, both blind (R2)" in screen.texts["hand"]
             mine = {Card.parse(c).pretty for c in ("Qh", "Qs", "4d")}
-            mine |= {c.pretty for c in session.deal.cards_of("You")}  # type: ignore[union-attr]
+            mine |= {c.pretty for c in session.game.cards_of("You")}  # type: ignore[union-attr]
             shown = everything_shown(screen)
             assert not any(card in shown for card in mine)  # rule BL6
             await pilot.press("s")  # no see with two hands: explained, with the rule
@@ -108,14 +111,14 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
 
 
 def test_illegal_keys_are_explained_never_a_crash_rule_B11() -> None:
-    session = PlaySession(Rules(max_bet=10), bots=["cautious", "bold"], seed=3)
+    session = GameTable("three-card", rules={"max_bet": 10}, bots=["cautious", "bold"], seed=3)
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             for key in ("s", "c", "k", "x", "d", "w", "n"):
                 await pilot.press(key)
                 await pilot.pause()
@@ -132,13 +135,13 @@ def test_illegal_keys_are_explained_never_a_crash_rule_B11() -> None:
             assert "have not looked" in screen.texts["message"]
             await pilot.press("q")  # not during a deal
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
+            assert isinstance(app.screen, GameScreen)
 
     asyncio.run(run())
 
 
 def test_bots_move_on_a_timer_when_there_is_a_delay() -> None:
-    session = PlaySession(Rules(max_bet=10), bots=["cautious", "bold"], seed=5)
+    session = GameTable("three-card", rules={"max_bet": 10}, bots=["cautious", "bold"], seed=5)
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0.01)
@@ -147,36 +150,42 @@ def test_bots_move_on_a_timer_when_there_is_a_delay() -> None:
             await pilot.press("f")  # you fold at once; the bots play on by themselves
             for _ in range(200):
                 await pilot.pause(0.02)
-                if session.deal is not None and session.deal.is_over:
+                if session.game.over:
                     break
-            assert session.deal is not None and session.deal.is_over
+            assert session.game.over
 
     asyncio.run(run())
 
 
-def test_the_setup_screen_starts_the_chosen_game() -> None:
+def test_the_setup_starts_the_chosen_game_with_its_house_rules() -> None:
+    """``--setup``: the game menu, then the game's opponents, stakes and house rules (the
+    rules' own metadata, as the web lobby lists them); nonsense is refused with its rule."""
     async def run() -> None:
         app = BragApp(PlayConfig(seed=2), setup=True, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            await pilot.press("enter")  # the first game: Three Card Brag
+            await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, SetupScreen)
+            assert isinstance(screen, ChoicesScreen)
             from textual.widgets import Input
 
-            screen.query_one("#opt-min_bet", Input).value = "50"  # above max_bet 10: refused
+            screen.query_one("#rule-min_bet", Input).value = "50"  # above max_bet 10: refused
             screen.action_play()
             await pilot.pause()
-            assert isinstance(app.screen, SetupScreen)
-            assert "rule B1" in str(screen.query_one("#error").render())
-            screen.query_one("#opt-min_bet", Input).value = "2"
+            assert isinstance(app.screen, ChoicesScreen)
+            assert "rule B1" in str(screen.query_one("#choices-error").render())
+            screen.query_one("#rule-min_bet", Input).value = "2"
             screen.query_one("#bots", Input).value = "shark, random"
-            screen.query_one("#opt-ante", Input).value = "2"
+            screen.query_one("#rule-ante", Input).value = "2"
             screen.action_play()
             await pilot.pause()
             table = app.screen
-            assert isinstance(table, TableScreen)
-            assert table.session.rules.min_bet == 2 and table.session.rules.ante == 2
-            assert list(table.session.agents) == ["Shark", "Random"]
+            assert isinstance(table, GameScreen)
+            rules = table.table.game.rules
+            assert rules.min_bet == 2 and rules.ante == 2
+            assert list(table.table.bots) == ["Shark", "Random"]
 
     asyncio.run(run())
 
@@ -187,7 +196,7 @@ def test_the_default_game_starts_in_seconds() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             seats = screen.texts["seats"]
             for bot in ("Shark (shark)", "Cautious (cautious)", "Bold (bold)"):
                 assert bot in seats
@@ -196,12 +205,14 @@ def test_the_default_game_starts_in_seconds() -> None:
     asyncio.run(run())
 
 
-def session_rules(screen: TableScreen) -> Rules:
-    return screen.session.rules
+def session_rules(screen: GameScreen) -> Rules:
+    rules: Rules = screen.table.game.rules
+    return rules
 
 
 def test_a_failing_bot_is_reported_not_a_crash() -> None:
-    session = PlaySession(Rules(max_bet=10), bots=[("Bob", Scripted())], seed=1)
+    session = GameTable("three-card", rules={"max_bet": 10}, seated=[("Bob", Scripted())],
+                        seed=1)
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)
@@ -210,21 +221,21 @@ def test_a_failing_bot_is_reported_not_a_crash() -> None:
             await pilot.press("b", "enter")  # Bob is asked, and has nothing to say
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             assert "a bot failed" in screen.texts["message"]
 
     asyncio.run(run())
 
 
 def test_four_card_discards_are_picked_with_digits_rule_F1() -> None:
-    session = PlaySession(Rules(cards=4, max_bet=10), bots=["cautious"], seed=3)
+    session = GameTable("four-card", rules={"max_bet": 10}, bots=["cautious"], seed=3)
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             await pilot.press("d")  # blind: nothing picked to discard yet
             await pilot.pause()
             assert "pick the cards" in screen.texts["message"]

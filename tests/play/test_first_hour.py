@@ -13,8 +13,8 @@ import pytest
 
 import bragkit.solver.driver as driver
 from bragkit.play.app import BragApp
+from bragkit.play.game_screen import GameScreen
 from bragkit.play.help_screen import HelpScreen, cited_rule
-from bragkit.play.table_screen import TableScreen
 from bragkit.solver import Strategy
 
 from .test_trainer_fresh import ADVICE, fresh_session
@@ -44,7 +44,7 @@ def test_the_first_hour(empty_solver_cache: Path, empty_config: Path) -> None:
             await app.workers.wait_for_complete()  # the shipped strategy, read in a thread
             await pilot.pause()
             table = app.screen
-            assert isinstance(table, TableScreen)
+            assert isinstance(table, GameScreen)
             # the trainer speaks at once, blind and first to act (BL6)
             seen["advice"] = " ".join(table.texts["trainer"].split())
 
@@ -86,5 +86,5 @@ def test_the_first_hour(empty_solver_cache: Path, empty_config: Path) -> None:
     assert ADVICE.match(seen["looked"]) and " bet " in f" {seen['looked']}"
     assert "You bet 2" in seen["log"] and "Bob fold" in seen["log"]
     assert "You take" in seen["log"] and "You takes" not in seen["log"]
-    assert session.deal is not None and session.deal.is_over
+    assert session.game.over
     assert list(empty_solver_cache.iterdir()) == []  # nothing solved, nothing written

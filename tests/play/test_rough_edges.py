@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 from bragkit.cli import app as cli
 from bragkit.games.three_card.notation import load
-from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.session_records import read_session
 from bragkit.play.app import BragApp
-from bragkit.play.session import PlayError, PlaySession
-from bragkit.play.table_screen import TableScreen
+from bragkit.play.game_screen import GameScreen
+from bragkit.play.game_table import GameTable
+from bragkit.session import SessionError as PlayError
 
 from .helpers import Scripted, stacked
 
@@ -26,9 +26,9 @@ PACK = stacked("Qh As Qs Tc 4d 2d")
 runner = CliRunner()
 
 
-def heads_up(*bob: str, **kwargs: object) -> PlaySession:
-    return PlaySession(Rules(max_bet=10), bots=[("Bob", Scripted(*bob))], pack=PACK,
-                       seed=1, **kwargs)  # type: ignore[arg-type]
+def heads_up(*bob: str, **kwargs: object) -> GameTable:
+    return GameTable("three-card", rules={"max_bet": 10}, seated=[("Bob", Scripted(*bob))],
+                     pack=PACK, seed=1, **kwargs)  # type: ignore[arg-type]
 
 
 # -- the command's options ------------------------------------------------------------------
@@ -58,21 +58,19 @@ def test_a_failed_auto_save_is_logged_and_play_goes_on(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     session = heads_up("Bob fold", "Bob fold", save_dir=blocker)
-    session.start_deal()
     session.act("You look")
     session.act("You bet 2")
     session.run_bots()  # Bob folds: the deal ends, its save fails
-    assert session.deal is not None and session.deal.is_over
+    assert session.game.over
     assert session.log[-1].startswith("deal 1 not saved:")
-    session.start_deal()  # the session goes on
-    assert session.in_deal
+    session.next_deal()  # the session goes on
+    assert session.session.in_deal
 
 
 def test_w_never_overwrites_and_W_saves_the_session(tmp_path: Path) -> None:
     (tmp_path / "deal-0001.bhh").write_text("an earlier file")
     session = heads_up("Bob fold", save_dir=None)
     session.save_dir = None
-    session.start_deal()
     with pytest.raises(PlayError, match="finish the deal"):
         session.save_session(tmp_path)
     session.act("You look")
@@ -98,7 +96,7 @@ def test_the_keys_save_into_the_save_dir(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             await pilot.press("l", "b", "enter")
             await pilot.pause()
             await pilot.press("W")
@@ -119,12 +117,11 @@ def test_the_keys_save_into_the_save_dir(tmp_path: Path) -> None:
 
 def test_a_top_up_is_bounded_by_the_house_rule_M1() -> None:
     session = heads_up()
-    session.start_deal()
     with pytest.raises(PlayError, match=r"1 to 10,000 chips .*M1.*999,999,999"):
         session.topup(999_999_999)
-    assert session.table.stacks["You"] == 99  # unchanged (the ante paid)
+    assert session.stacks["You"] == 99  # unchanged (the ante paid)
     session.topup(50)  # during the deal: M1 allows it
-    assert session.table.stacks["You"] == 149
+    assert session.stacks["You"] == 149
 
 
 @pytest.mark.parametrize(("typed", "said"), [
@@ -145,7 +142,7 @@ def test_a_bad_top_up_is_one_clear_line(typed: str, said: str) -> None:
 
     message = " ".join(asyncio.run(run()).split())  # one line, wrapped to the screen
     assert said in message and "invalid literal" not in message
-    assert session.table.stacks["You"] == 99
+    assert session.stacks["You"] == 99
 
 
 def test_a_top_up_during_the_deal_says_so() -> None:
@@ -160,7 +157,7 @@ def test_a_top_up_during_the_deal_says_so() -> None:
             return app.screen.texts["message"]  # type: ignore[attr-defined, no-any-return]
 
     assert re.search(r"top up 25 during the deal.*M1", asyncio.run(run()))
-    assert session.table.stacks["You"] == 124
+    assert session.stacks["You"] == 124
 
 
 # -- the amount prompt, typed ahead ---------------------------------------------------------
@@ -180,7 +177,7 @@ def test_b_4_enter_typed_at_once_bets_4() -> None:
             await pilot.pause()
 
     asyncio.run(run())
-    assert "You bet 4" in [str(op) for op in session.deal.operations]  # type: ignore[union-attr]
+    assert "You bet 4" in [str(op) for op in session.game.operations]
 
 
 # -- you, in the second person ----------------------------------------------------------------
@@ -212,7 +209,7 @@ def test_the_screen_says_you_take_and_the_session_log_keeps_describes_words() ->
             await pilot.press("l", "b", "enter")
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             return "\n".join(screen.texts.values())
 
     shown = asyncio.run(run())
@@ -236,7 +233,7 @@ def test_the_logs_first_line_wraps_and_the_pot_is_not_stale_rules_BL3_R2() -> No
             await pilot.pause()
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             log = screen.query_one("#log")
             shown = [log.render_line(y).text.rstrip() for y in range(3)]
             await pilot.press("b", "enter")  # blind 1; Bob folds: the pot is carried
@@ -264,13 +261,12 @@ def test_a_blind_hand_shown_on_the_table_is_shown_not_blind_rule_D8() -> None:
     from bragkit.play.widgets import hand_line, seats_table
 
     session = heads_up()
-    session.start_deal()
     view = session.view()
     assert view.hand is None and "You" in view.blind
     view = dataclasses.replace(view, shown={"You": tuple(parse_cards("Qh Qs 4d"))})
-    line = hand_line(view, session.rules).plain
+    line = hand_line(view, session.game.rules).plain
     assert "▒▒" not in line and "Q♥" in line and "never looked" in line
-    table = seats_table(view, stacks=session.table.stacks, kinds={}, rules=session.rules)
+    table = seats_table(view, stacks=session.stacks, kinds={}, rules=session.game.rules)
     row = next(r for r in plain(table, 120).splitlines() if " You " in f" {r} ")
     assert "shown" in row and "blind" not in row
 

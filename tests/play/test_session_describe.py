@@ -1,5 +1,5 @@
 """One wording for every reader (the issue "the operation log is the truth"): the terminal's log
-(:class:`~bragkit.play.session.PlaySession`), the web table's lines
+(:class:`~bragkit.play.game_table.GameTable`), the web table's lines
 (:class:`~bragkit.web.driver.DealDriver`) and ``bragkit replay``
 (:class:`~bragkit.games.three_card.replay.DealReplay`) take the words of each record of a deal from
 :func:`bragkit.games.protocol.describe`: the same deal gives the same words in all three, for a
@@ -23,7 +23,7 @@ from bragkit.games.three_card.replay import DealReplay, record_of_deal, shown_ha
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
-from bragkit.play.session import PlaySession
+from bragkit.play.game_table import GameTable
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
 
@@ -46,6 +46,20 @@ def words(ops: Sequence[Operation], viewer: str | None, rules: Rules) -> list[st
     return out
 
 
+def plain_cards(line: str) -> str:
+    """A log line with its cards in the records' notation (the screen shows suit symbols)."""
+    for symbol, letter in zip("♠♥♦♣", "shdc", strict=True):
+        line = line.replace(symbol, letter)
+    return line
+
+
+def terminal_lines(table: GameTable, deal: Deal, rules: Rules) -> list[str]:
+    """The terminal's log from the deal's first action on (after the framing "— deal 1: … —"
+    and the antes and cards dealt), in the records' notation."""
+    before = len(words(deal.operations[:first_action(deal)], "Ann", rules))
+    return [plain_cards(line) for line in table.log[1 + before:]]
+
+
 def first_action(deal: Deal) -> int:
     """Where the deal's play begins in its log: after the antes and the cards dealt (D2, D6)."""
     return next(i for i, op in enumerate(deal.operations) if isinstance(op, Acted))
@@ -66,19 +80,18 @@ def web_lines(deal: Deal, rules: Rules, pack: Pack) -> tuple[Deal, list[str]]:
 
 def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6() -> None:
     rules = Rules(max_bet=10)
-    session = PlaySession(rules, bots=[("Bob", Scripted("Bob bet 2"))], name="Ann",
-                          pack=PACK, seed=1)
-    session.start_deal()
+    session = GameTable("three-card", rules={"max_bet": 10},
+                        seated=[("Bob", Scripted("Bob bet 2"))], name="Ann", pack=PACK, seed=1)
     for text in ("Ann look", "Ann bet 2"):
         session.act(text)
     session.run_bots()
     session.act("Ann see 4")
-    deal = session.deal
-    assert deal is not None and deal.is_over
+    deal = session.game
+    assert isinstance(deal, Deal) and deal.is_over
     start = first_action(deal)
     ops = deal.operations[start:]
 
-    terminal = session.log[1:]  # after the framing "— deal 1: … —"
+    terminal = terminal_lines(session, deal, rules)
     assert terminal == words(ops, "Ann", rules) == [
         "Ann look", "Ann looked at Qh Qs 4d", "Ann bet 2", "Bob bet 2", "Ann see 4",
         "Bob shows As Tc 2d (high card, A-T-2)", "Ann shows Qh Qs 4d (pair of queens, 4 kicker)",
@@ -119,13 +132,13 @@ class RandomBot:
 
     kind = "random"
 
-    def __init__(self, session: list[PlaySession], rng: random.Random) -> None:
+    def __init__(self, session: list[GameTable], rng: random.Random) -> None:
         self.session = session
         self.rng = rng
 
     def act(self, view: DealView) -> Action:
-        deal = self.session[0].deal
-        assert deal is not None
+        deal = self.session[0].game
+        assert isinstance(deal, Deal)
         return pick(deal, self.rng)
 
 
@@ -139,18 +152,20 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     rng = random.Random(seed)
     pack = Pack.standard()
     pack.shuffle(random.Random(seed))
-    holder: list[PlaySession] = []
+    holder: list[GameTable] = []
     bots = [("Bob", RandomBot(holder, rng)), ("Cy", RandomBot(holder, rng))]
-    session = PlaySession(rules, bots=bots, name="Ann", pack=pack, seed=seed)  # type: ignore[arg-type]
+    session = GameTable("three-card", rules=rules.to_dict(), seated=bots, name="Ann",
+                        pack=pack, seed=seed)  # type: ignore[arg-type]
     holder.append(session)
-    deal = session.start_deal()
+    deal = session.game
+    assert isinstance(deal, Deal)
     while not deal.is_over:
         session.run_bots()
         if not deal.is_over:
             session.act(pick(deal, rng))
     start = first_action(deal)
     ops = deal.operations[start:]
-    terminal = session.log[1:]
+    terminal = terminal_lines(session, deal, rules)
     assert terminal == words(ops, "Ann", rules)
 
     web_deal, web = web_lines(deal, rules, pack)

@@ -13,11 +13,11 @@ import pytest
 
 from bragkit.actions import Verb
 from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
-from bragkit.play.session import PlaySession
-from bragkit.play.setup_screen import SetupScreen
-from bragkit.play.table_screen import TableScreen
+from bragkit.play.game_screen import GameScreen
+from bragkit.play.game_table import GameTable
 from bragkit.solver import Abstraction, Strategy, solve
 
 from .helpers import Scripted, stacked
@@ -37,12 +37,26 @@ def strategy() -> Strategy:
     return solve(Abstraction.for_table(RULES, max_bets=2), iterations=30, cache=None)
 
 
-def heads_up(*bob: str, strategy: Strategy | None = None, rules: Rules = RULES) -> PlaySession:
-    return PlaySession(rules, bots=[("Bob", Scripted(*bob))], pack=PACK, seed=1,
-                       strategy=strategy)
+def heads_up(*bob: str, strategy: Strategy | None = None, rules: Rules = RULES) -> GameTable:
+    return table_of(rules, [("Bob", Scripted(*bob))], strategy=strategy, pack=PACK)
 
 
-def advised(session: PlaySession) -> list[tuple[str, int]]:
+def table_of(rules: Rules, seated: list[tuple[str, Scripted]], *,
+             strategy: Strategy | None = None, pack: object = None) -> GameTable:
+    """A three-card table of ``rules`` (its cards from ``pack``), its trainer reading
+    ``strategy`` when one is given."""
+    coach = ThreeCardTrainer(rules, strategy=strategy) if strategy is not None else None
+    return GameTable("three-card", rules=rules.to_dict(), seated=seated,  # type: ignore[arg-type]
+                     pack=pack, seed=1, coach=coach)  # type: ignore[arg-type]
+
+
+def looked_up(session: GameTable) -> bool:
+    trainer = session.trainer
+    assert trainer is not None
+    return trainer.looked_up
+
+
+def advised(session: GameTable) -> list[tuple[str, int]]:
     """The hint's actions and percentages, each checked against the player's legal moves."""
     hint = session.equilibrium_hint()
     assert hint is not None and hint.startswith("the equilibrium would "), hint
@@ -66,7 +80,6 @@ def advised(session: PlaySession) -> list[tuple[str, int]]:
 
 def test_the_equilibrium_at_each_of_the_players_turns(strategy: Strategy) -> None:
     session = heads_up("Bob bet 2", strategy=strategy)
-    session.start_deal()
     blind = dict(advised(session))  # blind, first to act (BL6): look, or bet blind
     assert set(blind) <= {"look", "fold", "blind 1", "blind 2", "blind 4", "blind 5"}
     session.act("You look")
@@ -82,23 +95,18 @@ def test_the_equilibrium_at_each_of_the_players_turns(strategy: Strategy) -> Non
 
 
 def test_three_players_or_other_games_get_no_hint(strategy: Strategy) -> None:
-    three = PlaySession(RULES, bots=[("Bob", Scripted()), ("Cy", Scripted())], seed=1,
-                        strategy=strategy)
-    three.start_deal()
+    three = table_of(RULES, [("Bob", Scripted()), ("Cy", Scripted())], strategy=strategy)
     assert three.to_act == "You" and three.equilibrium_hint() is None
     for rules in (Rules.preset("four-card", max_bet=10), Rules(max_bet=10, wild=("2",))):
-        session = PlaySession(rules, bots=[("Bob", Scripted())], seed=1)
-        session.start_deal()
+        session = table_of(rules, [("Bob", Scripted())])
         assert session.to_act == "You" and session.equilibrium_hint() is None
-        assert not session.equilibrium_looked_up  # no file is even looked for
+        assert not looked_up(session)  # no file is even looked for
 
 
 def test_no_strategy_cached_says_how_to_solve_one() -> None:
     session = heads_up(rules=UNSHIPPED)
-    session.start_deal()
     assert session.equilibrium_hint() == NOT_SOLVED
     other = heads_up(rules=Rules(max_bet=20, see_cost="single", ordering="teen-patti"))
-    other.start_deal()
     assert other.equilibrium_hint() == (
         "no equilibrium solved for this table: run `bragkit solve --stakes 1,2,4,8,16,20 "
         "--blind-share 0.8 --see-cost single --ordering teen-patti` (a few minutes)")
@@ -117,14 +125,12 @@ def test_the_cache_is_read_once_table_first_then_the_default(
     monkeypatch.setattr(driver, "cached", cached)
     monkeypatch.setattr("bragkit.bots.solver_bot.shipped", lambda abstraction: None)
     session = heads_up("Bob bet 2")
-    session.start_deal()
     assert session.equilibrium_hint() is not None
     session.act("You look")
     advised(session)
     assert asked == [Abstraction.for_table(RULES), Abstraction()]  # once, table first
     asked.clear()
     teen_patti = heads_up(rules=Rules(max_bet=10, ordering="teen-patti"))
-    teen_patti.start_deal()
     hint = teen_patti.equilibrium_hint()
     assert hint is not None and hint.startswith("no equilibrium")
     assert [a.ordering for a in asked] == ["teen-patti"]  # the default ranks hands otherwise
@@ -141,7 +147,7 @@ def test_the_trainer_line_beside_the_options(strategy: Strategy) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             assert "l look" in screen.texts["keys"]
             assert screen.texts["trainer"].startswith("the equilibrium would ")
             await pilot.press("l")
@@ -176,28 +182,20 @@ def test_the_trainer_says_how_to_solve_when_nothing_is_cached() -> None:
             await app.workers.wait_for_complete()  # the lookup runs in a thread
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             assert " ".join(screen.texts["trainer"].split()) == NOT_SOLVED
 
     asyncio.run(run())
 
 
-def test_the_setup_screen_turns_the_trainer_off() -> None:
+def test_the_setup_turns_the_trainer_off() -> None:
     async def run() -> None:
-        app = BragApp(PlayConfig(seed=2, bots=("cautious",)), setup=True, bot_delay=0)
+        app = BragApp(PlayConfig(seed=2, bots=("cautious",), trainer=False), bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            setup = app.screen
-            assert isinstance(setup, SetupScreen)
-            from textual.widgets import Switch
-
-            assert setup.query_one("#trainer", Switch).value  # on by default
-            setup.query_one("#trainer", Switch).value = False
-            setup.action_play()
-            await pilot.pause()
             table = app.screen
-            assert isinstance(table, TableScreen)
-            assert not table.session.trainer
+            assert isinstance(table, GameScreen)
+            assert not table.table.trainer_on
             assert table.texts["trainer"].strip() == ""
 
     asyncio.run(run())

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 import bragkit.solver.driver as driver
+from bragkit.games.three_card.trainer import ThreeCardTrainer
 from bragkit.play.app import BragApp
 from bragkit.play.config import PlayConfig
-from bragkit.play.session import PlaySession
-from bragkit.play.table_screen import TableScreen
+from bragkit.play.game_screen import GameScreen
+from bragkit.play.game_table import GameTable
 from bragkit.solver import Abstraction, Strategy
 from bragkit.solver.shipped import REFINE
 
@@ -38,22 +39,24 @@ def nothing_solved(monkeypatch: pytest.MonkeyPatch, empty_solver_cache: Path) ->
     return empty_solver_cache
 
 
-def fresh_session(*bob: str, **overrides: Any) -> PlaySession:
+def fresh_session(*bob: str, **overrides: Any) -> GameTable:
     """`bragkit play`'s default table (PlayConfig), heads-up against a scripted Bob."""
     config = PlayConfig(seed=1, overrides=overrides)
-    return PlaySession(config.rules(), bots=[("Bob", Scripted(*bob))], pack=PACK, seed=1)
+    return GameTable(config.game, rules=config.options(), seated=[("Bob", Scripted(*bob))],
+                     pack=PACK, seed=1)
 
 
 def test_the_default_table_is_advised_from_the_shipped_strategy(
         empty_solver_cache: Path) -> None:
     for shuffle in ("prial-seen", "always"):  # D4: both of the table's packs are shipped
         session = fresh_session(shuffle=shuffle)
-        session.start_deal()
         hint = session.equilibrium_hint()
         assert hint is not None and ADVICE.match(hint), hint
-        strategy = session.equilibrium_strategy()
+        trainer = session.trainer
+        assert isinstance(trainer, ThreeCardTrainer)
+        strategy = trainer.strategy()
         assert strategy is not None
-        assert strategy.key == Abstraction.for_table(session.rules).key()
+        assert strategy.key == Abstraction.for_table(session.game.rules).key()
         assert strategy.record.refined == REFINE  # the full solve, not a quick stand-in
     assert list(empty_solver_cache.iterdir()) == []  # nothing was written to the cache
 
@@ -61,7 +64,7 @@ def test_the_default_table_is_advised_from_the_shipped_strategy(
 def test_a_heads_up_deal_with_the_trainer_on_from_an_empty_cache() -> None:
     """The pilot: the advice is on the screen from the first decision to the last."""
     session = fresh_session("Bob fold")
-    assert session.trainer  # on by default
+    assert session.trainer_on  # on by default
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)
@@ -70,7 +73,7 @@ def test_a_heads_up_deal_with_the_trainer_on_from_an_empty_cache() -> None:
             await app.workers.wait_for_complete()  # the strategy is read in a thread
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, TableScreen)
+            assert isinstance(screen, GameScreen)
             trainer = " ".join(screen.texts["trainer"].split())
             assert ADVICE.match(trainer), trainer  # blind, first to act (BL6)
             assert "no equilibrium" not in trainer
@@ -81,7 +84,7 @@ def test_a_heads_up_deal_with_the_trainer_on_from_an_empty_cache() -> None:
             await pilot.press("b", "backspace", "2", "enter")  # bet 2; Bob folds
             await pilot.pause()
             assert "Bob fold" in screen.texts["log"]
-            assert session.deal is not None and session.deal.is_over
+            assert session.game.over
             assert screen.texts["trainer"].strip() == ""  # nothing to advise: the deal is over
 
     asyncio.run(run())

@@ -11,15 +11,16 @@ Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.pla
 then the game's opponents, stakes and house rules, each with its rule id and meaning
 (:mod:`bragkit.play.choices_screen`), remembered for next time (:mod:`bragkit.play.memory`);
 the three-card family plays against a shark, a cautious and a bold bot, ante 1, bets 1 to 10,
-blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of bragkit: the
-three-card family by preset, ``single-stake`` and ``three-stake`` (historic Brag),
-``brag-poker``, ``nine-card`` and ``crash`` (:mod:`bragkit.play.game_screen`). ``--rules
+blind play on (:mod:`bragkit.play.config`). ``--game`` takes every game of the registry and
+each of its presets, as the web lobby lists them (:func:`bragkit.play.config.game_names`),
+played at the one table screen (:mod:`bragkit.play.game_screen`). ``--rules
 KEY=VALUE`` sets any house rule of the game (as for ``bragkit arena``); ``--save-dir`` saves
-every deal of the three-card family as ``.bhh``; ``--seed`` makes the shuffles and the bots
-reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows what the equilibrium
-would do beside your options (a strategy solved by ``bragkit solve``; ``--no-trainer`` hides
-it, as ``e`` does in the game). When the session ends (``q``, between any two deals) the
-ledger and the settlement are printed. Bad options: one line on standard error, exit status 2.
+every finished deal's record (the three-card family's as ``.bhh``); ``--seed`` makes the
+shuffles and the bots reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows
+what the equilibrium would do beside your options (a strategy solved by ``bragkit solve``;
+``--no-trainer`` hides it, as ``e`` does in the game). When the session ends (``q``, between
+any two deals) the ledger and the settlement are printed. Bad options: one line on standard
+error, exit status 2.
 
 >>> config_from(game="four-card", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
@@ -39,8 +40,7 @@ from bragkit.cli._app import app, fail
 from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
-from bragkit.play.config import OWN_RULES_GAMES, PlayConfig, default_bots
-from bragkit.play.options import GAMES
+from bragkit.play.config import PlayConfig, default_bots, game_names
 
 __all__ = ["config_from", "play"]
 
@@ -58,9 +58,8 @@ def config_from(
     trainer: bool = True,
 ) -> PlayConfig:
     """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
-    if game not in GAMES and game not in OWN_RULES_GAMES:
-        known = ", ".join([*GAMES, *OWN_RULES_GAMES])
-        raise BragError(f"unknown game {game!r} (known: {known})")
+    if game not in game_names():
+        raise BragError(f"unknown game {game!r} (known: {', '.join(game_names())})")
     offered = players(game)
     kinds = (default_bots(game) if bots is None
              else tuple(b.strip() for b in bots.split(",") if b.strip()))
@@ -79,14 +78,7 @@ def config_from(
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
                         budget=budget, trainer=trainer)
     try:
-        if config.family:
-            config.rules().check_table(len(kinds) + 1)
-            config.session()
-        else:
-            config.table()
-            if save_dir is not None:
-                raise BragError(f"--save-dir saves the three-card family's deals (.bhh), not "
-                                f"{game}'s")
+        config.table()
     except TypeError as error:
         raise BragError(f"bad --rules: {error}") from None
     return config
@@ -118,7 +110,7 @@ def check_save_dir(folder: Path) -> None:
 def play(
     game: Annotated[
         str | None, typer.Option("--game", "-g", show_default=False,
-                                 help=f"The game: {', '.join([*GAMES, *OWN_RULES_GAMES])}; "
+                                 help=f"The game: {', '.join(game_names())}; "
                                       "without it, a menu.")
     ] = None,
     rules: Annotated[
@@ -138,7 +130,7 @@ def play(
         Path | None, typer.Option("--save-dir", help="Save every deal as .bhh here.",
                                   show_default=False)
     ] = None,
-    setup: Annotated[bool, typer.Option("--setup", help="Start with the setup screen.")] = False,
+    setup: Annotated[bool, typer.Option("--setup", help="Start with the game menu.")] = False,
     delay: Annotated[float, typer.Option("--delay", help="Seconds between bot moves.")] = 0.6,
     trainer: Annotated[
         bool, typer.Option("--trainer/--no-trainer",
@@ -159,5 +151,5 @@ def play(
     summary = BragApp(config, setup=setup, menu=game is None and not setup,
                       bot_delay=delay).run()
     if summary is not None:
-        for line in summary if isinstance(summary, list) else summary.lines():
+        for line in summary:
             typer.echo(addressed(line, config.name))  # the player is "you"

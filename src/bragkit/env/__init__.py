@@ -1,12 +1,11 @@
-"""Brag for reinforcement learning: PettingZoo AEC environments of every game (needs the
+"""Brag for reinforcement learning: the PettingZoo AEC environment of every game (needs the
 ``[rl]`` extra).
 
-:func:`env` gives the environment of a game by name: the three-card family (``three-card``,
-``four-card``, ``five-card``, ``teen-patti-order``) plays one deal at
-:class:`~bragkit.env.aec.BragEnv`; every other game of the registry (``nine-card``, ``crash``,
-``single-stake``, ``three-stake``, ``brag-poker``, ``teen-patti``) one game at
-:class:`~bragkit.env.game_env.GameEnv`, with its encoding from
-:mod:`bragkit.env.codecs`. docs/env.md lists each game's observation and actions.
+:func:`env` gives the environment of a game by name (any name, alias or preset of the registry:
+``three-card``, ``four-card``, ``five-card``, ``teen-patti-order``, ``nine-card``, ``crash``,
+``single-stake``, ``three-stake``, ``brag-poker``, ``teen-patti``, ``muflis``…): one
+:class:`~bragkit.env.game_env.GameEnv`, with the game's encoding from :mod:`bragkit.env.codecs`.
+docs/env.md lists each game's observation and actions.
 
 >>> from bragkit.env import env
 >>> e = env(players=3, game="four-card")
@@ -20,29 +19,22 @@
 
 :mod:`bragkit.env.encoding` (no PettingZoo needed) turns a three-card player's view into the
 observation vector and maps the discrete menu onto the engine's legal actions; the codecs do the
-same for the other games; :mod:`bragkit.env.aec` and :mod:`bragkit.env.game_env` are the
-environments.
+same for every game; :mod:`bragkit.env.game_env` is the environment.
 """
 
 from typing import Any
 
-from bragkit.env.aec import BragEnv, raw_env
-from bragkit.env.codecs import Codec, codec_for, register_codec
+from bragkit.env.codecs import Codec, CodecBase, codec_for, register_codec
 from bragkit.env.encoding import ACTIONS, ActionMenu, Layout, encode
-from bragkit.env.game_env import GameEnv
+from bragkit.env.game_env import GameEnv, raw_env
 
-__all__ = ["ACTIONS", "ActionMenu", "BragEnv", "Codec", "GameEnv", "Layout", "codec_for",
+__all__ = ["ACTIONS", "ActionMenu", "Codec", "CodecBase", "GameEnv", "Layout", "codec_for",
            "encode", "env", "raw_env", "register_codec"]
 
 
 def env(**kwargs: Any) -> Any:
-    """The wrapped environment of ``game`` (default ``"three-card"``): the three-card family's
-    :class:`BragEnv`, or :class:`GameEnv` for any other registered game."""
-    from bragkit.env import aec, game_env
-    from bragkit.games.registry import find
-    from bragkit.games.three_card.rules import Rules
+    """The wrapped environment of ``game`` (default ``"three-card"``):
+    :func:`bragkit.env.game_env.env`."""
+    from bragkit.env import game_env
 
-    game = kwargs.get("game", "three-card")
-    if isinstance(game, str) and find(game).rules is not Rules:
-        return game_env.env(**kwargs)
-    return aec.env(**kwargs)
+    return game_env.env(**kwargs)

@@ -1,5 +1,5 @@
-"""How a learning agent sees and acts in a game beyond the three-card family: the
-:class:`Codec` protocol and the registry of codecs (no PettingZoo here).
+"""How a learning agent sees and acts in any game of the registry: the :class:`Codec` protocol
+and the registry of codecs (no PettingZoo here).
 
 A codec fixes, for one game and table size, a discrete action space and an observation vector:
 
@@ -12,10 +12,13 @@ A codec fixes, for one game and table size, a discrete action space and an obser
 * :meth:`Codec.value` is what each player has, read from the spectator's view: a step's reward
   is its change (chips for a stake game, points for a points game); :meth:`Codec.opening` what
   they had before the game's forced stakes (antes, blinds: S2, S4, P1), so an episode's rewards
-  add up to what each won or lost.
+  add up to what each won or lost;
+* :meth:`Codec.start` begins an episode's game (by default the registry's own start,
+  :class:`CodecBase`; the three-card family's seats the stacks and dealer its options name).
 
 The codecs of each game, and what every entry means, are in their modules
-(:mod:`bragkit.env.points_codecs`: Nine Card Brag, Crash; :mod:`bragkit.env.stake_codec`:
+(:mod:`bragkit.env.three_card_codec`: the three-card family and its presets;
+:mod:`bragkit.env.points_codecs`: Nine Card Brag, Crash; :mod:`bragkit.env.stake_codec`:
 historic Brag and Brag Poker; :mod:`bragkit.env.teen_patti_codec`: Teen Patti) and in
 docs/env.md. A game module may bring its own with
 :func:`register_codec`.
@@ -27,6 +30,7 @@ docs/env.md. A game module may bring its own with
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -35,9 +39,10 @@ import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction
 from bragkit.errors import RulesError
-from bragkit.games.registry import find
+from bragkit.games.protocol import Game
+from bragkit.games.registry import GameInfo, find
 
-__all__ = ["Codec", "CodecFactory", "codec_for", "register_codec", "seats_from"]
+__all__ = ["Codec", "CodecBase", "CodecFactory", "codec_for", "register_codec", "seats_from"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -78,7 +83,23 @@ class Codec(Protocol):
         ...
 
 
-#: Makes a game's codec: ``factory(players=N, rules=RULES)``.
+    def start(self, info: GameInfo, players: Sequence[str], rules: Any,
+              rng: random.Random) -> Game:
+        """The game of a new episode for ``players`` under ``rules``, its cards from ``rng``."""
+        ...
+
+
+class CodecBase:
+    """The default :meth:`Codec.start`: the registry's own start of the game."""
+
+    def start(self, info: GameInfo, players: Sequence[str], rules: Any,
+              rng: random.Random) -> Game:
+        """The registry's game (:attr:`~bragkit.games.registry.GameInfo.start`)."""
+        return info.start(tuple(players), rules, rng)
+
+
+#: Makes a game's codec: ``factory(players=N, rules=RULES, **options)``
+#: (the environment's options beyond the game's rules, e.g. a starting stack).
 CodecFactory = Callable[..., Codec]
 
 _CODECS: dict[str, CodecFactory] = {}
@@ -89,8 +110,14 @@ def register_codec(game: str, factory: CodecFactory) -> None:
     _CODECS[find(game).name] = factory
 
 
-def codec_for(game: str, *, players: int, rules: Any = None) -> Codec:
-    """The codec of ``game`` for a table of ``players`` under ``rules`` (default: the game's).
+def codec_for(game: str, *, players: int, rules: Any = None, **options: Any) -> Codec:
+    """The codec of ``game`` for a table of ``players`` under ``rules`` (default: the game's),
+    with the environment's ``options`` the codec takes (RulesError for one it does not).
+
+    >>> codec_for("crash", players=2, stack=5)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: the environment of crash takes no option stack
     """
     _load()
     info = find(game)
@@ -98,7 +125,14 @@ def codec_for(game: str, *, players: int, rules: Any = None) -> Codec:
     if factory is None:
         raise RulesError(f"no environment encoding for {info.name} "
                          f"(encoded: {', '.join(sorted(_CODECS))})")
-    return factory(players=players, rules=rules if rules is not None else info.make_rules())
+    try:
+        return factory(players=players, rules=rules if rules is not None else info.make_rules(),
+                       **options)
+    except TypeError:
+        if options:
+            raise RulesError(f"the environment of {info.name} takes no option "
+                             f"{', '.join(options)}") from None
+        raise
 
 
 def seats_from(players: Sequence[str], seat: str) -> list[str]:
@@ -131,8 +165,9 @@ _LOADED: list[bool] = []
 def _load() -> None:
     if not _LOADED:
         _LOADED.append(True)
-        from bragkit.env import points_codecs, stake_codec, teen_patti_codec
+        from bragkit.env import points_codecs, stake_codec, teen_patti_codec, three_card_codec
 
+        three_card_codec.register()
         points_codecs.register()
         stake_codec.register()
         teen_patti_codec.register()

@@ -1,20 +1,36 @@
-"""A PettingZoo AEC environment of any registered game beyond the three-card family (extra
-``[rl]``): Nine Card Brag, Crash, single-stake and three-stake Brag, 3 Card Brag Poker, Teen
-Patti.
+"""The PettingZoo AEC environment of every game of the registry (extra ``[rl]``): the
+three-card family and its presets, Nine Card Brag, Crash, single-stake and three-stake Brag,
+3 Card Brag Poker, Teen Patti: :class:`GameEnv`.
 
-One game of the registry per episode (:func:`bragkit.games.new`): one deal of a stake game;
-a points game played to its target (N7, C6; pass ``rules={"target": 5}`` for short episodes).
-Each agent observes ``{"observation", "action_mask"}``: the game's codec
-(:mod:`bragkit.env.codecs`) encodes the agent's own censored view into a vector in ``[0, 1]``
-and fixes a discrete action space; the mask marks the actions legal now (all zero for an agent
-not to act). Each step rewards every agent with the change in what it has: chips in a stake
-game (so the episode's rewards are the chips won or lost, summing to zero), points in a points
-game (the episode's rewards are the final scores). The same agent may act twice in a row
-(Brag Poker's look, P5, keeps the turn).
+One game of the registry per episode, begun by the game's codec (:meth:`Codec.start
+<bragkit.env.codecs.Codec.start>`, by default the registry's own start): one deal of a stake
+game or of the three-card family; a points game played to its target (N7, C6; pass
+``rules={"target": 5}`` for short episodes). Each agent observes ``{"observation",
+"action_mask"}``: the game's codec (:mod:`bragkit.env.codecs`) encodes the agent's own censored
+view into a vector in ``[0, 1]`` and fixes a discrete action space; the mask marks the actions
+legal now (all zero for an agent not to act). Each step rewards every agent with the change in
+what it has: chips in a stake game (so the episode's rewards are the chips won or lost, summing
+to zero), points in a points game (the episode's rewards are the final scores). The same agent
+may act twice in a row (a look keeps the turn: BL2, P5).
 
-Options: ``game`` (a registered name, alias or preset), ``players`` (the game's seats, at most
-6), ``rules`` (a dict of the game's options), ``render_mode`` (``"ansi"`` or ``"human"``).
+Options: ``game`` (a registered name, alias or preset; default ``"three-card"``), ``players``
+(the game's seats, at most 6), ``rules`` (a dict of the game's options, or its rules object),
+``render_mode`` (``"ansi"`` or ``"human"``), and the options the game's codec takes (the
+three-card family's ``stack``, ``dealer`` and ``blind_win``:
+:mod:`bragkit.env.three_card_codec`).
 
+>>> e = env(players=2, rules={"max_bet": 16})
+>>> e.reset(seed=7)
+>>> int(e.action_space("player_0").n)
+9
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+>>> while e.agents:
+...     obs, reward, terminated, truncated, info = e.last()
+...     e.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
+>>> e.unwrapped.game.over
+True
 >>> from bragkit.env.game_env import env
 >>> e = env(game="nine-card", players=2, rules={"target": 3})
 >>> e.reset(seed=1)
@@ -41,7 +57,7 @@ from pettingzoo.utils import wrappers
 from bragkit.env.codecs import Codec, codec_for
 from bragkit.errors import RulesError
 from bragkit.games.protocol import Game
-from bragkit.games.registry import find, new
+from bragkit.games.registry import find
 
 __all__ = ["GameEnv", "env", "raw_env"]
 
@@ -64,6 +80,9 @@ def env(**kwargs: Any) -> AECEnv:
 class GameEnv(AECEnv):  # type: ignore[misc]
     """One game of the registry for 2 to 6 agents (see the module docstring)."""
 
+    #: The game of the episode (None before :meth:`reset`).
+    game: Game | None
+
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "brag_games_v0",
@@ -71,8 +90,9 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         "render_fps": 1,
     }
 
-    def __init__(self, *, game: str, players: int = 2, rules: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(self, *, game: str = "three-card", players: int = 2,
+                 rules: Any = None, render_mode: str | None = None,
+                 **options: Any) -> None:
         super().__init__()
         info = find(game)
         low, high = info.seats
@@ -81,10 +101,12 @@ class GameEnv(AECEnv):  # type: ignore[misc]
                              f"here, not {players!r}")
         if render_mode is not None and render_mode not in ("human", "ansi"):
             raise RulesError(f"render_mode must be human or ansi, not {render_mode!r}")
+        self.info = info
         self.game_name = game
-        self.options = dict(rules or {})
-        self.rules = info.make_rules(game if game in info.presets else None, **self.options)
-        self.codec: Codec = codec_for(game, players=players, rules=self.rules)
+        self.rules = (rules if rules is not None and not isinstance(rules, Mapping)
+                      else info.make_rules(game if game in info.presets else None,
+                                           **dict(rules or {})))
+        self.codec: Codec = codec_for(game, players=players, rules=self.rules, **options)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
@@ -126,8 +148,8 @@ class GameEnv(AECEnv):  # type: ignore[misc]
         """Start a new game: the same seed deals the same cards and seats the same dealer."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.game = new(self.game_name, players=self.possible_agents,
-                        seed=self._rng.getrandbits(64), **self.options)
+        self.game = self.codec.start(self.info, self.possible_agents, self.rules,
+                                     random.Random(self._rng.getrandbits(64)))
         self.agents = self.possible_agents[:]
         self._reset_books()
         self._values = dict(self.codec.opening(self.game.view(None)))
@@ -168,7 +190,7 @@ class GameEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
             for name in self.agents:
-                self.infos[name] = {"winners": dict(getattr(game.result, "winners", {}))}
+                self.infos[name] = {"winners": dict(game.result.winners)}
         else:
             self.agent_selection = str(game.to_act)
         self._accumulate_rewards()

@@ -42,10 +42,10 @@ import numpy as np
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.env.codecs import Vector, one_hot, seats_from, unit
+from bragkit.env.codecs import CodecBase, Vector, one_hot, seats_from, unit
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
-from bragkit.games.crash import CrashRules, CrashView
+from bragkit.games.crash import CrashRules
 from bragkit.games.nine_card import ORDERING, NineCardRules, NineCardView
 
 __all__ = ["CrashCodec", "NineCardCodec", "register"]
@@ -63,7 +63,7 @@ def _strength(cards: Sequence[Card], ordering: Any) -> float:
     return (1 + arrange.strength_of(cards, ordering=ordering)) / len(scale.names)
 
 
-class NineCardCodec:
+class NineCardCodec(CodecBase):
     """Nine Card Brag's encoding (module docstring)."""
 
     def __init__(self, *, players: int, rules: NineCardRules | None = None) -> None:
@@ -80,7 +80,6 @@ class NineCardCodec:
 
     def encode(self, view: Any, seat: str) -> Vector:
         """The observation of ``seat`` (module docstring)."""
-        assert isinstance(view, NineCardView)
         out: list[float] = []
         held = list(view.hand)
         cards = self.positions(view, seat)
@@ -112,7 +111,6 @@ class NineCardCodec:
 
     def legal(self, view: Any, legal: Sequence[LegalAction]) -> dict[int, Action | None]:
         """The sets of held positions the engine allows (N6)."""
-        assert isinstance(view, NineCardView)
         option = next((o for o in legal if o.verb is Verb.PLAYS), None)
         if option is None or view.viewer is None:
             return {}
@@ -143,7 +141,7 @@ class NineCardCodec:
         return dict.fromkeys(spectator.players, 0.0)
 
 
-class CrashCodec:
+class CrashCodec(CodecBase):
     """Crash's encoding (module docstring)."""
 
     actions: tuple[str, ...] = ("arrange_expected", "arrange_greedy", "crash", "pass")
@@ -155,7 +153,6 @@ class CrashCodec:
 
     def encode(self, view: Any, seat: str) -> Vector:
         """The observation of ``seat`` (module docstring)."""
-        assert isinstance(view, CrashView)
         out = [0.0] * 52
         for card in view.cards:
             out[int(card)] = 1.0
@@ -174,7 +171,6 @@ class CrashCodec:
 
     def legal(self, view: Any, legal: Sequence[LegalAction]) -> dict[int, Action | None]:
         """Arrange (by either strategy: made when chosen), or crash or pass (C5)."""
-        assert isinstance(view, CrashView)
         found: dict[int, Action | None] = {}
         for option in legal:
             if option.verb is Verb.ARRANGES and view.viewer is not None:

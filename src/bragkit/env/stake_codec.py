@@ -38,9 +38,8 @@ from typing import Any, Final
 import numpy as np
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.env.codecs import Vector, seats_from, unit
+from bragkit.env.codecs import CodecBase, Vector, seats_from, unit
 from bragkit.errors import IllegalActionError
-from bragkit.games.stake_game import StakeView
 
 __all__ = ["ACTIONS", "StakeCodec", "codec_for_stake", "register"]
 
@@ -53,7 +52,7 @@ _PER_SEAT: Final = 8 + 52
 _POTS: Final = 3
 
 
-class ChipCodec:
+class ChipCodec(CodecBase):
     """What every chip game's encoding shares: an index's action (a refused one names
     :attr:`rule`), each player's stack as its value, and an equal share of the chips as the
     opening. Subclasses give ``actions``, ``encode`` and ``legal``."""
@@ -97,7 +96,6 @@ class StakeCodec(ChipCodec):
 
     def encode(self, view: Any, seat: str) -> Vector:
         """The observation of ``seat`` (module docstring)."""
-        assert isinstance(view, StakeView)
         total = max(1, sum(view.stacks.values()) + sum(view.pots.values()))
         out = _flags(view.cards.get(seat, ()))
         totals: Mapping[str, int] = view.extra.get("totals", {}) or {}
@@ -121,7 +119,6 @@ class StakeCodec(ChipCodec):
 
     def legal(self, view: Any, legal: Sequence[LegalAction]) -> dict[int, Action | None]:
         """Every action index the menu allows now, with its action."""
-        assert isinstance(view, StakeView)
         found: dict[int, Action | None] = {}
         me = view.viewer
         hand = sorted((c for c in view.cards.get(str(me), ()) if c is not None), key=int)

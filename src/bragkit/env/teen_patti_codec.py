@@ -43,7 +43,6 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.env.codecs import Vector, seats_from, unit
 from bragkit.env.stake_codec import ChipCodec
-from bragkit.games.stake_game import StakeView
 from bragkit.games.teen_patti_rules import VARIANTS
 
 __all__ = ["ACTIONS", "TeenPattiCodec", "register"]
@@ -70,7 +69,6 @@ class TeenPattiCodec(ChipCodec):
 
     def encode(self, view: Any, seat: str) -> Vector:
         """The observation of ``seat`` (module docstring)."""
-        assert isinstance(view, StakeView)
         extra = view.extra
         total = max(1, sum(view.stacks.values()) + sum(view.pots.values()))
         out = _flags(view.cards.get(seat, ()))
@@ -78,7 +76,7 @@ class TeenPattiCodec(ChipCodec):
         out += _flags((Card.parse(turned),) if turned else ())
         seen = set(extra.get("seen", ()))
         turns: Mapping[str, int] = extra.get("blind_turns", {})
-        limit = getattr(self.rules, "blind_limit", 0) or 0
+        limit = self.rules.blind_limit or 0
         sideshow: Mapping[str, str] = extra.get("sideshow") or {}
         for name in seats_from(view.players, seat):
             out += [1.0 if name in view.in_play else 0.0,

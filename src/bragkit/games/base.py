@@ -137,6 +137,26 @@ class Capabilities:
         asked), or ``None``."""
         return None
 
+    def target(self) -> int | None:
+        """The points a game is played to over many deals of cards (N7, C6); ``None`` for a
+        game that is one deal."""
+        return None
+
+    def suggests(self, player: str) -> bool:
+        """Whether :meth:`suggestion` may have a move for ``player`` now, without finding it
+        (a front end offers the key; the search itself may be costly)."""
+        return False
+
+    def odds(self, player: str) -> str | None:
+        """``player``'s chances from their own view, in words (the terminal's hint); ``None``
+        where the game gives none."""
+        return None
+
+    def record_text(self) -> str | None:
+        """The finished game's record, in the game's record format (``None``: the game writes
+        none, or it is not over: a record holds every card)."""
+        return None
+
 
 class GameBase(Capabilities, ABC):
     """The shared implementation of the Game protocol (see the module docstring).

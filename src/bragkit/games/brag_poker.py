@@ -218,6 +218,10 @@ class BragPoker(StakeGame[BragPokerRules]):
     SEATS: ClassVar[tuple[int, int]] = (2, 8)
     SEATS_RULE: ClassVar[str] = "P3"
 
+    def record_text(self) -> str | None:
+        """The finished deal as a ``brag-poker/1`` record (None while it is under way)."""
+        return write_brag_poker(self) if self.over else None
+
     @classmethod
     def default_rules(cls) -> BragPokerRules:
         """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls (one frozen
@@ -475,5 +479,5 @@ GAMES: Final = (
              summary="blinds, fixed-limit betting, a draw, half-price calls unseen (rules P1-P5)",
              rules=BragPokerRules, start=_start, seats=BragPoker.SEATS,
              record_format="brag-poker", aliases=("3-card-brag-poker",),
-             dealing=functools.partial(StakeDealing, BragPoker)),
+             dealing=functools.partial(StakeDealing, BragPoker), picture="stake"),
 )

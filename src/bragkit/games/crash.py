@@ -547,6 +547,10 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             winner=self._winner,
         )
 
+    def record_text(self) -> str | None:
+        """The finished game as its record's text (None while it is under way)."""
+        return self.record().dumps() if self.over else None
+
     def record(self) -> CrashRecord:
         """The game so far as a record (``crash/1``)."""
         return CrashRecord.from_game(self)
@@ -696,5 +700,5 @@ GAMES: Final = (
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
              record_format=format_name({"format": CrashRecord.FORMAT}),
              aliases=("thirteen-card-brag", "crash-brag"),
-             dealing=functools.partial(PointsDealing, CrashGame)),
+             dealing=functools.partial(PointsDealing, CrashGame), picture="crash"),
 )

@@ -221,6 +221,11 @@ def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
 class _HistoricDeal(StakeGame[HistoricRules]):
     """What the two historic games share: their rules and a showdown in the S3 order."""
 
+    def record_text(self) -> str | None:
+        """The finished deal as a ``historic/1`` record (None while it is under way)."""
+        game: Any = self  # one of the two games
+        return write_historic(game) if self.over else None
+
     @classmethod
     def default_rules(cls) -> HistoricRules:
         """The defaults of :class:`HistoricRules` (one frozen object, shared)."""
@@ -688,10 +693,10 @@ GAMES: Final = (
              summary="braggers wild, the dealer stakes, stakes equalised (rules S1-S3)",
              rules=HistoricRules, start=_start_single, seats=SingleStakeBrag.SEATS,
              record_format="historic", aliases=("single-stake-brag",),
-             dealing=partial(StakeDealing, SingleStakeBrag)),
+             dealing=partial(StakeDealing, SingleStakeBrag), picture="stake"),
     GameInfo(name="three-stake", title="Historic Brag (three stakes)",
              summary="three pots: the face-up card, the brag, nearest to 31 (rules S1, S3, S4)",
              rules=HistoricRules, start=_start_three, seats=ThreeStakeBrag.SEATS,
              record_format="historic", aliases=("three-stake-brag",),
-             dealing=partial(StakeDealing, ThreeStakeBrag)),
+             dealing=partial(StakeDealing, ThreeStakeBrag), picture="stake"),
 )

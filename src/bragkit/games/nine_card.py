@@ -747,6 +747,10 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             winner=self._winner,
         )
 
+    def record_text(self) -> str | None:
+        """The finished game as its record's text (None while it is under way)."""
+        return self.record().dumps() if self.over else None
+
     def record(self) -> NineCardRecord:
         """The game so far as a record (``nine-card/1``)."""
         return NineCardRecord.from_game(self)
@@ -888,5 +892,6 @@ GAMES: Final = (
              rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
              record_format=format_name({"format": NineCardRecord.FORMAT}),
              aliases=("nine-card-brag", "nine"),
-             dealing=functools.partial(PointsDealing, NineCardGame)),
+             dealing=functools.partial(PointsDealing, NineCardGame),
+             picture="nine-card"),
 )

@@ -449,6 +449,14 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         """The house rules."""
         return self._rules
 
+    def target(self) -> int | None:
+        """The points the game is played to (N7, C6)."""
+        return self._rules.target
+
+    def suggests(self, player: str) -> bool:
+        """Whether the arranger has a move for ``player`` now: their turn (N3, C2)."""
+        return self._winner is None and player == self.to_act
+
     @property
     def players(self) -> tuple[str, ...]:
         """The seats, clockwise."""

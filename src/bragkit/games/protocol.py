@@ -40,7 +40,8 @@ from typing import Any, Protocol, runtime_checkable
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError
 
-__all__ = ["Game", "Operation", "Pending", "Result", "View", "describe", "random_action"]
+__all__ = ["Game", "Operation", "Pending", "Result", "Trainer", "View", "describe",
+           "random_action"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -215,6 +216,48 @@ class Game(Protocol):
 
     def pending(self) -> Pending | None:
         """A decision the game waits on beyond the turn (a showdown agreed, a sideshow)."""
+        ...
+
+    def target(self) -> int | None:
+        """The points the game is played to over many deals of cards (N7, C6); ``None``: one
+        deal."""
+        ...
+
+    def suggests(self, player: str) -> bool:
+        """Whether :meth:`suggestion` may have a move for ``player`` now (cheap to ask)."""
+        ...
+
+    def odds(self, player: str) -> str | None:
+        """``player``'s chances from their own view, in words; ``None`` where none."""
+        ...
+
+    def record_text(self) -> str | None:
+        """The finished game's record in its format; ``None`` where none (or not over)."""
+        ...
+
+
+class Trainer(Protocol):
+    """A game's trainer: what a solved equilibrium would do in a player's place (the terminal's
+    ``e`` key). A table makes one from its rules (:attr:`bragkit.games.registry.GameInfo.trainer`)
+    and keeps it: its strategy is looked up once (:meth:`look_up`, a file read, never a solve;
+    safe in a worker thread)."""
+
+    def applies(self, game: Game) -> bool:
+        """Whether the trainer speaks at ``game`` at all (e.g. heads-up only)."""
+        ...
+
+    @property
+    def looked_up(self) -> bool:
+        """Whether :meth:`look_up` has run (its answer is kept)."""
+        ...
+
+    def look_up(self) -> None:
+        """Find the strategy the trainer reads (once)."""
+        ...
+
+    def advice(self, game: Game, player: str) -> str | None:
+        """One line of what the equilibrium would do in ``player``'s place, or how to get one;
+        ``None`` when it says nothing now."""
         ...
 
 

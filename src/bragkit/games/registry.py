@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.errors import RulesError
-from bragkit.games.protocol import Game
+from bragkit.games.protocol import Game, Trainer
 
 if TYPE_CHECKING:  # the session imports this module
     from bragkit.cards import RandomSource
-    from bragkit.session import Dealing
+    from bragkit.session import Dealing, Session
 
 __all__ = ["MODULES", "GameInfo", "dealing", "find", "games", "names", "new"]
 
@@ -61,6 +61,11 @@ class GameInfo:
     :class:`random.Random`, or None for a secure source); None for a game without one.
     ``bots`` names the module that brings the game's own bots, if it has any: its ``register()``
     signs them up with :mod:`bragkit.bots.players` when the bots are first listed.
+    ``trainer(rules)`` makes the game's :class:`~bragkit.games.protocol.Trainer`, if it has one;
+    ``session_record(session)`` writes a session of the game as a record (None: not written);
+    ``record_suffix`` ends the name of a file holding one of its records (``.bhh``);
+    ``picture`` names how a front end draws the game's view (``"three-card"``, ``"stake"``,
+    ``"nine-card"``, ``"crash"``: the terminal's :mod:`bragkit.play.picture`).
     """
 
     name: str
@@ -74,6 +79,10 @@ class GameInfo:
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     dealing: Callable[..., Dealing] | None = None
     bots: str | None = None
+    trainer: Callable[[Any], Trainer] | None = None
+    session_record: Callable[[Session], str] | None = None
+    record_suffix: str = ".toml"
+    picture: str = ""
 
     def make_rules(self, preset: str | None = None, **options: Any) -> Any:
         """The rules object of this game: a preset's options, then ``options``, validated by

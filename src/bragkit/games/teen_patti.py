@@ -121,6 +121,12 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     seen player's least chaal; the previous player still in must be seen.
     """
 
+    def record_text(self) -> str | None:
+        """The finished deal as a ``teen-patti/1`` record (None while it is under way)."""
+        from bragkit.games.teen_patti_records import write_teen_patti  # it imports this
+
+        return write_teen_patti(self) if self.over else None
+
     game: ClassVar[str] = "teen-patti"
     VERBS: ClassVar[frozenset[Verb]] = VERBS
     MENU: ClassVar[tuple[Verb, ...]] = (_FOLD, _BLIND, _BET, _SHOW, _SIDESHOW, _LOOK)
@@ -517,7 +523,7 @@ GAMES: Final = (
              presets={"muflis": {"variant": "muflis"}, "ak47": {"variant": "ak47"},
                       "teen-patti-joker": {"variant": "joker"}},
              dealing=functools.partial(StakeDealing, TeenPatti),
-             bots="bragkit.games.teen_patti_bots"),
+             bots="bragkit.games.teen_patti_bots", picture="stake"),
 )
 
 

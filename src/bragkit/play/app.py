@@ -1,9 +1,10 @@
 """``bragkit play``'s Textual application: the game menu or the setup (optional), the table,
 the summary.
 
-The three-card family plays at the three-card screen (:mod:`bragkit.play.table_screen`, with
-its trainer, hints and saved records); every other game of the registry at the one table
-screen (:mod:`bragkit.play.game_screen`), which can play the three-card family too.
+Every game of the registry plays at the one table screen (:mod:`bragkit.play.game_screen`)
+over a :class:`~bragkit.play.game_table.GameTable`. ``setup`` and ``menu`` both open the game
+menu, then the chosen game's opponents, stakes and house rules
+(:mod:`bragkit.play.choices_screen`).
 
 >>> app = BragApp(PlayConfig(seed=1), bot_delay=0)
 >>> app.config.bots
@@ -23,19 +24,16 @@ from bragkit.play.game_screen import GameScreen
 from bragkit.play.game_table import GameTable
 from bragkit.play.memory import Choice, load_choice, save_choice
 from bragkit.play.menu_screen import MenuScreen
-from bragkit.play.session import PlaySession, Summary
-from bragkit.play.setup_screen import SetupScreen
 from bragkit.play.summary_screen import SummaryScreen
-from bragkit.play.table_screen import TableScreen
 
 __all__ = ["BragApp"]
 
 
-class BragApp(App[Summary | list[str] | None]):
-    """One person against bots. ``menu`` starts with the game menu, ``setup`` with the setup
-    screen; ``session`` plays a session already made (tests inject one with a fixed pack and
-    scripted bots; a :class:`GameTable` plays at the one table screen); the app returns the
-    session's summary when the player ends it (None if they quit early)."""
+class BragApp(App[list[str] | None]):
+    """One person against bots. ``menu`` or ``setup`` starts with the game menu and the
+    choices; ``session`` plays a table already made (tests inject one with a fixed pack and
+    scripted bots); the app returns the session's summary when the player ends it (None if
+    they quit early)."""
 
     TITLE = "bragkit play"
 
@@ -43,7 +41,7 @@ class BragApp(App[Summary | list[str] | None]):
         self,
         config: PlayConfig | None = None,
         *,
-        session: PlaySession | GameTable | None = None,
+        session: GameTable | None = None,
         setup: bool = False,
         menu: bool = False,
         bot_delay: float = 0.6,
@@ -58,9 +56,7 @@ class BragApp(App[Summary | list[str] | None]):
         self.saved_problem = ""
 
     def on_mount(self) -> None:
-        if self.setup:
-            self.push_screen(SetupScreen(self.config), self._begin)
-        elif self.menu and self.session is None:
+        if (self.menu or self.setup) and self.session is None:
             self.choice, problem = load_choice()  # a damaged file: one line, the defaults
             self._menu(problem)
         else:
@@ -89,24 +85,13 @@ class BragApp(App[Summary | list[str] | None]):
             self._menu(str(error))
 
     def _start(self) -> None:
-        if self.session is not None:
-            self._begin(self.session)
-        elif self.config.family:
-            self._begin(self.config.session())
-        else:
-            self._begin(self.config.table())
+        self._begin(self.session if self.session is not None else self.config.table())
 
-    def _begin(self, session: PlaySession | GameTable | None) -> None:
-        if session is None:  # pragma: no cover - the setup screen always gives one
-            self.exit(None)
-            return
+    def _begin(self, session: GameTable) -> None:
         self.session = session
-        if isinstance(session, GameTable):
-            self.push_screen(GameScreen(session, bot_delay=self.bot_delay), self._ended)
-        else:
-            self.push_screen(TableScreen(session, bot_delay=self.bot_delay), self._ended)
+        self.push_screen(GameScreen(session, bot_delay=self.bot_delay), self._ended)
 
-    def _ended(self, summary: Summary | list[str] | None) -> None:
+    def _ended(self, summary: list[str] | None) -> None:
         if summary is None:  # pragma: no cover
             self.exit(None)
             return

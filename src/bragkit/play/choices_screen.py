@@ -10,6 +10,8 @@ screen with the error that names its rule; Escape goes back to the games.
 ('target', 'C6', '15')
 >>> rule_fields(PlayConfig(game="three-card"), {"max_bet": "20"})[2].text    # ante, min, max
 '20'
+>>> [f.text for f in rule_fields(PlayConfig(game="teen-patti-order"), {}) if f.name == "ordering"]
+['teen-patti']
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from bragkit.errors import BragError
 from bragkit.games import find
 from bragkit.games.options import options
 from bragkit.play.config import PlayConfig, default_bots
+from bragkit.play.game_table import game_title
 from bragkit.play.memory import Choice
 
 __all__ = ["ChoicesScreen", "RuleField", "rule_fields", "value_text"]
@@ -65,12 +68,10 @@ def value_text(value: Any) -> str:
 def rule_fields(config: PlayConfig, typed: Mapping[str, str]) -> list[RuleField]:
     """The house rules of ``config``'s game, each with the value it plays by (the typed text
     if any)."""
-    rules_cls = find(config.game).rules
-    base = config.rules() if config.family else None
+    base = dataclasses.asdict(config.rules())  # the preset's, with the house's stakes
     out = []
-    for option in options(rules_cls):
-        default = value_text(getattr(base, option.name) if base is not None
-                             else option.default)
+    for option in options(find(config.game).rules):
+        default = value_text(base[option.name])
         out.append(RuleField(name=option.name, rule=option.rule, meaning=option.meaning,
                              text=typed.get(option.name, default), default=default))
     return out
@@ -107,11 +108,10 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
         self.fields = rule_fields(config, self.typed)
 
     def compose(self) -> ComposeResult:
-        info = find(self.config.game)
         yield Header()
         with VerticalScroll():
-            yield Static(f"{info.title}: opponents, stakes and house rules (Enter plays, "
-                         "Escape goes back)", id="choices-title")
+            yield Static(f"{game_title(self.config.game)}: opponents, stakes and house rules "
+                         "(Enter plays, Escape goes back)", id="choices-title")
             with Horizontal(classes="row"):
                 kinds = "; ".join(f"{k}: {text}" for k, text in self.kinds.items())
                 yield Label(f"Opponents, 1 to 5 bot kinds, comma-separated ({kinds})")
@@ -156,7 +156,7 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
         config = dataclasses.replace(self.config, bots=bots, stack=int(stack_text),
                                      overrides={**self.config.overrides, **overrides})
         try:
-            config.session() if config.family else config.table()
+            config.table()
         except TypeError as error:
             raise BragError(f"bad house rule: {error}") from None
         return config, Choice(game=config.game, bots=bots, stack=config.stack, rules=typed)

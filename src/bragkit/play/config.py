@@ -2,7 +2,9 @@
 
 With nothing chosen it is a good game at once: Three Card Brag against three bots of mixed
 kinds (the game's own: cautious, bold, shark), ante 1, bets of 1 to 10, blind play on, 100 chips
-each; any other game against its own bots (:func:`default_bots`).
+each; any other game against its own bots (:func:`default_bots`), by its own rules' defaults.
+Every game, preset and option comes from the registry and the rules' own metadata
+(:func:`bragkit.games.options.options`), as the web lobby's ``GET /api/games`` serves them.
 
 >>> config = PlayConfig()
 >>> config.rules().to_dict(), config.bots
@@ -11,6 +13,8 @@ each; any other game against its own bots (:func:`default_bots`).
 ('expected', 'greedy', 'expected')
 >>> PlayConfig(game="four-card", overrides={"max_bet": None}).rules().to_dict()
 {'cards': 4}
+>>> PlayConfig(game="teen-patti-order").rules().ordering
+'teen-patti'
 >>> PlayConfig(game="crash", bots=("random",), seed=1).table().title
 'Crash'
 """
@@ -20,28 +24,38 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from bragkit.bots.agent import DEFAULT_BUDGET
-from bragkit.cards import Pack
+from bragkit.bots.players import game_rules
 from bragkit.games import find, games
-from bragkit.games.three_card.rules import Rules
+from bragkit.games.options import options
 from bragkit.play.game_table import GameTable
-from bragkit.play.session import PlaySession
 
-__all__ = ["OWN_RULES_GAMES", "PLAY_RULES", "PlayConfig"]
+__all__ = ["PLAY_RULES", "PlayConfig", "default_bots", "game_names", "house_stakes"]
 
-def _own_rules_games() -> dict[str, str]:
-    return {info.name: f"{info.title}: {info.summary}" for info in games()
-            if info.rules is not Rules}
+#: The house's stakes where a game's rules hold these options (rules D2, B1): bets of 1 to 10.
+PLAY_RULES: Final[dict[str, Any]] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 
 
-#: The games of the registry with rules of their own (not the three-card family's), a line
-#: each: played at the one table screen (:mod:`bragkit.play.game_screen`).
-OWN_RULES_GAMES: dict[str, str] = _own_rules_games()
+def game_names() -> list[str]:
+    """Every name ``bragkit play`` starts a game by: each game of the registry, then its
+    presets (as the web lobby lists them).
 
-#: The stakes of a game unless the player says otherwise (rules D2, B1).
-PLAY_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
+    >>> game_names()[:4]
+    ['three-card', 'four-card', 'five-card', 'teen-patti-order']
+    """
+    return [name for info in games() for name in (info.name, *info.presets)]
+
+
+def house_stakes(game: str) -> dict[str, Any]:
+    """The options of :data:`PLAY_RULES` that ``game``'s rules hold.
+
+    >>> house_stakes("three-card"), house_stakes("crash")
+    ({'ante': 1, 'min_bet': 1, 'max_bet': 10}, {})
+    """
+    held = {o.name for o in options(find(game).rules)}
+    return {k: v for k, v in PLAY_RULES.items() if k in held}
 
 
 def default_bots(game: str, count: int = 3) -> tuple[str, ...]:
@@ -61,8 +75,7 @@ def default_bots(game: str, count: int = 3) -> tuple[str, ...]:
 class PlayConfig:
     """The game (any of the registry: a name, an alias or a preset), its house-rule overrides
     (the game's own options), the bots, the player's name, the buy-in, the seed, where to save
-    deals, how long bots think and whether the trainer says what the equilibrium would do
-    (heads-up Three Card Brag)."""
+    deals, how long bots think and whether the game's trainer speaks."""
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
@@ -78,23 +91,19 @@ class PlayConfig:
         if not self.bots:  # the game's own bots
             object.__setattr__(self, "bots", default_bots(self.game))
 
-    def rules(self) -> Rules:
-        """The preset, the default stakes, then the overrides (RulesError if nonsense)."""
-        return Rules.preset(self.game, **{**PLAY_RULES, **self.overrides})
+    def options(self) -> dict[str, Any]:
+        """The game's options: the house's stakes (where its rules hold them), then the
+        overrides."""
+        return {**house_stakes(self.game), **self.overrides}
 
-    @property
-    def family(self) -> bool:
-        """Whether the game is of the three-card family (else one of the other games)."""
-        return find(self.game).rules is Rules
+    def rules(self) -> Any:
+        """The game's rules object: the preset, the house's stakes, then the overrides
+        (RulesError if nonsense)."""
+        return game_rules(self.game, self.options())
 
     def table(self) -> GameTable:
-        """A session of any registered game for the one table screen, its own rules from
-        ``overrides`` (BragError if the game does not know one)."""
+        """A session of the game for the one table screen (BragError if the game does not
+        know an option, or the options make no sense)."""
         return GameTable(self.game, name=self.name, bots=self.bots, stack=self.stack,
-                         seed=self.seed, rules=self.overrides, budget=self.budget)
-
-    def session(self, *, pack: Pack | None = None) -> PlaySession:
-        """A new session with these settings."""
-        return PlaySession(self.rules(), bots=self.bots, name=self.name, stack=self.stack,
-                           seed=self.seed, pack=pack, save_dir=self.save_dir,
-                           budget=self.budget, trainer=self.trainer)
+                         seed=self.seed, rules=self.options(), budget=self.budget,
+                         save_dir=self.save_dir, trainer=self.trainer)

@@ -1,17 +1,18 @@
-"""The one table screen for every game of the registry, with the look of the three-card screen:
-the seats, the lines under them, your cards, a key for each move, the log on the right. It plays
-a :class:`~bragkit.play.table_api.PlayTable`: any game at a session
-(:class:`~bragkit.play.game_table.GameTable`), or the three-card family at its own table
-(:mod:`bragkit.play.table_screen` adds that family's trainer, hint, top-ups and records).
+"""The one table screen for every game of the registry: the seats, the lines under them, your
+cards, a key for each move, the log on the right. It plays a
+:class:`~bragkit.play.game_table.GameTable` (any game at a session).
 
 The keys come from the legal actions' shapes (:func:`~bragkit.play.controls.controls`), the same
-letters as the three-card screen where the verbs are the same (``f`` fold or drop, ``b`` bet,
-``c`` call, ``r`` raise, ``k`` check, ``d`` discard or draw, ``p`` play…). Cards are picked with
-``1``–``9`` and ``0`` (the tenth), or the arrows and space; ``m`` makes the picked cards a set
-(a Crash arrangement, C2; a plan of Nine Card sets, N3), ``u`` undoes; ``g`` suggests the
+letter for the same verb in every game (``l`` look, ``f`` fold or drop, ``b`` bet — blind while
+you are blind, BL1 —, ``s`` see, ``c`` call or cover, ``r`` raise, ``k`` check or keep, ``x``
+throw, R2, ``d`` discard or draw, ``a`` an agreed showdown, B8, ``p`` play…). Cards are picked
+with ``1``–``9`` and ``0`` (the tenth), or the arrows and space; ``m`` makes the picked cards a
+set (a Crash arrangement, C2; a plan of Nine Card sets, N3), ``u`` undoes; ``g`` suggests the
 engine's best move (the arranger, N3, C2) and ``]``/``[`` go through every arrangement the rules
 allow, one at a time (listed lazily); Enter plays what is picked or suggested. ``:`` types any
-move in the game's notation. After every deal its result shows (who won which round, whether a
+move in the game's notation. Besides them (:mod:`bragkit.play.extras`) ``h`` hint, ``e`` the
+trainer on or off, ``t`` top up (M1), ``w`` save the last deal's record, ``W`` the session's,
+where the game has them. After every deal its result shows (who won which round, whether a
 crash came off, the points, who took which pot) until ``n``; ``q`` ends the session at any such
 pause with the ledger and the settlement. An illegal move is explained with the engine's words
 and rule; nothing crashes the game. The bots move ``bot_delay`` seconds apart, each thinking in
@@ -42,12 +43,12 @@ from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
+from bragkit.play.extras import EXTRA_BINDINGS, EXTRA_KEYS, ExtraActions
+from bragkit.play.game_table import GameTable
 from bragkit.play.help_screen import HelpActions, cited_rule, help_bindings
 from bragkit.play.log_view import LogView
 from bragkit.play.picture import Picture, card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt, type_ahead
-from bragkit.play.session import Summary
-from bragkit.play.table_api import PlayTable
 
 __all__ = ["GameScreen", "key_cells"]
 
@@ -68,12 +69,12 @@ def key_cells(items: list[str]) -> Columns:
     return Columns([Text(item) for item in items], padding=(0, 3))
 
 
-class GameScreen(HelpActions, Screen[Summary | list[str]]):
-    """Play a table (a :class:`~bragkit.play.table_api.PlayTable`: see the module docstring);
-    dismissed with its summary."""
+class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
+    """Play a table (a :class:`~bragkit.play.game_table.GameTable`: see the module
+    docstring); dismissed with its summary."""
 
     #: Keys a move never takes on this screen (its own bindings).
-    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED
+    RESERVED_KEYS: ClassVar[frozenset[str]] = RESERVED | EXTRA_KEYS
 
     CSS = """
     #left { width: 3fr; }
@@ -105,9 +106,10 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
         Binding("escape", "cancel", "cancel", show=False),
         *help_bindings(),  # ? and F1: the rankings, the rules and the keys of this game
         Binding("R", "show_rule", "the rule"),  # the rule the last error cites
+        *EXTRA_BINDINGS,
     ]
 
-    def __init__(self, table: PlayTable, *, bot_delay: float = 0.6) -> None:
+    def __init__(self, table: GameTable, *, bot_delay: float = 0.6) -> None:
         super().__init__()
         self.table = table
         self.bot_delay = bot_delay
@@ -191,11 +193,8 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
 
     def _over_keys(self) -> str:
         """The keys line between deals."""
-        return "n next deal · q end the session (ledger and settlement)"
-
-    def _advice(self) -> str:
-        """A line of advice under the keys ("" for none; the three-card trainer's)."""
-        return ""
+        return ("n next deal · w save the deal · W save the session · t top up · "
+                "q end the session (ledger and settlement)")
 
     def _after(self) -> None:
         """Redraw, and let the bots move if it is their turn."""
@@ -285,7 +284,10 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
             self._no_move(key, found)
 
     def _no_move(self, key: str, found: list[Control]) -> None:
-        """Say why ``key`` plays no move now."""
+        """Say why ``key`` plays no move now: the engine's words for the key's verb where the
+        game has it, else the moves there are."""
+        if self._explain(key, found):
+            return
         if self.table.deal_over:
             self._message("the deal is over: n for the next one, q to end", error=True)
         elif not self.table.my_turn:
@@ -295,7 +297,11 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
                           + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
 
     def _press(self, control: Control) -> None:
-        """A move's key: play it, or ask for what it needs (an amount, a hand, cards)."""
+        """A move's key: play it, or ask for what it needs (an amount, a hand, cards); an
+        agreed showdown is answered by the bots at once (B8)."""
+        if control.verb is Verb.AGREE:
+            self._agree()
+            return
         try:
             action = self._action_of(control)
         except BragError as error:  # e.g. a card picked twice: the action's own words
@@ -426,10 +432,6 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
         except BragError as error:
             self._message(str(error), error=True)
 
-    def _answered(self, text: str) -> bool:
-        """Whether a prompt of a screen built on this one took ``text`` (none here)."""
-        return False
-
     def action_type(self) -> None:
         """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd")."""
         self._pending = None
@@ -438,6 +440,7 @@ class GameScreen(HelpActions, Screen[Summary | list[str]]):
     def action_cancel(self) -> None:
         """Close the prompt; clear the picks."""
         self._pending = None
+        self._topping_up = False
         hide_prompt(self)
         self.picker.picked = []
         self._redraw()

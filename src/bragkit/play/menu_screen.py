@@ -1,13 +1,17 @@
 """The game menu of ``bragkit play`` (started without ``--game``): every game of the registry
 with its title and summary, and the presets of each (Four Card Brag, Teen Patti…), to choose
-with the arrows and Enter (``q`` leaves).
+with the arrows and Enter (``q`` leaves). A preset is named by its options, each with its
+rule id, from the rules' own metadata (:func:`bragkit.games.options.options`): the web lobby's
+list (``GET /api/games``).
 
 >>> [item.name for item in menu_items()][:3]
 ['three-card', 'four-card', 'five-card']
 >>> menu_items()[0].label
 'Three Card Brag — three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)'
 >>> menu_items()[1].label
-'    Four Card Brag: four cards, discard one (F1)'
+'    four-card: Three Card Brag with cards 4 (F1)'
+>>> [item.label for item in menu_items() if item.name == "muflis"]
+['    muflis: Teen Patti with variant muflis (TP8)']
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bragkit.games import games
-from bragkit.play.options import GAMES as PRESETS
+from bragkit.games.options import options
 
 __all__ = ["MenuItem", "MenuScreen", "menu_items"]
 
@@ -37,14 +41,20 @@ class MenuItem:
     label: str
 
 
+def _text(value: object) -> str:
+    return ",".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
+
+
 def menu_items() -> list[MenuItem]:
     """Every registered game, then its presets (the registry's own titles and summaries)."""
     items = []
     for info in games():
         items.append(MenuItem(name=info.name, label=f"{info.title} — {info.summary}"))
         for preset in info.presets:
-            words = PRESETS.get(preset, f"{info.title}, the {preset} preset of its rules")
-            items.append(MenuItem(name=preset, label=f"    {words}"))
+            rules = {o.name: o.rule for o in options(info.rules)}
+            words = ", ".join(f"{k} {_text(v)} ({rules.get(k, '?')})"
+                              for k, v in info.presets[preset].items())
+            items.append(MenuItem(name=preset, label=f"    {preset}: {info.title} with {words}"))
     return items
 
 

@@ -3,9 +3,10 @@ BL6, T3, N4, C2, C5, S4, P1, P3): :func:`picture` gives a :class:`Picture`, the 
 table, the lines under it (pots, stakes, the face-up card, the 31 count, the rounds of the deal
 so far, the scores) and the player's own cards.
 
-Each view type of the games is drawn by a function here, chosen by the view's class (never by
-the game's name); what a view does not hold, the screen cannot show, so no hidden card reaches
-it. The three-card family's view is drawn with the three-card screen's own widgets
+Each kind of view is drawn by a function here, the one the game's registry entry names
+(:attr:`~bragkit.games.registry.GameInfo.picture`: never the game's name, nor the view's class);
+what a view does not hold, the screen cannot show, so no hidden card reaches it. The
+three-card family's view is drawn with the three-card screen's own widgets
 (:mod:`bragkit.play.widgets`).
 
 >>> from bragkit.play.game_table import GameTable
@@ -17,9 +18,9 @@ it. The three-card family's view is drawn with the three-card screen's own widge
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rich.table import Table
 from rich.text import Text
@@ -29,13 +30,12 @@ from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
 from bragkit.games.stake_game import StakeView
 from bragkit.games.stake_operations import Shown
-from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.views import DealView
 from bragkit.play.cards import card_text, hand_text, pretty
 from bragkit.play.widgets import hand_line, info_line, seats_table, stake_line
 
 if TYPE_CHECKING:
-    from bragkit.play.table_api import PlayTable
+    from bragkit.play.game_table import GameTable
 
 __all__ = ["Picture", "picture"]
 
@@ -81,21 +81,18 @@ def _line(text: str, names: Sequence[str]) -> Text:
     return Text(pretty(text, names))
 
 
-def picture(view: Any, table: PlayTable) -> Picture:
-    """The :class:`Picture` of ``view`` (the player's) at ``table``."""
-    if isinstance(view, DealView):
-        return _three_card(view, table)
-    if isinstance(view, StakeView):
-        return _stake(view, table)
-    if isinstance(view, NineCardView):
-        return _nine_card(view, table)
-    if isinstance(view, CrashView):
-        return _crash(view, table)
-    raise TypeError(f"no picture for {type(view).__name__}")  # pragma: no cover
+def picture(view: Any, table: GameTable) -> Picture:
+    """The :class:`Picture` of ``view`` (the player's) at ``table``, drawn as the game's
+    registry entry says (:attr:`~bragkit.games.registry.GameInfo.picture`)."""
+    draw = _PICTURES.get(table.info.picture)
+    if draw is None:  # pragma: no cover - every game of the registry names one
+        raise TypeError(f"{table.title} names no picture the terminal draws "
+                        f"({table.info.picture!r})")
+    return draw(view, table)
 
 
-def _three_card(view: DealView, table: PlayTable) -> Picture:
-    rules = getattr(table.game, "rules", Rules())
+def _three_card(view: DealView, table: GameTable) -> Picture:
+    rules = table.game.rules
     seats = seats_table(view, stacks=table.stacks, kinds=table.kinds, rules=rules)
     info = info_line(view, stake_line(view))
     note = hand_line(view, rules)
@@ -103,7 +100,7 @@ def _three_card(view: DealView, table: PlayTable) -> Picture:
                    shown=True)
 
 
-def _stake(view: StakeView, table: PlayTable) -> Picture:
+def _stake(view: StakeView, table: GameTable) -> Picture:
     """Historic Brag and 3 Card Brag Poker: stakes, pots, blinds, the face-up card (S4), the
     31 count (S4), each shown hand named (S3, P2)."""
     worth = {op.player: op.worth for op in table.game.operations if isinstance(op, Shown)}
@@ -124,12 +121,13 @@ def _stake(view: StakeView, table: PlayTable) -> Picture:
                       str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
                       hand_text(cards) if cards else Text("—"),
                       _line(what, view.players))
-    lines = [Text(f"{view.phase.capitalize()} · pots " + ", ".join(
-        f"{k} {v}" for k, v in view.pots.items()), style="bold yellow")]
+    pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
+    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}",
+                  style="bold yellow")]
     if "small_blind" in extra:
-        drawn = ", ".join(f"{p} {n}" for p, n in extra.get("drawn", {}).items())
+        drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
-                          + (f" · drew: {drawn} (P3)" if drawn else "")))
+                          + (f" · {drawn} (P3)" if drawn else "")))
     for contest in extra.get("contests", ()):
         lines.append(_line(f"the {contest['pot']} pot: {contest['winner']} takes "
                            f"{contest['amount']} ({contest['why']})", view.players))
@@ -143,7 +141,7 @@ def _stake(view: StakeView, table: PlayTable) -> Picture:
     else:
         note.append_text(hand_text(mine) if mine else Text("—"))
         if mine:
-            note.append("  unseen: you have not looked (P5)", style="italic")
+            note.append("  unseen: you have not looked", style="italic")
     return Picture(seats=seats, lines=tuple(lines), cards=own if len(own) == len(mine) else (),
                    note=note, shown=True)
 
@@ -156,7 +154,7 @@ def _scores_line(scores: Mapping[str, int], target: int | None, deal: int) -> Te
     return text
 
 
-def _nine_card(view: NineCardView, table: PlayTable) -> Picture:
+def _nine_card(view: NineCardView, table: GameTable) -> Picture:
     """Nine Card Brag: each player's sets played this deal, round by round (N4), the round
     winners, the scores to the target."""
     seats = _table("seat", "points", "stack", "cards left", "sets played")
@@ -164,7 +162,7 @@ def _nine_card(view: NineCardView, table: PlayTable) -> Picture:
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
                       str(view.scores.get(name, 0)), str(table.stacks.get(name, 0)),
                       str(view.cards_left.get(name, 0)), _sets_text(view.played.get(name, ())))
-    target = getattr(getattr(table.game, "rules", None), "target", None)
+    target = table.game.target()
     lines = [_scores_line(view.scores, target, view.deal)]
     for op in view.operations:
         if isinstance(op, RoundScored) and op.deal == view.deal:
@@ -174,7 +172,7 @@ def _nine_card(view: NineCardView, table: PlayTable) -> Picture:
     return Picture(seats=seats, lines=tuple(lines), cards=tuple(view.hand), note=note)
 
 
-def _crash(view: CrashView, table: PlayTable) -> Picture:
+def _crash(view: CrashView, table: GameTable) -> Picture:
     """Crash: who has arranged, the crash calls (C5), every hand played round by round (C4),
     the scores and the crash money (C5)."""
     rounds = [op for op in view.operations
@@ -191,7 +189,7 @@ def _crash(view: CrashView, table: PlayTable) -> Picture:
                       "yes" if name in view.arranged else "…",
                       "—" if call is None else "crash!" if call else "pass",
                       _sets_text(played[name]))
-    target = getattr(getattr(table.game, "rules", None), "target", None)
+    target = table.game.target()
     lines = [_scores_line(view.scores, target, view.deal)]
     for op in rounds:
         lines.append(_line(f"round {op.round}: " + (f"{op.winner} wins" if op.winner
@@ -203,6 +201,11 @@ def _crash(view: CrashView, table: PlayTable) -> Picture:
         note.append_text(_sets_text(view.hands))
         return Picture(seats=seats, lines=tuple(lines), cards=(), note=note)
     return Picture(seats=seats, lines=tuple(lines), cards=tuple(view.cards), note=note)
+
+
+#: How each kind of view is drawn, by the name a game's registry entry gives it.
+_PICTURES: Final[dict[str, Callable[[Any, GameTable], Picture]]] = {
+    "three-card": _three_card, "stake": _stake, "nine-card": _nine_card, "crash": _crash}
 
 
 def card_row(cards: Sequence[Card], picked: Sequence[Card], cursor: int | None) -> Text:

@@ -13,7 +13,8 @@ The records are told apart by their classes, never by a game's name.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from collections.abc import Sequence
+from typing import Any, Final, Literal
 
 from bragkit.games.crash import Called, CrashPaid, RoundPlayed
 from bragkit.games.nine_card import RoundScored
@@ -24,7 +25,7 @@ from bragkit.games.three_card.operations import HandRetained, HandShown, PotAwar
 from bragkit.games.three_card.replay import shown_hand_name
 from bragkit.games.three_card.rules import Rules
 
-__all__ = ["deal_boundary", "log_line", "result_line"]
+__all__ = ["deal_boundary", "last_scores", "log_line", "result_line"]
 
 #: The records that tell a deal's result as they are worded.
 _AS_WORDED: Final = (RoundPlayed, CrashPaid, GameWon, Shown, Awarded, Paid, PotAwarded,
@@ -45,7 +46,19 @@ def deal_boundary(op: Operation) -> Literal["start", "end"] | None:
     return None
 
 
-def result_line(op: Operation, viewer: str | None, rules: Rules | None = None) -> str | None:
+def last_scores(operations: Sequence[Operation]) -> tuple[tuple[str, int], ...]:
+    """The points after the last deal of cards ended (N7, C6); () before the first ended.
+
+    >>> last_scores([DealEnded(deal=1, scores=(("Ann", 2), ("Bob", 0)))])
+    (('Ann', 2), ('Bob', 0))
+    """
+    for op in reversed(operations):
+        if isinstance(op, DealEnded):
+            return tuple(op.scores)
+    return ()
+
+
+def result_line(op: Operation, viewer: str | None, rules: Any = None) -> str | None:
     """The line ``op`` adds to its deal's result for ``viewer``; None if it adds none. A shown
     three-card hand gets its name by ``rules`` (D8).
 
@@ -62,14 +75,14 @@ def result_line(op: Operation, viewer: str | None, rules: Rules | None = None) -
     if isinstance(op, DealEnded):
         return f"points after deal {op.deal}: " + ", ".join(f"{p} {n}" for p, n in op.scores)
     if isinstance(op, HandShown):
-        name = shown_hand_name(op.cards, rules or Rules())
+        name = shown_hand_name(op.cards, rules if rules is not None else Rules())
         return f"{describe(op, viewer)} ({name})"
     if isinstance(op, _AS_WORDED):
         return describe(op, viewer)
     return None
 
 
-def log_line(op: Operation, viewer: str | None, rules: Rules | None = None) -> str | None:
+def log_line(op: Operation, viewer: str | None, rules: Any = None) -> str | None:
     """The log's line for ``op``: its words for ``viewer`` (None when they learn nothing), a
     shown three-card hand with its name (D8), a Nine Card round with its number and winner.
 

@@ -1,9 +1,7 @@
 """The last screen of ``bragkit play``: the ledger and the settlement (rule T1).
 
->>> from bragkit.ledger import Payment
->>> from bragkit.play.session import Summary
->>> summary = Summary(nets={"Ann": 3, "Bob": -3}, shared={},
-...                   payments=(Payment(payer="Bob", payee="Ann", amount=3),), deals=2)
+>>> summary = ["Three Card Brag: 2 deal(s) played.", "Ledger: Ann +3, Bob -3",
+...            "Settlement: Bob pays Ann 3."]
 >>> SummaryScreen(summary, name="Ann").lines[1:]
 ['Ledger: You +3, Bob -3', 'Settlement: Bob pays you 3.']
 """
@@ -19,12 +17,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bragkit.play.addressed import addressed
-from bragkit.play.session import Summary
 
 __all__ = ["SummaryScreen"]
 
 
-class SummaryScreen(Screen[Summary | list[str]]):
+class SummaryScreen(Screen[list[str]]):
     """Who won and lost what, and who pays whom, ``name`` (the player) addressed as you; any
     of q, Enter or Escape leaves."""
 
@@ -38,11 +35,10 @@ class SummaryScreen(Screen[Summary | list[str]]):
         Binding("escape", "leave", "quit", show=False),
     ]
 
-    def __init__(self, summary: Summary | list[str], *, name: str = "") -> None:
+    def __init__(self, summary: list[str], *, name: str = "") -> None:
         super().__init__()
         self.summary = summary
-        lines = summary if isinstance(summary, list) else summary.lines()
-        self.lines = [addressed(line, name) for line in lines]  # the player is "you"
+        self.lines = [addressed(line, name) for line in summary]  # the player is "you"
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -102,7 +102,7 @@ from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.base import Capabilities
-from bragkit.games.protocol import Operation
+from bragkit.games.protocol import Operation, Trainer
 from bragkit.games.registry import GameInfo
 from bragkit.games.three_card.moves import agree, bet, do
 from bragkit.games.three_card.operations import Acted
@@ -129,7 +129,7 @@ from bragkit.hands import HandRank
 from bragkit.ownership import concurrent
 
 if TYPE_CHECKING:  # the session's hook imports this module
-    from bragkit.session import Dealing
+    from bragkit.session import Dealing, Session
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
@@ -525,6 +525,21 @@ class Deal(Capabilities):
             self._seat_of(player)
         return fold_view(self, player)
 
+    def odds(self, player: str) -> str | None:
+        """``player``'s chances against those still in, from their view only (H9; unknown
+        while blind, BL6): :func:`bragkit.games.three_card.hint.hint`."""
+        from bragkit.games.three_card.hint import hint  # it reads the bots' hand space
+
+        return hint(self.view(player), self.rules, player)
+
+    def record_text(self) -> str | None:
+        """The finished deal as ``.bhh`` (HAND-HISTORY.md); None while it is under way."""
+        if not self.is_over:
+            return None
+        from bragkit.games.three_card.notation import DealRecord, write_bhh  # it imports this
+
+        return write_bhh(DealRecord.from_deal(self))
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.to_act} to act"
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
@@ -547,6 +562,20 @@ def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> D
     return ThreeCardDealing(rules, rng=rng, fair=fair)
 
 
+def _trainer(rules: Rules) -> Trainer:
+    """The family's trainer (heads-up: what the equilibrium would do)."""
+    from bragkit.games.three_card.trainer import ThreeCardTrainer  # the solver imports rules
+
+    return ThreeCardTrainer(rules)
+
+
+def _session_record(session: Session) -> str:
+    """A session of the family as a ``bhh-session/1`` record."""
+    from bragkit.games.three_card.session_records import session_text  # it imports this
+
+    return session_text(session)
+
+
 #: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
 #: differ from them.
 _PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
@@ -561,6 +590,7 @@ GAMES: Final = (
              # betting is the preset "teen-patti-order" here (H10), so each name finds one game
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
-             dealing=_dealing),
+             dealing=_dealing, trainer=_trainer, session_record=_session_record,
+             record_suffix=".bhh", picture="three-card"),
 )
 

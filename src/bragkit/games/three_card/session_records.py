@@ -78,6 +78,7 @@ from bragkit.session import (
     Lent,
     PotShared,
     Repaid,
+    Session,
     SessionError,
     SessionEvent,
     ToppedUp,
@@ -94,6 +95,7 @@ __all__ = [
     "load",
     "read_session",
     "replay_document",
+    "session_text",
     "write_session",
 ]
 
@@ -639,3 +641,10 @@ def _write(record: SessionRecord | Table) -> str:
 
 register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table),
          max_text=MAX_TEXT, max_keys=None)  # a session grows with its deals (MAX_TEXT in all)
+
+
+def session_text(session: Session) -> str:
+    """A session of the three-card hook so far as a ``bhh-session/1`` record (the registry's
+    :attr:`~bragkit.games.registry.GameInfo.session_record`); a deal in progress is the last
+    deal, with every card: write it between deals."""
+    return write_session(SessionRecord.from_table(Table.around(session)))

@@ -218,9 +218,19 @@ class Table:
             raise TableError(f"rules must be a Rules object, not {type(rules).__name__}")
         names = list(seats)
         dealing = ThreeCardDealing(rules, rng=rng, pack=pack, fair=fair, chooser=chooser)
-        session = Session(dealing, seats=names, buy_ins=buy_ins, dealer=dealer)
+        self._front(Session(dealing, seats=names, buy_ins=buy_ins, dealer=dealer))
+
+    @classmethod
+    def around(cls, session: Session) -> Table:
+        """The table fronting ``session``, a session of the three-card hook already open (its
+        events are the whole story, so the history is read from them)."""
+        table = cls.__new__(cls)
+        table._front(session)
+        return table
+
+    def _front(self, session: Session) -> None:
         self._session = session
-        self._dealing = dealing
+        self._dealing = cast(ThreeCardDealing, session.dealing)
         self._opening = tuple((e.player, e.amount) for e in session.events
                               if isinstance(e, Joined))
         self._history: list[TableEvent] = []

@@ -1,4 +1,5 @@
-"""The terminal's hint (the ``h`` key): a player's chances from their own view only.
+"""The three-card family's hint (the terminal's ``h`` key, :meth:`Deal.odds`): a player's
+chances from their own view only.
 
 Exact against one or two opponents with three cards each (H9, by inclusion-exclusion over
 shared cards), an estimate against more or with four or five cards each (F1, F3).
