@@ -10,9 +10,7 @@ the player's own action panel) overlap, and a screenshot of each is kept (under
 
 from __future__ import annotations
 
-import json
 import os
-import urllib.request
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -23,11 +21,10 @@ from bragkit.games import registry
 
 from .browser_support import NEEDS_CHROMIUM
 from .test_browser import open_page, sit
+from .test_browser_room import DESKTOP, PHONE, create, overlaps
 
 pytestmark = NEEDS_CHROMIUM
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 #: The table's main elements, by CSS selector (each seat is one element).
 MAIN = {".seat": "seat", "#deal-no": "centre title", ".pot": "pot", "#stake-line": "status",
         "#banner": "banner", "#me": "action panel"}
@@ -38,15 +35,6 @@ def artifacts(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("BRAGKIT_ARTIFACTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def create_table(server: str, settings: dict[str, Any]) -> tuple[str, str]:
-    """A new table (the lobby's own request): its address and its host token."""
-    request = urllib.request.Request(server + "/api/tables", data=json.dumps(settings).encode(),
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        made = json.load(response)
-    return made["url"], made["host_token"]
 
 
 def boxes(page: Any) -> list[tuple[str, dict[str, float]]]:
@@ -64,15 +52,10 @@ def boxes(page: Any) -> list[tuple[str, dict[str, float]]]:
     return found
 
 
-def overlaps(page: Any) -> list[str]:
-    """Every pair of main elements whose boxes overlap (by more than a pixel each way)."""
-    def meet(a: dict[str, float], b: dict[str, float]) -> bool:
-        across = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
-        down = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
-        return across > 1 and down > 1
-
+def overlapping(page: Any) -> list[str]:
+    """Every pair of main elements whose boxes overlap."""
     return [f"{a} over {b}" for (a, box_a), (b, box_b) in combinations(boxes(page), 2)
-            if meet(box_a, box_b)]
+            if overlaps(box_a, box_b)]
 
 
 def look(page: Any, folder: Path, name: str) -> list[str]:
@@ -87,7 +70,10 @@ def look(page: Any, folder: Path, name: str) -> list[str]:
         path = folder / f"{name}-{size}.png"
         page.screenshot(path=str(path))
         print(f"screenshot: {path}")
-        found += [f"{name} at {size}: {o}" for o in overlaps(page)]
+        found += [f"{name} at {size}: {o}" for o in overlapping(page)]
+        panel = page.locator("#me").bounding_box()
+        if size == "desktop" and panel["y"] + panel["height"] > viewport["height"] + 1:
+            found.append(f"{name} at {size}: the action panel runs below the screen")
     page.set_viewport_size(DESKTOP)
     return found
 
@@ -119,9 +105,9 @@ def seated_with_bots(browser: Any, server: str, game: str, errors: list[str]) ->
     """Ann hosts a table of ``game`` with every seat but hers taken by a bot, and starts."""
     info = registry.find(game)
     seats = min(6, info.seats[1])
-    url, host = create_table(server, {"game": game, "seats": seats, "deal_pause": 600,
-                                      "bot_delay": 0, "turn_seconds": 0})
-    page = open_page(browser, f"{url}#host={host}", errors, viewport=DESKTOP)
+    made = create(server, game=game, seats=seats, deal_pause=600, bot_delay=0, turn_seconds=0)
+    page = open_page(browser, f"{made['url']}#host={made['host_token']}", errors,
+                     viewport=DESKTOP)
     sit(page, 0, "Ann")
     for seat in range(1, seats):
         page.select_option("#bot-seat", str(seat))

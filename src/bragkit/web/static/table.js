@@ -401,8 +401,8 @@
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
       el("div", { class: "name", text: name }),
-      el("div", { class: "stack", text: `${seat.stack} chips` }),
-      badges.length ? el("div", { class: "badges" }, ...badges) : null,
+      el("div", { class: "line" }, el("span", { class: "stack", text: `${seat.stack} chips` }),
+        ...badges),
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
     const named = deal && deal.named ? deal.named[name] : null;
@@ -554,7 +554,7 @@
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
         onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
     }
-    if (secondary.childNodes.length) actions.append(secondary);
+    if (secondary.childNodes.length) turn.append(secondary); // beside the turn: a short panel
     tick();
     place();
     // a panel that follows the felt (too tall to stay in view over it) comes into view on a turn
