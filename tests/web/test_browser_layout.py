@@ -11,6 +11,7 @@ the player's own action panel) overlap, and a screenshot of each is kept (under
 from __future__ import annotations
 
 import os
+from dataclasses import fields
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -105,7 +106,10 @@ def seated_with_bots(browser: Any, server: str, game: str, errors: list[str]) ->
     """Ann hosts a table of ``game`` with every seat but hers taken by a bot, and starts."""
     info = registry.find(game)
     seats = min(6, info.seats[1])
-    made = create(server, game=game, seats=seats, deal_pause=600, bot_delay=0, turn_seconds=0)
+    # a game played to a target (N7, C7) is played to a near one: its end comes soon
+    rules = {"target": 3} if "target" in {f.name for f in fields(info.rules)} else {}
+    made = create(server, game=game, seats=seats, rules=rules, deal_pause=600, bot_delay=0,
+                  turn_seconds=0)
     page = open_page(browser, f"{made['url']}#host={made['host_token']}", errors,
                      viewport=DESKTOP)
     sit(page, 0, "Ann")

@@ -99,7 +99,8 @@ window.bragGames = function (ctx) {
     const bits = deal.is_over ? [] : [deal.phase];
     const named = Object.keys(deal.pots).length > 1; // one pot is the badge itself
     if (!deal.is_over && named) bits.push(Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · "));
-    if (extra.small_blind) bits.push(`blinds ${extra.small_blind} / ${extra.big_blind}`);
+    // who posted the blinds (P1): names, not amounts
+    if (extra.small_blind) bits.push(`blinds: ${extra.small_blind} (small), ${extra.big_blind} (big)`);
     if (extra.boot !== undefined) { // Teen Patti: the boot (TP2), the stake in blind terms (TP3)
       bits.push(`boot ${extra.boot} · stake ${extra.stake}` + (deal.is_over ? ""
         : ` (blind chaal ${extra.stake}–${2 * extra.stake}, seen ${2 * extra.stake}–${4 * extra.stake})`));
@@ -207,6 +208,11 @@ window.bragGames = function (ctx) {
     for (const option of shown) actions.append(control(option));
   }
 
+  // A button's words as a sentence starts ("call 1" -> "Call 1").
+  function capital(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+
   // The amounts a range allows go in steps its listed choices show (a seen chaal is even, TP3).
   function step(option) {
     const amounts = (option.choices || []).map((t) => Number(t.split(" ").pop()));
@@ -224,7 +230,7 @@ window.bragGames = function (ctx) {
     if (option.min !== null && option.max !== option.min && verb !== "draw") {
       const input = el("input", { type: "number", min: option.min, max: option.max ?? null, value: option.min,
         step: step(option), "aria-label": `${verb} amount`, "data-amount": verb });
-      const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: verb,
+      const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: capital(verb),
         onclick: () => {
           const amount = Number(input.value);
           if (!Number.isInteger(amount) || amount < option.min || (option.max !== null && amount > option.max)) {
@@ -236,7 +242,7 @@ window.bragGames = function (ctx) {
       return el("span", { class: "amount-group" }, input, button);
     }
     const amount = verb === "draw" ? 0 : (option.min !== null && option.min === option.max ? option.min : null);
-    const words = option.text.slice(option.player.length + 1);
+    const words = capital(option.text.slice(option.player.length + 1));
     const style = verb === "drop" || verb === "fold" ? "danger" : verb === "accept" ? "primary" : "";
     return el("button", { type: "button", class: style, "data-verb": verb,
       text: words, onclick: () => act(option, verb === "draw" ? option.min : amount) });

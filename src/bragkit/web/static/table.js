@@ -406,18 +406,11 @@
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
     const named = deal && deal.named ? deal.named[name] : null;
-    const note = won ? el("div", { class: "won", text: winnings(deal, won), title: named || "" })
+    const note = won ? el("div", { class: "won", text: window.bragWords.winnings(deal, won), title: named || "" })
       : named ? el("div", { class: "last", text: named })
         : last[name] ? el("div", { class: "last", text: last[name] }) : null;
     return el("div", { class: classes.join(" "), "data-seat": seat.seat, "data-name": name },
       seatCards(name, deal), plate, note);
-  }
-
-  // What a winner's number is, in words: a score (a game to a target), else what they took
-  // from the pot, or their share of it ("+11" read as chips won, which it is not).
-  function winnings(deal, n) {
-    if (deal.winnings === "points") return plural(n, "point");
-    return Object.keys(deal.winners).length > 1 ? `pot share ${n}` : `won pot ${n}`;
   }
 
   function renderCenter() {
@@ -691,11 +684,8 @@
     const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight
       >= list.parentElement.scrollHeight - 30;
     list.replaceChildren(...log.map((line) => {
-      // a phase of the deal begins ("-- draw"): a heading, in words
-      const phase = /^-- (.+)$/.exec(line.text);
-      const text = phase ? phase[1][0].toUpperCase() + phase[1].slice(1) : line.text;
-      return el("li", { class: phase ? "phase" : text.startsWith("Deal ") ? "deal"
-        : / takes \d+$/.test(text) ? "win" : "" }, el("span", { class: "seq", text: line.seq }), text);
+      const shown = window.bragWords.logLine(line.text); // "-- draw": a heading, in words
+      return el("li", { class: shown.kind }, el("span", { class: "seq", text: line.seq }), shown.text);
     }));
     if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
   }
