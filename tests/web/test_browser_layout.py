@@ -11,6 +11,7 @@ the player's own action panel) overlap, and a screenshot of each is kept (under
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import fields
 from itertools import combinations
 from pathlib import Path
@@ -113,10 +114,14 @@ def seated_with_bots(browser: Any, server: str, game: str, errors: list[str]) ->
     page = open_page(browser, f"{made['url']}#host={made['host_token']}", errors,
                      viewport=DESKTOP)
     sit(page, 0, "Ann")
+    assert page.is_visible("#bot-seat") and page.is_visible("#add-bot")
     for seat in range(1, seats):
         page.select_option("#bot-seat", str(seat))
         page.click("#add-bot")
         page.wait_for_selector(f".seat[data-seat='{seat}']:not(.empty)")
+    # every seat taken: no empty seat picker, no bot to add
+    page.wait_for_selector("#bot-seat", state="hidden")
+    assert page.is_hidden("#add-bot") and page.is_hidden("#bot-kind")
     page.click("#start")
     return page
 
@@ -128,6 +133,13 @@ def test_no_element_of_the_table_covers_another(server: str, browser: Any, artif
     page = seated_with_bots(browser, server, game, errors)
     page.wait_for_selector(".turn.mine", timeout=20_000)
     found = look(page, artifacts, f"{game}-deal")
+    suggest = page.query_selector("#actions button[data-verb=suggest]")
+    if suggest is not None:  # the engine's sets filled in (N6, C2): the panel grows
+        suggest.click()
+        page.wait_for_timeout(200)
+        found += look(page, artifacts, f"{game}-suggested")
+        labels = [b.inner_text() for b in page.query_selector_all("#actions button")]
+        assert not [b for b in labels if re.search(r"hand 5|\(\d\)", b)], labels  # C2: four
     for _ in range(600):  # Ann plays on until the deal is over (a game, for a points game)
         if page.query_selector("[data-countdown=deal]"):
             break
@@ -136,5 +148,7 @@ def test_no_element_of_the_table_covers_another(server: str, browser: Any, artif
         page.wait_for_timeout(100)
     page.wait_for_selector("[data-countdown=deal]")
     found += look(page, artifacts, f"{game}-end")
+    log = [li.inner_text() for li in page.query_selector_all("#log li")]
+    assert not [line for line in log if re.search(r"^\d+\s*--", line)], log  # "-- draw"
     assert found == [], "\n".join(found)
     assert errors == []
