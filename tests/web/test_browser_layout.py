@@ -107,7 +107,7 @@ def seated_with_bots(browser: Any, server: str, game: str, errors: list[str]) ->
     """Ann hosts a table of ``game`` with every seat but hers taken by a bot, and starts."""
     info = registry.find(game)
     seats = min(6, info.seats[1])
-    # a game played to a target (N7, C7) is played to a near one: its end comes soon
+    # a game played to a target (N7, C6) is played to a near one: its end comes soon
     rules = {"target": 3} if "target" in {f.name for f in fields(info.rules)} else {}
     made = create(server, game=game, seats=seats, rules=rules, deal_pause=600, bot_delay=0,
                   turn_seconds=0)

@@ -3,7 +3,7 @@ for every game of the registry, from the states a room really sends (a deal unde
 its end), read by the page's own scripts (``static/games.js``, ``static/words.js``) under
 Node.js: no status line that ends on a colon ("31 count:"), no pot in the line that
 contradicts the POT badge (Teen Patti's "pot 0" beside 11), a winner's number that says what
-it is (points, N7 and C7, or what was taken from the pot: never "+11"), a game's title that
+it is (points, N7 and C6, or what was taken from the pot: never "+11"), a game's title that
 says which deal of the game it is (not "GAME 1" beside "Game deal 2"), a stake per point in
 words (N7), and a log line of a phase as a heading (not "-- draw")."""
 

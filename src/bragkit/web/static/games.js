@@ -29,7 +29,7 @@ window.bragGames = function (ctx) {
     const blind = seen ? inPlay.filter((p) => !seen.includes(p)) : [];
     return Object.assign({}, deal, {
       kind, shown, winners, pot, is_over: deal.over, in_play: inPlay,
-      // what a winner's number is: a score (N7, C7) or what they took from the pots
+      // what a winner's number is: a score (N7, C6) or what they took from the pots
       winnings: kind === "stakes" ? "pot" : "points",
       blind, covered: [], held: {}, face_up: {}, actions: deal.history || [],
       carried_forward: 0, named: null,
@@ -97,8 +97,8 @@ window.bragGames = function (ctx) {
     // while the deal goes on, its phase and the pots; at its end they are emptied (the banner
     // and the POT badge say what was taken)
     const bits = deal.is_over ? [] : [deal.phase];
-    const named = Object.keys(deal.pots).length > 1; // one pot is the badge itself
-    if (!deal.is_over && named) bits.push(Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · "));
+    const several = Object.keys(deal.pots).length > 1; // one pot is the badge itself
+    if (!deal.is_over && several) bits.push(Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · "));
     // who posted the blinds (P1): names, not amounts
     if (extra.small_blind) bits.push(`blinds: ${extra.small_blind} (small), ${extra.big_blind} (big)`);
     if (extra.boot !== undefined) { // Teen Patti: the boot (TP2), the stake in blind terms (TP3)

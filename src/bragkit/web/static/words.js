@@ -5,7 +5,7 @@
 "use strict";
 
 window.bragWords = {
-  // The note under a winner's seat: `n` points in a game played to a target (N7, C7; the
+  // The note under a winner's seat: `n` points in a game played to a target (N7, C6; the
   // deal's `winnings` says so), else what they took from the pot, or from one of several pots
   // or a share of a split pot when more than one player took some.
   winnings(deal, n) {
