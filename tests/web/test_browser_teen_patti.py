@@ -45,7 +45,7 @@ def test_three_friends_play_a_teen_patti_deal_with_sideshows_and_a_show_TP4_TP5(
         if page.query_selector("button[data-verb=accept]"):  # asked for a sideshow (TP5)
             request = page.inner_text("#actions")
             assert f"{asker[-1]} asks you for a sideshow" in request
-            assert "decline" in page.inner_text("button[data-verb=decline]")
+            assert "Decline" in page.inner_text("button[data-verb=decline]")  # capitalised
             if not answers:
                 keep(page, artifacts, "teen-patti-sideshow-request")
                 answers.append((asker[-1], me, "decline"))

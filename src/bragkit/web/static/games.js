@@ -29,6 +29,8 @@ window.bragGames = function (ctx) {
     const blind = seen ? inPlay.filter((p) => !seen.includes(p)) : [];
     return Object.assign({}, deal, {
       kind, shown, winners, pot, is_over: deal.over, in_play: inPlay,
+      // what a winner's number is: a score (N7, C6) or what they took from the pots
+      winnings: kind === "stakes" ? "pot" : "points",
       blind, covered: [], held: {}, face_up: {}, actions: deal.history || [],
       carried_forward: 0, named: null,
     });
@@ -61,10 +63,11 @@ window.bragGames = function (ctx) {
   }
 
   function scores(deal, target) {
-    return Object.entries(deal.scores).map(([p, n]) => `${p} ${n}`).join(" · ") + ` (to ${target})`;
+    return "points: " + Object.entries(deal.scores).map(([p, n]) => `${p} ${n}`).join(" · ")
+      + ` (to ${target})`;
   }
 
-  // {pot, line, banner, win} for the middle of the felt
+  // {title, pot, line, banner, win} for the middle of the felt (pot null: the game has none)
   function center(deal, settings) {
     const rules = settings.rules;
     if (deal.kind === "nine") {
@@ -72,31 +75,39 @@ window.bragGames = function (ctx) {
       const rounds = Object.values(deal.played).reduce((a, s) => Math.max(a, s.length), 0);
       const laid = rounds ? Object.entries(deal.played).filter(([, s]) => s.length === rounds)
         .map(([p, s]) => `${p} ${s[rounds - 1]}`) : [];
-      return { pot: null, line: `Game deal ${deal.deal} · round ${deal.round} · ${scores(deal, rules.target)}`
-        + ` · ${rules.stake} a point behind (N7)`,
-        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}`
+      return { title: `Game ${deal.number} · deal ${deal.deal} · ${deal.dealer} deals`, pot: null,
+        line: (deal.is_over ? "" : `Round ${deal.round} · `) + scores(deal, rules.target)
+        + ` · each loser pays ${plural(rules.stake, "chip")} a point behind (N7)`,
+        banner: deal.is_over ? `${deal.winner} wins the game with ${plural(deal.scores[deal.winner], "point")}`
           : laid.length ? `Round ${rounds}: ${laid.join(" · ")}` : "",
         win: deal.is_over };
     }
     if (deal.kind === "crash") {
       const calls = Object.entries(deal.calls).filter(([, c]) => c).map(([p]) => p);
       const nets = Object.entries(deal.nets).filter(([, n]) => n).map(([p, n]) => `${p} ${n > 0 ? "+" : ""}${n}`);
-      return { pot: null, line: `Deal ${deal.deal} · ${deal.phase} · ${scores(deal, rules.target)}`
+      const phase = deal.is_over ? "" : { arrange: "Arranging · ", call: "Calling crash · " }[deal.phase] || "";
+      return { title: `Game ${deal.number} · deal ${deal.deal} · ${deal.dealer} deals`, pot: null,
+        line: phase + scores(deal, rules.target)
         + (calls.length ? ` · crash called: ${calls.join(", ")}` : "")
         + (nets.length ? ` · crash money ${nets.join(", ")} (C5)` : ""),
-        banner: deal.is_over ? `${deal.winner} wins the game with ${deal.scores[deal.winner]}` : "",
+        banner: deal.is_over ? `${deal.winner} wins the game with ${plural(deal.scores[deal.winner], "point")}` : "",
         win: deal.is_over };
     }
-    const pots = Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · ");
     const extra = deal.extra || {};
-    const bits = [`${deal.phase}`, pots];
-    if (extra.small_blind) bits.push(`blinds ${extra.small_blind} / ${extra.big_blind}`);
+    // while the deal goes on, its phase and the pots; at its end they are emptied (the banner
+    // and the POT badge say what was taken)
+    const bits = deal.is_over ? [] : [deal.phase];
+    const several = Object.keys(deal.pots).length > 1; // one pot is the badge itself
+    if (!deal.is_over && several) bits.push(Object.entries(deal.pots).map(([p, n]) => `${p} ${n}`).join(" · "));
+    // who posted the blinds (P1): names, not amounts
+    if (extra.small_blind) bits.push(`blinds: ${extra.small_blind} (small), ${extra.big_blind} (big)`);
     if (extra.boot !== undefined) { // Teen Patti: the boot (TP2), the stake in blind terms (TP3)
       bits.push(`boot ${extra.boot} · stake ${extra.stake}` + (deal.is_over ? ""
         : ` (blind chaal ${extra.stake}–${2 * extra.stake}, seen ${2 * extra.stake}–${4 * extra.stake})`));
     }
     if (extra.turned) bits.push(`joker ${extra.turned}: every ${extra.turned[0]} is wild (TP8)`);
-    if (extra.totals) bits.push("31 count: " + Object.entries(extra.totals).map(([p, n]) => `${p} ${n}`).join(", "));
+    const totals = Object.entries(extra.totals || {});
+    if (totals.length) bits.push("31 count: " + totals.map(([p, n]) => `${p} ${n}`).join(", "));
     if (extra.drawn && Object.keys(extra.drawn).length) {
       bits.push("drew: " + Object.entries(extra.drawn).map(([p, n]) => `${p} ${n}`).join(", "));
     }
@@ -104,7 +115,7 @@ window.bragGames = function (ctx) {
     const winners = Object.entries(deal.winners).map(([p, n]) => `${p} wins ${n}`);
     const taken = Object.values(deal.winners).reduce((a, b) => a + b, 0);
     const asked = extra.sideshow ? `${extra.sideshow.asker} asks ${extra.sideshow.asked} for a sideshow (TP5)` : "";
-    return { pot: deal.is_over ? taken : deal.pot, line: bits.join(" · "),
+    return { title: null, pot: deal.is_over ? taken : deal.pot, line: bits.filter(Boolean).join(" · "),
       banner: deal.is_over ? winners.join(" · ") : asked || (contests.length ? contests[contests.length - 1] : ""),
       win: deal.is_over && winners.length > 0 };
   }
@@ -152,10 +163,13 @@ window.bragGames = function (ctx) {
       if (arranges) {
         actions.append(el("button", { type: "button", class: "ghost", "data-verb": "suggest", text: "Suggest",
           onclick: () => { if (suggestion) { sets = suggestion.sets.map((s) => s.slice()); picked = new Set(); rerender(); } } }));
-        actions.append(el("button", { type: "button", "data-verb": "make-hand",
-          disabled: !(picked.size === 3 || picked.size === 4) || sets.length >= 4,
-          text: `Make hand ${sets.length + 1} (${picked.size})`,
-          onclick: () => { sets.push([...picked]); picked = new Set(); rerender(); } }));
+        if (sets.length < 4) { // up to four hands of three or four cards (C2)
+          const ready = picked.size === 3 || picked.size === 4;
+          actions.append(el("button", { type: "button", "data-verb": "make-hand", disabled: !ready,
+            text: ready ? `Make hand ${sets.length + 1} of ${[...picked].join(" ")}`
+              : `Pick 3 or 4 cards for hand ${sets.length + 1}`,
+            onclick: () => { sets.push([...picked]); picked = new Set(); rerender(); } }));
+        }
         if (sets.length) {
           actions.append(el("button", { type: "button", class: "ghost", "data-verb": "undo-hand", text: "Undo hand",
             onclick: () => { sets.pop(); rerender(); } }));
@@ -194,6 +208,11 @@ window.bragGames = function (ctx) {
     for (const option of shown) actions.append(control(option));
   }
 
+  // A button's words as a sentence starts ("call 1" -> "Call 1").
+  function capital(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
+  }
+
   // The amounts a range allows go in steps its listed choices show (a seen chaal is even, TP3).
   function step(option) {
     const amounts = (option.choices || []).map((t) => Number(t.split(" ").pop()));
@@ -211,7 +230,7 @@ window.bragGames = function (ctx) {
     if (option.min !== null && option.max !== option.min && verb !== "draw") {
       const input = el("input", { type: "number", min: option.min, max: option.max ?? null, value: option.min,
         step: step(option), "aria-label": `${verb} amount`, "data-amount": verb });
-      const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: verb,
+      const button = el("button", { type: "button", class: "primary", "data-verb": verb, text: capital(verb),
         onclick: () => {
           const amount = Number(input.value);
           if (!Number.isInteger(amount) || amount < option.min || (option.max !== null && amount > option.max)) {
@@ -223,7 +242,7 @@ window.bragGames = function (ctx) {
       return el("span", { class: "amount-group" }, input, button);
     }
     const amount = verb === "draw" ? 0 : (option.min !== null && option.min === option.max ? option.min : null);
-    const words = option.text.slice(option.player.length + 1);
+    const words = capital(option.text.slice(option.player.length + 1));
     const style = verb === "drop" || verb === "fold" ? "danger" : verb === "accept" ? "primary" : "";
     return el("button", { type: "button", class: style, "data-verb": verb,
       text: words, onclick: () => act(option, verb === "draw" ? option.min : amount) });

@@ -289,6 +289,9 @@
     if (people.some((s) => String(s.seat) === was)) heir.value = was;
     $("handover").disabled = !people.length || status === "closed";
     $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
+    // no empty seat, nobody to hand over to: no empty pickers (the table is full, or alone)
+    for (const id of ["bot-kind", "bot-seat", "add-bot"]) $(id).hidden = !empty.length;
+    for (const id of ["handover-seat", "handover"]) $(id).hidden = !people.length;
   }
 
   function playerOf(text, names) {
@@ -315,24 +318,15 @@
     const felt = $("felt");
     for (const old of felt.querySelectorAll(".seat")) old.remove();
     const deal = state.deal;
-    const seats = state.seats;
-    const n = seats.length;
-    const mine = me().seat;
     const last = lastActions(deal);
-    const narrow = felt.clientWidth < 560;
-    const seatW = narrow ? 92 : 150;
-    const seatH = narrow ? 78 : 112;
-    const rx = Math.min(45, 50 - (seatW / 2 + 2) / Math.max(felt.clientWidth, 1) * 100);
-    const ry = Math.min(44, 50 - (seatH / 2) / Math.max(felt.clientHeight, 1) * 100);
-    seats.forEach((seat, i) => {
-      const k = (i - (mine === null ? 0 : mine) + n) % n;
-      const angle = (90 + (k * 360) / n) * (Math.PI / 180);
-      const node = seat ? seatView(seat, deal, last) : emptySeat(i);
-      // set through the CSSOM: the page's security policy forbids inline style attributes
-      node.style.left = `${50 + rx * Math.cos(angle)}%`;
-      node.style.top = `${50 + ry * Math.sin(angle)}%`;
-      felt.append(node);
+    state.seats.forEach((seat, i) => {
+      felt.append(seat ? seatView(seat, deal, last) : emptySeat(i));
     });
+  }
+
+  // The seats round the felt, the middle and the panel placed clear of each other (layout.js).
+  function place() {
+    window.bragLayout($("felt"), document.querySelector("#felt .center"), $("me"), me().seat);
   }
 
   function emptySeat(i) {
@@ -407,12 +401,12 @@
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
       el("div", { class: "name", text: name }),
-      el("div", { class: "stack", text: `${seat.stack} chips` }),
-      badges.length ? el("div", { class: "badges" }, ...badges) : null,
+      el("div", { class: "line" }, el("span", { class: "stack", text: `${seat.stack} chips` }),
+        ...badges),
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
     const named = deal && deal.named ? deal.named[name] : null;
-    const note = won ? el("div", { class: "won", text: `+${won}`, title: named || "" })
+    const note = won ? el("div", { class: "won", text: window.bragWords.winnings(deal, won), title: named || "" })
       : named ? el("div", { class: "last", text: named })
         : last[name] ? el("div", { class: "last", text: last[name] }) : null;
     return el("div", { class: classes.join(" "), "data-seat": seat.seat, "data-name": name },
@@ -423,11 +417,12 @@
     const deal = state.deal;
     const table = state.table;
     const rules = settings.rules;
-    $("deal-no").textContent = deal ? `${deal.kind === "nine" || deal.kind === "crash" ? "Game" : "Deal"} ${deal.number} · ${deal.dealer} deals`
+    $("deal-no").textContent = deal ? `Deal ${deal.number} · ${deal.dealer} deals`
       : table.status === "lobby" ? `${settings.title}: waiting for the host to start` : "";
     const won = deal && deal.is_over
       ? Object.values(deal.winners).reduce((a, b) => a + b, 0) + deal.carried_forward : null;
     $("pot").textContent = deal ? (won !== null ? won : deal.pot) : state.ledger.carried_pot;
+    $("pot").parentElement.hidden = false;
     let stake = "";
     if (deal && !deal.is_over && deal.costs) {
       const blind = rules.blind ? ` (blind ${deal.costs.blind})` : "";
@@ -453,7 +448,9 @@
     }
     if (deal && deal.kind) {
       const mid = games.center(deal, settings);
-      $("pot").textContent = mid.pot === null ? "—" : mid.pot;
+      if (mid.title) $("deal-no").textContent = mid.title;
+      $("pot").textContent = mid.pot === null ? "" : mid.pot;
+      $("pot").parentElement.hidden = mid.pot === null; // a game played for points has no pot
       $("stake-line").textContent = mid.line;
       if (mid.banner) {
         banner.textContent = mid.banner;
@@ -511,7 +508,7 @@
       cards.append(el("div", { class: "hint", text: state.table.status === "lobby"
         ? "Seated. The host starts the table." : "Waiting for the next deal." }));
     }
-    turnAlert(Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
+    const turnStarts = turnAlert(Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
     // whose turn
     turn.className = "turn";
     turn.replaceChildren();
@@ -550,8 +547,11 @@
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
         onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
     }
-    if (secondary.childNodes.length) actions.append(secondary);
+    if (secondary.childNodes.length) turn.append(secondary); // beside the turn: a short panel
     tick();
+    place();
+    // a panel that follows the felt (too tall to stay in view over it) comes into view on a turn
+    if (turnStarts && $("me").classList.contains("loose")) $("me").scrollIntoView({ block: "nearest" });
   }
 
   // -- your turn: a beep (WebAudio, no file) and the tab's title, unless switched off ---------
@@ -575,7 +575,9 @@
     } catch (error) { /* no audio here: the title still says it */ }
   }
 
+  // The tab's title and a beep at the start of the player's turn; whether it starts now.
   function turnAlert(mine) {
+    const starts = mine && !myTurnBefore;
     const base = state ? `${state.table.name} · bragkit` : "bragkit";
     document.title = mine && alertsOn() ? `● Your turn · ${base}` : base;
     if (mine && !myTurnBefore && alertsOn()) {
@@ -583,6 +585,7 @@
       window.bragkitAlerts = (window.bragkitAlerts || 0) + 1; // counted for tests
     }
     myTurnBefore = mine;
+    return starts;
   }
 
   // -- chat: rendered as text (never HTML), quick reactions, the host mutes ----------------
@@ -680,9 +683,10 @@
     const list = $("log");
     const atBottom = list.parentElement.scrollTop + list.parentElement.clientHeight
       >= list.parentElement.scrollHeight - 30;
-    list.replaceChildren(...log.map((line) => el("li", {
-      class: line.text.startsWith("Deal ") ? "deal" : / takes \d+$/.test(line.text) ? "win" : "",
-    }, el("span", { class: "seq", text: line.seq }), line.text)));
+    list.replaceChildren(...log.map((line) => {
+      const shown = window.bragWords.logLine(line.text); // "-- draw": a heading, in words
+      return el("li", { class: shown.kind }, el("span", { class: "seq", text: line.seq }), shown.text);
+    }));
     if (atBottom) list.parentElement.scrollTop = list.parentElement.scrollHeight;
   }
 
@@ -876,7 +880,7 @@
   fetch("/api/server").then((r) => (r.ok ? r.json() : null)).then((info) => {
     if (info && info.public_url) { publicUrl = info.public_url; if (state) render(); }
   }).catch(() => {});
-  window.addEventListener("resize", () => { if (state) renderSeats(); });
+  window.addEventListener("resize", () => { if (state) place(); });
   setInterval(tick, 250);
   window.bragkit = { get state() { return state; }, get lastSeq() { return lastSeq; },
     get socket() { return ws; }, pending };
