@@ -83,20 +83,29 @@ def terminal_reach(
 
 
 def terminal_values(
-    tree: BettingTree, space: HandSpace, player: int, opponent_reach: FloatArray
+    tree: BettingTree,
+    space: HandSpace,
+    player: int,
+    opponent_reach: FloatArray,
+    *,
+    out: FloatArray | None = None,
 ) -> FloatArray:
-    """``(terminals, classes)``: ``player``'s counterfactual value at each terminal.
+    """``(terminals, classes)``: ``player``'s counterfactual value at each terminal (written
+    into ``out`` if given, an array of that shape).
 
     A fold gives the pot to the other player (B5), a blind winner ``blind_share`` of it and the
     folder the rest (BL3); a see compares hands, the seer winning only with a strictly better
     one (B6, H8): the winner gains what the loser put in.
     """
-    out = np.zeros_like(opponent_reach)
     mine = tree.term_paid[:, player].astype(np.float64)[:, None]
     theirs = tree.term_paid[:, 1 - player].astype(np.float64)[:, None]
     # where the opponent never gets to, every value is exactly zero: skip the sums (RM+ zeroes
     # many actions, so this is often half the terminals)
     live = opponent_reach.any(axis=1)
+    if out is None:
+        out = np.zeros_like(opponent_reach)
+    else:
+        out[~live] = 0.0
     folds = np.flatnonzero((tree.term_kind == Kind.FOLD) & live)
     if len(folds):
         met = space.disjoint(opponent_reach[folds])
