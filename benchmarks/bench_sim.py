@@ -86,7 +86,7 @@ def memory_per_million(players: int, batch: int) -> float:
     total = sum(getattr(state, name).nbytes for name in State.__slots__
                 if isinstance(getattr(state, name, None), np.ndarray)
                 and name not in ("table", "lowest"))
-    return total / batch * 1e6 / 2**20
+    return float(total / batch * 1e6 / 2**20)
 
 
 def pgx_rate(batch: int, seconds: float) -> str:

@@ -94,7 +94,7 @@ def bench_showdowns(nodes: int, repeats: int) -> None:
 
 
 def bench_iterations(max_bets: int, repeats: int) -> None:
-    base = baseline()
+    before = baseline()
     results = []
     for label, a in (("default", Abstraction(max_bets=max_bets)),
                      ("small test game", Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQJ"))):
@@ -107,7 +107,7 @@ def bench_iterations(max_bets: int, repeats: int) -> None:
             cfr.run(1)
             times.append(time.process_time() - t)
         results.append((label, tree, space, statistics.median(times)))
-    base = statistics.median(base + baseline())
+    base = statistics.median(before + baseline())
     print(f"Baseline, numpy's matrix product (600 x 1,755) @ (1,755 x 1,755): {base * 1e3:.1f} ms"
           " CPU")
     for label, tree, space, seconds in results:

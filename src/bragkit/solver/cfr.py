@@ -117,6 +117,9 @@ class CFRPlus:
         widest = max(lv.edge_end - lv.edge_start for lv in tree.levels)
         self._q: FloatArray = np.empty((widest, space.n_classes))
         self._weighted: FloatArray = np.empty((widest, space.n_classes))
+        self._reach_buffers = (np.empty((tree.n_nodes, space.n_classes)),
+                               np.empty((tree.n_nodes, space.n_classes)))
+        self._terminal_reach: FloatArray = np.empty((tree.n_terminals, space.n_classes))
 
     def current_strategy(self) -> FloatArray:
         """Regret matching: each action in proportion to its positive regret (a copy)."""
@@ -154,7 +157,8 @@ class CFRPlus:
     def _reach_of(self, player: int) -> FloatArray:
         reach = self._reach[player]
         if reach is None:
-            reach = self._reach[player] = player_reach(self.tree, self._sigma, player)
+            reach = self._reach[player] = player_reach(self.tree, self._sigma, player,
+                                                       out=self._reach_buffers[player])
         return reach
 
     def _half_iteration(self, player: int, weight: float) -> None:
@@ -173,7 +177,8 @@ class CFRPlus:
         source = self._source
         values = source[:tree.n_nodes]
         terminal_values(tree, space, player,
-                        terminal_reach(tree, sigma_for_leaves, their_reach, other),
+                        terminal_reach(tree, sigma_for_leaves, their_reach, other,
+                                       out=self._terminal_reach),
                         out=source[tree.n_nodes:])
         counts = space.counts
         for depth in range(len(tree.levels) - 1, -1, -1):
