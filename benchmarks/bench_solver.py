@@ -12,7 +12,12 @@ counts, multiplied by the reach vectors (BLAS, one thread if ``OPENBLAS_NUM_THRE
 
 **The run** (``--full``): CFR+ on the default abstraction until the exploitability is under the
 target (default 1 milli-ante per deal) or the time limit (default 600 s) — the brief's goal —
-printing the exploitability curve (no cache).
+printing the exploitability curve (no cache), the iterations and the CPU seconds it took.
+
+**The baseline** of the iteration and run figures: numpy's matrix product of the showdown sums
+(``600 x 1,755`` reach rows by the dense ``1,755 x 1,755`` matrix), timed in the same process
+before and after (the median of both series). A shared machine slows everything, so the figures
+to compare between runs, commits or machines are the ratios to it: ``CPU / baseline``.
 
 **The bot** (``--arena DEALS``): the ``solver`` bot, on the cached solution of the abstraction
 of the arena's table (``Abstraction.for_table``: ``bragkit solve --stakes 1,2,4,8,10
@@ -53,6 +58,19 @@ def _dense_below(space: HandSpace) -> np.ndarray:
     return per_hand
 
 
+def baseline(repeats: int = 7) -> list[float]:
+    """CPU seconds of numpy's matrix product, ``(600, 1755) @ (1755, 1755)``, ``repeats`` times:
+    the yardstick the iteration and run figures are divided by (one BLAS thread)."""
+    rng = np.random.default_rng(0)
+    reach, dense = rng.random((600, 1755)), rng.random((1755, 1755))
+    times = []
+    for _ in range(repeats):
+        t = time.process_time()
+        reach @ dense.T
+        times.append(time.process_time() - t)
+    return times
+
+
 def bench_showdowns(nodes: int, repeats: int) -> None:
     space = hand_space(Abstraction())
     reach = np.random.default_rng(1).random((nodes, space.n_classes))
@@ -76,6 +94,8 @@ def bench_showdowns(nodes: int, repeats: int) -> None:
 
 
 def bench_iterations(max_bets: int, repeats: int) -> None:
+    before = baseline()
+    results = []
     for label, a in (("default", Abstraction(max_bets=max_bets)),
                      ("small test game", Abstraction(stakes=(1, 2), max_bets=2, ranks="AKQJ"))):
         tree, space = BettingTree(a), hand_space(a)
@@ -86,20 +106,31 @@ def bench_iterations(max_bets: int, repeats: int) -> None:
             t = time.process_time()
             cfr.run(1)
             times.append(time.process_time() - t)
+        results.append((label, tree, space, statistics.median(times)))
+    base = statistics.median(before + baseline())
+    print(f"Baseline, numpy's matrix product (600 x 1,755) @ (1,755 x 1,755): {base * 1e3:.1f} ms"
+          " CPU")
+    for label, tree, space, seconds in results:
         print(f"CFR+ iteration, {label}: {tree.n_nodes:,} nodes, {tree.n_terminals:,} terminals, "
-              f"{space.n_classes:,} classes: {statistics.median(times) * 1e3:.0f} ms CPU")
+              f"{space.n_classes:,} classes: {seconds * 1e3:.0f} ms CPU, "
+              f"{seconds / base:.2f}x baseline")
 
 
 def run_full(max_bets: int, target: float, time_limit: float) -> None:
     a = Abstraction(max_bets=max_bets)
     print(f"Solving {a.describe()} to {target} milli-antes (limit {time_limit:.0f} s)...")
+    before = baseline()
     start = time.process_time()
     strategy = solve(a, target=target / 1000, time_limit=time_limit, cache=None,
                      check_every=100)
     cpu = time.process_time() - start
+    base = statistics.median(before + baseline())
     record = strategy.record
     print(f"{record.iterations} iterations, {record.seconds:.0f} s wall, {cpu:.0f} s CPU; "
           f"exploitability {1000 * (record.exploitability or 0):.3f} milli-antes per deal")
+    print(f"baseline (numpy's matrix product, median of {2 * len(before)} before and after): "
+          f"{base * 1e3:.1f} ms CPU; the run {cpu / base:,.0f}x baseline, "
+          f"{cpu / record.iterations / base:.2f}x baseline per iteration (checks included)")
     if record.values is not None:
         print(f"value per deal: seat 0 {record.values[0]:+.4f}, seat 1 {record.values[1]:+.4f}")
     for it, seconds, expl in record.curve:

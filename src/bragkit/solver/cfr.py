@@ -40,14 +40,50 @@ from bragkit.solver.traversal import (
     terminal_values,
     uniform_strategy,
 )
-from bragkit.solver.tree import BettingTree, Segments
+from bragkit.solver.tree import BettingTree, Level, Segments
 
 __all__ = ["CFRPlus"]
 
 
+class _Level:
+    """What a half-iteration needs of one level of the tree for one player, worked out once.
+
+    ``source`` indexes the rows of the values-then-terminals array that each edge of the level
+    reads; ``own`` (local) and ``edges`` (global) are the player's edges of the level, ``nodes``
+    their nodes, ``slot`` each edge's node among the player's nodes of the level, ``segments``
+    the sums over those nodes' edges, ``share`` the uniform probability of each edge.
+    """
+
+    __slots__ = ("blind", "edges", "mask", "nodes", "own", "segments", "share", "slot",
+                 "source", "whole")
+
+    def __init__(self, tree: BettingTree, level: Level, player: int) -> None:
+        e0, e1 = level.edge_start, level.edge_end
+        child = tree.child[e0:e1]
+        self.source = np.where(child >= 0, child, tree.n_nodes + tree.terminal[e0:e1])
+        mine = tree.player[tree.edge_node[e0:e1]] == player
+        self.mask = mine[:, None]
+        self.whole = bool(mine.all())  # every edge of the level is the player's
+        self.own = np.flatnonzero(mine)
+        self.edges = self.own + e0
+        self.nodes = tree.edge_node[self.edges]
+        blind = tree.blind_actor[self.nodes]
+        self.blind = blind if blind.any() else None
+        starts = np.flatnonzero(np.diff(self.nodes, prepend=-1)) if len(self.own) else self.own
+        self.slot = np.cumsum(np.diff(self.nodes, prepend=-1) != 0) - 1
+        self.segments = Segments(starts, np.diff(np.append(starts, len(self.own))))
+        self.share = (1.0 / tree.n_edges_of[self.nodes])[:, None]
+
+
 class CFRPlus:
     """The solver's state: cumulative regrets and the weighted sum of strategies, per edge and
-    class. :meth:`run` iterates; :meth:`average_strategy` is the answer."""
+    class. :meth:`run` iterates; :meth:`average_strategy` is the answer.
+
+    A half-iteration works in buffers kept from one iteration to the next (the values of the
+    nodes and terminals, the rows of a level): arrays of tens of megabytes allocated anew on
+    every pass cost their page faults every time. The regret matching of a player's edges is
+    done level by level as their regrets are updated, while the rows are in the cache.
+    """
 
     def __init__(self, tree: BettingTree, space: HandSpace, *, averaging: float = 2.0,
                  tremble: float = 0.0) -> None:
@@ -60,14 +96,6 @@ class CFRPlus:
         self.strategy_sum: FloatArray = np.zeros(shape)
         self.iterations = 0
         self._sigma = uniform_strategy(tree, space)
-        # per level, the edges whose node belongs to each player
-        self._own = [
-            [
-                np.flatnonzero(tree.player[tree.edge_node[lv.edge_start:lv.edge_end]] == p)
-                for lv in tree.levels
-            ]
-            for p in (0, 1)
-        ]
         # each player's nodes and edges, for their regret matching
         self._nodes = [np.flatnonzero(tree.player == p) for p in (0, 1)]
         self._edges = [np.flatnonzero(tree.player[tree.edge_node] == p) for p in (0, 1)]
@@ -83,14 +111,15 @@ class CFRPlus:
         self._share = [1.0 / tree.n_edges_of[tree.edge_node[self._edges[p]]] for p in (0, 1)]
         # each player's reach, kept while their strategy is unchanged (computed once per half)
         self._reach: list[FloatArray | None] = [None, None]
-        # per level: where the edges' values come from (child nodes or terminals)
-        self._sources = []
-        for lv in tree.levels:
-            child = tree.child[lv.edge_start:lv.edge_end]
-            inner = np.flatnonzero(child >= 0)
-            outer = np.flatnonzero(child < 0)
-            self._sources.append((inner, child[inner],
-                                  outer, tree.terminal[lv.edge_start:lv.edge_end][outer]))
+        self._levels = [[_Level(tree, lv, p) for lv in tree.levels] for p in (0, 1)]
+        # the values of every node, then of every terminal: one gather fills a level's rows
+        self._source: FloatArray = np.zeros((tree.n_nodes + tree.n_terminals, space.n_classes))
+        widest = max(lv.edge_end - lv.edge_start for lv in tree.levels)
+        self._q: FloatArray = np.empty((widest, space.n_classes))
+        self._weighted: FloatArray = np.empty((widest, space.n_classes))
+        self._reach_buffers = (np.empty((tree.n_nodes, space.n_classes)),
+                               np.empty((tree.n_nodes, space.n_classes)))
+        self._terminal_reach: FloatArray = np.empty((tree.n_terminals, space.n_classes))
 
     def current_strategy(self) -> FloatArray:
         """Regret matching: each action in proportion to its positive regret (a copy)."""
@@ -117,7 +146,7 @@ class CFRPlus:
                 self._half_iteration(player, float(self.iterations) ** self.averaging)
 
     def _match(self, player: int) -> None:
-        """Regret matching for ``player``'s edges, after their regrets changed."""
+        """Regret matching for all of ``player``'s edges (after a restore)."""
         edges = self._edges[player]
         regrets = self.regrets[edges]
         totals = self._segments[player].sum(regrets)[self._edge_local_node[player]]
@@ -128,7 +157,8 @@ class CFRPlus:
     def _reach_of(self, player: int) -> FloatArray:
         reach = self._reach[player]
         if reach is None:
-            reach = self._reach[player] = player_reach(self.tree, self._sigma, player)
+            reach = self._reach[player] = player_reach(self.tree, self._sigma, player,
+                                                       out=self._reach_buffers[player])
         return reach
 
     def _half_iteration(self, player: int, weight: float) -> None:
@@ -144,32 +174,45 @@ class CFRPlus:
         else:
             their_reach = self._reach_of(other)
             sigma_for_leaves = sigma
-        leaves = terminal_values(tree, space, player,
-                                 terminal_reach(tree, sigma_for_leaves, their_reach, other))
-        values = np.zeros((tree.n_nodes, space.n_classes))
+        source = self._source
+        values = source[:tree.n_nodes]
+        terminal_values(tree, space, player,
+                        terminal_reach(tree, sigma_for_leaves, their_reach, other,
+                                       out=self._terminal_reach),
+                        out=source[tree.n_nodes:])
         counts = space.counts
         for depth in range(len(tree.levels) - 1, -1, -1):
             level = tree.levels[depth]
             e0, e1 = level.edge_start, level.edge_end
-            n0, n1 = level.node_start, level.node_end
-            inner, children, outer, terminals = self._sources[depth]
-            q = np.empty((e1 - e0, space.n_classes))
-            q[inner] = values[children]
-            q[outer] = leaves[terminals]
-            own = self._own[player][depth]
-            weighted = q.copy()
-            edges = own + e0
-            weighted[own] *= sigma[edges]
-            values[n0:n1] = tree.level_segments[depth].sum(weighted)
-            if not len(own):
+            plan = self._levels[player][depth]
+            q = np.take(source, plan.source, axis=0, out=self._q[:e1 - e0])
+            # each node's value: its edges' values, weighted by the player's own strategy
+            if plan.whole:
+                weighted = np.multiply(q, sigma[e0:e1], out=self._weighted[:e1 - e0])
+            elif len(plan.own):
+                weighted = np.multiply(q, sigma[e0:e1], out=self._weighted[:e1 - e0],
+                                       where=plan.mask)
+                np.copyto(weighted, q, where=~plan.mask)
+            else:
+                weighted = q
+            level_values = values[level.node_start:level.node_end]
+            tree.level_segments[depth].sum(weighted, out=level_values)
+            if not len(plan.own):
                 continue
-            nodes = tree.edge_node[edges]
-            regret = q[own] - values[nodes]
-            blind = tree.blind_actor[nodes]
-            if blind.any():  # rule BL6: one infoset for every hand the blind player may hold
+            edges, nodes = plan.edges, plan.nodes
+            regret = q[plan.own] - values[nodes]
+            if plan.blind is not None:  # rule BL6: one infoset for every hand the blind player
+                blind = plan.blind      # may hold
                 regret[blind] = np.einsum("ij,j->i", regret[blind], counts)[:, None]
             np.add(self.regrets[edges], regret, out=regret)
             np.maximum(regret, 0.0, out=regret)
             self.regrets[edges] = regret
             self.strategy_sum[edges] += weight * own_reach[nodes] * sigma[edges]
-        self._match(player)
+            # regret matching of these edges at once: each action in proportion to its positive
+            # regret, uniform where none is (this level's strategy is not read again)
+            totals = plan.segments.sum(regret)[plan.slot]
+            matched = np.empty_like(regret)
+            matched[:] = plan.share
+            np.divide(regret, totals, out=matched, where=totals > 0)
+            sigma[edges] = matched
+        self._reach[player] = None

@@ -129,7 +129,14 @@ def best_response(
 
 
 def exploitability(tree: BettingTree, space: HandSpace, strategy: FloatArray) -> Exploitability:
-    """The strategy's values and the two best responses to it."""
-    seat_values = values(tree, space, strategy)
-    br = (best_response(tree, space, strategy, 0)[0], best_response(tree, space, strategy, 1)[0])
-    return Exploitability(values=seat_values, best_responses=br)
+    """The strategy's values and the two best responses to it (each seat's terminal values
+    worked out once for both)."""
+    seat_values, br = [], []
+    for player in (0, 1):
+        leaves = _leaves(tree, space, strategy, player)
+        node_values, _ = _backup(tree, space, player, strategy, leaves, best=False)
+        seat_values.append(per_game(space, node_values[0]))
+        node_values, _ = _backup(tree, space, player, strategy, leaves, best=True)
+        br.append(per_game(space, node_values[0]))
+    return Exploitability(values=(seat_values[0], seat_values[1]),
+                          best_responses=(br[0], br[1]))

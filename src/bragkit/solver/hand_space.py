@@ -162,6 +162,7 @@ class HandSpace:
         at_most_cut = np.searchsorted(key, wanted, side="right").astype(np.intp)
         self._lo, self._hi, self._below_cut, self._at_most_cut = lo, hi, below_cut, at_most_cut
         self._starts = starts[:-1]
+        self._ends = starts[1:]
         # the non-empty groups (for segmented sums), and each term's index among them
         nonempty = np.flatnonzero(np.diff(starts) > 0)
         self._nonempty = starts[nonempty]
@@ -186,24 +187,28 @@ class HandSpace:
             raise InvalidCardError(f"reach must be (T, {self.n_classes}), not {array.shape}")
         return array
 
-    def _cut_sums(self, reach: FloatArray, *cuts: IntArray) -> list[FloatArray]:
+    def _cut_sums(self, reach: FloatArray, *cuts: IntArray | None) -> list[FloatArray]:
         """For each cut: Σ over the seven terms of sign × (prefix at the cut − prefix at the
-        group start), for every row of ``reach``.
+        group start), for every row of ``reach``; a cut of ``None`` is each group's end (the
+        whole group: every disjoint hand).
 
         Worked on blocks of rows, transposed so that every gather takes whole rows, and the
-        entries' prefix sums of a block stay in the cache.
+        entries' prefix sums of a block stay in the cache (one buffer for every block).
         """
         rows = reach.shape[0]
         outs = [np.empty_like(reach) for _ in cuts]
         n_entries = len(self._entry_class)
         weight = self._entry_weight[:, None]
         groups = self._terms
+        buffer = np.empty((n_entries + 1, min(rows, _BLOCK)))
         for start in range(0, rows, _BLOCK):
             block = np.ascontiguousarray(reach[start:start + _BLOCK].T)  # (classes, b)
-            prefix = np.empty((n_entries + 1, block.shape[1]))
+            prefix = buffer[:, :block.shape[1]] if block.shape[1] < buffer.shape[1] else buffer
             prefix[0] = 0.0
-            np.multiply(block[self._entry_class], weight, out=prefix[1:])
-            np.cumsum(prefix[1:], axis=0, out=prefix[1:])
+            entries = prefix[1:]
+            np.take(block, self._entry_class, axis=0, out=entries)
+            entries *= weight
+            np.cumsum(entries, axis=0, out=entries)
             at_start = prefix[self._starts]  # (groups, b): small, so its gathers are cheap
             base = at_start[groups[:, 1]] + at_start[groups[:, 2]] + at_start[groups[:, 3]]
             base -= at_start[groups[:, 0]]
@@ -211,12 +216,17 @@ class HandSpace:
             base -= at_start[groups[:, 5]]
             base -= at_start[groups[:, 6]]
             for cut, out in zip(cuts, outs, strict=True):
-                total = prefix[cut[:, 0]] - prefix[cut[:, 1]]
-                total -= prefix[cut[:, 2]]
-                total -= prefix[cut[:, 3]]
-                total += prefix[cut[:, 4]]
-                total += prefix[cut[:, 5]]
-                total += prefix[cut[:, 6]]
+                if cut is None:  # the group ends: gathered from a small array too
+                    at_end = prefix[self._ends]
+                    cut, source = groups, at_end
+                else:
+                    source = prefix
+                total = source[cut[:, 0]] - source[cut[:, 1]]
+                total -= source[cut[:, 2]]
+                total -= source[cut[:, 3]]
+                total += source[cut[:, 4]]
+                total += source[cut[:, 5]]
+                total += source[cut[:, 6]]
                 total += base
                 out[start:start + _BLOCK] = total.T
         return outs
@@ -232,9 +242,13 @@ class HandSpace:
         out = np.empty_like(array)
         terms = self._full_terms
         weight = self._entry_weight[:, None]
+        buffer = np.empty((len(self._entry_class), min(array.shape[0], _BLOCK)))
         for start in range(0, array.shape[0], _BLOCK):
             block = np.ascontiguousarray(array[start:start + _BLOCK].T)  # (classes, b)
-            full = np.add.reduceat(block[self._entry_class] * weight, self._nonempty, axis=0)
+            entries = buffer if block.shape[1] == buffer.shape[1] else buffer[:, :block.shape[1]]
+            np.take(block, self._entry_class, axis=0, out=entries)
+            entries *= weight
+            full = np.add.reduceat(entries, self._nonempty, axis=0)
             total = full[terms[:, 0]] - full[terms[:, 1]]
             total -= full[terms[:, 2]]
             total -= full[terms[:, 3]]
@@ -264,8 +278,7 @@ class HandSpace:
         A seer wins only with a strictly better hand, the seen player on a tie too (B6, H8).
         """
         array = self._check(reach)
-        won, met = self._cut_sums(array, self._below_cut if seer else self._at_most_cut,
-                                  self._hi)
+        won, met = self._cut_sums(array, self._below_cut if seer else self._at_most_cut, None)
         met -= array
         if not seer:
             won -= array

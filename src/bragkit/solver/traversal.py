@@ -41,6 +41,8 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 
+_CHUNK = 128  # terminals whose sums are worked out together (a multiple of the hand space's block)
+
 
 def uniform_strategy(tree: BettingTree, space: HandSpace) -> FloatArray:
     """Every action of a node equally likely, for every class."""
@@ -56,9 +58,16 @@ def normalise(tree: BettingTree, weights: FloatArray) -> FloatArray:
     return out
 
 
-def player_reach(tree: BettingTree, strategy: FloatArray, player: int) -> FloatArray:
-    """``(nodes, classes)``: the product of ``player``'s own probabilities down to each node."""
-    reach = np.ones((tree.n_nodes, strategy.shape[1]))
+def player_reach(
+    tree: BettingTree, strategy: FloatArray, player: int, *, out: FloatArray | None = None
+) -> FloatArray:
+    """``(nodes, classes)``: the product of ``player``'s own probabilities down to each node
+    (written into ``out`` if given)."""
+    if out is None:
+        reach = np.ones((tree.n_nodes, strategy.shape[1]))
+    else:
+        reach = out
+        reach[0] = 1.0  # the root; every other node is a child, written below
     for level in tree.levels:
         edges = np.arange(level.edge_start, level.edge_end)
         edges = edges[tree.child[edges] >= 0]
@@ -72,49 +81,71 @@ def player_reach(tree: BettingTree, strategy: FloatArray, player: int) -> FloatA
 
 
 def terminal_reach(
-    tree: BettingTree, strategy: FloatArray, reach: FloatArray, player: int
+    tree: BettingTree, strategy: FloatArray, reach: FloatArray, player: int, *,
+    out: FloatArray | None = None,
 ) -> FloatArray:
-    """``(terminals, classes)``: ``player``'s reach at each terminal (their last step too)."""
+    """``(terminals, classes)``: ``player``'s reach at each terminal (their last step too;
+    written into ``out`` if given)."""
     edges = tree.term_edge
-    rows = reach[tree.edge_node[edges]]
+    if out is None:
+        rows = reach[tree.edge_node[edges]]
+    else:
+        rows = np.take(reach, tree.edge_node[edges], axis=0, out=out)
     mine = tree.term_actor == player
     rows[mine] *= strategy[edges[mine]]
     return rows
 
 
 def terminal_values(
-    tree: BettingTree, space: HandSpace, player: int, opponent_reach: FloatArray
+    tree: BettingTree,
+    space: HandSpace,
+    player: int,
+    opponent_reach: FloatArray,
+    *,
+    out: FloatArray | None = None,
 ) -> FloatArray:
-    """``(terminals, classes)``: ``player``'s counterfactual value at each terminal.
+    """``(terminals, classes)``: ``player``'s counterfactual value at each terminal (written
+    into ``out`` if given, an array of that shape).
 
     A fold gives the pot to the other player (B5), a blind winner ``blind_share`` of it and the
     folder the rest (BL3); a see compares hands, the seer winning only with a strictly better
     one (B6, H8): the winner gains what the loser put in.
     """
-    out = np.zeros_like(opponent_reach)
     mine = tree.term_paid[:, player].astype(np.float64)[:, None]
     theirs = tree.term_paid[:, 1 - player].astype(np.float64)[:, None]
     # where the opponent never gets to, every value is exactly zero: skip the sums (RM+ zeroes
     # many actions, so this is often half the terminals)
     live = opponent_reach.any(axis=1)
+    if out is None:
+        out = np.zeros_like(opponent_reach)
+    else:
+        out[~live] = 0.0
     folds = np.flatnonzero((tree.term_kind == Kind.FOLD) & live)
-    if len(folds):
-        met = space.disjoint(opponent_reach[folds])
-        they_folded = (tree.term_actor[folds] != player)[:, None]
-        share = tree.term_share[folds][:, None]  # rule BL3: a blind winner's share
-        pot = mine[folds] + theirs[folds]
-        met *= np.where(they_folded, share, 1 - share) * pot - mine[folds]
-        out[folds] = met
+    for rows in _chunks(folds):
+        met = space.disjoint(opponent_reach[rows])
+        they_folded = (tree.term_actor[rows] != player)[:, None]
+        share = tree.term_share[rows][:, None]  # rule BL3: a blind winner's share
+        pot = mine[rows] + theirs[rows]
+        met *= np.where(they_folded, share, 1 - share) * pot - mine[rows]
+        out[rows] = met
     for seer in (True, False):
         sees = np.flatnonzero((tree.term_kind == Kind.SEE) & live
                               & ((tree.term_actor == player) == seer))
-        if len(sees):
-            won, met = space.showdown_sums(opponent_reach[sees], seer=seer)
-            won *= theirs[sees] + mine[sees]  # win theirs where won; lose mine where not
-            met *= mine[sees]
+        for rows in _chunks(sees):
+            won, met = space.showdown_sums(opponent_reach[rows], seer=seer)
+            won *= theirs[rows] + mine[rows]  # win theirs where won; lose mine where not
+            met *= mine[rows]
             won -= met
-            out[sees] = won
+            out[rows] = won
     return out
+
+
+def _chunks(rows: npt.NDArray[np.intp]) -> list[npt.NDArray[np.intp]]:
+    """``rows`` in pieces of at most :data:`_CHUNK`: the sums' temporaries stay a few megabytes,
+    which the allocator reuses from one piece to the next, where arrays of the whole set of rows
+    would be mapped and faulted in afresh on every call. (Every row's sums are computed alone:
+    the pieces change no result.)"""
+    return [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)]
 
 
 def per_game(space: HandSpace, root_values: FloatArray) -> float:

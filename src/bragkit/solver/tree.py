@@ -97,9 +97,14 @@ class Segments:
             (np.flatnonzero(count > k), first[count > k] + k) for k in range(1, int(count.max()))
         ] if len(count) else []
 
-    def sum(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        """``out[i]`` = the sum of the rows of node ``i``'s edges."""
-        out = rows[self.first]
+    def sum(
+        self, rows: npt.NDArray[np.float64], out: npt.NDArray[np.float64] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """``out[i]`` = the sum of the rows of node ``i``'s edges (into ``out`` if given)."""
+        if out is None:
+            out = rows[self.first]
+        else:
+            np.take(rows, self.first, axis=0, out=out)
         for nodes, edges in self.slots:
             out[nodes] += rows[edges]
         return out
