@@ -55,7 +55,7 @@ def web_lines(deal: Deal, rules: Rules, pack: Pack) -> tuple[Deal, list[str]]:
     """The web table's lines for the actions of ``deal``, replayed at a table dealt ``pack``."""
     driver = DealDriver(TableConfig(rules=rules), secret=bytes(32))
     driver.table = Table(rules, seats=list(deal.players), buy_ins=100, pack=pack,
-                         dealer=deal.dealer)
+                         dealer=deal.dealer).session
     driver.next_deal()
     lines: list[str] = []
     for action in deal.actions:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bragkit.cards import parse_cards
+from bragkit.games.protocol import Pending
 from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
@@ -47,17 +48,19 @@ def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() 
     for name in ("Bob", "Cy", "Ann"):
         driver.act(f"{name} bet 2")
     assert driver.act("Ann agree") == ["Ann agree"]
-    assert driver.agreed == ("Ann",)  # the deal's own record of it
+    assert driver.pending == Pending(kind="showdown", rule="B8", asked=("Bob", "Cy"),
+                                     answered=("Ann",), by="Ann")  # the deal's own record
     driver.act("Bob bet 2")  # a bet moves the betting on: the agreement lapses
-    assert driver.agreed == ()
+    assert driver.pending is None
     for name in ("Cy", "Ann"):
         driver.act(f"{name} agree")
-    assert driver.agreed == ("Cy", "Ann")
+    pending = driver.pending
+    assert pending is not None and pending.answered == ("Cy", "Ann") and pending.asked == ("Bob",)
     lines = driver.act("Bob agree")
     assert lines[0] == "Bob agree"
     assert sum(" shows " in line for line in lines) == 3  # every hand shown, named (D8)
     assert all(line.endswith(")") for line in lines if " shows " in line)
-    assert not driver.in_deal and driver.agreed == ()
+    assert not driver.in_deal and driver.pending is None
 
 
 def test_a_player_options_change_only_when_their_menu_does() -> None:
@@ -97,6 +100,9 @@ def test_what_staying_in_costs_rules_B3_BL1() -> None:
 
 def test_a_shown_hand_is_named_by_the_three_cards_it_plays_rule_H2() -> None:
     driver = driver_for()
+    assert driver.hand_name(parse_cards("Ah Ad As")) is None  # no deal yet: no game to ask
+    driver.next_deal()  # the deal's game names its hands
+    assert driver.hand_name(parse_cards("Ah Ad As")) == "prial of aces"
     assert driver.hand_name(parse_cards("Ah Ad As")) != driver.hand_name(
         parse_cards("Ah Kd 2s"))
     assert driver.hand_name(parse_cards("3s 3d 3c 9h")) == driver.hand_name(

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 
 __all__ = ["Game", "Operation", "Pending", "Result", "View", "describe", "random_action"]
@@ -215,6 +216,10 @@ class Game(Protocol):
 
     def pending(self) -> Pending | None:
         """A decision the game waits on beyond the turn (a showdown agreed, a sideshow)."""
+        ...
+
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as a hand of this game ("pair of queens"); ``None``: no names."""
         ...
 
 

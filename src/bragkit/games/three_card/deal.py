@@ -102,8 +102,9 @@ from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.base import Capabilities
-from bragkit.games.protocol import Operation
-from bragkit.games.registry import GameInfo
+from bragkit.games.protocol import Operation, Pending
+from bragkit.games.registry import GameInfo, TableTerms
+from bragkit.games.three_card.betting import bet_bounds
 from bragkit.games.three_card.moves import agree, bet, do
 from bragkit.games.three_card.operations import Acted
 from bragkit.games.three_card.results import DealResult, DealStart
@@ -525,6 +526,52 @@ class Deal(Capabilities):
             self._seat_of(player)
         return fold_view(self, player)
 
+    # -- what front ends need (the Game protocol's capabilities) -----------------------------
+
+    def stay_costs(self, player: str) -> Mapping[str, int] | None:
+        """The least open and blind bet that keeps ``player`` in now (rules B2, B3, BL1), by the
+        betting arithmetic of :func:`~bragkit.games.three_card.betting.bet_bounds`; ``None``
+        once the deal is over or for someone not at the table.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50])
+        >>> deal.stay_costs("Ann")
+        {'open': 1, 'blind': 1}
+        >>> deal.apply("Ann bet 4"); deal.stay_costs("Bob")    # a blind bet counts double
+        {'open': 4, 'blind': 2}
+        """
+        if self._result is not None or player not in self._seat:
+            return None
+        rules, stake = self.rules, self._stake
+        pot = self.pot if rules.pot_limit else 0
+        return {kind: bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot,
+                                 blind=kind == "blind")[0] for kind in ("open", "blind")}
+
+    def pending(self) -> Pending | None:
+        """The showdown being agreed (B8): who agreed since the betting last moved on, and who
+        still betting has not; ``None`` when no one has proposed one, or the deal is over.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[9, 9, 9])
+        >>> deal.apply("Bob agree"); deal.pending()
+        Pending(kind='showdown', rule='B8', asked=('Ann', 'Cy'), answered=('Bob',), by='Bob')
+        """
+        agreed = self.agreed
+        if not agreed or self._result is not None:
+            return None
+        return Pending(kind="showdown", rule="B8", answered=agreed, by=agreed[0],
+                       asked=tuple(p for p in self.betting if p not in agreed))
+
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as the hand they play (H2, W2; D8 for a shown hand), ranked by the
+        deal's rules.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9])
+        >>> deal.hand_name(parse_cards("Qh Qs 4d"))
+        'pair of queens, 4 kicker'
+        """
+        from bragkit.games.three_card.replay import shown_hand_name  # it imports this module
+
+        return shown_hand_name(cards, self.rules)
+
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.to_act} to act"
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
@@ -547,6 +594,13 @@ def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> D
     return ThreeCardDealing(rules, rng=rng, fair=fair)
 
 
+def _terms(rules: Rules) -> TableTerms:
+    """What the family's rules give a table: the ante (D2), the buy-in (M1), the most players
+    the pack deals with a blind hand kept aside (D1, R1), the variant (F1, F3)."""
+    return TableTerms(ante=rules.ante, buy_in=rules.buy_in,
+                      most_players=rules.max_players(retained=1), variant=rules.variant)
+
+
 #: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
 #: differ from them.
 _PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
@@ -561,6 +615,6 @@ GAMES: Final = (
              # betting is the preset "teen-patti-order" here (H10), so each name finds one game
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
-             dealing=_dealing),
+             dealing=_dealing, table=_terms),
 )
 
