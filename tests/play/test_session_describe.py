@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import pytest
 
 from bragkit.actions import Action, Verb
+from bragkit.bots.agent import AgentBase
 from bragkit.cards import Pack
 from bragkit.games.protocol import Operation, describe, random_action
 from bragkit.games.registry import names, new
@@ -114,7 +115,7 @@ def pick(deal: Deal, rng: random.Random) -> Action:
     return option.action(rng.randint(option.min_amount, min(high, option.min_amount + 8)))
 
 
-class RandomBot:
+class RandomBot(AgentBase):
     """A bot that plays a random legal action of the deal it is shown (a test double)."""
 
     kind = "random"

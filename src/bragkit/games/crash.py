@@ -696,5 +696,5 @@ GAMES: Final = (
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
              record_format=format_name({"format": CrashRecord.FORMAT}),
              aliases=("thirteen-card-brag", "crash-brag"),
-             dealing=functools.partial(PointsDealing, CrashGame)),
+             dealing=functools.partial(PointsDealing, CrashGame), unit="points"),
 )

@@ -888,5 +888,5 @@ GAMES: Final = (
              rules=NineCardRules, start=_start, seats=NineCardGame.SEATS,
              record_format=format_name({"format": NineCardRecord.FORMAT}),
              aliases=("nine-card-brag", "nine"),
-             dealing=functools.partial(PointsDealing, NineCardGame)),
+             dealing=functools.partial(PointsDealing, NineCardGame), unit="points"),
 )

@@ -90,6 +90,8 @@ class GameInfo:
     :class:`random.Random`, or None for a secure source); None for a game without one.
     ``bots`` names the module that brings the game's own bots, if it has any: its ``register()``
     signs them up with :mod:`bragkit.bots.players` when the bots are first listed.
+    ``unit`` is what a session of it counts: ``"chips"``, or ``"points"`` for a game played
+    to a target of points (N7, C6), whose deals end naming points, not chips.
     ``table(rules)`` is what those rules give a table (:class:`TableTerms`; the default: no
     ante, no buy-in of its own, the seat range as the limit); read it with :meth:`terms`.
     """
@@ -106,6 +108,7 @@ class GameInfo:
     dealing: Callable[..., Dealing] | None = None
     bots: str | None = None
     table: Callable[[Any], TableTerms] = _no_terms
+    unit: str = "chips"
 
     def terms(self, rules: Any) -> TableTerms:
         """What ``rules`` (an object of :attr:`rules`) give a table: ante, buy-in, the most
