@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragkit.actions import Verb
 from bragkit.cards import parse_cards
 from bragkit.games.protocol import Pending
+from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
@@ -107,3 +114,36 @@ def test_a_shown_hand_is_named_by_the_three_cards_it_plays_rule_H2() -> None:
         parse_cards("Ah Kd 2s"))
     assert driver.hand_name(parse_cards("3s 3d 3c 9h")) == driver.hand_name(
         parse_cards("3s 3d 3c"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
+def test_pending_and_costs_follow_the_deal_rules_B3_B8_BL1(seed: int, players: int) -> None:
+    """At every step of random deals: the showdown pending is the deal's own record of it
+    (who agreed, B8), its askers the rest of those still betting, never overlapping; what
+    staying in costs is stated while a deal is in progress, a blind bet never dearer than an
+    open one (BL1), and nothing between deals."""
+    names = ["Ann", "Bob", "Cy", "Dan", "Eve"][:players]
+    driver = driver_for(tuple(names))
+    rng = random.Random(seed)
+    for _ in range(2):
+        driver.next_deal()
+        deal = driver.deal
+        assert isinstance(deal, Deal)
+        while driver.in_deal:
+            pending = driver.pending
+            if pending is None:
+                assert deal.agreed == ()
+            else:
+                assert pending.answered == deal.agreed and pending.by == deal.agreed[0]
+                assert not set(pending.asked) & set(pending.answered)
+                assert {*pending.asked, *pending.answered} == set(deal.betting)
+            costs = driver.costs()
+            assert costs is not None and 1 <= costs["blind"] <= costs["open"]
+            options = [o for o in deal.legal_actions(deal.to_act) if o.verb is not Verb.TOPUP]
+            option = rng.choice(options)
+            action = (option.choices[0] if option.choices is not None else
+                      option.action() if option.min_amount is None else
+                      option.action(option.min_amount))
+            driver.act(str(action))
+        assert driver.pending is None and driver.costs() is None

@@ -112,16 +112,17 @@ def public_state(room: Room) -> dict[str, Any]:
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
         "chat": room.chat.recent(), "muted": sorted(room.chat.muted),
         "pending": None if pending is None else pending.to_dict(),
-        "showdown": _showdown(pending),
+        "showdown": _showdown(pending, deal.players if deal is not None else ()),
     }
 
 
-def _showdown(pending: Pending | None) -> dict[str, list[str]] | None:
-    """A showdown being agreed (B8) as the page counts it: who agreed, of all still betting."""
+def _showdown(pending: Pending | None, seats: tuple[str, ...]) -> dict[str, list[str]] | None:
+    """A showdown being agreed (B8) as the page counts it: who agreed, in the order they did,
+    of all still betting, in seat order."""
     if pending is None or pending.kind != "showdown":
         return None
-    return {"agreed": list(pending.answered),
-            "betting": [*pending.answered, *pending.asked]}
+    asked = {*pending.answered, *pending.asked}
+    return {"agreed": list(pending.answered), "betting": [p for p in seats if p in asked]}
 
 
 def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, Any]:
