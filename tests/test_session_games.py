@@ -303,6 +303,10 @@ def test_every_game_states_what_its_rules_give_a_table_rules_D1_D2_M1(name: str)
     assert terms.most_players is None or low <= terms.most_players <= high
     assert (terms.variant is not None) == (name == "three-card")
     assert info.unit == ("points" if name in POINTS else "chips")
+    assert info.fair == (name == "three-card")  # the hooks that deal commit-reveal shuffles
+    if info.fair:
+        assert info.dealing is not None
+        assert info.dealing(info.make_rules(), rng=1, fair=True).commitment is not None
 
 
 def test_the_family_s_terms_are_its_rules_D1_D2_M1_R1() -> None:

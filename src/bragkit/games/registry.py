@@ -90,6 +90,8 @@ class GameInfo:
     :class:`random.Random`, or None for a secure source); None for a game without one.
     ``bots`` names the module that brings the game's own bots, if it has any: its ``register()``
     signs them up with :mod:`bragkit.bots.players` when the bots are first listed.
+    ``fair`` says whether its hook deals commit-reveal shuffles on request
+    (``dealing(rules, rng=..., fair=True)``, :mod:`bragkit.fairness`, D4).
     ``unit`` is what a session of it counts: ``"chips"``, or ``"points"`` for a game played
     to a target of points (N7, C6), whose deals end naming points, not chips.
     ``table(rules)`` is what those rules give a table (:class:`TableTerms`; the default: no
@@ -109,6 +111,7 @@ class GameInfo:
     bots: str | None = None
     table: Callable[[Any], TableTerms] = _no_terms
     unit: str = "chips"
+    fair: bool = False
 
     def terms(self, rules: Any) -> TableTerms:
         """What ``rules`` (an object of :attr:`rules`) give a table: ante, buy-in, the most

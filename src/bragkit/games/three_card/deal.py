@@ -615,6 +615,6 @@ GAMES: Final = (
              # betting is the preset "teen-patti-order" here (H10), so each name finds one game
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
-             dealing=_dealing, table=_terms),
+             dealing=_dealing, table=_terms, fair=True),
 )
 
