@@ -101,10 +101,9 @@ import bragkit.games.three_card.setup as _setup_module
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games.base import Capabilities
-from bragkit.games.protocol import Operation, Pending
+from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo, TableTerms
-from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.three_card.capabilities import DealCapabilities
 from bragkit.games.three_card.moves import agree, bet, do
 from bragkit.games.three_card.operations import Acted
 from bragkit.games.three_card.results import DealResult, DealStart
@@ -143,7 +142,7 @@ _SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.
 _AGREE = Verb.AGREE
 
 
-class Deal(Capabilities):
+class Deal(DealCapabilities):
     """One deal of three-, four- or five-card Brag (see the module docstring).
 
     ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
@@ -525,52 +524,6 @@ class Deal(Capabilities):
         if player is not None:
             self._seat_of(player)
         return fold_view(self, player)
-
-    # -- what front ends need (the Game protocol's capabilities) -----------------------------
-
-    def stay_costs(self, player: str) -> Mapping[str, int] | None:
-        """The least open and blind bet that keeps ``player`` in now (rules B2, B3, BL1), by the
-        betting arithmetic of :func:`~bragkit.games.three_card.betting.bet_bounds`; ``None``
-        once the deal is over or for someone not at the table.
-
-        >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[50, 50])
-        >>> deal.stay_costs("Ann")
-        {'open': 1, 'blind': 1}
-        >>> deal.apply("Ann bet 4"); deal.stay_costs("Bob")    # a blind bet counts double
-        {'open': 4, 'blind': 2}
-        """
-        if self._result is not None or player not in self._seat:
-            return None
-        rules, stake = self.rules, self._stake
-        pot = self.pot if rules.pot_limit else 0
-        return {kind: bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot,
-                                 blind=kind == "blind")[0] for kind in ("open", "blind")}
-
-    def pending(self) -> Pending | None:
-        """The showdown being agreed (B8): who agreed since the betting last moved on, and who
-        still betting has not; ``None`` when no one has proposed one, or the deal is over.
-
-        >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[9, 9, 9])
-        >>> deal.apply("Bob agree"); deal.pending()
-        Pending(kind='showdown', rule='B8', asked=('Ann', 'Cy'), answered=('Bob',), by='Bob')
-        """
-        agreed = self.agreed
-        if not agreed or self._result is not None:
-            return None
-        return Pending(kind="showdown", rule="B8", answered=agreed, by=agreed[0],
-                       asked=tuple(p for p in self.betting if p not in agreed))
-
-    def hand_name(self, cards: Sequence[Card]) -> str | None:
-        """``cards`` named as the hand they play (H2, W2; D8 for a shown hand), ranked by the
-        deal's rules.
-
-        >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9])
-        >>> deal.hand_name(parse_cards("Qh Qs 4d"))
-        'pair of queens, 4 kicker'
-        """
-        from bragkit.games.three_card.replay import shown_hand_name  # it imports this module
-
-        return shown_hand_name(cards, self.rules)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.to_act} to act"
