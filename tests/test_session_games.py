@@ -21,7 +21,14 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.ledger import Kind, Ledger, settle
-from bragkit.session import DealStarted, Session, SessionError, open_session
+from bragkit.session import (
+    DealEnded,
+    DealingBase,
+    DealStarted,
+    Session,
+    SessionError,
+    open_session,
+)
 
 POINTS = ("nine-card", "crash")
 STAKES = ("single-stake", "three-stake", "brag-poker", "teen-patti")
@@ -318,3 +325,51 @@ def test_no_teen_patti_session_is_left_in_a_finished_deal_rule_tp6(
                 break
             session.apply(random_action(game, rng))
         assert game.over and not session.in_deal and conserved(session.ledger)
+
+
+@pytest.mark.parametrize("name", [info.name for info in games()])
+def test_every_hook_states_what_a_table_reads_between_deals_rules_D4_BL3_R1(name: str) -> None:
+    """Every game's hook has the same extras (DealingBase's defaults, or its own): a carried
+    pot (BL3), a kept hand (R1), whether the next deal is shuffled and its commitment (D4),
+    and what it keeps of each finished deal; the records a table archives follow from them."""
+    session = open_session(name, seats=["Ann", "Bob"], buy_ins=500, seed=3)
+    hook = session.dealing
+    assert isinstance(hook, DealingBase)
+    assert hook.carried_pot == 0 and hook.retained is None and hook.shuffle_due
+    assert hook.commitment is None  # no fair shuffles asked for
+    rng = random.Random(4)
+    play_deal(session, rng)
+    ended = session.events[-1]
+    assert isinstance(ended, DealEnded) and ended.number == 1
+    assert hook.was_shuffled(1)  # the first deal of a session is shuffled (D4)
+    result, record = hook.result_of(1), hook.record_of(1)
+    if name == "three-card":  # the family keeps its own record and result of each deal
+        assert result is not None and dict(result.winners) == dict(ended.winners)
+        assert record is not None and record.players == session.seats
+    else:  # the finished game is its own record; its end event says who won
+        assert result is None and record is None
+    assert hook.proof_of(1) is None
+
+
+@pytest.mark.parametrize("name", [info.name for info in games()])
+def test_every_game_states_what_its_rules_give_a_table_rules_D1_D2_M1(name: str) -> None:
+    info = registry.find(name)
+    terms = info.terms(info.make_rules())
+    assert terms.least_buy_in == max(terms.ante, terms.buy_in, 1)
+    low, high = info.seats
+    assert terms.most_players is None or low <= terms.most_players <= high
+    assert (terms.variant is not None) == (name == "three-card")
+    assert info.unit == ("points" if name in POINTS else "chips")
+    assert info.fair == (name == "three-card")  # the hooks that deal commit-reveal shuffles
+    if info.fair:
+        assert info.dealing is not None
+        assert info.dealing(info.make_rules(), rng=1, fair=True).commitment is not None
+
+
+def test_the_family_s_terms_are_its_rules_D1_D2_M1_R1() -> None:
+    info = registry.find("five-card")
+    rules = info.make_rules("five-card", ante=3, buy_in=40)
+    terms = info.terms(rules)
+    assert (terms.ante, terms.buy_in, terms.least_buy_in, terms.variant) == (
+        3, 40, 40, "five-card")
+    assert terms.most_players == rules.max_players(retained=1) == 9  # 52 cards, 5 kept aside

@@ -45,15 +45,22 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from bragkit.actions import Action
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, ask, ended_event, notify, started_event
-from bragkit.bots.players import Player, ended, is_agent, make_player, started
+from bragkit.bots.agent import (
+    DEFAULT_BUDGET,
+    Agent,
+    AgentBase,
+    ask,
+    ended_event,
+    notify,
+    started_event,
+)
+from bragkit.bots.players import Player, ended, game_rules, is_agent, make_player, started
 from bragkit.bots.players import ask as ask_player
 from bragkit.bots.registry import make_bot
 from bragkit.errors import BragError
 from bragkit.games.points_game import DealEnded as PointsDealEnded
-from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Game
-from bragkit.games.registry import dealing, find
+from bragkit.games.registry import find
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
@@ -264,12 +271,12 @@ def _seat(bots: Sequence[Bot], make: Callable[[str], T], seated: Callable[[Any],
             name = f"{kind}-{count}"
             count += 1
         names.append(name)
-        kinds.append(getattr(player, "kind", kind))
+        kinds.append(kind)
         players[name] = player
     return names, kinds, players
 
 
-class _AsAgent:
+class _AsAgent(AgentBase):
     """A :class:`~bragkit.bots.players.Player` seated at the three-card table as an agent."""
 
     def __init__(self, player: Player) -> None:
@@ -280,8 +287,7 @@ class _AsAgent:
         return self.player.act(view, view.legal_actions)
 
     def agrees(self, view: DealView) -> bool:
-        decide = getattr(self.player, "agrees", None)
-        return bool(decide(view, view.legal_actions)) if callable(decide) else False
+        return self.player.agrees(view, view.legal_actions)
 
 
 def _seatings(names: list[str], master: random.Random) -> list[list[str]]:
@@ -381,9 +387,8 @@ def _session_arena(
     """The arena of a game played at a :class:`~bragkit.session.Session` (module docstring)."""
     info = find(game)
     master = random.Random(seed)
-    hook = dealing(game, seed=0, **options)  # the rules, and whether it scores points
-    rules = getattr(hook, "rules", None)
-    points = isinstance(hook, PointsDealing)
+    rules = game_rules(game, options)
+    points = info.unit == "points"  # a points game counts points (N7, C6), not chips
     names, kinds, players = _seat(
         bots, lambda kind: make_player(kind, game=game, rules=rules,
                                        seed=master.getrandbits(64), budget=budget),

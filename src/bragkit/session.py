@@ -41,16 +41,19 @@ from typing import Any, Final, Protocol
 from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError, RulesError
+from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games import registry
-from bragkit.games.protocol import Game, Operation
+from bragkit.games.protocol import Game, Operation, Result
 from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
 from bragkit.ownership import Guard
+from bragkit.session_hook import DealingBase
 
 __all__ = [
     "DealEnded",
     "DealStarted",
     "Dealing",
+    "DealingBase",
     "GameNamed",
     "Joined",
     "Kept",
@@ -355,8 +358,42 @@ class Dealing(Protocol):
         """The carried pot is being shared out (the session moves the chips): clear it."""
         ...
 
+    # -- what a table reads between deals (defaults in :class:`DealingBase`) ------------------
 
-class SeededDealing(ABC):
+    @property
+    def retained(self) -> str | None:
+        """Who keeps a blind hand for the next deal (R1); None."""
+        ...
+
+    @property
+    def shuffle_due(self) -> bool:
+        """Whether the next deal is dealt from a fresh shuffle (D4)."""
+        ...
+
+    @property
+    def commitment(self) -> ShuffleCommitment | None:
+        """The published commitment of the next shuffle, at a fair table (D4)."""
+        ...
+
+    def was_shuffled(self, number: int) -> bool:
+        """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
+        ...
+
+    def result_of(self, number: int) -> Result | None:
+        """The result of finished deal ``number`` as it stands (a kept hand, R2, may change
+        it); None where the deal's end event says it all."""
+        ...
+
+    def record_of(self, number: int) -> Any:
+        """The record the hook keeps of finished deal ``number`` (None: the game is its own)."""
+        ...
+
+    def proof_of(self, number: int) -> FairnessProof | None:
+        """The revealed proof of the shuffle deal ``number`` was dealt from (D4), if fair."""
+        ...
+
+
+class SeededDealing(DealingBase, ABC):
     """The base of the hook of a game whose every deal is a game of its own, dealt from a seed,
     with nothing but the money carried over: the stake games (S, P) and the points games (N,
     C). Such a deal's event names its ``seed``, drawn from ``rng`` (a seed, a
@@ -367,9 +404,6 @@ class SeededDealing(ABC):
     ``lending`` whether loans are allowed between deals (M4). There is no dealer's choice (T2),
     no carried pot (BL3) and no kept hand (R2).
     """
-
-    dealers_choice: Final = False
-    carried_pot: Final = 0
 
     def __init__(self, rules: Any, *, rng: RandomSource = None, buy_in: int = 1,
                  lending: bool = False) -> None:

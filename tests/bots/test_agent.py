@@ -6,6 +6,7 @@ import pytest
 
 from bragkit.actions import Action, Verb
 from bragkit.bots import BotError, DealStarted, ask, ended_event, notify, started_event
+from bragkit.bots.agent import Agent, AgentBase
 from bragkit.cards import Pack, parse_cards
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
@@ -17,7 +18,7 @@ def two_player_deal(**options: object) -> Deal:
                 hands={"Ann": "Qh Qs 4d", "Bob": "As Tc 2d"})
 
 
-class Scripted:
+class Scripted(AgentBase):
     def __init__(self, answer: object) -> None:
         self.answer = answer
         self.seen: list[DealView] = []
@@ -64,13 +65,15 @@ def test_ask_after_the_deal_is_over() -> None:
         ask(Scripted(None), deal)  # type: ignore[arg-type]
 
 
-def test_notify_skips_agents_without_observe() -> None:
-    class Plain:
+def test_an_agent_that_does_not_observe_notes_nothing_by_default() -> None:
+    class Plain(AgentBase):
         def act(self, view: DealView) -> Action:
             raise AssertionError
 
     deal = two_player_deal()
-    notify(Plain(), started_event(deal, "Ann", shuffled=True))  # no error
+    plain = Plain()
+    assert isinstance(plain, Agent)  # the protocol's hooks, from the base
+    notify(plain, started_event(deal, "Ann", shuffled=True))  # no error
     agent = Scripted(None)
     notify(agent, started_event(deal, "Ann", shuffled=True))
     (event,) = agent.events

@@ -18,7 +18,6 @@ from bragkit.cli import app
 from bragkit.games import new
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.play.controls import controls
-from bragkit.web.commands import timeout_event
 from bragkit.web.room import Room
 from bragkit.web.store import Store
 from bragkit.web.tables import TableManager
@@ -89,7 +88,7 @@ def test_the_turn_timer_declines_a_sideshow_left_unanswered_rule_TP5() -> None:
     assert sent[-1].split(" ")[1] == "sideshow"
     assert deal is room.deal
     assert deal is not None and deal.to_act is not None
-    event = timeout_event(room)
+    event = room.timeout_event()
     assert event is not None
     assert event.data["action"] == f"{deal.to_act} decline"  # not a pack: the answer (TP5)
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from bragkit.actions import Action
+from bragkit.bots.agent import AgentBase
 from bragkit.cards import Pack, parse_cards
 from bragkit.games.three_card.views import DealView
 
 
-class Scripted:
+class Scripted(AgentBase):
     """A bot that plays the given actions in order, whatever it holds."""
 
     kind = "scripted"

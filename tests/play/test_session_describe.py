@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import pytest
 
 from bragkit.actions import Action, Verb
+from bragkit.bots.agent import AgentBase
 from bragkit.cards import Pack
 from bragkit.games.protocol import Operation, describe, random_action
 from bragkit.games.registry import names, new
@@ -69,7 +70,7 @@ def web_lines(deal: Deal, rules: Rules, pack: Pack) -> tuple[Deal, list[str]]:
     """The web table's lines for the actions of ``deal``, replayed at a table dealt ``pack``."""
     driver = DealDriver(TableConfig(rules=rules), secret=bytes(32))
     driver.table = Table(rules, seats=list(deal.players), buy_ins=100, pack=pack,
-                         dealer=deal.dealer)
+                         dealer=deal.dealer).session
     driver.next_deal()
     lines: list[str] = []
     for action in deal.actions:
@@ -127,7 +128,7 @@ def pick(deal: Deal, rng: random.Random) -> Action:
     return option.action(rng.randint(option.min_amount, min(high, option.min_amount + 8)))
 
 
-class RandomBot:
+class RandomBot(AgentBase):
     """A bot that plays a random legal action of the deal it is shown (a test double)."""
 
     kind = "random"

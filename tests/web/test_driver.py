@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragkit.actions import Verb
 from bragkit.cards import parse_cards
+from bragkit.games.protocol import Pending
+from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
@@ -47,17 +55,19 @@ def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() 
     for name in ("Bob", "Cy", "Ann"):
         driver.act(f"{name} bet 2")
     assert driver.act("Ann agree") == ["Ann agree"]
-    assert driver.agreed == ("Ann",)  # the deal's own record of it
+    assert driver.pending == Pending(kind="showdown", rule="B8", asked=("Bob", "Cy"),
+                                     answered=("Ann",), by="Ann")  # the deal's own record
     driver.act("Bob bet 2")  # a bet moves the betting on: the agreement lapses
-    assert driver.agreed == ()
+    assert driver.pending is None
     for name in ("Cy", "Ann"):
         driver.act(f"{name} agree")
-    assert driver.agreed == ("Cy", "Ann")
+    pending = driver.pending
+    assert pending is not None and pending.answered == ("Cy", "Ann") and pending.asked == ("Bob",)
     lines = driver.act("Bob agree")
     assert lines[0] == "Bob agree"
     assert sum(" shows " in line for line in lines) == 3  # every hand shown, named (D8)
     assert all(line.endswith(")") for line in lines if " shows " in line)
-    assert not driver.in_deal and driver.agreed == ()
+    assert not driver.in_deal and driver.pending is None
 
 
 def test_a_player_options_change_only_when_their_menu_does() -> None:
@@ -97,7 +107,43 @@ def test_what_staying_in_costs_rules_B3_BL1() -> None:
 
 def test_a_shown_hand_is_named_by_the_three_cards_it_plays_rule_H2() -> None:
     driver = driver_for()
+    assert driver.hand_name(parse_cards("Ah Ad As")) is None  # no deal yet: no game to ask
+    driver.next_deal()  # the deal's game names its hands
+    assert driver.hand_name(parse_cards("Ah Ad As")) == "prial of aces"
     assert driver.hand_name(parse_cards("Ah Ad As")) != driver.hand_name(
         parse_cards("Ah Kd 2s"))
     assert driver.hand_name(parse_cards("3s 3d 3c 9h")) == driver.hand_name(
         parse_cards("3s 3d 3c"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
+def test_pending_and_costs_follow_the_deal_rules_B3_B8_BL1(seed: int, players: int) -> None:
+    """At every step of random deals: the showdown pending is the deal's own record of it
+    (who agreed, B8), its askers the rest of those still betting, never overlapping; what
+    staying in costs is stated while a deal is in progress, a blind bet never dearer than an
+    open one (BL1), and nothing between deals."""
+    names = ["Ann", "Bob", "Cy", "Dan", "Eve"][:players]
+    driver = driver_for(tuple(names))
+    rng = random.Random(seed)
+    for _ in range(2):
+        driver.next_deal()
+        deal = driver.deal
+        assert isinstance(deal, Deal)
+        while driver.in_deal:
+            pending = driver.pending
+            if pending is None:
+                assert deal.agreed == ()
+            else:
+                assert pending.answered == deal.agreed and pending.by == deal.agreed[0]
+                assert not set(pending.asked) & set(pending.answered)
+                assert {*pending.asked, *pending.answered} == set(deal.betting)
+            costs = driver.costs()
+            assert costs is not None and 1 <= costs["blind"] <= costs["open"]
+            options = [o for o in deal.legal_actions(deal.to_act) if o.verb is not Verb.TOPUP]
+            option = rng.choice(options)
+            action = (option.choices[0] if option.choices is not None else
+                      option.action() if option.min_amount is None else
+                      option.action(option.min_amount))
+            driver.act(str(action))
+        assert driver.pending is None and driver.costs() is None

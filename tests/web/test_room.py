@@ -157,6 +157,11 @@ def test_a_showdown_needs_everyone_still_betting_rule_B8() -> None:
     act(room, "Bob", "showdown")  # an older page's word for agreeing
     assert room.in_deal and room.public_state()["showdown"] == {
         "agreed": ["Ann", "Bob"], "betting": ["Ann", "Bob", "Cy"]}
+    assert room.public_state()["pending"] == {  # the game's own Pending (B8)
+        "kind": "showdown", "rule": "B8", "asked": ["Cy"], "answered": ["Ann", "Bob"],
+        "by": "Ann"}
+    assert room.state_for(viewer(room, "Bob"))["you"]["agreed"]
+    assert not room.state_for(viewer(room, "Cy"))["you"]["agreed"]
     refused("illegal", room.act, viewer(room, "Bob"), verb="agree", at=room.seq, id="x")
     lines = act(room, "Cy", "agree")
     assert "Cy agree" in lines and not room.in_deal

@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from bragkit.actions import Action
+from bragkit.bots.agent import AgentBase
 from bragkit.games.three_card.rules import Rules
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Event, Viewer
@@ -98,7 +99,7 @@ def test_a_turn_timer_runs_down_then_the_player_folds() -> None:
     asyncio.run(run())
 
 
-class Broken:
+class Broken(AgentBase):
     def act(self, view: Any) -> Action:
         raise RuntimeError("a bot's bug")
 
@@ -124,7 +125,7 @@ def test_a_bot_that_fails_folds_and_the_table_goes_on() -> None:
     asyncio.run(run())
 
 
-class Agreeable:
+class Agreeable(AgentBase):
     """A bot that always agrees to a showdown (B8) and otherwise bets the least."""
 
     def __init__(self, answer: bool) -> None:

@@ -9,11 +9,12 @@ cards, nor its own while blind, rules D8, BL6, T3) and answers with an
     class Agent(Protocol):
         def act(self, view: DealView) -> Action: ...
 
-An agent may also answer a proposed showdown (B8: every player still betting must agree):
-``agrees(view) -> bool``; :func:`agreement` asks it, and an agent without the method agrees
-when it has looked at a hand at least as good as half of all hands.
+An agent also answers a proposed showdown (B8: every player still betting must agree):
+``agrees(view) -> bool``; :func:`agreement` asks it. It also hears ``observe(event)``. Both are
+declared by the protocol with defaults in :class:`AgentBase`, the base of every agent: it agrees
+when it has looked at a hand at least as good as half of all hands, and notes nothing.
 
-It may also implement ``observe(event)``: whoever runs the game (the arena, the terminal game)
+An agent may override ``observe(event)``: whoever runs the game (the arena, the terminal game)
 tells it when a deal starts (:class:`DealStarted`: the rules, the dealer, whether the pack was
 shuffled, D4) and when it ends (:class:`DealEnded`: its final view, and the hands that went under
 the pack in order, D5, each card shown only where the agent saw it). That is all a player at a
@@ -21,7 +22,7 @@ real table may know, and all a card-counting bot needs.
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.deal import Deal
->>> class AlwaysFold:
+>>> class AlwaysFold(AgentBase):
 ...     def act(self, view: DealView) -> Action:
 ...         return Action(player=view.viewer, verb=Verb.FOLD)
 >>> isinstance(AlwaysFold(), Agent)
@@ -58,6 +59,7 @@ from bragkit.games.three_card.views import DealView
 
 __all__ = [
     "Agent",
+    "AgentBase",
     "BotError",
     "DealEnded",
     "DealStarted",
@@ -77,11 +79,43 @@ DEFAULT_BUDGET = 0.25
 
 @runtime_checkable
 class Agent(Protocol):
-    """Anything with ``act(view) -> Action`` can play a seat."""
+    """Anything with ``act(view) -> Action``, ``agrees(view) -> bool`` and ``observe(event)``
+    can play a seat (:class:`AgentBase` gives the last two)."""
 
     def act(self, view: DealView) -> Action:
         """The action to take, one of ``view.legal_actions``."""
         ...
+
+    def agrees(self, view: DealView) -> bool:
+        """The answer to a proposed showdown (B8)."""
+        ...
+
+    def observe(self, event: Event) -> None:
+        """Note a public event, already censored for this player."""
+        ...
+
+
+class AgentBase:
+    """The parts of an :class:`Agent` beyond ``act``, with their defaults (the base of every
+    agent): ``agrees`` says yes with a looked hand at least as good as half of all hands (by
+    the agent's ``rules``: the standard ones unless it sets its own), ``observe`` notes
+    nothing."""
+
+    rules: Rules = Rules()  # frozen: one shared default
+
+    def act(self, view: DealView) -> Action:
+        """The action to take (every agent supplies it)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how it acts")
+
+    def agrees(self, view: DealView) -> bool:
+        """A proposed showdown (B8): yes with a looked hand in the better half of all hands."""
+        from bragkit.bots.simple import hand_quantile  # the simple bots build on this module
+
+        return view.hand is not None and hand_quantile(view, self.rules) >= 0.5
+
+    def observe(self, event: Event) -> None:
+        """Nothing to note."""
+        return None
 
 
 @runtime_checkable
@@ -139,11 +173,9 @@ class DealEnded:
 Event = DealStarted | DealEnded
 
 
-def notify(agent: object, event: Event) -> None:
-    """Give ``event`` to ``agent`` if it observes."""
-    observe = getattr(agent, "observe", None)
-    if callable(observe):
-        observe(event)
+def notify(agent: Agent, event: Event) -> None:
+    """Give ``event`` to ``agent``."""
+    agent.observe(event)
 
 
 def started_event(deal: Deal, viewer: str, *, shuffled: bool) -> DealStarted:
@@ -214,20 +246,12 @@ def ask(agent: Agent, deal: Deal, player: str | None = None) -> Action:
 def agreement(agent: Agent, deal: Deal, player: str) -> Action | None:
     """``player``'s answer, played by ``agent``, to a proposed showdown (B8): their ``agree``
     action, or ``None`` when they decline or may not agree now. The agent sees only the
-    player's view: ``agrees(view)`` if it has the method, else "looked, and at least a median
-    hand"."""
+    player's view: its ``agrees(view)`` (:class:`AgentBase`: "looked, and at least a median
+    hand")."""
     option = next((o for o in deal.legal_actions(player) if o.verb is Verb.AGREE), None)
     if option is None:
         return None
-    view = deal.view(player)
-    decide = getattr(agent, "agrees", None)
-    if decide is not None:
-        yes = bool(decide(view))
-    else:
-        from bragkit.bots.simple import hand_quantile  # the simple bots build on this module
-
-        yes = view.hand is not None and hand_quantile(view, deal.rules) >= 0.5
-    return option.action() if yes else None
+    return option.action() if agent.agrees(deal.view(player)) else None
 
 
 class Stopwatch:

@@ -31,10 +31,11 @@ from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import BotError
+from bragkit.bots.players import PlayerBase
 from bragkit.cards import Card, RandomSource
 from bragkit.games import arrange
-from bragkit.games.crash import CrashRules, CrashView
-from bragkit.games.nine_card import ORDERING, NineCardRules, NineCardView
+from bragkit.games.crash import CrashRules
+from bragkit.games.nine_card import ORDERING, NineCardRules
 
 __all__ = ["CrashArranger", "NineCardArranger", "register"]
 
@@ -43,7 +44,7 @@ def _option(legal: Sequence[LegalAction], verb: Verb) -> LegalAction | None:
     return next((o for o in legal if o.verb is verb), None)
 
 
-class NineCardArranger:
+class NineCardArranger(PlayerBase):
     """Plays the first set of its best arrangement of the unplayed cards (N6)."""
 
     def __init__(self, *, strategy: arrange.Strategy, rules: NineCardRules | None = None) -> None:
@@ -53,8 +54,8 @@ class NineCardArranger:
 
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         """The set to play now."""
-        if not isinstance(view, NineCardView) or view.viewer is None:
-            raise BotError(f"the {self.kind} arranger plays Nine Card Brag only")
+        if view.viewer is None:  # registered for Nine Card Brag: a seat's NineCardView
+            raise BotError(f"the {self.kind} arranger plays a seat, not a spectator's view")
         option = _option(legal, Verb.PLAYS)
         if option is None or option.choices is None:
             raise BotError("no set to play")
@@ -74,7 +75,7 @@ class NineCardArranger:
         return option.choices[0]  # the strongest playable set (the listing's order)
 
 
-class CrashArranger:
+class CrashArranger(PlayerBase):
     """Arranges its thirteen cards by its strategy; calls crash by the expected gain (C5)."""
 
     def __init__(self, *, strategy: arrange.Strategy, rules: CrashRules | None = None) -> None:
@@ -84,8 +85,8 @@ class CrashArranger:
 
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         """Arrange, then crash or pass."""
-        if not isinstance(view, CrashView) or view.viewer is None:
-            raise BotError(f"the {self.kind} arranger plays Crash only")
+        if view.viewer is None:  # registered for Crash: a seat's CrashView
+            raise BotError(f"the {self.kind} arranger plays a seat, not a spectator's view")
         me = view.viewer
         rules = self.rules
         option = _option(legal, Verb.ARRANGES)

@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import BotError
+from bragkit.bots.players import PlayerBase
 from bragkit.cards import Card, RandomSource, make_rng, parse_cards
 from bragkit.games.stake_game import StakeView
 from bragkit.hands import Ordering, strength_table
@@ -104,7 +105,7 @@ def draw_choice(hand: Sequence[Card], unseen: Collection[Card], *,
     return best[1]
 
 
-class EquityBettor:
+class EquityBettor(PlayerBase):
     """Bets by equity against random hands (see the module docstring). ``pots`` names the pots
     its betting plays for (``None``: all of them); ``wild`` the wild cards; ``ordering`` the
     order of hands."""
@@ -120,8 +121,8 @@ class EquityBettor:
 
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         """The action the hand's equity calls for."""
-        if not isinstance(view, StakeView) or view.viewer is None:
-            raise BotError("the equity bot plays the stake games only")
+        if view.viewer is None:  # registered for the stake games: a seat's StakeView
+            raise BotError("the equity bot plays a seat, not a spectator's view")
         verbs: dict[Verb, LegalAction] = {o.verb: o for o in legal if o.verb is not Verb.TOPUP}
         me = view.viewer
         mine = view.cards.get(me, ())

@@ -10,16 +10,19 @@ A player is asked for an action with only what its seat may know: the game's vie
         def act(self, view: Any, legal: Sequence[LegalAction]) -> Action: ...
 
 :func:`ask` builds both from the game, gives them to the player and checks the answer is a
-legal action of that seat (else :class:`~bragkit.bots.agent.BotError`). Three hooks are optional,
-each called through a function of this module that does nothing for a player without it:
+legal action of that seat (else :class:`~bragkit.bots.agent.BotError`). Three hooks are declared
+by the protocol with defaults in :class:`PlayerBase`, the base of every bot kind (a kind
+overrides what it uses):
 
 * ``agrees(view, legal) -> bool``: the answer to a proposed showdown (B8: every player still
-  betting must agree). :func:`agreement` returns the seat's ``agree`` action when it says yes,
-  ``None`` when it declines, has no such hook, or may not agree now;
+  betting must agree; by default, no). :func:`agreement` returns the seat's ``agree`` action
+  when it says yes, ``None`` when it declines or may not agree now (the game's
+  :meth:`~bragkit.games.protocol.Game.pending` says whether a showdown is being agreed);
 * ``started(game, name, shuffled=...)`` and ``ended(game, name)``: a deal began (``shuffled``:
-  whether its pack was shuffled, D4) or ended. Whoever runs the game calls :func:`started` and
-  :func:`ended`; a player must take from ``game`` only what ``name`` may know (the three-card
-  adapter turns them into the censored events of :mod:`bragkit.bots.agent`).
+  whether its pack was shuffled, D4) or ended (by default, nothing is noted). Whoever runs the
+  game calls :func:`started` and :func:`ended`; a player must take from ``game`` only what
+  ``name`` may know (the three-card adapter turns them into the censored events of
+  :mod:`bragkit.bots.agent`).
 
 Which kinds play which game is a registry: :func:`register_player` adds a kind for some games
 (or every game), so a game's module can bring its own bots. A kind registered for a game wins
@@ -52,24 +55,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import (
-    DEFAULT_BUDGET,
-    Agent,
-    BotError,
-    ended_event,
-    notify,
-    started_event,
-)
-from bragkit.bots.agent import agreement as agent_agreement
-from bragkit.bots.agent import ask as agent_ask
+from bragkit.bots.agent import DEFAULT_BUDGET, Agent, BotError
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError
 from bragkit.games.protocol import Game
 from bragkit.games.registry import GameInfo, find, games
-from bragkit.games.three_card.deal import Deal
 
 __all__ = [
     "Player",
+    "PlayerBase",
     "PlayerFactory",
     "RandomPlayer",
     "agreement",
@@ -97,6 +91,51 @@ class Player(Protocol):
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         """The action to take: one ``legal`` allows, from what ``view`` shows."""
         ...
+
+    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
+        """The answer to a proposed showdown (B8), from what ``view`` shows."""
+        ...
+
+    def started(self, game: Game, name: str, *, shuffled: bool = True) -> None:
+        """A deal began at seat ``name`` (``shuffled``: from a fresh shuffle, D4)."""
+        ...
+
+    def ended(self, game: Game, name: str) -> None:
+        """The deal ``game`` at seat ``name`` is over."""
+        ...
+
+
+class PlayerBase:
+    """The hooks of a :class:`Player` with their defaults, the base of every bot kind: it
+    declines a proposed showdown and notes nothing of a deal's start or end. A kind supplies
+    ``kind`` and ``act`` and overrides the hooks it uses.
+
+    >>> class Folder(PlayerBase):
+    ...     kind = "folder"
+    ...     def act(self, view, legal):
+    ...         return next(o for o in legal if o.verb is Verb.FOLD).action()
+    >>> bot = Folder()
+    >>> isinstance(bot, Player), bot.agrees(None, ()), bot.started(None, "Ann")
+    (True, False, None)
+    """
+
+    kind: str = "bot"
+
+    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
+        """The action to take (every kind supplies it)."""
+        raise NotImplementedError(f"the {self.kind} bot does not say how it acts")
+
+    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
+        """A proposed showdown (B8): declined unless the kind says otherwise."""
+        return False
+
+    def started(self, game: Game, name: str, *, shuffled: bool = True) -> None:
+        """A deal began: nothing to note unless the kind says otherwise."""
+        return None
+
+    def ended(self, game: Game, name: str) -> None:
+        """A deal ended: nothing to note unless the kind says otherwise."""
+        return None
 
 
 #: Makes a player: ``factory(game=NAME, rules=RULES, seed=SEED, budget=SECONDS)``, ``NAME`` the
@@ -199,19 +238,16 @@ def ask(player: Player | Agent, game: Game, name: str | None = None) -> Action:
     act), made from ``game.view(name)`` and ``game.legal_actions(name)`` only, and checked
     legal (:class:`~bragkit.bots.agent.BotError` when it is not, or no one is to act).
 
-    A three-card :class:`~bragkit.bots.agent.Agent` (``act(view)``) may be asked too: it is
-    asked as :func:`bragkit.bots.agent.ask` asks it.
+    A three-card :class:`~bragkit.bots.agent.Agent` (``act(view)``) may be asked too: it plays
+    as the family's :class:`~bragkit.bots.three_card_players.AgentPlayer`.
     """
-    if is_agent(player):
-        if not isinstance(game, Deal):
-            raise BotError(f"a three-card agent cannot play {type(game).__name__}")
-        return agent_ask(cast(Agent, player), game, name)
+    player = as_player(player)
     seat = name if name is not None else game.to_act
     if seat is None:
         raise BotError("the game is over: no one is to act")
     if game.to_act != seat:
         raise BotError(f"{seat} is not to act (to act: {game.to_act})")
-    action = cast(Player, player).act(game.view(seat), tuple(game.legal_actions(seat)))
+    action = player.act(game.view(seat), tuple(game.legal_actions(seat)))
     if not isinstance(action, Action):
         raise BotError(f"{seat}'s bot answered {action!r}, not an Action")
     if action.player != seat and action.verb is not Verb.SHOWDOWN:
@@ -222,6 +258,20 @@ def ask(player: Player | Agent, game: Game, name: str | None = None) -> Action:
 
 
 _AGENT_TYPES: dict[type, bool] = {}
+
+
+def as_player(player: Player | Agent) -> Player:
+    """``player`` as a :class:`Player`: itself, or a three-card agent in the family's adapter.
+
+    >>> from bragkit.bots.registry import make_bot
+    >>> as_player(make_bot("cautious")).kind, as_player(RandomPlayer()).kind
+    ('agent', 'random')
+    """
+    if not is_agent(player):
+        return player  # type: ignore[return-value]  # an Agent's act takes the view alone
+    from bragkit.bots.three_card_players import AgentPlayer  # it imports this module
+
+    return AgentPlayer(cast(Agent, player), "agent")
 
 
 def is_agent(player: object) -> bool:
@@ -247,44 +297,32 @@ def is_agent(player: object) -> bool:
 
 def agreement(player: Player | Agent, game: Game, name: str) -> Action | None:
     """``name``'s answer, played by ``player``, to a proposed showdown (B8): their ``agree``
-    action, or ``None`` when they decline, the player has no ``agrees`` hook, or ``name`` may
-    not agree now. A three-card agent answers as :func:`bragkit.bots.agent.agreement` asks."""
-    if is_agent(player):
-        return agent_agreement(cast(Agent, player), game, name) if isinstance(game, Deal) \
-            else None
+    action, or ``None`` when they decline, or no showdown waits on ``name``'s answer
+    (:meth:`~bragkit.games.protocol.Game.pending`) or they may not agree now. A three-card
+    agent answers as :func:`bragkit.bots.agent.agreement` asks."""
+    pending = game.pending()
+    if pending is None or pending.kind != "showdown" or name not in pending.asked:
+        return None
     legal = tuple(game.legal_actions(name))
     option = next((o for o in legal if o.verb is Verb.AGREE), None)
-    decide = getattr(player, "agrees", None)
-    if option is None or not callable(decide):
+    if option is None:
         return None
-    return option.action() if decide(game.view(name), legal) else None
+    return option.action() if as_player(player).agrees(game.view(name), legal) else None
 
 
 def started(player: Player | Agent, game: Game, name: str, *, shuffled: bool = True) -> None:
     """Tell ``player`` (seat ``name``) a deal began; ``shuffled``: its pack was shuffled (D4).
     A three-card agent hears the censored event of :mod:`bragkit.bots.agent`."""
-    if is_agent(player):
-        if isinstance(game, Deal):
-            notify(player, started_event(game, name, shuffled=shuffled))
-        return
-    hook = getattr(player, "started", None)
-    if callable(hook):
-        hook(game, name, shuffled=shuffled)
+    as_player(player).started(game, name, shuffled=shuffled)
 
 
 def ended(player: Player | Agent, game: Game, name: str) -> None:
     """Tell ``player`` (seat ``name``) the deal ``game`` is over (a three-card agent: the
     censored event of :mod:`bragkit.bots.agent`)."""
-    if is_agent(player):
-        if isinstance(game, Deal) and game.over:
-            notify(player, ended_event(game, name))
-        return
-    hook = getattr(player, "ended", None)
-    if callable(hook):
-        hook(game, name)
+    as_player(player).ended(game, name)
 
 
-class RandomPlayer:
+class RandomPlayer(PlayerBase):
     """Any game: an option of the menu chosen uniformly (never a top-up, M1: money, not a
     move), then one of its choices uniformly, or an amount uniformly from its least to at most
     ``spread`` over it.

@@ -45,7 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, DealEnded, DealStarted, Event, Stopwatch
+from bragkit.bots.agent import DEFAULT_BUDGET, AgentBase, DealEnded, DealStarted, Event, Stopwatch
 from bragkit.bots.reading import History, Menu
 from bragkit.bots.reads import Reads
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
@@ -78,7 +78,7 @@ class _Range:
         return float(w[mask].sum()) / total if total > 0 else 0.0
 
 
-class SharkBot:
+class SharkBot(AgentBase):
     """Exact equity, card tracking and Bayesian reads (see the module docstring)."""
 
     kind = "shark"

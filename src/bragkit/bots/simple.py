@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bragkit.actions import Action, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, DealStarted, Event
+from bragkit.bots.agent import DEFAULT_BUDGET, AgentBase, DealStarted, Event
 from bragkit.bots.reading import History, Menu
 from bragkit.bots.strength import HandSpace, best_discards, kept_cards
 from bragkit.cards import RandomSource, make_rng
@@ -44,7 +44,7 @@ from bragkit.games.three_card.views import DealView
 __all__ = ["BOLD", "CAUTIOUS", "RandomBot", "Style", "ThresholdBot", "hand_quantile"]
 
 
-class RandomBot:
+class RandomBot(AgentBase):
     """Uniform over the legal options of its turn, amounts uniform in range (seeded)."""
 
     kind = "random"
@@ -124,7 +124,7 @@ def _rules_for(rules: Rules, held: int) -> Rules:
     return rules if rules.cards == held or held not in (3, 4, 5) else rules.replace(cards=held)
 
 
-class ThresholdBot:
+class ThresholdBot(AgentBase):
     """Plays by hand-strength thresholds (see :class:`Style` and the module docstring)."""
 
     def __init__(self, style: Style, *, rules: Rules | None = None,

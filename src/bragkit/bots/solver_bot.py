@@ -70,7 +70,15 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.agent import DEFAULT_BUDGET, Agent, DealEnded, DealStarted, Event, notify
+from bragkit.bots.agent import (
+    DEFAULT_BUDGET,
+    Agent,
+    AgentBase,
+    DealEnded,
+    DealStarted,
+    Event,
+    notify,
+)
 from bragkit.bots.reading import Menu, moves
 from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
@@ -275,7 +283,7 @@ def _nearest_state(tree: BettingTree, view: DealView, me: int, bets: int) -> int
     return best
 
 
-class SolverBot:
+class SolverBot(AgentBase):
     """Plays a solved strategy heads-up; anything else goes to ``fallback``."""
 
     kind = "solver"
@@ -295,7 +303,8 @@ class SolverBot:
         self.strategy = strategy if strategy is not None else default_strategy(rules)
         self.rng = make_rng(seed)
         self.budget = budget
-        self.rules = rules
+        self.given_rules = rules  # None: the table's rules are not known (assumed to fit)
+        self.rules = rules or Rules()
         if fallback is None:
             from bragkit.bots.simple import CAUTIOUS, ThresholdBot
 
@@ -359,7 +368,7 @@ class SolverBot:
         return len(results) >= 20 and sum(results) <= -2 * len(results)
 
     def _applies(self, view: DealView) -> bool:
-        rules = self.rules
+        rules = self.given_rules
         a = self.strategy.abstraction
         if rules is not None and (rules.cards != 3 or rules.wild_cards
                                   or rules.ordering != a.ordering or rules.blind != a.blind):

@@ -20,17 +20,15 @@ events of a deal's start and end (D4, D5: what a card-counting bot needs).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from bragkit.actions import Action, LegalAction
-from bragkit.bots.agent import Agent, ended_event, notify, started_event
+from bragkit.bots.agent import Agent, ended_event, started_event
+from bragkit.bots.players import PlayerBase
 from bragkit.bots.registry import BOTS, make_bot
 from bragkit.cards import RandomSource
-from bragkit.errors import BragError
 from bragkit.games.protocol import Game
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.views import DealView
 
 __all__ = ["AgentPlayer", "register"]
 
@@ -38,9 +36,11 @@ __all__ = ["AgentPlayer", "register"]
 FAMILY = ("three-card",)
 
 
-class AgentPlayer:
+class AgentPlayer(PlayerBase):
     """A three-card :class:`~bragkit.bots.agent.Agent` playing as a
-    :class:`~bragkit.bots.players.Player`."""
+    :class:`~bragkit.bots.players.Player`. It is registered for the family only (:data:`FAMILY`),
+    so the game it is given is a three-card :class:`~bragkit.games.three_card.deal.Deal` and
+    the view a :class:`~bragkit.games.three_card.views.DealView`."""
 
     def __init__(self, agent: Agent, kind: str) -> None:
         self.agent = agent
@@ -48,41 +48,26 @@ class AgentPlayer:
 
     def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
         """The agent's action from the seat's :class:`~bragkit.games.three_card.views.DealView`
-        (which
-        carries the same menu as ``legal``)."""
-        if not isinstance(view, DealView):
-            raise BragError(f"the {self.kind} bot plays only the three-card family")
+        (which carries the same menu as ``legal``)."""
         return self.agent.act(view)
 
     def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
-        """The agent's answer to a proposed showdown (B8), as
-        :func:`bragkit.bots.agent.agreement` gives it."""
-        decide = getattr(self.agent, "agrees", None)
-        if callable(decide):
-            return bool(decide(view))
-        return self._default_agrees(view)
-
-    def _default_agrees(self, view: DealView) -> bool:
-        from bragkit.bots.simple import hand_quantile
-
-        rules = getattr(self.agent, "rules", None) or Rules()
-        return view.hand is not None and hand_quantile(view, rules) >= 0.5
+        """The agent's answer to a proposed showdown (B8), from the seat's view."""
+        return bool(self.agent.agrees(view))
 
     def started(self, game: Game, name: str, *, shuffled: bool = True) -> None:
         """Give the agent the censored start of the deal (D4, R1)."""
-        if isinstance(game, Deal):
-            notify(self.agent, started_event(game, name, shuffled=shuffled))
+        self.agent.observe(started_event(cast(Deal, game), name, shuffled=shuffled))
 
     def ended(self, game: Game, name: str) -> None:
         """Give the agent what its seat saw of the finished deal (D5)."""
-        if isinstance(game, Deal) and game.over:
-            notify(self.agent, ended_event(game, name))
+        if game.over:
+            self.agent.observe(ended_event(cast(Deal, game), name))
 
 
 def _factory(kind: str) -> Any:
     def make(*, game: str, rules: Any, seed: RandomSource, budget: float) -> AgentPlayer:
-        table_rules = rules if isinstance(rules, Rules) else None
-        return AgentPlayer(make_bot(kind, seed=seed, budget=budget, rules=table_rules), kind)
+        return AgentPlayer(make_bot(kind, seed=seed, budget=budget, rules=rules), kind)
 
     return make
 

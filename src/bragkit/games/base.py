@@ -21,7 +21,7 @@ applied state. Inside its own hooks a game calls the hooks, never the guarded me
 
 What front ends need of a game beyond the moves is declared here with a default, so no front end
 asks which game it holds: :meth:`GameBase.timeout_action`, :meth:`GameBase.suggestion`,
-:meth:`GameBase.stay_costs` and :meth:`GameBase.pending`.
+:meth:`GameBase.stay_costs`, :meth:`GameBase.pending` and :meth:`GameBase.hand_name`.
 
 >>> from dataclasses import dataclass
 >>> from bragkit.actions import Action, LegalAction, Verb
@@ -76,6 +76,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card
 from bragkit.errors import BragError, IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.ownership import concurrent
@@ -155,6 +156,11 @@ class Capabilities:
     def record_text(self) -> str | None:
         """The finished game's record, in the game's record format (``None``: the game writes
         none, or it is not over: a record holds every card)."""
+        return None
+
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as a hand of this game under its rules ("pair of queens"), for a
+        hand its holder sees or a hand shown; ``None`` where the game names no hands."""
         return None
 
 

@@ -700,5 +700,6 @@ GAMES: Final = (
              rules=CrashRules, start=_start, seats=CrashGame.SEATS,
              record_format=format_name({"format": CrashRecord.FORMAT}),
              aliases=("thirteen-card-brag", "crash-brag"),
-             dealing=functools.partial(PointsDealing, CrashGame), picture="crash"),
+             dealing=functools.partial(PointsDealing, CrashGame), picture="crash",
+             unit="points"),
 )

@@ -893,5 +893,5 @@ GAMES: Final = (
              record_format=format_name({"format": NineCardRecord.FORMAT}),
              aliases=("nine-card-brag", "nine"),
              dealing=functools.partial(PointsDealing, NineCardGame),
-             picture="nine-card"),
+             picture="nine-card", unit="points"),
 )

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 
 __all__ = ["Game", "Operation", "Pending", "Result", "Trainer", "View", "describe",
@@ -233,6 +234,10 @@ class Game(Protocol):
 
     def record_text(self) -> str | None:
         """The finished game's record in its format; ``None`` where none (or not over)."""
+        ...
+
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as a hand of this game ("pair of queens"); ``None``: no names."""
         ...
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # the session imports this module
     from bragkit.cards import RandomSource
     from bragkit.session import Dealing, Session
 
-__all__ = ["MODULES", "GameInfo", "dealing", "find", "games", "names", "new"]
+__all__ = ["MODULES", "GameInfo", "TableTerms", "dealing", "find", "games", "names", "new"]
 
 #: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
 MODULES: Final = (
@@ -47,6 +47,35 @@ MODULES: Final = (
     "bragkit.games.brag_poker",
     "bragkit.games.teen_patti",
 )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableTerms:
+    """What a game's rules give a table beyond the game itself, the same fields for every game:
+    the ``ante`` each deal takes (D2; 0 where there is none), the ``buy_in`` a player brings at
+    least (M1; 0: the table's own), the ``most_players`` the pack deals with a kept hand aside
+    (D1, R1; None: the game's own seat range says it), and the ``variant`` a record names (None:
+    the game's name).
+
+    >>> find("crash").terms(find("crash").make_rules())
+    TableTerms(ante=0, buy_in=0, most_players=None, variant=None)
+    >>> find("four-card").terms(find("four-card").make_rules("four-card", ante=2))
+    TableTerms(ante=2, buy_in=0, most_players=12, variant='four-card')
+    """
+
+    ante: int = 0
+    buy_in: int = 0
+    most_players: int | None = None
+    variant: str | None = None
+
+    @property
+    def least_buy_in(self) -> int:
+        """The least a player sits down with: the buy-in and the ante (M1, D2), at least 1."""
+        return max(self.buy_in, self.ante, 1)
+
+
+def _no_terms(rules: Any) -> TableTerms:
+    return TableTerms()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,6 +95,12 @@ class GameInfo:
     ``record_suffix`` ends the name of a file holding one of its records (``.bhh``);
     ``picture`` names how a front end draws the game's view (``"three-card"``, ``"stake"``,
     ``"nine-card"``, ``"crash"``: the terminal's :mod:`bragkit.play.picture`).
+    ``fair`` says whether its hook deals commit-reveal shuffles on request
+    (``dealing(rules, rng=..., fair=True)``, :mod:`bragkit.fairness`, D4).
+    ``unit`` is what a session of it counts: ``"chips"``, or ``"points"`` for a game played
+    to a target of points (N7, C6), whose deals end naming points, not chips.
+    ``table(rules)`` is what those rules give a table (:class:`TableTerms`; the default: no
+    ante, no buy-in of its own, the seat range as the limit); read it with :meth:`terms`.
     """
 
     name: str
@@ -83,6 +118,14 @@ class GameInfo:
     session_record: Callable[[Session], str] | None = None
     record_suffix: str = ".toml"
     picture: str = ""
+    table: Callable[[Any], TableTerms] = _no_terms
+    unit: str = "chips"
+    fair: bool = False
+
+    def terms(self, rules: Any) -> TableTerms:
+        """What ``rules`` (an object of :attr:`rules`) give a table: ante, buy-in, the most
+        players, the variant (:class:`TableTerms`)."""
+        return self.table(rules)
 
     def make_rules(self, preset: str | None = None, **options: Any) -> Any:
         """The rules object of this game: a preset's options, then ``options``, validated by

@@ -42,6 +42,7 @@ from itertools import combinations
 from typing import Any, Final, Protocol
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.bots.players import Player, PlayerBase
 from bragkit.cards import Card, RandomSource, make_rng
 from bragkit.errors import BragError
 from bragkit.games.teen_patti_rules import TeenPattiRules
@@ -52,8 +53,9 @@ __all__ = ["BOTS", "AlwaysChaalBot", "EquityBot", "MatchScore", "RandomBot", "eq
 _DEFAULT: Final = TeenPattiRules()
 
 
-class TeenPattiPlayer(Protocol):
-    """A bot of this module: its ``kind`` and ``act(view, legal)``."""
+class TeenPattiPlayer(Player, Protocol):
+    """A bot of this module: its ``kind`` and ``act(view, legal)`` (the hooks of a
+    :class:`~bragkit.bots.players.Player` from :class:`~bragkit.bots.players.PlayerBase`)."""
 
     @property
     def kind(self) -> str:
@@ -69,7 +71,7 @@ def _by_verb(legal: Sequence[LegalAction]) -> dict[Verb, LegalAction]:
     return {o.verb: o for o in legal}
 
 
-class RandomBot:
+class RandomBot(PlayerBase):
     """Uniform over the menu; an amount uniform in its range, a choice uniform among them."""
 
     kind = "random"
@@ -90,7 +92,7 @@ class RandomBot:
         return option.action()
 
 
-class AlwaysChaalBot:
+class AlwaysChaalBot(PlayerBase):
     """The naive player: the least chaal every turn, blind while it may (TP3, TP6)."""
 
     kind = "always-chaal"
@@ -141,7 +143,7 @@ def equity(cards: Sequence[Card], opponents: int, rules: TeenPattiRules = _DEFAU
     return percentile(cards, rules, turned) ** max(opponents, 1)
 
 
-class EquityBot:
+class EquityBot(PlayerBase):
     """The equity-aware bot (see the module docstring); ``rules`` are the table's."""
 
     kind = "equity"

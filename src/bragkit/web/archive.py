@@ -108,22 +108,22 @@ class Archive:
 
     def _catch_up(self, session: Session) -> None:
         hook = session.dealing
-        results = getattr(hook, "results", {})
         for event in session.events_from(self._seen):
             if isinstance(event, DealStarted):
                 self._dealers[event.number] = event.dealer
             elif isinstance(event, DealEnded):
                 number = event.number
-                result = results.get(number)
+                result = hook.result_of(number)
+                record = hook.record_of(number)
                 self._played.append(Finished(
                     number=number, dealer=self._dealers[number],
                     winners=dict(result.winners if result is not None else event.winners),
-                    shuffled=bool(getattr(hook, "shuffled", {}).get(number, True)),
-                    record=getattr(hook, "records", {}).get(number, self._games.get(number)),
-                    proof=getattr(hook, "proofs", {}).get(number)))
+                    shuffled=hook.was_shuffled(number),
+                    record=record if record is not None else self._games.get(number),
+                    proof=hook.proof_of(number)))
             elif isinstance(event, Kept) and self._played:  # R2 changed the last result
                 last = self._played[-1]
-                result = results.get(last.number)
+                result = hook.result_of(last.number)
                 if result is not None:
                     self._played[-1] = replace(last, winners=dict(result.winners))
         self._seen = session.event_count

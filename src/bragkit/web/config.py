@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bragkit.errors import BragError
-from bragkit.games.registry import GameInfo, find
+from bragkit.games.registry import GameInfo, TableTerms, find
 from bragkit.games.three_card.rules import Rules
 
 __all__ = ["MAX_CHIPS", "MAX_SEATS", "ConfigError", "TableConfig"]
@@ -73,8 +73,8 @@ class TableConfig:
             raise ConfigError(f"rules must be a {info.rules.__name__} object for {info.name}")
         object.__setattr__(self, "game", info.name)
         fewest, most = info.seats
-        limit = getattr(self.rules, "max_players", None)  # the pack's own limit (D1)
-        most = min(MAX_SEATS, most, limit(retained=1) if limit is not None else most)
+        limit = self.terms.most_players  # the pack's own limit, a kept hand aside (D1, R1)
+        most = min(MAX_SEATS, most, limit if limit is not None else most)
         if type(self.seats) is not int or not max(2, fewest) <= self.seats <= most:
             raise ConfigError(f"seats must be a whole number from {max(2, fewest)} to {most}")
         least = self.least_buy_in
@@ -98,10 +98,15 @@ class TableConfig:
             raise ConfigError(str(error)) from None
 
     @property
+    def terms(self) -> TableTerms:
+        """What the rules give the table: ante, buy-in, the most players, the variant."""
+        return self.info.terms(self.rules)
+
+    @property
     def least_buy_in(self) -> int:
         """The least a player sits down with: the rules' buy-in and ante where the game has
         them (M1, D2), else one chip."""
-        return max(getattr(self.rules, "buy_in", 0), 1, getattr(self.rules, "ante", 0))
+        return self.terms.least_buy_in
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-able data (the rules as their ``[rules]`` table)."""

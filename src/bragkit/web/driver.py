@@ -8,8 +8,9 @@ decided (a deal, an action, a top-up, a shuffle seed) to the session and its cur
 turns what each set off into public lines for the log: each new record of the deal in the words
 of :func:`~bragkit.games.protocol.describe` for a spectator (the terminal and ``bragkit replay``
 use the same words). What only some games have — a fairness commitment (D4), a carried pot
-(BL3), a kept blind hand (R1), a showdown agreed (B8) — is read from the hook or the deal when
-they have it; nothing here asks which game it is. It also remembers, per player, the event at
+(BL3), a kept blind hand (R1), a showdown agreed (B8) — is what the session hook
+(:class:`~bragkit.session.Dealing`) and the game protocol declare, with defaults for the games
+without it; nothing here asks which game it is. It also remembers, per player, the event at
 which their options last changed (an action sent from an older state is stale) and who added a
 seed to the shuffle waiting now.
 
@@ -36,19 +37,14 @@ Any game of the registry is driven the same way:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.games.points_game import PointsGame
-from bragkit.games.protocol import Game, describe
-from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.protocol import Game, Pending, describe
 from bragkit.games.three_card.operations import Acted, HandShown
-from bragkit.games.three_card.replay import shown_hand_name
-from bragkit.games.three_card.rules import Rules
-from bragkit.session import DealStarted, Session, SessionError
+from bragkit.session import Dealing, DealStarted, Session, SessionError
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
 
@@ -92,13 +88,12 @@ class DealDriver:
         return self.session
 
     @table.setter
-    def table(self, table: Any) -> None:
-        """Play at a session made elsewhere (a :class:`~bragkit.session.Session`, or a
-        :class:`~bragkit.games.three_card.table.Table` fronting one): tests dealing a known pack."""
-        self.session = getattr(table, "session", table)
+    def table(self, table: Session) -> None:
+        """Play at a session made elsewhere: tests dealing a known pack."""
+        self.session = table
 
     @property
-    def hook(self) -> Any:
+    def hook(self) -> Dealing | None:
         """The game's session hook (None before play)."""
         return self.session.dealing if self.session is not None else None
 
@@ -130,23 +125,26 @@ class DealDriver:
         """How many deals have been started."""
         return self.session.deal_number if self.session is not None else 0
 
-    # -- what only some games have ------------------------------------------------------------
+    # -- what only some games have (declared by the hook, with defaults) ----------------------
 
     @property
     def commitment(self) -> str | None:
         """The published commitment of the next shuffle (D4), where the game deals fairly."""
-        commitment = getattr(self.hook, "commitment", None)
+        hook = self.hook
+        commitment = hook.commitment if hook is not None else None
         return None if commitment is None else str(commitment.commitment)
 
     @property
     def shuffle_due(self) -> bool:
         """Whether the next deal is dealt from a fresh shuffle (D4; always, in most games)."""
-        return bool(getattr(self.hook, "shuffle_due", True))
+        hook = self.hook
+        return hook.shuffle_due if hook is not None else True
 
     @property
     def retained(self) -> str | None:
         """Who keeps a blind hand for the next deal (R1), where the game has that."""
-        return getattr(self.hook, "retained", None)
+        hook = self.hook
+        return hook.retained if hook is not None else None
 
     @property
     def carried_pot(self) -> int:
@@ -161,7 +159,7 @@ class DealDriver:
         where the game's hook deals them."""
         factory = self.config.info.dealing
         assert factory is not None
-        fair = {"fair": True} if "fair" in inspect.signature(factory).parameters else {}
+        fair = {"fair": True} if self.config.info.fair else {}  # D4: commit-reveal shuffles
         hook = factory(self.config.rules, rng=SecretRandom(self._secret), **fair)
         self.session = Session(hook, seats=list(names), buy_ins=dict(buy_ins), dealer=names[0])
 
@@ -171,7 +169,7 @@ class DealDriver:
         session = self.session
         assert session is not None
         lines = []
-        ante = getattr(self.config.rules, "ante", 0)
+        ante = self.config.terms.ante
         buy_in = self.config.buy_in
         for name, stack in session.stacks.items():
             if stack < ante:  # rule D2 [decision]: a player who cannot ante tops up (M1)
@@ -204,13 +202,13 @@ class DealDriver:
         return self._outcome(prefix, action.player)
 
     @property
-    def agreed(self) -> tuple[str, ...]:
-        """Who has agreed to a showdown (rule B8) since the betting last moved on: the deal's
-        own record of it (games without B8: nobody)."""
+    def pending(self) -> Pending | None:
+        """The decision the deal in progress waits on beyond the turn: a showdown being agreed
+        (B8), a sideshow asked (TP5); None between deals or when there is none."""
         deal = self.deal
-        if deal is None or deal.over:
-            return ()
-        return tuple(getattr(deal, "agreed", ()))
+        if deal is None or not self.in_deal:
+            return None
+        return deal.pending()
 
     def topup(self, player: str, amount: int) -> list[str]:
         """``player`` brings ``amount`` more chips (M1): the deal's action when they are in it."""
@@ -224,7 +222,8 @@ class DealDriver:
 
     def seed(self, player: str, seed: str) -> list[str]:
         """``player`` adds a seed to the next fair shuffle."""
-        commitment = getattr(self.hook, "commitment", None)
+        hook = self.hook
+        commitment = hook.commitment if hook is not None else None
         assert commitment is not None and not self.in_deal
         commitment.add_client_seed(seed)
         self._seeded.add(player)
@@ -241,7 +240,7 @@ class DealDriver:
             words = describe(op, None)
             if words is None:
                 continue
-            if isinstance(op, HandShown) and isinstance(self.deal_rules, Rules):  # rule D8
+            if isinstance(op, HandShown):  # rule D8: a shown hand, named
                 words += f" ({self.hand_name(op.cards)})"
             if prefix and (isinstance(op, Acted) or (
                     actor is not None and words.startswith(actor + " "))):
@@ -275,8 +274,7 @@ class DealDriver:
     def deal_rules(self) -> Any:
         """The rules of the deal in progress (or the last), else the table's."""
         deal = self.deal
-        return getattr(deal, "rules", self.config.rules) if deal is not None else (
-            self.config.rules)
+        return deal.rules if deal is not None else self.config.rules
 
     def menu_seq(self, name: str) -> int:
         """The event at which ``name``'s options last changed (0: never)."""
@@ -288,36 +286,30 @@ class DealDriver:
             return set()
         return self._seeded
 
-    def hand_name(self, cards: Sequence[Card]) -> str:
-        """A shown hand of the three-card family in words: the three cards it plays (rules
-        H2, W2), ranked by the rules the deal was played under."""
-        rules = self.deal_rules
-        assert isinstance(rules, Rules)
-        return shown_hand_name(cards, rules)
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as a hand of the deal's game (rules H2, W2, D8), ranked by the rules
+        the deal was played under; None where the game names no hands."""
+        deal = self.deal
+        return deal.hand_name(cards) if deal is not None else None
 
     def costs(self) -> dict[str, int] | None:
-        """What it costs to stay in now, in the three-card family: the least open and blind
-        bet (rules B2, B3, BL1), by the engine's own betting arithmetic
-        (:func:`~bragkit.games.three_card.betting.bet_bounds`). None elsewhere (the menu says
-        it)."""
+        """What it costs the player to act to stay in now, by kind (three-card: the least open
+        and blind bet, B2, B3, BL1), as the game states it (:meth:`Game.stay_costs
+        <bragkit.games.protocol.Game.stay_costs>`); None between deals and where the game has
+        no such price (the menu says it)."""
         deal = self.deal
-        rules = self.deal_rules
-        if deal is None or not self.in_deal or not isinstance(rules, Rules):
+        turn = deal.to_act if deal is not None and self.in_deal else None
+        if deal is None or turn is None:
             return None
-        held: Any = deal  # a three-card deal (its rules say so)
-        stake: int = held.stake
-        pot = held.pot if rules.pot_limit else 0
-        open_least = bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot, blind=False)[0]
-        blind_least = bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot, blind=True)[0]
-        return {"open": open_least, "blind": blind_least}
+        costs = deal.stay_costs(turn)
+        return None if costs is None else dict(costs)
 
     def suggestion(self, name: str) -> Action | None:
-        """The engine's strong move for ``name`` when it is their turn in a game of sets
-        (Nine Card Brag, Crash: the arranger, N3, C2), else None. It reads only what ``name``
-        holds; cached until the deal moves on."""
+        """The engine's strong move for ``name`` when it is their turn, where the game offers
+        one (Nine Card Brag, Crash: the arranger, N3, C2), else None. It reads only what
+        ``name`` holds; cached until the deal moves on."""
         deal = self.deal
-        if deal is None or not self.in_deal or deal.to_act != name or not isinstance(
-                deal, PointsGame):
+        if deal is None or not self.in_deal or deal.to_act != name:
             return None
         key = (self.deal_number, len(deal.operations))
         found = self._suggested.get(name)

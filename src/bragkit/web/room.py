@@ -43,17 +43,16 @@ True
 from __future__ import annotations
 
 import hmac
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from bragkit.actions import Action, HandChoice
 from bragkit.games.protocol import Game
 from bragkit.session import Session
-from bragkit.web import commands
 from bragkit.web import state as states
 from bragkit.web.archive import Archive
 from bragkit.web.away import Away
 from bragkit.web.chat import Chat
+from bragkit.web.commands import RoomCommands
 from bragkit.web.config import ConfigError, TableConfig
 from bragkit.web.driver import DealDriver
 from bragkit.web.events import Event, Viewer
@@ -79,14 +78,16 @@ LOG_TAIL: Final = 200
 _STATUSES: Final = ("lobby", "playing", "paused", "closing", "closed")
 
 
-class Room:
+class Room(RoomCommands):
     """One web table (see the module docstring). ``host_hash`` is the hash of the host's token.
 
     A room is made of parts, each one idea: :attr:`seating` (who sits where,
     :mod:`bragkit.web.seats`), :attr:`dealing` (the Table and its deals,
     :mod:`bragkit.web.driver`), :attr:`archive` (the finished deals and when each may be
-    published, :mod:`bragkit.web.archive`) and, once closed, :attr:`settlement`. Commands are
-    checked by :mod:`bragkit.web.commands`, states built by :mod:`bragkit.web.state`.
+    published, :mod:`bragkit.web.archive`) and, once closed, :attr:`settlement`. Its commands
+    (:meth:`sit`, :meth:`act`, :meth:`host_op`...: each checked, then made into an event) are
+    the methods of :class:`~bragkit.web.commands.RoomCommands`; states are built by
+    :mod:`bragkit.web.state`.
     """
 
     def __init__(self, *, table_id: str, config: TableConfig, secret: bytes,
@@ -181,60 +182,6 @@ class Room:
         found = self._applied.get((principal, client_id))
         return found is not None and (found[1].kind, dict(found[1].data)) == (
             event.kind, dict(event.data))
-
-    # -- commands: checked, then made into events (see bragkit.web.commands) -------------------
-
-    def sit(self, viewer: Viewer, *, seat: int, name: str, token: str, id: str,
-            buy_in: int | None = None) -> Event:
-        """Take a seat (a name is checked by :func:`~bragkit.web.protocol.check_name` first)."""
-        return commands.sit(self, viewer, seat=seat, name=name, token=token, id=id,
-                            buy_in=buy_in)
-
-    def host_op(self, viewer: Viewer, *, op: str, id: str, seat: int | None = None,
-                bot: str | None = None) -> Event:
-        """A host command: ``add_bot`` (in ``seat``, of kind ``bot``), ``remove`` (whoever sits
-        in ``seat``, at the end of the deal), ``start``, ``pause``, ``resume``, ``close``."""
-        return commands.host_op(self, viewer, op=op, id=id, seat=seat, bot=bot)
-
-    def leave(self, viewer: Viewer, *, id: str) -> Event:
-        """The viewer's seat leaves (at the end of the deal in progress)."""
-        return commands.leave(self, viewer, id=id)
-
-    def seed(self, viewer: Viewer, *, seed: str, id: str) -> Event:
-        """A client seed for the next fair shuffle: one per seat per shuffle, between deals."""
-        return commands.seed(self, viewer, seed=seed, id=id)
-
-    def act(self, viewer: Viewer, *, verb: str, at: int, id: str, amount: int | None = None,
-            hand: HandChoice | None = None, cards: Sequence[str] = (),
-            player: str | None = None, sets: Sequence[Sequence[str]] = ()) -> Event:
-        """An action of the viewer's seat, built on the state of event ``at`` (see
-        :class:`~bragkit.web.protocol.Act`; ``sets`` the hands of a Crash arrangement, C2);
-        the engine's check names the rule a refused one breaks."""
-        return commands.act(self, viewer, verb=verb, at=at, id=id, amount=amount, hand=hand,
-                            cards=cards, player=player, sets=sets)
-
-    def say(self, viewer: Viewer, *, text: str, id: str, at: float) -> Event:
-        """A chat line from the viewer's seat at server time ``at`` (:mod:`bragkit.web.chat`);
-        no part of the deal."""
-        return commands.chat(self, viewer, text=text, id=id, at=at)
-
-    def sit_out(self, viewer: Viewer, *, away: bool, id: str) -> Event:
-        """The viewer's seat sits out from the next deal (``away``), or comes back."""
-        return commands.sit_out(self, viewer, away=away, id=id)
-
-    def bot_act(self, name: str, action: Action) -> Event:
-        """A bot's action (checked like anyone's)."""
-        return commands.bot_act(self, name, action)
-
-    def timeout_event(self) -> Event | None:
-        """The player to act ran out of time (house option ``turn_seconds``): they fold, or,
-        holding a hand just looked at (R2), throw it."""
-        return commands.timeout_event(self)
-
-    def deal_event(self) -> Event | None:
-        """The next deal, if one can start now: the table is playing, between deals, with two
-        or more players."""
-        return commands.deal_event(self)
 
     # -- applying events -----------------------------------------------------------------------
 

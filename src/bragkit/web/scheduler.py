@@ -194,22 +194,20 @@ class Scheduler:
             lambda done: self._bot_answer(table_id, seq, name, done.result()))
 
     def _agreement_key(self, room: Room) -> tuple[int, tuple[str, ...]] | None:
-        agreed = room.dealing.agreed  # rule B8, in the games that have it
-        if not agreed or room.table is None:
+        pending = room.dealing.pending  # a showdown being agreed (B8), where the game has one
+        if pending is None or pending.kind != "showdown" or room.table is None:
             return None
-        return room.table.deal_number, agreed
+        return room.table.deal_number, pending.answered
 
     def _to_agree(self, room: Room) -> str | None:
         """A bot still betting that has not yet answered the showdown agreed so far (B8)."""
         key = self._agreement_key(room)
-        deal = room.deal
-        if key is None or deal is None:
+        pending = room.dealing.pending
+        if key is None or pending is None:
             return None
         asked = self._declined.get(room.table_id)
         declined = asked[1] if asked is not None and asked[0] == key else set()
-        betting = getattr(deal, "betting", ())
-        return next((b for b in betting if b in room.bots and b not in key[1]
-                     and b not in declined), None)
+        return next((b for b in pending.asked if b in room.bots and b not in declined), None)
 
     def _bot_agree(self, table_id: str, seq: int, name: str) -> None:
         from bragkit.bots.players import agreement

@@ -44,7 +44,7 @@ def settle(table: Session | None) -> tuple[Settlement, list[str]]:
         return Settlement(), lines
     hook = table.dealing
     shares = (table.share_carried_pot()
-              if hook.carried_pot or getattr(hook, "retained", None) is not None else {})
+              if hook.carried_pot or hook.retained is not None else {})
     if shares:
         lines.append("The carried pot is shared: " + ", ".join(
             f"{n} {a}" for n, a in shares.items()))

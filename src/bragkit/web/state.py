@@ -16,7 +16,7 @@ from bragkit.actions import LegalAction, Verb
 from bragkit.cards import parse_cards
 from bragkit.errors import BragError
 from bragkit.games.options import options
-from bragkit.games.three_card.rules import Rules
+from bragkit.games.protocol import Pending
 from bragkit.games.three_card.views import legal_action_dict
 from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
@@ -57,7 +57,7 @@ def settings(config: TableConfig) -> dict[str, Any]:
     return {"name": config.name, "game": info.name, "title": info.title,
             "summary": info.summary, "seats": config.seats,
             "rules": _rules_dict(config.rules),
-            "variant": getattr(config.rules, "variant", info.name),
+            "variant": config.terms.variant or info.name,
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
             "bots": bot_kinds(config)}
@@ -84,7 +84,7 @@ def public_state(room: Room) -> dict[str, Any]:
     stacks = table.stacks if table is not None else {}
     ledger = table.ledger if table is not None else None
     in_deal = room.in_deal
-    dealer = getattr(deal, "dealer", None)
+    dealer = deal.dealer if deal is not None else None
     seats: list[dict[str, Any] | None] = [None] * config.seats
     for seat in room.seating:
         name = seat.name
@@ -98,9 +98,8 @@ def public_state(room: Room) -> dict[str, Any]:
             "in_deal": in_this and in_deal, "away": room.away.wants_out(name),
             "host": room.host_seat == name,
         }
-    agreed = driver.agreed
+    pending = driver.pending  # a showdown being agreed (B8), a sideshow asked (TP5)
     settlement = room.settlement
-    betting = list(getattr(deal, "betting", ())) if agreed else []  # B8: three-card only
     return {
         "table": {"id": room.table_id, "name": config.name, "status": room.status,
                   "deals": driver.deal_number, "game": config.game},
@@ -112,9 +111,18 @@ def public_state(room: Room) -> dict[str, Any]:
                      "seeds": len(driver.seeded_now())},
         "next_dealer": table.next_dealer if table is not None and not in_deal else None,
         "chat": room.chat.recent(), "muted": sorted(room.chat.muted),
-        "showdown": {"agreed": list(agreed),
-                     "betting": betting} if agreed and deal else None,
+        "pending": None if pending is None else pending.to_dict(),
+        "showdown": _showdown(pending, deal.players if deal is not None else ()),
     }
+
+
+def _showdown(pending: Pending | None, seats: tuple[str, ...]) -> dict[str, list[str]] | None:
+    """A showdown being agreed (B8) as the page counts it: who agreed, in the order they did,
+    of all still betting, in seat order."""
+    if pending is None or pending.kind != "showdown":
+        return None
+    asked = {*pending.answered, *pending.asked}
+    return {"agreed": list(pending.answered), "betting": [p for p in seats if p in asked]}
 
 
 def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, Any]:
@@ -140,9 +148,9 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
             view["to_act"] = driver.to_act
         view["hand_name"] = _own_hand_name(driver, view.get("hand"))
         view["over"] = deal.over
-        if isinstance(driver.deal_rules, Rules):  # three-card hands shown, named (D8)
-            view["named"] = {p: driver.hand_name(parse_cards(" ".join(cards)))
-                             for p, cards in view["shown"].items()}
+        named = _shown_names(driver, view.get("shown"))
+        if named:  # the hands shown, named where the game names hands (D8)
+            view["named"] = named
         view["costs"] = driver.costs()
         suggested = driver.suggestion(player) if player is not None else None
         view["suggestion"] = None if suggested is None else _suggestion(suggested)
@@ -155,7 +163,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
     state["you"] = {
         "seat": None if seat is None else seat.position, "name": name,
         "host": viewer.host, "legal": legal,
-        "agreed": name in driver.agreed if name is not None else False,
+        "agreed": _answered(driver.pending, name),
         "seeded": name in driver.seeded_now() if name is not None else False,
         "away": room.away.wants_out(name) if name is not None else False,
     }
@@ -168,12 +176,29 @@ def _suggestion(action: Any) -> dict[str, Any]:
             "sets": [[str(c) for c in s] for s in action.sets], "text": str(action)}
 
 
+def _answered(pending: Pending | None, name: str | None) -> bool:
+    """Whether ``name`` has answered the decision pending (agreed to the showdown, B8)."""
+    return pending is not None and name is not None and name in pending.answered
+
+
+def _shown_names(driver: Any, shown: Any) -> dict[str, str]:
+    """The hands shown (a view's ``shown``: cards by player, as text or a list of cards),
+    named where the game names hands (D8)."""
+    named = {}
+    for player, cards in (shown or {}).items():
+        name = driver.hand_name(parse_cards(cards if isinstance(cards, str) else " ".join(cards)))
+        if name is not None:
+            named[player] = name
+    return named
+
+
 def _own_hand_name(driver: Any, hand: Any) -> str | None:
     """The name of the hand a player holds and sees, in the words the showdown uses (rules H2,
-    D8: "Pair of Queens"), in the three-card family; None when blind or in other games."""
-    if not isinstance(driver.deal_rules, Rules) or not isinstance(hand, list) or len(hand) < 3:
+    D8: "Pair of Queens"), where the game names hands; None when blind or it names none."""
+    if not isinstance(hand, list) or len(hand) < 3:
         return None
     try:
-        return str(driver.hand_name(parse_cards(" ".join(str(c) for c in hand))))
+        name = driver.hand_name(parse_cards(" ".join(str(c) for c in hand)))
     except (ValueError, TypeError, BragError):
         return None
+    return None if name is None else str(name)

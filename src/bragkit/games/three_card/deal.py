@@ -101,9 +101,9 @@ import bragkit.games.three_card.setup as _setup_module
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games.base import Capabilities
 from bragkit.games.protocol import Operation, Trainer
-from bragkit.games.registry import GameInfo
+from bragkit.games.registry import GameInfo, TableTerms
+from bragkit.games.three_card.capabilities import DealCapabilities
 from bragkit.games.three_card.moves import agree, bet, do
 from bragkit.games.three_card.operations import Acted
 from bragkit.games.three_card.results import DealResult, DealStart
@@ -142,7 +142,7 @@ _SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.
 _AGREE = Verb.AGREE
 
 
-class Deal(Capabilities):
+class Deal(DealCapabilities):
     """One deal of three-, four- or five-card Brag (see the module docstring).
 
     ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
@@ -576,6 +576,13 @@ def _session_record(session: Session) -> str:
     return session_text(session)
 
 
+def _terms(rules: Rules) -> TableTerms:
+    """What the family's rules give a table: the ante (D2), the buy-in (M1), the most players
+    the pack deals with a blind hand kept aside (D1, R1), the variant (F1, F3)."""
+    return TableTerms(ante=rules.ante, buy_in=rules.buy_in,
+                      most_players=rules.max_players(retained=1), variant=rules.variant)
+
+
 #: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
 #: differ from them.
 _PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
@@ -591,6 +598,6 @@ GAMES: Final = (
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
              dealing=_dealing, trainer=_trainer, session_record=_session_record,
-             record_suffix=".bhh", picture="three-card"),
+             record_suffix=".bhh", picture="three-card", table=_terms, fair=True),
 )
 

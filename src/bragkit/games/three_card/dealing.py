@@ -38,7 +38,7 @@ from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAward
 from bragkit.games.three_card.results import DealResult
 from bragkit.games.three_card.rules import Rules
 from bragkit.ledger import Ledger
-from bragkit.session import DealStarted, Session, SessionError
+from bragkit.session import DealingBase, DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
 
@@ -88,7 +88,7 @@ Chooser = Callable[[str, Rules], GameChoice | Rules | None]
 (rule T2); returns the game, or None for the table's own."""
 
 
-class ThreeCardDealing:
+class ThreeCardDealing(DealingBase):
     """The session hook of the three-card family (see the module docstring).
 
     ``rules`` are the table's house rules. ``rng`` drives the shuffles (a seed, a
@@ -171,6 +171,22 @@ class ThreeCardDealing:
     def commitment(self) -> ShuffleCommitment | None:
         """The published commitment of the next shuffle of a fair table."""
         return self._commitment
+
+    def was_shuffled(self, number: int) -> bool:
+        """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
+        return self.shuffled.get(number, True)
+
+    def result_of(self, number: int) -> DealResult | None:
+        """The result of finished deal ``number``, a kept hand's choice included (R2)."""
+        return self.results.get(number)
+
+    def record_of(self, number: int) -> DealRecord | None:
+        """The record of finished deal ``number`` (a finished deal is kept as it only)."""
+        return self.records.get(number)
+
+    def proof_of(self, number: int) -> FairnessProof | None:
+        """The revealed proof of the shuffle deal ``number`` was dealt from, at a fair table."""
+        return self.proofs.get(number)
 
     def house_game(self) -> Rules:
         """The game when no one names one: the table's, but while a blind hand is kept (R1)
