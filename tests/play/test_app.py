@@ -147,9 +147,9 @@ def test_bots_move_on_a_timer_when_there_is_a_delay() -> None:
             await pilot.press("f")  # you fold at once; the bots play on by themselves
             for _ in range(200):
                 await pilot.pause(0.02)
-                if session.deal is not None and session.deal.is_over:
+                if session.deal is not None and session.deal.over:
                     break
-            assert session.deal is not None and session.deal.is_over
+            assert session.deal is not None and session.deal.over
 
     asyncio.run(run())
 

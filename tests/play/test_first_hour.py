@@ -86,5 +86,5 @@ def test_the_first_hour(empty_solver_cache: Path, empty_config: Path) -> None:
     assert ADVICE.match(seen["looked"]) and " bet " in f" {seen['looked']}"
     assert "You bet 2" in seen["log"] and "Bob fold" in seen["log"]
     assert "You take" in seen["log"] and "You takes" not in seen["log"]
-    assert session.deal is not None and session.deal.is_over
+    assert session.deal is not None and session.deal.over
     assert list(empty_solver_cache.iterdir()) == []  # nothing solved, nothing written

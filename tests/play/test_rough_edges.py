@@ -62,7 +62,7 @@ def test_a_failed_auto_save_is_logged_and_play_goes_on(tmp_path: Path) -> None:
     session.act("You look")
     session.act("You bet 2")
     session.run_bots()  # Bob folds: the deal ends, its save fails
-    assert session.deal is not None and session.deal.is_over
+    assert session.deal is not None and session.deal.over
     assert session.log[-1].startswith("deal 1 not saved:")
     session.start_deal()  # the session goes on
     assert session.in_deal

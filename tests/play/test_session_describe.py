@@ -74,7 +74,7 @@ def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6(
     session.run_bots()
     session.act("Ann see 4")
     deal = session.deal
-    assert deal is not None and deal.is_over
+    assert deal is not None and deal.over
     start = first_action(deal)
     ops = deal.operations[start:]
 
@@ -144,9 +144,9 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     session = PlaySession(rules, bots=bots, name="Ann", pack=pack, seed=seed)  # type: ignore[arg-type]
     holder.append(session)
     deal = session.start_deal()
-    while not deal.is_over:
+    while not deal.over:
         session.run_bots()
-        if not deal.is_over:
+        if not deal.over:
             session.act(pick(deal, rng))
     start = first_action(deal)
     ops = deal.operations[start:]

@@ -81,7 +81,7 @@ def test_a_heads_up_deal_with_the_trainer_on_from_an_empty_cache() -> None:
             await pilot.press("b", "backspace", "2", "enter")  # bet 2; Bob folds
             await pilot.pause()
             assert "Bob fold" in screen.texts["log"]
-            assert session.deal is not None and session.deal.is_over
+            assert session.deal is not None and session.deal.over
             assert screen.texts["trainer"].strip() == ""  # nothing to advise: the deal is over
 
     asyncio.run(run())

@@ -28,7 +28,7 @@ reward and the rewards sum to minus it), ``render_mode`` (``"ansi"`` or ``"human
 >>> while e.agents:
 ...     obs, reward, terminated, truncated, info = e.last()
 ...     e.step(None if terminated else int(np.flatnonzero(obs["action_mask"])[0]))
->>> e.unwrapped.deal.is_over
+>>> e.unwrapped.deal.over
 True
 """
 
@@ -184,7 +184,7 @@ class BragEnv(AECEnv):  # type: ignore[misc]
         self.deal.apply(self._menu(agent).action(int(action)))
         for name in self.agents:
             self.rewards[name] = 0.0
-        if self.deal.is_over:
+        if self.deal.over:
             self._settle()
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]

@@ -16,7 +16,7 @@ draws it.
 >>> session.to_act == "You", session.view().hand is None     # you act first, blind (BL6)
 (True, True)
 >>> session.act("You fold")       # folding to a blind player carries the pot (BL3)
->>> session.deal.is_over, session.log[-2:]
+>>> session.deal.over, session.log[-2:]
 (True, ['2 carried to the next deal (BL3)', 'Cautious keeps the blind hand (R1)'])
 >>> session.end().lines()[1:]
 ['The carried pot is shared: You 1, Cautious 1 (BL3).', 'Ledger: You +0, Cautious +0', \
@@ -169,7 +169,7 @@ class PlaySession:
     def to_act(self) -> str | None:
         """Whose turn it is (None between deals)."""
         deal = self.deal
-        return None if deal is None or deal.is_over else deal.to_act
+        return None if deal is None or deal.over else deal.to_act
 
     @property
     def bot_to_act(self) -> str | None:
@@ -263,7 +263,7 @@ class PlaySession:
         declined = []
         for bot, agent in self.agents.items():
             deal = self.deal
-            if deal is None or deal.is_over or bot not in deal.betting:
+            if deal is None or deal.over or bot not in deal.betting:
                 continue
             answer = agreement(agent, deal, bot)
             if answer is None:
@@ -304,7 +304,7 @@ class PlaySession:
         deal = self.deal
         assert deal is not None
         self._log_operations(deal.operations[seen:])
-        if deal.is_over:
+        if deal.over:
             self._finished(deal)
 
     def _log_operations(self, operations: Sequence[Operation]) -> None:
@@ -388,7 +388,7 @@ class PlaySession:
         does not apply (not heads-up Three Card Brag, not the player's turn, two hands held,
         R2) — then the trainer says nothing."""
         deal = self.deal
-        if (not self.heads_up_three_card or deal is None or deal.is_over
+        if (not self.heads_up_three_card or deal is None or deal.over
                 or deal.to_act != self.name):
             return None
         strategy = self.equilibrium_strategy()
@@ -410,7 +410,7 @@ class PlaySession:
         from bragkit.games.three_card.notation import DealRecord, write_bhh
 
         deal = self.deal
-        if deal is None or not deal.is_over:
+        if deal is None or not deal.over:
             raise PlayError("only a finished deal can be saved (its record holds every card)")
         number = self.table.deal_number
         if self.last_saved is not None and self._saved_deal == number and directory is None:

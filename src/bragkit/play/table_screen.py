@@ -141,7 +141,7 @@ class TableScreen(GameScreen):
         """Try the key's move anyway, to show why not (the engine's words and rule)."""
         verb = _KEY_VERBS.get(key)
         deal = self.session.deal
-        if verb is None or deal is None or deal.is_over:
+        if verb is None or deal is None or deal.over:
             super()._no_move(key, found)
             return
         name = self.session.name

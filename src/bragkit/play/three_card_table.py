@@ -63,7 +63,7 @@ class ThreeCardTable:
     @property
     def deal_over(self) -> bool:
         """Whether the last deal is over (its result shown until the next)."""
-        return self.session.deal is None or self.session.deal.is_over
+        return self.session.deal is None or self.session.deal.over
 
     @property
     def to_act(self) -> str | None:

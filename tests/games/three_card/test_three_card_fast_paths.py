@@ -42,7 +42,7 @@ SIMPLE_RULES = [
 def random_play(deal: Deal, rng: random.Random, check: object) -> None:
     """Play ``deal`` to its end with random legal actions, calling ``check`` at each state."""
     steps = 0
-    while not deal.is_over:
+    while not deal.over:
         steps += 1
         check(deal)  # type: ignore[operator]
         options = deal.legal_actions()
@@ -132,7 +132,7 @@ def test_refusals_name_the_same_rules_on_the_fast_path() -> None:
         deal.apply("Bob see 4")
     assert caught.value.rule == "B6"
     deal.apply("Bob see 8")
-    assert deal.is_over
+    assert deal.over
 
 
 TRIOS = list(combinations(range(53), 3))
@@ -184,7 +184,7 @@ def test_the_start_pack_is_the_pack_given_even_after_it_changes() -> None:
     assert deal.start.pack == before
     deal.apply("Bob bet 2")
     deal.apply("Cy fold")
-    assert deal.is_over
+    assert deal.over
     assert deal.start.pack == before and deal.start.pack is deal.start.pack
     assert deal.result.next_pack is not None and len(deal.result.next_pack) == 52
 

@@ -34,13 +34,13 @@ def check_view_is_the_state(deal: Deal, viewer: str | None) -> None:
     view = deal.view(viewer)
     assert dict(view.stacks) == deal.stacks
     assert (view.pot, view.pots, view.stake) == (deal.pot, deal.pots, deal.stake)
-    assert (view.to_act, view.is_over) == (deal.to_act, deal.is_over)
+    assert (view.to_act, view.is_over) == (deal.to_act, deal.over)
     assert view.in_play == deal.in_play
     assert set(view.in_play) - set(view.covered) == set(deal.betting)  # rule M2
     assert view.blind == tuple(p for p in deal.players if deal.is_blind(p))  # rule BL6
     if viewer is not None and not deal.is_blind(viewer) and view.two_hands != viewer:
         assert view.hand == deal.cards_of(viewer)  # own cards, once looked
-    if deal.is_over:
+    if deal.over:
         result = deal.result
         assert dict(view.winners) == dict(result.winners)
         assert dict(view.shown) == dict(result.shown)
@@ -102,7 +102,7 @@ def test_the_censored_log_folds_into_each_view(table: tuple[Deal, random.Random]
             check_view_is_the_state(deal, viewer)
             if rng.random() < 0.3:
                 check_censored(deal, viewer)
-        if deal.is_over:
+        if deal.over:
             break
         check_menu_and_verifiers_agree(deal, rng)
         steps += 1

@@ -100,8 +100,8 @@ from typing import TYPE_CHECKING, Any, Final
 import bragkit.games.three_card.setup as _setup_module
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games.base import Capabilities
+from bragkit.errors import IllegalActionError, RulesError
+from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.three_card.moves import agree, bet, do
@@ -126,7 +126,6 @@ from bragkit.games.three_card.setup import (
 from bragkit.games.three_card.verify import agree_block, menu, refusal
 from bragkit.games.three_card.views import DealView, fold_view
 from bragkit.hands import HandRank
-from bragkit.ownership import concurrent
 
 if TYPE_CHECKING:  # the session's hook imports this module
     from bragkit.session import Dealing
@@ -138,11 +137,11 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
                           Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN,
                           Verb.AGREE})
 
-_SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.BLIND
+_DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
 _AGREE = Verb.AGREE
 
 
-class Deal(Capabilities):
+class Deal(GameBase):
     """One deal of three-, four- or five-card Brag (see the module docstring).
 
     ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
@@ -157,9 +156,12 @@ class Deal(Capabilities):
     that cannot pay the ante (D2), or cards that do not make a pack or hands.
     """
 
+    VERBS = VERBS
+    GAME = "three-card"
+
     __slots__ = (
         "_agreed", "_bet_made", "_cards", "_carried_in", "_coverers", "_dealer", "_dealt",
-        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_free", "_fu_seat",
+        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_fu_seat",
         "_gate",
         "_hand",
         "_kept", "_layers", "_log", "_looked", "_menus", "_n", "_n_betting", "_names",
@@ -211,6 +213,7 @@ class Deal(Capabilities):
             check_retained(kept_old, names, rules)
         if pack is not None and hands is not None:
             raise RulesError("give a pack or hands, not both")
+        super().__init__()
 
         self.rules = rules
         self._setup = found
@@ -248,7 +251,6 @@ class Deal(Capabilities):
         self._ops_done = 0
         self._log: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
         self._menus: list[Menu | None] = [None] * n
-        self._free = [None]  # the one token of apply: one owner at a time (ownership.py)
         self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
 
         face_up_seat = -1
@@ -309,24 +311,6 @@ class Deal(Capabilities):
         return tuple(self._names[seat] for seat in self._agreed)
 
     @property
-    def over(self) -> bool:
-        """Whether the deal has ended (the Game protocol's name for :attr:`is_over`)."""
-        return self._result is not None
-
-    def check(self, action: Action | str) -> None:
-        """Raise the :class:`IllegalActionError` ``action`` meets, naming its rule; changes
-        nothing."""
-        if isinstance(action, str):
-            action = Action.parse(action, players=self._names, verbs=VERBS)
-        if self._find(action) is None:
-            raise self._why(action)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the betting has ended (B10) and the pot is settled."""
-        return self._result is not None
-
-    @property
     def pot(self) -> int:
         """All the chips in the middle: the carried pot, antes, bets, every covered layer (M2).
         Once the deal is over, what is carried forward (BL3)."""
@@ -367,13 +351,6 @@ class Deal(Capabilities):
         return self._result
 
     @property
-    def operations(self) -> tuple[Operation, ...]:
-        """Every change of state, in order, as frozen records (see
-        :mod:`bragkit.games.three_card.operations`). The engine's own log: it holds every card; a
-        player's share of it is ``op.censored(player)``."""
-        return expand(self)
-
-    @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied, in order: the ``actions`` of the game record."""
         return tuple(entry[1] for entry in self._log if entry[0] is Acted)
@@ -387,37 +364,13 @@ class Deal(Capabilities):
         return old + self._hand[seat] + (self._face_up or () if seat == self._fu_seat else ())
 
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- the hooks of the Game protocol (GameBase) ---------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """Every legal action now, with its amounts (chips actually paid), or those of one
-        player. Looks during the deal (BL6), top-ups (M1, any player, any time, no maximum) and
-        an agreed showdown (B8, listed once, with no player) are included."""
-        if self._result is not None:
-            return []
-        if player is not None:
-            seat = self._seat.get(player)
-            if seat is None:
-                seat = self._seat_of(player)  # raises
-            found = self._menus[seat]
-            if found is None:
-                found = self._menus[seat] = menu(self, seat)
-            return list(found)
-        options: list[LegalAction] = []
-        for seat in range(self._n):
-            options += self._menu(seat)
-        return options
-
-    def can_apply(self, action: Action | str) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (it never disagrees)."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action, players=self._names, verbs=VERBS)
-            except InvalidActionError:
-                return False
-        return self._find(action) is not None
-
-    def _menu(self, seat: int) -> Menu:
+    def _menu(self, player: str) -> Menu:
+        """Every legal action of ``player`` now, with its amounts (chips actually paid): looks
+        during the deal (BL6), top-ups (M1, any player, any time, no maximum) and agreements to
+        a showdown (B8) included."""
+        seat = self._seat[player]
         found = self._menus[seat]
         if found is None:
             found = self._menus[seat] = menu(self, seat)
@@ -455,40 +408,43 @@ class Deal(Capabilities):
                         return option
         return None
 
-    # -- applying ---------------------------------------------------------------------------
+    def _refusal(self, action: Action) -> IllegalActionError:
+        found = refusal(self, action)
+        if found is None:  # pragma: no cover - the menu and the verifiers agree
+            raise AssertionError(f"{action}: the menu refuses what the verifiers allow")
+        return found
 
-    def apply(self, action: Action | str) -> None:
-        """Apply one action (an :class:`~bragkit.actions.Action` or its hand-history text).
+    def _why(self, action: Action) -> IllegalActionError:
+        """The family's own reasons, in the order its rules apply (B11 for a stranger, B10
+        once the betting has ended)."""
+        return self._refusal(action)
 
-        An illegal action raises :class:`~bragkit.errors.IllegalActionError` whose ``rule`` is
-        the RULES.md id it breaks, and leaves the deal exactly as it was. Text that is not an
-        action raises :class:`~bragkit.errors.InvalidActionError`, and an ``apply`` begun while
-        another is in progress (two threads, one deal) :class:`~bragkit.errors.ConcurrentUseError`:
-        a deal has one owner at a time.
-        """
-        if isinstance(action, str):
-            action = Action.parse(action, players=self._names, verbs=VERBS)
-        free = self._free
-        try:
-            free.pop()  # atomic: a second thread applying now gets the typed error
-        except IndexError:
-            raise concurrent("the deal") from None
-        try:
-            if self._find(action) is None:
-                raise self._why(action)
-            verb = action.verb
-            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
-                seat = self._seat[action.player]  # type: ignore[index]
-                self._menus[seat] = None
-                agree(self, seat, action)
-                return
-            self._menus = [None] * self._n
-            if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
-                bet(self, self._seat[action.player], action)  # type: ignore[index]
-            else:
-                do(self, action)
-        finally:
-            free.append(None)
+    def _play(self, action: Action, option: LegalAction) -> None:
+        verb = action.verb
+        if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+            seat = self._seat[action.player]  # type: ignore[index]
+            self._menus[seat] = None
+            agree(self, seat, action)
+            return
+        self._menus = [None] * self._n
+        if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
+            bet(self, self._seat[action.player], action)  # type: ignore[index]
+        else:
+            do(self, action)
+
+    def _records(self) -> tuple[Operation, ...]:
+        """Every change of state, in order, as frozen records (see
+        :mod:`bragkit.games.three_card.operations`)."""
+        return expand(self)
+
+    def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> DealView:
+        """What ``viewer`` may know, folded from ``log`` (see
+        :mod:`bragkit.games.three_card.views`)."""
+        stock = self._stock  # rule D9: the one visible card of a face-up stock, public
+        return fold_view(log, start=self.start, players=self._names, dealer=self.dealer,
+                         rules=self.rules, viewer=viewer,
+                         stock_card=stock.bottom if self.rules.stock_face_up and stock else None,
+                         menu=() if viewer is None else tuple(self._menu(viewer)))
 
     # -- the end ----------------------------------------------------------------------------
 
@@ -500,7 +456,10 @@ class Deal(Capabilities):
         """
         return result_keeping(self, hand)
 
-    # -- errors and views -------------------------------------------------------------------
+    def view(self, player: str | None = None) -> DealView:
+        """What ``player`` (``None``: a spectator) may know: :meth:`GameBase.view`, typed."""
+        seen: DealView = super().view(player)
+        return seen
 
     def _seat_of(self, player: str) -> int:
         seat = self._seat.get(player)
@@ -508,25 +467,8 @@ class Deal(Capabilities):
             raise RulesError(f"no player {player!r} at this table")
         return seat
 
-    def _why(self, action: Action) -> IllegalActionError | InvalidActionError:
-        if action.verb not in VERBS:
-            known = ", ".join(v.value for v in Verb if v in VERBS)
-            return InvalidActionError(f"{action.verb.value!r} is not a verb of the three-card "
-                                      f"family (its verbs: {known})")
-        found = refusal(self, action)
-        if found is None:  # pragma: no cover - the menu and the verifiers agree
-            raise AssertionError(f"{action}: the menu refuses what the verifiers allow")
-        return found
-
-    def view(self, player: str | None = None) -> DealView:
-        """What ``player`` may know (a spectator with ``None``), folded from the operation log
-        censored for them: see :mod:`bragkit.games.three_card.views`."""
-        if player is not None:
-            self._seat_of(player)
-        return fold_view(self, player)
-
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.to_act} to act"
+        state = "over" if self._result is not None else f"{self.to_act} to act"
         return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from bragkit.actions import Action, HandChoice, LegalAction, Verb
+from bragkit.actions import Action, Discards, HandChoice, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.betting import bet_bounds, see_cost
@@ -321,11 +321,19 @@ def full_menu(deal: Deal, seat: int) -> list[LegalAction]:
         elif not deal._looked[seat]:  # rule BL6: anyone may look during the deal
             _look_options(deal, seat, fixed, options)
         elif deal._need_discard[seat] and discard_block(deal, seat) is None:  # rule F1
-            options.append(fixed.discard[deal._cards])
+            options.append(_discard_option(deal, seat, fixed))
         if agree_block(deal, seat) is None:  # rule B8
             options.append(fixed.agree)
     options.append(fixed.topup)  # rule M1
     return options
+
+
+def _discard_option(deal: Deal, seat: int, fixed: Fixed) -> LegalAction:
+    """Rules F1, F3: the discard of ``seat``, with every discard it allows as its choices
+    (built on demand)."""
+    count = deal._cards - 3
+    return LegalAction(player=fixed.name, verb=_DISCARD, discards=count,
+                       choices=Discards(fixed.name, deal._hand[seat], count))
 
 
 def _look_options(deal: Deal, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
@@ -335,7 +343,7 @@ def _look_options(deal: Deal, seat: int, fixed: Fixed, options: list[LegalAction
     elif look_block(deal, seat, None, True) is None:
         options.append(fixed.look)
         if deal._cards > 3 and discard_block(deal, seat) is None:  # F2: the discard includes it
-            options.append(fixed.discard[deal._cards])
+            options.append(_discard_option(deal, seat, fixed))
 
 
 def _turn_options(deal: Deal, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
@@ -345,7 +353,7 @@ def _turn_options(deal: Deal, seat: int, fixed: Fixed, options: list[LegalAction
         _look_options(deal, seat, fixed, options)
     options.append(fixed.fold)
     if looked and deal._need_discard[seat]:  # rule F1: discard before betting
-        options.append(fixed.discard[deal._cards])
+        options.append(_discard_option(deal, seat, fixed))
         return
     if deal._gate and seat in deal._gate and not beats_face_up(deal, seat):
         return  # rule R3: cannot beat the face-up hand, so must fold
