@@ -24,6 +24,7 @@ from bragkit.games.points_game import PointsGame
 from bragkit.games.protocol import random_action
 from bragkit.games.stake_game import StakeGame
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.session_records import SessionRecord
 from bragkit.games.three_card.table import Table
@@ -178,12 +179,10 @@ def _second_apply_refused(game: Any, first: Action, second: Action,
 
 def test_a_deal_refuses_an_apply_while_one_is_in_progress(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import bragkit.games.three_card.deal as module
-
     deal = Deal(Rules(), players=PLAYERS, dealer="Ann", stacks=[20, 20, 20], rng=1)
     first = Action.parse("Bob bet 2", players=PLAYERS)
     second = Action.parse("Cy fold", players=PLAYERS)
-    _second_apply_refused(deal, first, second, monkeypatch, module, "bet")
+    _second_apply_refused(deal, first, second, monkeypatch, Moves, "bet")
 
 
 @pytest.mark.parametrize("name", ["brag-poker", "single-stake", "three-stake", "nine-card",
@@ -202,12 +201,10 @@ def test_every_other_game_refuses_an_apply_while_one_is_in_progress(
 def test_a_session_refuses_an_apply_while_one_is_in_progress(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A table's apply holds its session: the deal's end and the ledger move as one change."""
-    import bragkit.games.three_card.deal as module
-
     table = Table(Rules(), seats=PLAYERS, buy_ins=20, rng=2)
     table.start_deal()
     block = _Blocking()
-    monkeypatch.setattr(module, "bet", block.wrap(module.bet))
+    monkeypatch.setattr(Moves, "bet", block.wrap(Moves.bet))
     thread = threading.Thread(target=table.apply, args=("Bob bet 2",))
     thread.start()
     assert block.inside.wait(10)

@@ -20,10 +20,10 @@ from bragkit.actions import Verb
 from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.results import DealResult, new_result
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.settle import evaluate_hand
-from bragkit.games.three_card.verify import full_menu, menu
+from bragkit.games.three_card.setup import setup
 from bragkit.hands import evaluate
 
 # A few Rules objects shared by every example, so the remembered turn menus (kept per Rules)
@@ -76,11 +76,11 @@ def test_simple_deal_menus_match_the_general_path(
     names = [f"P{i}" for i in range(players)]
     deal = Deal(rules, players=names, dealer=rng.choice(names),
                 stacks=[rules.ante + s for s in stacks[:players]], pack=Pack.shuffled(rng))
-    assert deal._simple
+    assert deal.menus.simple
 
     def check(deal: Deal) -> None:
         for seat in range(players):
-            assert list(menu(deal, seat)) == full_menu(deal, seat), seat
+            assert list(deal.menus.menu(seat)) == deal.menus.full_menu(seat), seat
 
     random_play(deal, rng, check)
 
@@ -152,13 +152,15 @@ def test_a_hand_is_worth_what_evaluate_says(
     the HandRank evaluate() gives them, in any order of the cards."""
     rules = Rules(ordering=ordering, wild=wild, jokers=jokers)
     deal = Deal(rules, players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
+    holdings = Holdings(setup(rules), [deal.cards_of("Ann"), deal.cards_of("Bob")],
+                        looked=False)
     wilds = rules.wild_cards if rules.wild else ()
     for trio in trios:
         if not jokers and 52 in trio:
             continue
         hand = tuple(Card(c) for c in trio)
         for order in (hand, hand[::-1]):
-            key, shown, rank = evaluate_hand(deal, order, None, ())
+            key, shown, rank = holdings.evaluate(order)
             expected = evaluate(order, ordering=ordering, wild=wilds)
             assert rank == expected and rank.description == expected.description
             assert key == (expected.value, ()) and shown == order

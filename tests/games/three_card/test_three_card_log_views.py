@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from test_three_card_properties import check_views, choose, make, random_action, tables
 
 from bragkit.actions import Action, Verb
+from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.operations import (
     Acted,
@@ -25,7 +26,7 @@ from bragkit.games.three_card.operations import (
     HandToPack,
 )
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.verify import refusal
+from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import fold
 
 
@@ -63,6 +64,11 @@ def check_censored(deal: Deal, viewer: str | None) -> None:
             assert not seen.cards  # rules BL3, R1: unseen
         if isinstance(op, Acted) and op.action.verb is Verb.DISCARD and viewer != op.player:
             assert isinstance(seen, DiscardHidden) and seen.count == len(op.action.cards)
+
+
+def refusal(deal: Deal, action: Action) -> IllegalActionError | None:
+    """What the deal's verifiers say of ``action`` (rule B10 once the deal is over)."""
+    return OVER.error() if deal.over else deal.verifiers.refusal(action)
 
 
 def check_menu_and_verifiers_agree(deal: Deal, rng: random.Random) -> None:

@@ -99,7 +99,7 @@ def check_cards(deal: Deal) -> None:
     held: Counter[int] = Counter()
     for player in deal.in_play:
         held.update(deal.cards_of(player))
-    stock = deal._stock  # the engine's own stock, read for this check only
+    stock = deal.stock  # the engine's own stock (omniscient), read for this check only
     if stock is None:
         assert all(n == 1 for c, n in held.items() if c != 52)
         return
