@@ -76,11 +76,11 @@ def test_simple_deal_menus_match_the_general_path(
     names = [f"P{i}" for i in range(players)]
     deal = Deal(rules, players=names, dealer=rng.choice(names),
                 stacks=[rules.ante + s for s in stacks[:players]], pack=Pack.shuffled(rng))
-    assert deal.menus.simple
+    assert deal.verifiers.simple
 
     def check(deal: Deal) -> None:
         for seat in range(players):
-            assert list(deal.menus.menu(seat)) == deal.menus.full_menu(seat), seat
+            assert list(deal.verifiers.menu(seat)) == deal.verifiers.full_menu(seat), seat
 
     random_play(deal, rng, check)
 

@@ -119,10 +119,9 @@ from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.results import DealResult, DealStart
 from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import PRESETS, Rules
-from bragkit.games.three_card.settle import Settlement
 from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, seating, setup
 from bragkit.games.three_card.stock import Stock
-from bragkit.games.three_card.verify import OVER, Verifiers
+from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
 
 if TYPE_CHECKING:  # the session's hook imports this module
@@ -157,8 +156,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_end", "_hold", "_listed", "_log", "_money", "_moves", "_result", "_round",
-                 "_seats", "_start", "_start_info", "_stock", "menus", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_result", "_round", "_seats",
+                 "_start", "_start_info", "_stock", "rules", "verifiers")
 
     def __init__(
         self,
@@ -223,10 +222,9 @@ class Deal(GameBase):
                 hold.retain_two(seat, old_hand)
         log = self._log = DealLog(seats, rules, dealt=dealt_hands,
                                   face_up_seat=hold.face_up_seat)
-        self.verifiers = Verifiers(rules, seats, money, hold, betting)
-        self.menus = Menus(found, seats, self.verifiers, simple=found.simple and not kept_old)
-        self._end = Settlement(rules, seats, money, hold, betting, stock, log)
-        self._moves = Moves(seats, money, hold, betting, stock, log, self._end)
+        self.verifiers = Menus(found, seats, money, hold, betting,
+                               simple=found.simple and not kept_old)
+        self._moves = Moves(rules, seats, money, hold, betting, stock, log)
         self._listed: list[Menu | None] = [None] * n
         self._result: DealResult | None = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
@@ -308,6 +306,11 @@ class Deal(GameBase):
         return not self._hold.looked[self._seat_of(player)]
 
     @property
+    def over(self) -> bool:
+        """Whether the deal has ended (B10)."""
+        return self._result is not None
+
+    @property
     def result(self) -> DealResult | None:
         """The end of the deal; ``None`` until it is over (the Game protocol)."""
         return self._result
@@ -335,7 +338,7 @@ class Deal(GameBase):
         puts the new hand under the pack in its place (D5). The operation log records the
         default; a Table that offers the choice uses this result.
         """
-        return self._end.keeping(hand)
+        return self._moves.end.keeping(hand)
 
     # -- the hooks of the Game protocol (GameBase) ---------------------------------------------
 
@@ -346,7 +349,7 @@ class Deal(GameBase):
         seat = self._seats.seat[player]
         found = self._listed[seat]
         if found is None:
-            found = self._listed[seat] = self.menus.menu(seat)
+            found = self._listed[seat] = self.verifiers.menu(seat)
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
@@ -361,7 +364,7 @@ class Deal(GameBase):
             if seat is not None:
                 found = self._listed[seat]
                 if found is None:
-                    found = self._listed[seat] = self.menus.menu(seat)
+                    found = self._listed[seat] = self.verifiers.menu(seat)
                 amount = action.amount
                 hand = action.hand
                 for option in found:
@@ -406,7 +409,9 @@ class Deal(GameBase):
                 self._moves.bet(seat, action)
             else:
                 self._moves.play(seat, action)
-        self._result = self._end.result
+        end = self._moves.settled
+        if end is not None:
+            self._result = end.result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see

@@ -1,6 +1,7 @@
-"""What each player of a three-card deal may do now: :class:`Menus`, built from the verifiers
-(:class:`~bragkit.games.three_card.verify.Verifiers`: an option is listed when its verifiers
-return ``None``), so "what may I do?" and "why not?" come from one code path.
+"""What each player of a three-card deal may do now: :class:`Menus`, the verifiers
+(:class:`~bragkit.games.three_card.verify.Verifiers`) with the menus built from them (an option
+is listed when its verifiers return ``None``), so "what may I do?" and "why not?" come from one
+code path.
 
 A menu lists every option with its amounts (chips actually paid) or choices (a discard's cards,
 F1, F3); looks during the deal (BL6), top-ups (M1) and agreements to a showdown (B8) included.
@@ -25,13 +26,13 @@ from bragkit.actions import Discards, LegalAction, Verb
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
 from bragkit.games.three_card.setup import Fixed, Menu, Setup, amount_option
+from bragkit.games.three_card.verify import Verifiers
 
 if TYPE_CHECKING:
     from bragkit.games.three_card.holdings import Holdings
     from bragkit.games.three_card.money import Money
     from bragkit.games.three_card.round import Round
     from bragkit.games.three_card.setup import Seats
-    from bragkit.games.three_card.verify import Verifiers
 
 __all__ = ["Menus"]
 
@@ -39,21 +40,21 @@ _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
 _COVER, _SEE = Verb.COVER, Verb.SEE
 
 
-class Menus:
-    """The menus of one deal (see the module docstring), from its ``verify``-ers over its
-    state; ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+class Menus(Verifiers):
+    """The verifiers of one deal with the menus built from them (see the module docstring);
+    ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("bet", "cards", "hold", "money", "rules", "seats", "setup", "simple", "verify")
+    __slots__ = ("setup", "simple")
 
-    def __init__(self, setup: Setup, seats: Seats, verify: Verifiers, *, simple: bool) -> None:
-        self.setup = setup
-        self.rules = setup.rules
+    def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
+                 betting: Round, *, simple: bool) -> None:
+        self.rules = setup.rules  # Verifiers.__init__, inlined (a deal makes one)
         self.cards = setup.rules.cards
         self.seats = seats
-        self.verify = verify
-        self.money: Money = verify.money
-        self.hold: Holdings = verify.hold
-        self.bet: Round = verify.bet
+        self.money = money
+        self.hold = holdings
+        self.bet = betting
+        self.setup = setup
         self.simple = simple
 
     def menu(self, seat: int) -> Menu:
@@ -73,7 +74,7 @@ class Menus:
         elif seat == bet.to_act:
             key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, bet.stake,
                    self.money.stacks[seat],
-                   bet.n_betting == 2 and self.verify.see_block(seat) is None, agreed)
+                   bet.n_betting == 2 and self.see_block(seat) is None, agreed)
         else:
             key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, agreed)
         turns = self.setup.turns
@@ -97,10 +98,10 @@ class Menus:
                 self._turn_options(seat, fixed, options)
             elif not self.hold.looked[seat]:  # rule BL6: anyone may look during the deal
                 self._look_options(seat, fixed, options)
-            elif self.hold.need_discard[seat] and self.verify.discard_block(seat) is None:
+            elif self.hold.need_discard[seat] and self.discard_block(seat) is None:
                 # rule F1: discard before betting
                 options.append(self._discard_option(seat, fixed))
-            if self.verify.agree_block(seat) is None:  # rule B8
+            if self.agree_block(seat) is None:  # rule B8
                 options.append(fixed.agree)
         options.append(fixed.topup)  # rule M1
         return options
@@ -116,10 +117,10 @@ class Menus:
         """The looks open to a player who has not looked (BL2, BL6, R2, R3, F2)."""
         if self.hold.old[seat] is not None:  # rule R2
             options += [o for o in fixed.look_two
-                        if self.verify.look_block(seat, o.hand, True) is None]
-        elif self.verify.look_block(seat, None, True) is None:
+                        if self.look_block(seat, o.hand, True) is None]
+        elif self.look_block(seat, None, True) is None:
             options.append(fixed.look)
-            if self.cards > 3 and self.verify.discard_block(seat) is None:
+            if self.cards > 3 and self.discard_block(seat) is None:
                 # F2: the discard includes the look
                 options.append(self._discard_option(seat, fixed))
 
@@ -137,24 +138,24 @@ class Menus:
         name = fixed.name
         stack = self.money.stacks[seat]
         # the least and most of an open bet, and of this player's bet (a blind bet if blind)
-        open_low, open_high = self.verify.bounds(False)
-        low, high = (open_low, open_high) if looked else self.verify.bounds(True)
+        open_low, open_high = self.bounds(False)
+        low, high = (open_low, open_high) if looked else self.bounds(True)
         short = stack < low
         if not short:
             top = high if high is not None and high < stack else stack
             options.append(amount_option(fixed.bet if looked else fixed.blind, name,
                                          _BET if looked else _BLIND, low, top))
-        if not looked and stack >= open_low and self.verify.open_bet_block(seat) is None:
+        if not looked and stack >= open_low and self.open_bet_block(seat) is None:
             # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
             top = open_high if open_high is not None and open_high < stack else stack
             options.append(amount_option(fixed.bet, name, _BET, open_low, top))
         if short:
-            if self.verify.cover_block(seat, low) is None:  # rules M2, M3
+            if self.cover_block(seat, low) is None:  # rules M2, M3
                 options.append(amount_option(fixed.cover, name, _COVER, stack, stack))
-            if self.rules.lending and self.verify.lender(seat, low - stack) >= 0:  # rule M4
+            if self.rules.lending and self.lender(seat, low - stack) >= 0:  # rule M4
                 cache = fixed.bet if looked else fixed.blind
                 options.append(amount_option(cache, name, _BET if looked else _BLIND, low, low))
-        if self.verify.see_block(seat) is None:  # rules B6, B9, BL4
+        if self.see_block(seat) is None:  # rules B6, B9, BL4
             cost = see_cost(self.rules, self.bet.stake, not looked)
             if stack >= cost:
                 options.append(amount_option(fixed.see, name, _SEE, cost, cost))

@@ -22,6 +22,7 @@ from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.operations import Acted, HandLooked, HandToPack, Loan
 from bragkit.games.three_card.round import BETTING, Round
+from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.settle import Settlement
 from bragkit.games.three_card.setup import Seats
 from bragkit.games.three_card.stock import Stock
@@ -35,20 +36,33 @@ _MOVES_ON = MOVES_ON
 
 
 class Moves:
-    """The moves of one deal over its state; the deal ends through its ``settlement``."""
+    """The moves of one deal over its state; the deal ends through its :attr:`end` (the
+    settlement, made then: ``settled``)."""
 
-    __slots__ = ("add", "bet_round", "cards", "end", "hold", "money", "names", "stock")
+    __slots__ = ("add", "bet_round", "hold", "log", "money", "names", "rules", "seats",
+                 "settled", "stock")
 
-    def __init__(self, seats: Seats, money: Money, holdings: Holdings, betting: Round,
-                 stock: Stock, log: DealLog, settlement: Settlement) -> None:
+    def __init__(self, rules: Rules, seats: Seats, money: Money, holdings: Holdings,
+                 betting: Round, stock: Stock, log: DealLog) -> None:
+        self.rules = rules
+        self.seats = seats
         self.names = seats.names
         self.money = money
         self.hold = holdings
-        self.cards = holdings.cards
         self.bet_round = betting
         self.stock = stock
+        self.log = log
         self.add = log.add
-        self.end = settlement
+        self.settled: Settlement | None = None  # the end, once the deal ends
+
+    @property
+    def end(self) -> Settlement:
+        """The deal's settlement, made when the deal ends."""
+        found = self.settled
+        if found is None:
+            found = self.settled = Settlement(self.rules, self.seats, self.money, self.hold,
+                                              self.bet_round, self.stock, self.log)
+        return found
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action`` of ``seat``, already allowed."""
@@ -145,15 +159,22 @@ class Moves:
             giver = money.lender(seat, short, order=betting.order, pair=pair)
             money.lend(giver, seat, short)
             self.add((Loan, self.names[giver], self.names[seat], short))
-        money.pay(seat, amount)
-        self.add((Acted, action, amount))
+        # Money.pay, inlined (a bet is the commonest move)
+        money.stacks[seat] -= amount
+        money.pots[-1] += amount
+        add = self.add
+        add((Acted, action, amount))
+        betting.bet_made = True
+        if betting.agreed:  # rule B8: a bet moves the betting on; agreements lapse
+            betting.agreed.clear()
         if action.verb is _BET:
-            betting.bet(amount)
-            if not self.hold.looked[seat]:  # a bet includes the look (BL2)
-                self.hold.looked[seat] = True
-                self.add((HandLooked, self.names[seat], self.hold.hand[seat], None))
+            betting.stake = amount  # rule B3
+            looked = self.hold.looked
+            if not looked[seat]:  # a bet includes the look (BL2)
+                looked[seat] = True
+                add((HandLooked, self.names[seat], self.hold.hand[seat], None))
         else:
-            betting.bet(2 * amount)  # rule BL1: a blind bet counts double
+            betting.stake = 2 * amount  # rule BL1: a blind bet counts double
         if betting.gate or self.hold.face_up is not None:
             self.stay_in(seat)
         # the next player still betting (Round.next_turn, inlined: a bet is the commonest)

@@ -80,11 +80,3 @@ class Round:
         """Rule M2: ``seat``'s cards lie on the pot; they bet no more."""
         self.status[seat] = COVERED
         self.n_betting -= 1
-
-    def bet(self, stake: int) -> None:
-        """A bet sets the stake (B3; a blind bet's in open terms, BL1) and moves the betting
-        on: agreements lapse (B8)."""
-        self.bet_made = True
-        self.stake = stake
-        if self.agreed:
-            self.agreed.clear()
