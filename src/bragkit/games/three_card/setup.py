@@ -1,5 +1,5 @@
 """What a three-card deal (:mod:`bragkit.games.three_card.deal`) works out once and shares: the
-constants of its state, the menu entries of each player (interned), the tables read from its
+menu entries of each player (interned), the tables read from its
 Rules, the seating of a table, and the checks of a deal's construction (rules D1-D6, R1, W1).
 
 >>> from bragkit.games.three_card.rules import Rules
@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, cast
 
 from bragkit.actions import HandChoice, LegalAction, Verb
 from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, parse_cards
@@ -24,9 +24,6 @@ from bragkit.hands import HandRank, strength_table
 from bragkit.hands.table import rank_objects
 
 __all__ = [
-    "BETTING",
-    "COVERED",
-    "FOLDED",
     "AmountOptions",
     "Fixed",
     "Menu",
@@ -36,16 +33,6 @@ __all__ = [
     "setup",
 ]
 
-# A seat's status (Deal._status)
-BETTING: Final = 0
-FOLDED: Final = 1
-COVERED: Final = 2
-
-# Markers of the compact log: the antes, the deal and the settlement are one entry each,
-# expanded on demand (bragkit.games.three_card.settle.expand).
-ANTES: Final = "antes"
-DEALT: Final = "dealt"
-END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack
 N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
 N2 = N * N
 

@@ -44,10 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.betting import bet_bounds, see_cost
-from bragkit.games.three_card.setup import (
-    BETTING,
-    FOLDED,
-)
+from bragkit.games.three_card.round import BETTING, FOLDED
 
 if TYPE_CHECKING:
     from bragkit.games.three_card.holdings import Holdings
