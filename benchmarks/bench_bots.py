@@ -61,7 +61,7 @@ def collect(rules: Rules, deals: int, seed: int) -> list[tuple[str, DealView]]:
         deal = table.start_deal()
         for name in names:
             notify(agents[name], started_event(deal, name, shuffled=shuffled))
-        while not deal.is_over:
+        while not deal.over:
             name = str(deal.to_act)
             views.append((name, deal.view(name)))
             table.apply(ask(agents[name], deal, name))

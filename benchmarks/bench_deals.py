@@ -57,7 +57,7 @@ def play_deals(
     for i in range(count):
         deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=stacks,
                     pack=packs[i % len(packs)])
-        while not deal.is_over:
+        while not deal.over:
             player = deal.to_act
             options = [o for o in deal.legal_actions(player) if o.verb is not topup]
             option = choice(options)
@@ -103,7 +103,7 @@ def record_deals(
     for i in range(count):
         deal = Deal(rules, players=PLAYERS, dealer=PLAYERS[i % 4], stacks=[200] * 4,
                     pack=packs[i % len(packs)])
-        while not deal.is_over:
+        while not deal.over:
             options = [o for o in deal.legal_actions(deal.to_act) if o.verb is not topup]
             option = rng.choice(options)
             if option.verb is agree:  # as play_deals: everyone still betting agrees (B8)

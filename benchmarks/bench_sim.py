@@ -47,7 +47,7 @@ def engine_rate(seconds: float, seed: int) -> float:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         deal = Deal(RULES, players=names, dealer=names[done % 4], stacks=[200] * 4, rng=rng)
-        while not deal.is_over:
+        while not deal.over:
             options = [o for o in deal.legal_actions(deal.to_act) if o.verb not in skip]
             option = rng.choice(options)
             if option.min_amount is None:

@@ -48,7 +48,7 @@ def test_a_three_card_deal_and_a_session_go_through_the_same_entry_point() -> No
     rng = random.Random(4)
     for _ in range(3):
         deal = table.start_deal()
-        while not deal.is_over:
+        while not deal.over:
             table.apply(random_action(deal, rng))
     text = records.dump(record_of_deal(deal))
     assert text.startswith('format = "bhh/1"') and records.dump(records.load(text)) == text

@@ -34,15 +34,18 @@ choices it allows, and tests whether an action fits it:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Literal
+from itertools import combinations
+from math import comb
+from typing import Any, Final, Literal, overload
 
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import InvalidActionError, InvalidCardError
 
-__all__ = ["MAX_AMOUNT", "Action", "HandChoice", "LegalAction", "Verb", "card_action",
+__all__ = ["MAX_AMOUNT", "Action", "Discards", "HandChoice", "LegalAction", "Verb", "card_action",
            "choices_option", "parse_amount"]
 
 HandChoice = Literal["old", "new"]
@@ -469,3 +472,62 @@ def choices_option(player: str, verb: Verb, choices: Sequence[Action]) -> LegalA
     _opt_cards(option, ())
     _opt_choices(option, choices)
     return option
+
+
+class Discards(Sequence[Action]):
+    """Every discard of ``count`` cards from ``hand`` by ``player`` (rules F1, F3): the
+    ``choices`` of a discard option, so a client reading only the option can build each legal
+    discard. Built on demand (a discard option is listed at every turn of four- and five-card
+    Brag; its actions only when asked). A discard names its cards in any order: membership
+    (``in``) compares them as a multiset, as the engine does.
+
+    The choices name the cards of the player's own hand: the option is listed for its player
+    only, and a discard includes the look (F2).
+
+    >>> hand = parse_cards("Qh Qs 4d 7c")
+    >>> choices = Discards("Ann", hand, 1)
+    >>> len(choices), str(choices[2])
+    (4, 'Ann discard 4d')
+    >>> Action.parse("Ann discard 7c") in choices, Action.parse("Ann discard 2c") in choices
+    (True, False)
+    >>> len(Discards("Ann", parse_cards("Qh Qs 4d 7c 2c"), 2))     # five-card Brag: two of five
+    10
+    """
+
+    __slots__ = ("_actions", "hand", "player", "size")
+
+    def __init__(self, player: str, hand: Sequence[Card], count: int) -> None:
+        self.player = player
+        self.hand = tuple(hand)
+        self.size = count
+        self._actions: list[Action] | None = None
+
+    def _built(self) -> list[Action]:
+        found = self._actions
+        if found is None:
+            found = self._actions = [card_action(self.player, Verb.DISCARD, cards)
+                                     for cards in combinations(self.hand, self.size)]
+        return found
+
+    def __len__(self) -> int:
+        return comb(len(self.hand), self.size)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        return self._built()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._built())
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.player != self.player:
+            return False
+        if action.verb is not Verb.DISCARD or len(action.cards) != self.size:
+            return False
+        return not Counter(action.cards) - Counter(self.hand)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} discards of {self.size} from {format_cards(self.hand)}>"

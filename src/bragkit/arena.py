@@ -305,7 +305,7 @@ def _play_deal(table: Table, agents: dict[str, Agent], slowest: dict[str, float]
     players = deal.players
     for name in players:
         notify(agents[name], started_event(deal, name, shuffled=shuffled))
-    while not deal.is_over:
+    while not deal.over:
         name = str(deal.to_act)
         table.apply(_timed(ask, agents[name], deal, name, slowest))
     for name in players:

@@ -96,7 +96,7 @@ def style_profile(style_rng: int) -> dict[str, Counter[str]]:
             if stack < 100:
                 table.topup(name, 200 - stack)
         deal = table.start_deal()
-        while not deal.is_over:
+        while not deal.over:
             name = deal.to_act
             assert name is not None
             action = ask(bots[name], deal, name)

@@ -208,7 +208,7 @@ def test_a_deal_with_a_blind_bet_by_the_opponent_is_counted_rules_BL1_BL3() -> N
     bot.act(deal.view("Ann"))  # the bot's first decision: 49 after the ante
     for text in ("Ann look", "Ann bet 2", "Bob blind 1", "Ann bet 4", "Bob look", "Bob fold"):
         deal.apply(text)
-    assert deal.is_over
+    assert deal.over
     bot.observe(ended_event(deal, "Ann"))
     assert bot._blind_results == [deal.view("Ann").stacks["Ann"] - 49] == [1 + 1 + 1]
     other = Deal(strategy.abstraction.rules(), players=["Ann", "Bob"], dealer="Bob",

@@ -50,7 +50,7 @@ def test_cautious_never_raises_or_bets_a_high_card_hand_in_three_card_brag() -> 
         deal = Deal(rules, players=names, dealer=names[-1], stacks=[300] * count, hands=hands)
         bots = {p: ThresholdBot(CAUTIOUS, rules=rules) if p == "Ann" else
                 RandomBot(seed=seed * 7 + i) for i, p in enumerate(names)}
-        while not deal.is_over:
+        while not deal.over:
             name = str(deal.to_act)
             action = ask(bots[name], deal, name)
             if name == "Ann":  # rule B3: betting is staying in; T-9-7 high does not

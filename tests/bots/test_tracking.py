@@ -27,7 +27,7 @@ def play_out(table: Table, rng: random.Random) -> None:
     assert deal is not None
     first = ThresholdBot(CAUTIOUS, rules=deal.rules)
     others = RandomBot(seed=rng)
-    while not deal.is_over:
+    while not deal.over:
         name = deal.to_act
         assert name is not None
         table.apply(ask(first if name == deal.players[0] else others, deal, name))

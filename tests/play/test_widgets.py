@@ -53,7 +53,7 @@ def test_no_hidden_card_is_ever_drawn(seed: int, players: int, cards: int, stock
             view = deal.view(viewer)
             shown = set(CARD.findall(drawn(view, rules)))
             assert shown <= visible(view), (viewer, shown - visible(view))
-        if deal.is_over:
+        if deal.over:
             break
         name = deal.to_act
         assert name is not None

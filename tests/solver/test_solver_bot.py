@@ -107,11 +107,11 @@ def test_never_illegal_in_real_deals(
     deal = _deal(rules, seed)
     agents = {"Ann": bot, "Bob": other} if seed % 2 else {"Ann": other, "Bob": bot}
     for _ in range(200):
-        if deal.is_over:
+        if deal.over:
             break
         name = str(deal.to_act)
         deal.apply(ask(agents[name], deal, name))  # type: ignore[arg-type]
-    assert deal.is_over
+    assert deal.over
 
 
 def test_three_players_go_to_the_fallback(strategy: Strategy) -> None:

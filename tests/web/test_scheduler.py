@@ -157,10 +157,10 @@ def test_bots_answer_a_proposed_showdown_rule_B8() -> None:
             harness.scheduler.plan(room)
             await turns()
             if answer:
-                assert harness.kinds[0] == "act" and deal.is_over  # every hand shown
+                assert harness.kinds[0] == "act" and deal.over  # every hand shown
                 assert set(deal.result.shown) == {"Ann", "Bob", bot}
             else:
-                assert not deal.is_over and deal.agreed == ("Ann", "Bob")
+                assert not deal.over and deal.agreed == ("Ann", "Bob")
                 assert bot not in deal.agreed
 
         asyncio.run(run())

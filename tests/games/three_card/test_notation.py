@@ -408,7 +408,7 @@ def test_small_record_replays_to_its_result() -> None:
     """Ann and Cy left; Ann pays twice Cy's 2 to see (rule B6); her queens beat Cy's ace high."""
     record = read_bhh(SMALL)
     deal = record.replay()
-    assert deal.is_over
+    assert deal.over
     assert deal.result.winners == {"Ann": 11}
     assert deal.result.stacks == {"Ann": 34, "Bob": 29, "Cy": 27}
     assert deal.result.shown == {"Cy": parse_cards("As Kd 7c"), "Ann": parse_cards("Qh Qs 4d")}
@@ -446,7 +446,7 @@ def test_unfinished_deal_reads_and_replays() -> None:
     """A record may stop mid-deal (a saved deal): it replays to the same state."""
     text = small_text('"Cy bet 2", "Ann see 4"', '"Cy bet 2"')
     deal = read_bhh(text).replay()
-    assert not deal.is_over and deal.to_act == "Ann" and deal.pot == 7
+    assert not deal.over and deal.to_act == "Ann" and deal.pot == 7
 
 
 def test_the_deal_cannot_start_is_a_notation_error() -> None:
@@ -485,7 +485,7 @@ def test_every_record_file_replays_and_rewrites_identically() -> None:
         text = write_bhh(record)
         assert write_bhh(read_bhh(text)) == text, path.name
         assert read_bhh(text) == record, path.name
-        assert record.replay().is_over, path.name
+        assert record.replay().over, path.name
 
 
 SEED_FIVE_PLAYERS = """
@@ -574,7 +574,7 @@ def test_seed_betting_examples_round_by_round(file: str, table: str, winner: str
         if number < len(rounds):
             assert (deal.pot, deal.stacks) == (pot, stacks), f"after round {number}"
     assert position == len(record.actions)
-    assert deal.is_over
+    assert deal.over
     stacks[winner] += pot
     assert deal.result.winners == {winner: pot}
     assert deal.result.stacks == stacks
@@ -704,7 +704,7 @@ def random_action(rng: random.Random, deal: Deal) -> Action | None:
 
 def play(rng: random.Random, deal: Deal, *, limit: int = 150) -> Deal:
     for _ in range(limit):
-        if deal.is_over:
+        if deal.over:
             break
         action = random_action(rng, deal)
         if action is None:
@@ -756,8 +756,8 @@ def test_random_deals_write_read_write_and_replay(deal: Deal) -> None:
     assert write_bhh(again) == text
     replayed = again.replay()
     assert moves(replayed.operations) == moves(deal.operations)
-    assert replayed.is_over == deal.is_over
-    if deal.is_over:
+    assert replayed.over == deal.over
+    if deal.over:
         assert replayed.result == deal.result
 
 

@@ -139,7 +139,7 @@ def test_b4_betting_goes_round_as_many_times_as_it_takes() -> None:
     deal = deal_of(HANDS)
     for _ in range(5):
         play(deal, "Ann bet 1", "Bob bet 1", "Cy bet 1")
-    assert deal.to_act == "Ann" and deal.pot == 18 and not deal.is_over
+    assert deal.to_act == "Ann" and deal.pot == 18 and not deal.over
 
 
 def test_b5_the_last_player_in_takes_the_pot() -> None:
@@ -175,7 +175,7 @@ def test_b7_doubling_the_stake_is_just_a_bet() -> None:
     """Rule B7: a bet of twice the stake is a bet, not a see."""
     deal = deal_of({"Ann": "7s 7h Qc", "Bob": "7c 7d Qd"})
     play(deal, "Ann bet 2", "Bob bet 4")
-    assert not deal.is_over and deal.stake == 4 and deal.to_act == "Ann"
+    assert not deal.over and deal.stake == 4 and deal.to_act == "Ann"
 
 
 def test_b8_no_see_with_three_but_an_agreed_showdown() -> None:
@@ -187,7 +187,7 @@ def test_b8_no_see_with_three_but_an_agreed_showdown() -> None:
     refuse(deal, "showdown", "B8")  # no one may force a showdown
     assert {"Ann agree", "Bob agree", "Cy agree"} <= set(legal_texts(deal))
     play(deal, "Bob agree", "Ann agree")  # out of turn: it is Cy's turn
-    assert not deal.is_over and deal.view("Cy").agreed == ("Bob", "Ann")
+    assert not deal.over and deal.view("Cy").agreed == ("Bob", "Ann")
     refuse(deal, "Ann agree", "B8")  # once only
     play(deal, "Cy agree")
     result = deal.result
@@ -206,9 +206,9 @@ def test_b8_agreements_lapse_when_the_betting_moves_on() -> None:
     play(deal, "Ann bet 2")
     assert deal.view(None).agreed == ()
     play(deal, "Bob agree", "Cy agree")
-    assert not deal.is_over  # Ann's agreement lapsed with her bet
+    assert not deal.over  # Ann's agreement lapsed with her bet
     play(deal, "Ann agree")
-    assert deal.is_over and set(deal.result.shown) == {"Ann", "Bob", "Cy"}
+    assert deal.over and set(deal.result.shown) == {"Ann", "Bob", "Cy"}
 
 
 def test_b8_a_record_writes_a_showdown_and_reads_it_as_everyone_agreeing() -> None:
@@ -259,7 +259,7 @@ def test_b10_nothing_after_the_betting_ends() -> None:
     """Rule B10: the deal ends on folds, a see, a showdown or a cover; then nothing goes."""
     deal = deal_of(HANDS)
     play(deal, "Ann bet 1", "Bob fold", "Cy fold")
-    assert deal.is_over and deal.to_act is None and deal.legal_actions() == []
+    assert deal.over and deal.to_act is None and deal.legal_actions() == []
     refuse(deal, "Ann bet 1", "B10")
     refuse(deal, "Bob topup 5", "B10")
 

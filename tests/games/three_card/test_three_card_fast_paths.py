@@ -20,10 +20,10 @@ from bragkit.actions import Verb
 from bragkit.cards import Card, Pack
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.results import DealResult, new_result
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.settle import evaluate_hand
-from bragkit.games.three_card.verify import full_menu, menu
+from bragkit.games.three_card.setup import setup
 from bragkit.hands import evaluate
 
 # A few Rules objects shared by every example, so the remembered turn menus (kept per Rules)
@@ -42,7 +42,7 @@ SIMPLE_RULES = [
 def random_play(deal: Deal, rng: random.Random, check: object) -> None:
     """Play ``deal`` to its end with random legal actions, calling ``check`` at each state."""
     steps = 0
-    while not deal.is_over:
+    while not deal.over:
         steps += 1
         check(deal)  # type: ignore[operator]
         options = deal.legal_actions()
@@ -76,11 +76,11 @@ def test_simple_deal_menus_match_the_general_path(
     names = [f"P{i}" for i in range(players)]
     deal = Deal(rules, players=names, dealer=rng.choice(names),
                 stacks=[rules.ante + s for s in stacks[:players]], pack=Pack.shuffled(rng))
-    assert deal._simple
+    assert deal.verifiers.simple
 
     def check(deal: Deal) -> None:
         for seat in range(players):
-            assert list(menu(deal, seat)) == full_menu(deal, seat), seat
+            assert list(deal.verifiers.menu(seat)) == deal.verifiers.full_menu(seat), seat
 
     random_play(deal, rng, check)
 
@@ -132,7 +132,7 @@ def test_refusals_name_the_same_rules_on_the_fast_path() -> None:
         deal.apply("Bob see 4")
     assert caught.value.rule == "B6"
     deal.apply("Bob see 8")
-    assert deal.is_over
+    assert deal.over
 
 
 TRIOS = list(combinations(range(53), 3))
@@ -152,13 +152,15 @@ def test_a_hand_is_worth_what_evaluate_says(
     the HandRank evaluate() gives them, in any order of the cards."""
     rules = Rules(ordering=ordering, wild=wild, jokers=jokers)
     deal = Deal(rules, players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
+    holdings = Holdings(setup(rules), [deal.cards_of("Ann"), deal.cards_of("Bob")],
+                        looked=False)
     wilds = rules.wild_cards if rules.wild else ()
     for trio in trios:
         if not jokers and 52 in trio:
             continue
         hand = tuple(Card(c) for c in trio)
         for order in (hand, hand[::-1]):
-            key, shown, rank = evaluate_hand(deal, order, None, ())
+            key, shown, rank = holdings.evaluate(order)
             expected = evaluate(order, ordering=ordering, wild=wilds)
             assert rank == expected and rank.description == expected.description
             assert key == (expected.value, ()) and shown == order
@@ -184,7 +186,7 @@ def test_the_start_pack_is_the_pack_given_even_after_it_changes() -> None:
     assert deal.start.pack == before
     deal.apply("Bob bet 2")
     deal.apply("Cy fold")
-    assert deal.is_over
+    assert deal.over
     assert deal.start.pack == before and deal.start.pack is deal.start.pack
     assert deal.result.next_pack is not None and len(deal.result.next_pack) == 52
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from test_three_card_properties import check_views, choose, make, random_action, tables
 
 from bragkit.actions import Action, Verb
+from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.operations import (
     Acted,
@@ -25,7 +26,7 @@ from bragkit.games.three_card.operations import (
     HandToPack,
 )
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.verify import refusal
+from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import fold
 
 
@@ -34,13 +35,13 @@ def check_view_is_the_state(deal: Deal, viewer: str | None) -> None:
     view = deal.view(viewer)
     assert dict(view.stacks) == deal.stacks
     assert (view.pot, view.pots, view.stake) == (deal.pot, deal.pots, deal.stake)
-    assert (view.to_act, view.is_over) == (deal.to_act, deal.is_over)
+    assert (view.to_act, view.is_over) == (deal.to_act, deal.over)
     assert view.in_play == deal.in_play
     assert set(view.in_play) - set(view.covered) == set(deal.betting)  # rule M2
     assert view.blind == tuple(p for p in deal.players if deal.is_blind(p))  # rule BL6
     if viewer is not None and not deal.is_blind(viewer) and view.two_hands != viewer:
         assert view.hand == deal.cards_of(viewer)  # own cards, once looked
-    if deal.is_over:
+    if deal.over:
         result = deal.result
         assert dict(view.winners) == dict(result.winners)
         assert dict(view.shown) == dict(result.shown)
@@ -63,6 +64,11 @@ def check_censored(deal: Deal, viewer: str | None) -> None:
             assert not seen.cards  # rules BL3, R1: unseen
         if isinstance(op, Acted) and op.action.verb is Verb.DISCARD and viewer != op.player:
             assert isinstance(seen, DiscardHidden) and seen.count == len(op.action.cards)
+
+
+def refusal(deal: Deal, action: Action) -> IllegalActionError | None:
+    """What the deal's verifiers say of ``action`` (rule B10 once the deal is over)."""
+    return OVER.error() if deal.over else deal.verifiers.refusal(action)
 
 
 def check_menu_and_verifiers_agree(deal: Deal, rng: random.Random) -> None:
@@ -102,7 +108,7 @@ def test_the_censored_log_folds_into_each_view(table: tuple[Deal, random.Random]
             check_view_is_the_state(deal, viewer)
             if rng.random() < 0.3:
                 check_censored(deal, viewer)
-        if deal.is_over:
+        if deal.over:
             break
         check_menu_and_verifiers_agree(deal, rng)
         steps += 1

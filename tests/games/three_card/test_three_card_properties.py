@@ -99,7 +99,7 @@ def check_cards(deal: Deal) -> None:
     held: Counter[int] = Counter()
     for player in deal.in_play:
         held.update(deal.cards_of(player))
-    stock = deal._stock  # the engine's own stock, read for this check only
+    stock = deal.stock  # the engine's own stock (omniscient), read for this check only
     if stock is None:
         assert all(n == 1 for c, n in held.items() if c != 52)
         return
@@ -141,7 +141,7 @@ def test_random_legal_play_keeps_every_invariant(table: tuple[Deal, random.Rando
     topups = 0
     steps = 0
     check_cards(deal)
-    while not deal.is_over:
+    while not deal.over:
         steps += 1
         assert steps < 400, "the deal does not end"
         action = choose(deal, rng, steps)
@@ -153,11 +153,11 @@ def test_random_legal_play_keeps_every_invariant(table: tuple[Deal, random.Rando
         # chips are conserved to the chip (loans move chips between stacks)
         assert sum(deal.stacks.values()) + deal.pot == start + topups
         assert all(stack >= 0 for stack in deal.stacks.values())
-        if not deal.is_over:  # at the end every hand is back under the pack (D5)
+        if not deal.over:  # at the end every hand is back under the pack (D5)
             check_cards(deal)
         if rng.random() < 0.3:
             check_views(deal)
-        if not deal.is_over and rng.random() < 0.3:
+        if not deal.over and rng.random() < 0.3:
             probe = random_action(deal, rng)
             if not deal.can_apply(probe):
                 before = snapshot(deal)

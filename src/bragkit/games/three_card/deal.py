@@ -73,12 +73,19 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 - **The pot after the deal** is what is carried forward (0 unless BL3 or R3), so that
   ``sum(stacks) + pot`` always equals the chips brought in (stacks, carried pot, top-ups).
 
-The deal is split by idea: this module holds the state and the public API; the rules are
-verifiers, one per rule group, in :mod:`bragkit.games.three_card.verify` (the menu and the
-refusals both come from them); the moves are in :mod:`bragkit.games.three_card.moves`, the hands
-and the end in :mod:`bragkit.games.three_card.settle`, what is shared and worked out once in
-:mod:`bragkit.games.three_card.setup`; a player's view is folded from the log censored for them
-(:mod:`bragkit.games.three_card.views`).
+The deal is built of objects, one idea each, that it owns: its chips
+(:class:`~bragkit.games.three_card.money.Money`: stacks, pot layers, covers, top-ups), the cards
+in front of each seat (:class:`~bragkit.games.three_card.holdings.Holdings`), the pack
+(:class:`~bragkit.games.three_card.stock.Stock`), the betting round
+(:class:`~bragkit.games.three_card.round.Round`: stake, turn, agreements), the rules as
+verifiers over that state (:class:`~bragkit.games.three_card.verify.Verifiers`, one per rule
+group) and the menus built from them (:class:`~bragkit.games.three_card.menus.Menus`), the moves
+(:class:`~bragkit.games.three_card.moves.Moves`), the end
+(:class:`~bragkit.games.three_card.settle.Settlement`) and the log
+(:class:`~bragkit.games.three_card.log.DealLog`). The Game protocol itself (``check``,
+``can_apply``, ``apply``, ``legal_actions``, ``operations``, ``view``) is
+:class:`~bragkit.games.base.GameBase`'s; a player's view is folded from the log censored for
+them (:mod:`bragkit.games.three_card.views`).
 
 Speed: legality is decided by matching against a menu of legal actions built once per state
 from the verifiers (and reused by :meth:`Deal.legal_actions`); the verifiers are asked again
@@ -95,38 +102,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-import bragkit.games.three_card.setup as _setup_module
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games.protocol import Operation, Trainer
+from bragkit.errors import IllegalActionError, RulesError
+from bragkit.games.base import GameBase
+from bragkit.games.protocol import Operation, Pending, Trainer
 from bragkit.games.registry import GameInfo, TableTerms
-from bragkit.games.three_card.capabilities import DealCapabilities
-from bragkit.games.three_card.moves import agree, bet, do
-from bragkit.games.three_card.operations import Acted
+from bragkit.games.three_card import setup as setups
+from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.three_card.holdings import Holdings
+from bragkit.games.three_card.log import DealLog
+from bragkit.games.three_card.menus import Menus
+from bragkit.games.three_card.money import Money
+from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.results import DealResult, DealStart
+from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import PRESETS, Rules
-from bragkit.games.three_card.settle import expand, result_keeping
-from bragkit.games.three_card.setup import (
-    ANTES,
-    BETTING,
-    DEALT,
-    FOLDED,
-    Menu,
-    Strength,
-    check_retained,
-    check_stacks,
-    deal_cards,
-    seating,
-    setup,
-    start_record,
-)
-from bragkit.games.three_card.verify import agree_block, menu, refusal
+from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, seating, setup
+from bragkit.games.three_card.stock import Stock
+from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
-from bragkit.hands import HandRank
-from bragkit.ownership import concurrent
 
 if TYPE_CHECKING:  # the session's hook imports this module
     from bragkit.session import Dealing, Session
@@ -138,11 +135,11 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
                           Verb.DISCARD, Verb.SEE, Verb.COVER, Verb.TOPUP, Verb.SHOWDOWN,
                           Verb.AGREE})
 
-_SHOWDOWN, _DISCARD, _BET, _BLIND = Verb.SHOWDOWN, Verb.DISCARD, Verb.BET, Verb.BLIND
+_DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
 _AGREE = Verb.AGREE
 
 
-class Deal(DealCapabilities):
+class Deal(GameBase):
     """One deal of three-, four- or five-card Brag (see the module docstring).
 
     ``players`` are the seats clockwise; ``dealer`` deals, and betting starts at their left
@@ -157,17 +154,11 @@ class Deal(DealCapabilities):
     that cannot pay the ante (D2), or cards that do not make a pack or hands.
     """
 
-    __slots__ = (
-        "_agreed", "_bet_made", "_cards", "_carried_in", "_coverers", "_dealer", "_dealt",
-        "_discards", "_end_returns", "_face_up", "_face_up_cards", "_fixed", "_free", "_fu_seat",
-        "_gate",
-        "_hand",
-        "_kept", "_layers", "_log", "_looked", "_menus", "_n", "_n_betting", "_names",
-        "_need_discard", "_old", "_ops", "_ops_done", "_order", "_pending", "_pending_hand",
-        "_result", "_seat", "_setup", "_simple", "_stacks", "_stake", "_start", "_start_info",
-        "_start_pack", "_status", "_stock", "_stock_at_end", "_strengths", "_to_act", "_top",
-        "_topups", "_two_seat", "rules",
-    )
+    VERBS = VERBS
+    GAME = "three-card"
+
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_result", "_round", "_seats",
+                 "_start", "_start_info", "_stock", "rules", "verifiers")
 
     def __init__(
         self,
@@ -185,7 +176,7 @@ class Deal(DealCapabilities):
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
-        last = _setup_module.last_setup
+        last = setups.last_setup
         found = last[1] if last is not None and last[0] is rules else setup(rules)
         names = players if type(players) is tuple else tuple(players)
         kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
@@ -200,7 +191,7 @@ class Deal(DealCapabilities):
         if len(stacks) != n:
             raise RulesError(f"{len(stacks)} stacks for {n} players")
         ante = rules.ante
-        stacks_now = []  # rule D2: the antes, taken below (one log entry, see operations)
+        stacks_now = []  # rule D2: the antes, taken below (one log entry, see DealLog)
         for stack in stacks:
             if type(stack) is not int or stack < ante:
                 check_stacks(names, stacks, ante)
@@ -211,155 +202,114 @@ class Deal(DealCapabilities):
             check_retained(kept_old, names, rules)
         if pack is not None and hands is not None:
             raise RulesError("give a pack or hands, not both")
+        super().__init__()
 
         self.rules = rules
-        self._setup = found
-        self._simple = found.simple and not kept_old
-        self._names = names
-        self._seat, self._dealer, self._order, self._fixed, slices = seats
-        self._n = n
-        cards = self._cards = rules.cards
-        blind = rules.blind
-        self._stacks = stacks_now  # rule D2: the antes, from the dealer's left
-        self._layers = [carried_pot + ante * n]
-        self._status = [BETTING] * n
-        self._n_betting = n
-        self._looked = [not blind] * n  # rule D7: each may look, or play blind (BL)
-        self._need_discard = [not blind and cards > 3] * n
-        self._kept: list[tuple[Card, ...] | None] = [None] * n
-        self._discards: list[tuple[Card, ...]] = [()] * n
-        self._old: list[tuple[Card, ...] | None] = [None] * n
-        self._stake = 0
-        self._bet_made = False
-        self._carried_in = carried_pot
-        self._coverers: list[int] = []
-        self._topups = [0] * n
-        self._pending = -1
-        self._pending_hand: HandChoice = "new"
-        self._two_seat = -1
-        self._face_up: tuple[Card, ...] | None = None
-        self._face_up_cards: tuple[Card, ...] = ()
-        self._gate: set[int] = set()
-        self._agreed: list[int] = []  # rule B8: who agreed to a showdown, until betting moves on
-        self._result: DealResult | None = None
-        self._strengths: list[tuple[Strength, tuple[Card, ...], HandRank] | None] = [None] * n
-        self._stock_at_end: Pack | None = None
-        self._ops: list[Operation] = []
-        self._ops_done = 0
-        self._log: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
-        self._menus: list[Menu | None] = [None] * n
-        self._free = [None]  # the one token of apply: one owner at a time (ownership.py)
-        self._to_act = self._order[0]  # rule B2: betting starts at the dealer's left
-
-        face_up_seat = -1
+        self._seats = seats
+        money = self._money = Money(stacks_now, pot=carried_pot + ante * n,
+                                    carried_in=carried_pot)
+        stock = self._stock = Stock()
+        dealt = stock.deal(rules, seats, pack=pack, hands=hands, kept_old=kept_old, rng=rng)
+        hold = self._hold = Holdings(found, dealt, looked=not rules.blind)
+        betting = self._round = Round(n, order=seats.order)
+        dealt_hands = tuple(dealt)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
-            face_up_seat = self._seat[old_name] if rules.retained_blind == "face-up" else -1
-        self._fu_seat = face_up_seat
-        self._top: tuple[Card, ...] = ()
-        self._stock: Pack | None = None
-        self._start_pack: Pack | None = None
-        self._end_returns: list[tuple[int, tuple[Card, ...]]] = []
-        self._hand = deal_cards(self, pack, hands, kept_old, rng, slices)
-        self._dealt = tuple(self._hand)
-        self._start_info = (stacks, kept_old, first_deal)
-        self._start: DealStart | None = None
-        if kept_old:
-            seat = self._seat[old_name]
-            if face_up_seat >= 0:  # rule R3: the new hand lies face up; the old one plays
-                self._face_up = self._face_up_cards = self._hand[seat]
-                self._hand[seat] = old_hand
-                self._fu_seat = seat
-                self._gate = {s for s in range(n) if s != seat}
-                for s in self._gate:  # rule R3: everyone else must look
-                    self._looked[s] = True
-                    self._need_discard[s] = cards > 3
+            seat = seats.seat[old_name]
+            if rules.retained_blind == "face-up":  # rule R3: the new hand lies face up
+                hold.retain_face_up(seat, old_hand)
+                betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
-                self._old[seat] = old_hand
-                self._two_seat = seat
-
-    # -- public state --------------------------------------------------------------------------
+                hold.retain_two(seat, old_hand)
+        log = self._log = DealLog(seats, rules, dealt=dealt_hands,
+                                  face_up_seat=hold.face_up_seat)
+        self.verifiers = Menus(found, seats, money, hold, betting,
+                               simple=found.simple and not kept_old)
+        self._moves = Moves(rules, seats, money, hold, betting, stock, log)
+        self._listed: list[Menu | None] = [None] * n
+        self._result: DealResult | None = None
+        self._start_info = (stacks, kept_old, first_deal, dealt_hands)
+        self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
 
     @property
     def players(self) -> tuple[str, ...]:
         """The seats, clockwise."""
-        return self._names
+        return self._seats.names
 
     @property
     def dealer(self) -> str:
         """Who dealt; betting starts at their left (B2)."""
-        return self._names[self._dealer]
+        return self._seats.names[self._seats.dealer]
 
     @property
     def start(self) -> DealStart:
         """The deal as it started, before the ante (for a record of it)."""
-        return start_record(self)
+        if self._start is None:
+            stacks, kept_old, first_deal, dealt = self._start_info
+            held = sum(len(old) for old in kept_old.values())
+            self._start = DealStart(
+                stacks=stacks, carried_pot=self._money.carried_in,
+                pack=self._stock.before(self.rules, held),
+                hands=dict(zip(self._seats.names, dealt, strict=True)), retained=kept_old,
+                first_deal=first_deal,
+            )
+        return self._start
 
     @property
     def to_act(self) -> str | None:
         """Whose turn it is (None once the deal is over)."""
-        return self._names[self._to_act] if self._to_act >= 0 else None
+        seat = self._round.to_act
+        return self._seats.names[seat] if seat >= 0 else None
 
     @property
     def agreed(self) -> tuple[str, ...]:
         """Who has agreed to a showdown (B8) since the betting last moved on, in the order they
         agreed (the showdown comes when every player still betting has)."""
-        return tuple(self._names[seat] for seat in self._agreed)
-
-    @property
-    def over(self) -> bool:
-        """Whether the deal has ended (the Game protocol's name for :attr:`is_over`)."""
-        return self._result is not None
-
-    def check(self, action: Action | str) -> None:
-        """Raise the :class:`IllegalActionError` ``action`` meets, naming its rule; changes
-        nothing."""
-        if isinstance(action, str):
-            action = Action.parse(action, players=self._names, verbs=VERBS)
-        if self._find(action) is None:
-            raise self._why(action)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the betting has ended (B10) and the pot is settled."""
-        return self._result is not None
+        return tuple(self._seats.names[seat] for seat in self._round.agreed)
 
     @property
     def pot(self) -> int:
         """All the chips in the middle: the carried pot, antes, bets, every covered layer (M2).
         Once the deal is over, what is carried forward (BL3)."""
-        return sum(self._layers)
+        return self._money.pot
 
     @property
     def pots(self) -> tuple[int, ...]:
         """The pot in layers: one per cover (M2), the last the one being bet into."""
-        return tuple(self._layers)
+        return tuple(self._money.pots)
 
     @property
     def stacks(self) -> dict[str, int]:
         """Each seat's money now."""
-        return dict(zip(self._names, self._stacks, strict=True))
+        return dict(zip(self._seats.names, self._money.stacks, strict=True))
 
     @property
     def stake(self) -> int:
         """The current stake in open terms (B3, BL1): 0 before the first bet."""
-        return self._stake
+        return self._round.stake
 
     @property
     def in_play(self) -> tuple[str, ...]:
         """Players still holding a hand (not folded), covered ones included, in seat order."""
-        return tuple(n for n, s in zip(self._names, self._status, strict=True) if s != FOLDED)
+        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
+                     if s != FOLDED)
 
     @property
     def betting(self) -> tuple[str, ...]:
         """Players still betting: in play and not covered (M2)."""
-        return tuple(n for n, s in zip(self._names, self._status, strict=True) if s == BETTING)
+        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
+                     if s == BETTING)
 
     def is_blind(self, player: str) -> bool:
         """Whether ``player`` has not looked at their cards (BL6)."""
-        return not self._looked[self._seat_of(player)]
+        return not self._hold.looked[self._seat_of(player)]
+
+    @property
+    def over(self) -> bool:
+        """Whether the deal has ended (B10)."""
+        return self._result is not None
 
     @property
     def result(self) -> DealResult | None:
@@ -367,74 +317,55 @@ class Deal(DealCapabilities):
         return self._result
 
     @property
-    def operations(self) -> tuple[Operation, ...]:
-        """Every change of state, in order, as frozen records (see
-        :mod:`bragkit.games.three_card.operations`). The engine's own log: it holds every card; a
-        player's share of it is ``op.censored(player)``."""
-        return expand(self)
-
-    @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied, in order: the ``actions`` of the game record."""
-        return tuple(entry[1] for entry in self._log if entry[0] is Acted)
+        return self._log.actions()
+
+    @property
+    def stock(self) -> Pack | None:
+        """The stock (the pack after the deal, hands done with under it, D5), ``None`` for a
+        deal of given hands. Omniscient: for records and tests, never for a player's screen."""
+        return self._stock.pack
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
         """Every card in front of ``player`` (both hands under R2, the old first; the face-up
         hand of R3 last). Omniscient: for records, tests and settlement, never for a player's
         screen (use :meth:`view`)."""
-        seat = self._seat_of(player)
-        old = self._old[seat] or ()
-        return old + self._hand[seat] + (self._face_up or () if seat == self._fu_seat else ())
+        return self._hold.cards_of(self._seat_of(player))
 
+    def result_keeping(self, hand: HandChoice) -> DealResult:
+        """The result when a blind winner holding two hands keeps ``hand`` (rule R2: "they
+        keep one of the two, unseen"). :attr:`result` keeps the new hand; keeping the old one
+        puts the new hand under the pack in its place (D5). The operation log records the
+        default; a Table that offers the choice uses this result.
+        """
+        return self._moves.end.keeping(hand)
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- the hooks of the Game protocol (GameBase) ---------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """Every legal action now, with its amounts (chips actually paid), or those of one
-        player. Looks during the deal (BL6), top-ups (M1, any player, any time, no maximum) and
-        an agreed showdown (B8, listed once, with no player) are included."""
-        if self._result is not None:
-            return []
-        if player is not None:
-            seat = self._seat.get(player)
-            if seat is None:
-                seat = self._seat_of(player)  # raises
-            found = self._menus[seat]
-            if found is None:
-                found = self._menus[seat] = menu(self, seat)
-            return list(found)
-        options: list[LegalAction] = []
-        for seat in range(self._n):
-            options += self._menu(seat)
-        return options
-
-    def can_apply(self, action: Action | str) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (it never disagrees)."""
-        if isinstance(action, str):
-            try:
-                action = Action.parse(action, players=self._names, verbs=VERBS)
-            except InvalidActionError:
-                return False
-        return self._find(action) is not None
-
-    def _menu(self, seat: int) -> Menu:
-        found = self._menus[seat]
+    def _menu(self, player: str) -> Menu:
+        """Every legal action of ``player`` now, with its amounts (chips actually paid) or
+        choices: looks during the deal (BL6), top-ups (M1, any player, any time, no maximum)
+        and agreements to a showdown (B8) included. Kept until the state changes."""
+        seat = self._seats.seat[player]
+        found = self._listed[seat]
         if found is None:
-            found = self._menus[seat] = menu(self, seat)
+            found = self._listed[seat] = self.verifiers.menu(seat)
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
         """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
-        from the verifiers of :mod:`bragkit.games.three_card.verify`)."""
+        from the verifiers)."""
         if self._result is None:
             verb = action.verb
-            seat = self._seat.get(action.player)  # type: ignore[arg-type]
+            seat = self._seats.seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
-                return self._fixed[seat].agree if agree_block(self, seat) is None else None
+                return (self._seats.fixed[seat].agree
+                        if self.verifiers.agree_block(seat) is None else None)
             if seat is not None:
-                found = self._menus[seat]
+                found = self._listed[seat]
                 if found is None:
-                    found = self._menus[seat] = menu(self, seat)
+                    found = self._listed[seat] = self.verifiers.menu(seat)
                 amount = action.amount
                 hand = action.hand
                 for option in found:
@@ -442,8 +373,8 @@ class Deal(DealCapabilities):
                     if option.verb is not verb or option.hand != hand:
                         continue
                     if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
-                        if len(action.cards) == option.discards and refusal(
-                                self, action) is None:
+                        if len(action.cards) == option.discards and self.verifiers.refusal(
+                                action) is None:
                             return option
                         return None
                     low = option.min_amount
@@ -455,75 +386,106 @@ class Deal(DealCapabilities):
                         return option
         return None
 
-    # -- applying ---------------------------------------------------------------------------
-
-    def apply(self, action: Action | str) -> None:
-        """Apply one action (an :class:`~bragkit.actions.Action` or its hand-history text).
-
-        An illegal action raises :class:`~bragkit.errors.IllegalActionError` whose ``rule`` is
-        the RULES.md id it breaks, and leaves the deal exactly as it was. Text that is not an
-        action raises :class:`~bragkit.errors.InvalidActionError`, and an ``apply`` begun while
-        another is in progress (two threads, one deal) :class:`~bragkit.errors.ConcurrentUseError`:
-        a deal has one owner at a time.
-        """
-        if isinstance(action, str):
-            action = Action.parse(action, players=self._names, verbs=VERBS)
-        free = self._free
-        try:
-            free.pop()  # atomic: a second thread applying now gets the typed error
-        except IndexError:
-            raise concurrent("the deal") from None
-        try:
-            if self._find(action) is None:
-                raise self._why(action)
-            verb = action.verb
-            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
-                seat = self._seat[action.player]  # type: ignore[index]
-                self._menus[seat] = None
-                agree(self, seat, action)
-                return
-            self._menus = [None] * self._n
-            if verb is _BET or verb is _BLIND:  # the commonest move, straight to it
-                bet(self, self._seat[action.player], action)  # type: ignore[index]
-            else:
-                do(self, action)
-        finally:
-            free.append(None)
-
-    # -- the end ----------------------------------------------------------------------------
-
-    def result_keeping(self, hand: HandChoice) -> DealResult:
-        """The result when a blind winner holding two hands keeps ``hand`` (rule R2: "they
-        keep one of the two, unseen"). :attr:`result` keeps the new hand; keeping the old one
-        puts the new hand under the pack in its place (D5). The operation log records the
-        default; a Table that offers the choice uses this result.
-        """
-        return result_keeping(self, hand)
-
-    # -- errors and views -------------------------------------------------------------------
-
-    def _seat_of(self, player: str) -> int:
-        seat = self._seat.get(player)
-        if seat is None:
-            raise RulesError(f"no player {player!r} at this table")
-        return seat
-
-    def _why(self, action: Action) -> IllegalActionError | InvalidActionError:
-        if action.verb not in VERBS:
-            known = ", ".join(v.value for v in Verb if v in VERBS)
-            return InvalidActionError(f"{action.verb.value!r} is not a verb of the three-card "
-                                      f"family (its verbs: {known})")
-        found = refusal(self, action)
+    def _refusal(self, action: Action) -> IllegalActionError:
+        if self._result is not None:
+            return OVER.error()  # rule B10
+        found = self.verifiers.refusal(action)
         if found is None:  # pragma: no cover - the menu and the verifiers agree
             raise AssertionError(f"{action}: the menu refuses what the verifiers allow")
         return found
 
+    def _why(self, action: Action) -> IllegalActionError:
+        """The family's own reasons, in the order its rules apply (B10 once the betting has
+        ended, B11 for a stranger)."""
+        return self._refusal(action)
+
+    def _play(self, action: Action, option: LegalAction) -> None:
+        seat = self._seats.seat[action.player]  # type: ignore[index]
+        if action.verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+            self._listed[seat] = None
+            self._moves.agree(seat, action)
+        else:
+            self._listed = [None] * self._seats.n
+            if action.verb is _BET or action.verb is _BLIND:  # the commonest, straight to it
+                self._moves.bet(seat, action)
+            else:
+                self._moves.play(seat, action)
+        end = self._moves.settled
+        if end is not None:
+            self._result = end.result
+
+    def _records(self) -> list[Operation]:
+        """Every change of state, in order, as frozen records (see
+        :mod:`bragkit.games.three_card.operations`)."""
+        return self._log.records()
+
+    def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> DealView:
+        """What ``viewer`` may know, folded from ``log`` (see
+        :mod:`bragkit.games.three_card.views`)."""
+        rules = self.rules
+        return fold_view(log, start=self.start, players=self._seats.names, dealer=self.dealer,
+                         rules=rules, viewer=viewer,
+                         # rule D9: the one visible card of a face-up stock, public
+                         stock_card=self._stock.bottom if rules.stock_face_up else None,
+                         menu=() if viewer is None else tuple(self._menu(viewer)))
+
     def view(self, player: str | None = None) -> DealView:
-        """What ``player`` may know (a spectator with ``None``), folded from the operation log
-        censored for them: see :mod:`bragkit.games.three_card.views`."""
-        if player is not None:
-            self._seat_of(player)
-        return fold_view(self, player)
+        """What ``player`` (``None``: a spectator) may know: :meth:`GameBase.view`, typed."""
+        seen: DealView = super().view(player)
+        return seen
+
+    def _seat_of(self, player: str) -> int:
+        seat = self._seats.seat.get(player)
+        if seat is None:
+            raise RulesError(f"no player {player!r} at this table")
+        return seat
+
+    # -- what front ends need (the protocol's capabilities) -----------------------------------
+
+    def stay_costs(self, player: str) -> Mapping[str, int] | None:
+        """The least open and blind bet that keeps ``player`` in now (B2, B3, BL1), by the
+        engine's own betting arithmetic; ``None`` once the deal is over or for a stranger.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[50] * 3)
+        >>> deal.stay_costs("Ann")
+        {'open': 1, 'blind': 1}
+        >>> deal.apply("Ann bet 4"); deal.stay_costs("Bob")     # a blind bet counts double
+        {'open': 4, 'blind': 2}
+        """
+        if self.over or player not in self.players:
+            return None
+        rules, stake = self.rules, self.stake
+        pot = self.pot if rules.pot_limit else 0
+        return {kind: bet_bounds(rules, stake=stake, bet_made=stake > 0, pot=pot,
+                                 blind=kind == "blind")[0] for kind in ("open", "blind")}
+
+    def pending(self) -> Pending | None:
+        """The showdown being agreed (B8): who agreed since the betting last moved on, and who
+        still betting has not; ``None`` when nobody proposed one, or the deal is over.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[50] * 3)
+        >>> deal.pending() is None
+        True
+        >>> deal.apply("Cy agree"); deal.pending()
+        Pending(kind='showdown', rule='B8', asked=('Ann', 'Bob'), answered=('Cy',), by='Cy')
+        """
+        agreed = self.agreed
+        if not agreed or self.over:
+            return None
+        return Pending(kind="showdown", rule="B8", answered=agreed, by=agreed[0],
+                       asked=tuple(p for p in self.betting if p not in agreed))
+
+    def hand_name(self, cards: Sequence[Card]) -> str | None:
+        """``cards`` named as the hand they play (H2, W2; D8 for a shown hand), ranked by the
+        deal's rules.
+
+        >>> deal = Deal(Rules(), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9])
+        >>> deal.hand_name(parse_cards("Qh Qs 4d"))
+        'pair of queens, 4 kicker'
+        """
+        from bragkit.games.three_card.replay import shown_hand_name  # it imports this module
+
+        return shown_hand_name(cards, self.rules)
 
     def odds(self, player: str) -> str | None:
         """``player``'s chances against those still in, from their view only (H9; unknown
@@ -534,15 +496,15 @@ class Deal(DealCapabilities):
 
     def record_text(self) -> str | None:
         """The finished deal as ``.bhh`` (HAND-HISTORY.md); None while it is under way."""
-        if not self.is_over:
+        if not self.over:
             return None
         from bragkit.games.three_card.notation import DealRecord, write_bhh  # it imports this
 
         return write_bhh(DealRecord.from_deal(self))
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.to_act} to act"
-        return f"<Deal {', '.join(self._names)}: pot {self.pot}, {state}>"
+        state = "over" if self._result is not None else f"{self.to_act} to act"
+        return f"<Deal {', '.join(self.players)}: pot {self.pot}, {state}>"
 
 
 def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:

@@ -158,7 +158,7 @@ def record_of_deal(deal: Deal) -> DealRecord:
         dealer=deal.dealer,
         stacks=tuple(start.stacks),
         carried_pot=start.carried_pot,
-        actions=record_actions(deal.actions, over=deal.is_over),
+        actions=record_actions(deal.actions, over=deal.over),
         rules=deal.rules,
         pack=start.pack.cards if start.pack is not None else None,
         hands=start.hands if start.pack is None else None,
@@ -215,7 +215,7 @@ class DealReplay:
         ``over``. A record whose deal is not over gives the stacks so far, ``to_act`` and
         ``pot``, and no result."""
         deal = self.deal
-        if not deal.is_over:
+        if not deal.over:
             return {
                 "over": False,
                 "to_act": deal.to_act,
@@ -291,7 +291,7 @@ class DealReplay:
 
     def _outcome(self) -> list[str]:
         deal, record = self.deal, self.record
-        if not deal.is_over:
+        if not deal.over:
             return [f"The deal is not over: {deal.to_act} to act, pot {deal.pot}."]
         result = self.result
         lines = [self._ending()]
@@ -323,7 +323,7 @@ class DealReplay:
 def _pot_after(deal: Deal, before: int) -> int:
     """The pot just after an action: once the deal is over the engine's pot is what is carried
     forward, so the last action's pot is the pot before it plus what it paid."""
-    if not deal.is_over:
+    if not deal.over:
         return deal.pot
     last = next(op for op in reversed(deal.operations) if isinstance(op, Acted))
     return before if last.action.verb is Verb.TOPUP else before + last.paid

@@ -311,7 +311,7 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
             raise NotationError(f'{where}: action {index} "{action}": {error}') from None
     current = table.current
     assert current is not None
-    if not current.is_over and (not last or deal.after):
+    if not current.over and (not last or deal.after):
         raise NotationError(f"{where} is not over: {current.to_act} to act; only the last deal "
                             "of a session may stop before its end")
     _events(table, deal.after, f"after {where}")

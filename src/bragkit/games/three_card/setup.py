@@ -1,11 +1,11 @@
 """What a three-card deal (:mod:`bragkit.games.three_card.deal`) works out once and shares: the
-constants of its state, the menu entries of each player (interned), the tables read from its
+menu entries of each player (interned), the tables read from its
 Rules, the seating of a table, and the checks of a deal's construction (rules D1-D6, R1, W1).
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> setup(Rules()) is setup(Rules())      # equal Rules share one setup
 True
->>> seating(("Ann", "Bob", "Cy"), "Cy")[2]  # the seats from the dealer's left (D3, D6)
+>>> seating(("Ann", "Bob", "Cy"), "Cy").order  # the seats from the dealer's left (D3, D6)
 (0, 1, 2)
 """
 
@@ -14,23 +14,16 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, cast
 
 from bragkit.actions import HandChoice, LegalAction, Verb
-from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, RandomSource, parse_cards
+from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, parse_cards
 from bragkit.errors import RulesError
-from bragkit.games.three_card.results import DealStart
 from bragkit.games.three_card.rules import Rules
 from bragkit.hands import HandRank, strength_table
 from bragkit.hands.table import rank_objects
 
-if TYPE_CHECKING:
-    from bragkit.games.three_card.deal import Deal
-
 __all__ = [
-    "BETTING",
-    "COVERED",
-    "FOLDED",
     "AmountOptions",
     "Fixed",
     "Menu",
@@ -40,16 +33,6 @@ __all__ = [
     "setup",
 ]
 
-# A seat's status (Deal._status)
-BETTING: Final = 0
-FOLDED: Final = 1
-COVERED: Final = 2
-
-# Markers of the compact log: the antes, the deal and the settlement are one entry each,
-# expanded on demand (bragkit.games.three_card.settle.expand).
-ANTES: Final = "antes"
-DEALT: Final = "dealt"
-END: Final = "end"  # the settlement: hands shown, pots awarded and carried, hands to the pack
 N = JOKER_INDEX + 1  # the flat hand table is indexed a * 53 * 53 + b * 53 + c
 N2 = N * N
 
@@ -66,8 +49,8 @@ class Fixed:
     and, interned by their bounds, those with amounts. LegalAction objects are immutable and
     the same few recur deal after deal (each cache is bounded: cleared when it grows large)."""
 
-    __slots__ = ("agree", "bet", "blind", "cover", "discard", "fold", "keep", "look", "look_two",
-                 "name", "see", "throw", "topup")
+    __slots__ = ("agree", "bet", "blind", "cover", "fold", "keep", "look", "look_two", "name",
+                 "see", "throw", "topup")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -81,8 +64,6 @@ class Fixed:
         self.keep = make(_KEEP)
         self.throw = make(_THROW)
         self.topup = LegalAction(player=name, verb=_TOPUP, min_amount=1)  # rule M1
-        # rules F1, F3: the discard of four- and five-card Brag, by cards dealt
-        self.discard = {4: make(_DISCARD, discards=1), 5: make(_DISCARD, discards=2)}
         self.bet: AmountOptions = {}
         self.blind: AmountOptions = {}
         self.see: AmountOptions = {}
@@ -174,29 +155,45 @@ def setup(rules: Rules) -> Setup:
 last_setup: tuple[Rules, Setup] | None = None
 
 
-_Seating = tuple[dict[str, int], int, tuple[int, ...], tuple[Fixed, ...], tuple[slice, ...]]
-_SEATING: dict[tuple[tuple[str, ...], str], _Seating] = {}
+class Seats:
+    """A table's seating, worked out once per players and dealer and shared by every deal
+    that seats them (never changed): ``names`` clockwise, ``seat`` of each name, the
+    ``dealer``'s seat, ``order`` the seats from the dealer's left round (B2, D3, D6), each
+    seat's menu entries (``fixed``) and ``slices``, the slice of the cards dealt that is each
+    seat's hand."""
+
+    __slots__ = ("dealer", "fixed", "n", "names", "order", "seat", "slices")
+
+    def __init__(self, names: tuple[str, ...], seat: dict[str, int], dealer: int) -> None:
+        n = len(names)
+        self.names = names
+        self.seat = seat
+        self.dealer = dealer
+        self.n = n
+        self.order = tuple((dealer + 1 + i) % n for i in range(n))
+        self.fixed = tuple(fixed_options(name) for name in names)
+        self.slices = tuple(slice(self.order.index(s), None, n) for s in range(n))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Seats:
+        return self  # shared by every deal at the table (a copied deal shares it too)
 
 
-def seating(names: tuple[str, ...], dealer: str) -> _Seating | None:
-    """The seat of each name, the dealer's seat, the seats from the dealer's left round (D3,
-    D6), each seat's menu entries and the slice of the cards dealt that is each seat's hand,
-    or None for a table with a name twice, fewer than two seats or no such dealer. Cached: a
-    table seats the same players deal after deal (the dict is never mutated)."""
+_SEATING: dict[tuple[tuple[str, ...], str], Seats] = {}
+
+
+def seating(names: tuple[str, ...], dealer: str) -> Seats | None:
+    """The :class:`Seats` of ``names`` with ``dealer`` dealing, or None for a table with a
+    name twice, fewer than two seats or no such dealer. Cached: a table seats the same
+    players deal after deal."""
     key = (names, dealer)
     found = _SEATING.get(key)
     if found is None:
         seat = {name: i for i, name in enumerate(names)}
         if len(seat) != len(names) or len(names) < 2 or dealer not in seat:
             return None
-        n = len(names)
-        first = seat[dealer] + 1
         if len(_SEATING) > 10_000:
             _SEATING.clear()
-        order = tuple((first + i) % n for i in range(n))
-        found = _SEATING[key] = (seat, seat[dealer], order,
-                                 tuple(fixed_options(name) for name in names),
-                                 tuple(slice(order.index(s), None, n) for s in range(n)))
+        found = _SEATING[key] = Seats(names, seat, seat[dealer])
     return found
 
 
@@ -263,64 +260,3 @@ def check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...]
                          f"not {rules.pack_size} (rules D5, R1)")
     if held or rules.jokers or not pack._is_one_deck():
         check_distinct([*pack.cards, *held], rules)
-
-
-def without(pack: Pack, held: Sequence[Card]) -> Pack:
-    """``pack`` with the ``held`` cards taken out, the order otherwise kept (rule R1)."""
-    pack.take_out(held)
-    return pack
-
-
-
-def deal_cards(
-    deal: Deal,
-    pack: Pack | None,
-    hands: Mapping[str, Sequence[Card] | str] | None,
-    kept_old: Mapping[str, tuple[Card, ...]],
-    rng: RandomSource,
-    slices: tuple[slice, ...],
-) -> list[tuple[Card, ...]]:
-    """The hands as dealt (D6); sets the stock, and what :attr:`start` needs of the pack
-    as it was before the deal (``_start_pack``, or ``None`` and ``_top`` to rebuild it).
-    ``slices`` picks each seat's cards out of the cards dealt, in seat order."""
-    rules = deal.rules
-    n = deal._n
-    if hands is not None:
-        deal._stock = deal._start_pack = None
-        deal._top = ()
-        held = [c for old in kept_old.values() for c in old]
-        dealt = check_hands(hands, deal._names, rules, held)
-        return [dealt[name] for name in deal._names]
-    if pack is None:
-        source = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
-        if kept_old:
-            source = without(source, [c for old in kept_old.values() for c in old])
-        deal._start_pack = source  # the engine's own: no copy needed
-    else:
-        check_pack(pack, rules, kept_old)
-        source = pack
-        deal._start_pack = None  # rebuilt on demand from the stock and the cards dealt
-    # rule D6: one card at a time from the dealer's left, from the top of the pack: the
-    # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
-    top, deal._stock = source._split_top(rules.cards * n)
-    deal._top = top
-    return list(map(top.__getitem__, slices))
-
-def start_record(deal: Deal) -> DealStart:
-    """The deal as it started, before the ante (for a record of it)."""
-    if deal._start is None:
-        stacks, kept_old, first_deal = deal._start_info
-        pack = deal._start_pack
-        if pack is None and deal._stock is not None:
-            # the given pack as it was: the cards dealt on what remained of it (the stock,
-            # which since then has only had cards put under it, D5)
-            held = sum(len(old) for old in kept_old.values())
-            rest = deal.rules.pack_size - held - len(deal._top)
-            pack = deal._start_pack = deal._stock._before_split(deal._top, rest)
-        deal._start = DealStart(
-            stacks=stacks, carried_pot=deal._carried_in, pack=pack,
-            hands=dict(zip(deal._names, deal._dealt, strict=True)), retained=kept_old,
-            first_deal=first_deal,
-        )
-    return deal._start
-

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from bragkit.actions import LegalAction, Verb
 from bragkit.cards import Card
@@ -49,10 +49,8 @@ from bragkit.games.three_card.operations import (
     PotAwarded,
     PotCarried,
 )
+from bragkit.games.three_card.results import DealStart
 from bragkit.games.three_card.rules import Rules
-
-if TYPE_CHECKING:
-    from bragkit.games.three_card.deal import Deal
 
 __all__ = ["DealView", "fold", "fold_view", "legal_action_dict"]
 
@@ -153,24 +151,19 @@ def legal_action_dict(option: LegalAction) -> dict[str, Any]:
     }
 
 
-def fold_view(deal: Deal, viewer: str | None) -> DealView:
-    """The view of ``deal`` for ``viewer`` (``None``: a spectator, who sees no hidden card),
-    folded from ``deal.operations`` censored for the viewer (:meth:`Operation.censored`), with
-    the public seating and rules of the deal (:attr:`Deal.start`'s stacks and carried pot, who
-    holds a retained hand), the viewer's menu and the face-up stock card (D9)."""
-    start = deal.start
-    rules = deal.rules
-    ops = [c for op in deal.operations if (c := op.censored(viewer)) is not None]
-    state = fold(ops, players=deal.players, dealer=deal.dealer, rules=rules,
-                 stacks=dict(zip(deal.players, start.stacks, strict=True)),
+def fold_view(
+    log: tuple[Operation, ...], *, start: DealStart, players: tuple[str, ...], dealer: str,
+    rules: Rules, viewer: str | None, stock_card: Card | None, menu: tuple[LegalAction, ...],
+) -> DealView:
+    """The view of a deal for ``viewer`` (``None``: a spectator, who sees no hidden card),
+    folded from ``log``, the deal's operations censored for the viewer
+    (:meth:`Operation.censored`), with the public seating and rules of the deal (``start``'s
+    stacks and carried pot, who holds a retained hand), the viewer's ``menu`` and the face-up
+    stock card (D9)."""
+    state = fold(log, players=players, dealer=dealer, rules=rules,
+                 stacks=dict(zip(players, start.stacks, strict=True)),
                  carried_pot=start.carried_pot, retained=tuple(start.retained), viewer=viewer)
-    stock = deal._stock  # rule D9: the one visible card of a face-up stock, public
-    return DealView(
-        **state,
-        operations=tuple(ops),
-        stock_card=stock.bottom if rules.stock_face_up and stock is not None else None,
-        legal_actions=() if viewer is None else tuple(deal.legal_actions(viewer)),
-    )
+    return DealView(**state, operations=log, stock_card=stock_card, legal_actions=menu)
 
 
 def fold(

@@ -1,0 +1,186 @@
+"""The cards in front of each seat of a three-card deal, and what each has seen:
+:class:`Holdings` (rules BL2, BL6, F1, F2, H, R1-R3, W).
+
+Each seat's hand as dealt and now, what they kept and set aside (F1), an old hand beside it
+(R2), whether they have looked (BL2) and must still discard (F1), the face-up hand of R3, and
+each hand's strength, evaluated once per hand (again only if the hand changes, F1 and R2).
+
+>>> from bragkit.cards import parse_cards
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.setup import setup
+>>> held = Holdings(setup(Rules()), [parse_cards("Qh Qs 4d"), parse_cards("7c 7d 7h")],
+...                 looked=False)
+>>> held.strength(1)[2].category.name, held.strength(0)[0] < held.strength(1)[0]  # H2
+('PRIAL', True)
+>>> held.look(0), held.looked
+((Card('Qh'), Card('Qs'), Card('4d')), [True, False])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bragkit.actions import HandChoice
+from bragkit.cards import Card
+from bragkit.games.three_card.setup import N2, N, Setup, Strength
+from bragkit.hands import HandRank, best_hand, evaluate, hand_of
+
+__all__ = ["Holdings"]
+
+Evaluated = tuple[Strength, tuple[Card, ...], HandRank]
+
+
+class Holdings:
+    """What each of the seats holds (see the module docstring); ``hands`` as dealt, in seat
+    order; ``looked``: whether every seat has seen their cards from the deal (blind play off,
+    BL1)."""
+
+    __slots__ = ("cards", "discards", "face_up", "face_up_cards", "face_up_seat", "hand", "kept",
+                 "looked", "need_discard", "old", "pending", "pending_hand", "setup",
+                 "strengths", "two_seat")
+
+    def __init__(self, setup: Setup, hands: list[tuple[Card, ...]], *, looked: bool) -> None:
+        n = len(hands)
+        self.setup = setup
+        cards = self.cards = setup.rules.cards
+        self.hand = hands
+        self.looked = [looked] * n  # rule D7: each may look, or play blind (BL)
+        self.need_discard = [looked and cards > 3] * n  # rule F1
+        self.kept: list[tuple[Card, ...] | None] = [None] * n
+        self.discards: list[tuple[Card, ...]] = [()] * n
+        self.old: list[tuple[Card, ...] | None] = [None] * n  # rule R2: an old hand beside
+        self.strengths: list[Evaluated | None] = [None] * n
+        self.pending = -1  # rule R2: who must keep or throw the hand just looked at
+        self.pending_hand: HandChoice = "new"
+        self.two_seat = -1  # rule R2: who holds two hands
+        self.face_up: tuple[Card, ...] | None = None  # rule R3, while it is out
+        self.face_up_cards: tuple[Card, ...] = ()
+        self.face_up_seat = -1
+
+    def retain_face_up(self, seat: int, old: tuple[Card, ...]) -> None:
+        """Rule R3: ``seat``'s new hand lies face up and the old one plays; every other seat
+        has seen their cards."""
+        self.face_up = self.face_up_cards = self.hand[seat]
+        self.hand[seat] = old
+        self.face_up_seat = seat
+        for other in range(len(self.hand)):
+            if other != seat:
+                self.looked[other] = True
+                self.need_discard[other] = self.cards > 3
+
+    def retain_two(self, seat: int, old: tuple[Card, ...]) -> None:
+        """Rule R2: ``seat`` holds their old hand beside the new one, both blind."""
+        self.old[seat] = old
+        self.two_seat = seat
+
+    def face_up_out(self, seat: int) -> bool:
+        """Rule R3: whether ``seat``'s face-up hand is out."""
+        return seat == self.face_up_seat and self.face_up is not None
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """Every card in front of ``seat``: the old hand, the hand, the face-up hand (R3)."""
+        old = self.old[seat] or ()
+        return old + self.hand[seat] + (self.face_up or () if seat == self.face_up_seat else ())
+
+    # -- what the players do with their cards ---------------------------------------------------
+
+    def look(self, seat: int) -> tuple[Card, ...]:
+        """Rule BL2: ``seat`` looks at their hand (F1: and must discard); its cards."""
+        self.looked[seat] = True
+        self.need_discard[seat] = self.cards > 3
+        return self.hand[seat]
+
+    def look_at(self, seat: int, which: HandChoice) -> tuple[Card, ...]:
+        """Rule R2: ``seat`` looks at one of two hands and must keep or throw it at once."""
+        self.pending = seat
+        self.pending_hand = which
+        old = self.old[seat]
+        return old if which == "old" and old is not None else self.hand[seat]
+
+    def keep_or_throw(self, seat: int, *, keep: bool) -> tuple[Card, ...]:
+        """Rule R2: keep the hand just looked at (now open; the other folded unseen) or throw
+        it (one blind hand remains). The hand that goes under the pack."""
+        self.pending = -1
+        old = self.old[seat]
+        assert old is not None
+        hand = self.hand[seat]
+        looked_hand, other = (old, hand) if self.pending_hand == "old" else (hand, old)
+        self.old[seat] = None
+        self.two_seat = -1
+        self.strengths[seat] = None
+        if keep:
+            self.hand[seat] = looked_hand
+            self.looked[seat] = True
+            self.need_discard[seat] = self.cards > 3
+            return other
+        self.hand[seat] = other
+        return looked_hand
+
+    def discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        """Rule F1: ``seat`` sets ``cards`` aside (looked at, F2)."""
+        self.looked[seat] = True
+        self.need_discard[seat] = False
+        kept = list(self.hand[seat])
+        for card in cards:
+            kept.remove(card)
+        self.kept[seat] = tuple(kept)
+        self.discards[seat] = cards
+        self.strengths[seat] = None
+
+    def holds(self, seat: int, cards: tuple[Card, ...]) -> bool:
+        """Rule F1: whether ``seat`` holds ``cards``, each once."""
+        hand = list(self.hand[seat])
+        for card in cards:
+            if card not in hand:
+                return False
+            hand.remove(card)
+        return True
+
+    # -- strength -------------------------------------------------------------------------------
+
+    def strength(self, seat: int) -> Evaluated:
+        """A hand's strength key, the cards it shows (kept, then discards) and its rank:
+        evaluated once per hand (again only if the hand changes, F1 and R2)."""
+        found = self.strengths[seat]
+        if found is None:
+            found = self.strengths[seat] = self.evaluate(
+                self.hand[seat], self.kept[seat], self.discards[seat])
+        return found
+
+    def evaluate(self, hand: tuple[Card, ...], kept: tuple[Card, ...] | None = None,
+                 discards: tuple[Card, ...] = ()) -> Evaluated:
+        """The strength of ``hand`` (``kept`` and ``discards``: after a discard)."""
+        setup = self.setup
+        ordering = setup.rules.ordering
+        if kept is not None:  # rule F1: the three the player kept, then the discards
+            chosen = hand_of(kept, discards, ordering=ordering, wild=setup.wild)
+        elif len(hand) == 3:
+            a, b, c = hand
+            # evaluate()'s own values, read directly (rules H2-H10, W1-W3); a card held twice
+            # is not a hand (-1): evaluate() says so
+            value = setup.values[a * N2 + b * N + c]
+            if value < 0:
+                rank = evaluate(hand, ordering=ordering, wild=setup.wild)
+            else:
+                rank = setup.ranks[value]
+            return (value, ()), hand, rank
+        else:  # rule F2: a hand shown without a look plays its best three
+            chosen = best_hand(hand, ordering=ordering, wild=setup.wild, keep=3)
+        return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
+
+    def beats_face_up(self, seat: int) -> bool:
+        """Rule R3: whether ``seat``'s hand beats the face-up hand strictly."""
+        return self.strength(seat)[0] > self.evaluate(self.face_up_cards)[0]
+
+    def best(self, seats: Sequence[int]) -> list[int]:
+        """Rule B8: the seats of the best hand among ``seats`` (equal best: all of them)."""
+        winners: list[int] = []
+        best: Strength | None = None
+        for seat in seats:
+            key = self.strength(seat)[0]
+            if best is None or key > best:
+                best = key
+                winners = [seat]
+            elif key == best:
+                winners.append(seat)
+        return winners

@@ -1,0 +1,161 @@
+"""What each player of a three-card deal may do now: :class:`Menus`, the verifiers
+(:class:`~bragkit.games.three_card.verify.Verifiers`) with the menus built from them (an option
+is listed when its verifiers return ``None``), so "what may I do?" and "why not?" come from one
+code path.
+
+A menu lists every option with its amounts (chips actually paid) or choices (a discard's cards,
+F1, F3); looks during the deal (BL6), top-ups (M1) and agreements to a showdown (B8) included.
+In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) a menu is
+remembered per Rules by what it depends on; entries are interned per player.
+
+>>> from bragkit.games.three_card.rules import Rules
+>>> from bragkit.games.three_card.deal import Deal
+>>> deal = Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
+...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
+>>> [str(option) for option in deal.legal_actions("Ann")]
+['Ann look', 'Ann discard (1 card)', 'Ann fold', 'Ann blind 1..8', 'Ann topup 1..']
+>>> [str(choice) for choice in deal.legal_actions("Ann")[1].choices]   # rules F1, F2
+['Ann discard Qh', 'Ann discard Qs', 'Ann discard 4d', 'Ann discard 7c']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bragkit.actions import Discards, LegalAction, Verb
+from bragkit.games.three_card.betting import see_cost
+from bragkit.games.three_card.round import BETTING
+from bragkit.games.three_card.setup import Fixed, Menu, Setup, amount_option
+from bragkit.games.three_card.verify import Verifiers
+
+if TYPE_CHECKING:
+    from bragkit.games.three_card.holdings import Holdings
+    from bragkit.games.three_card.money import Money
+    from bragkit.games.three_card.round import Round
+    from bragkit.games.three_card.setup import Seats
+
+__all__ = ["Menus"]
+
+_BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
+_COVER, _SEE = Verb.COVER, Verb.SEE
+
+
+class Menus(Verifiers):
+    """The verifiers of one deal with the menus built from them (see the module docstring);
+    ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+
+    __slots__ = ("setup", "simple")
+
+    def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
+                 betting: Round, *, simple: bool) -> None:
+        self.rules = setup.rules  # Verifiers.__init__, inlined (a deal makes one)
+        self.cards = setup.rules.cards
+        self.seats = seats
+        self.money = money
+        self.hold = holdings
+        self.bet = betting
+        self.setup = setup
+        self.simple = simple
+
+    def menu(self, seat: int) -> Menu:
+        """The menu of ``seat`` now, from the verifiers.
+
+        In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) the
+        menu is remembered per Rules by all it depends on there: the player, their status, look,
+        turn and stack, the stake, whether a bet is made, whether three or more bet and whether
+        they may see. Entries are interned per player (:class:`Fixed`)."""
+        if not self.simple:
+            return self.full_menu(seat)
+        fixed = self.seats.fixed[seat]
+        bet = self.bet
+        agreed = seat in bet.agreed if bet.agreed else False
+        if bet.status[seat] != BETTING:
+            key: tuple[Any, ...] = (fixed,)
+        elif seat == bet.to_act:
+            key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, bet.stake,
+                   self.money.stacks[seat],
+                   bet.n_betting == 2 and self.see_block(seat) is None, agreed)
+        else:
+            key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, agreed)
+        turns = self.setup.turns
+        found = turns.get(key)
+        if found is None:
+            if len(turns) >= 4_096:
+                turns.clear()
+            found = turns[key] = tuple(self.full_menu(seat))
+        return found
+
+    def full_menu(self, seat: int) -> list[LegalAction]:
+        """The menu of ``seat`` now, built afresh from the verifiers."""
+        fixed = self.seats.fixed[seat]
+        if self.hold.pending >= 0:  # rule R2: keep or throw the hand just looked at, at once
+            if seat == self.hold.pending:
+                return [fixed.keep, fixed.throw, fixed.topup]
+            return [fixed.topup]
+        options: list[LegalAction] = []
+        if self.bet.status[seat] == BETTING:
+            if seat == self.bet.to_act:
+                self._turn_options(seat, fixed, options)
+            elif not self.hold.looked[seat]:  # rule BL6: anyone may look during the deal
+                self._look_options(seat, fixed, options)
+            elif self.hold.need_discard[seat] and self.discard_block(seat) is None:
+                # rule F1: discard before betting
+                options.append(self._discard_option(seat, fixed))
+            if self.agree_block(seat) is None:  # rule B8
+                options.append(fixed.agree)
+        options.append(fixed.topup)  # rule M1
+        return options
+
+    def _discard_option(self, seat: int, fixed: Fixed) -> LegalAction:
+        """Rules F1, F3: the discard of ``seat``, with every discard it allows as its choices
+        (built on demand)."""
+        count = self.cards - 3
+        return LegalAction(player=fixed.name, verb=_DISCARD, discards=count,
+                           choices=Discards(fixed.name, self.hold.hand[seat], count))
+
+    def _look_options(self, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
+        """The looks open to a player who has not looked (BL2, BL6, R2, R3, F2)."""
+        if self.hold.old[seat] is not None:  # rule R2
+            options += [o for o in fixed.look_two
+                        if self.look_block(seat, o.hand, True) is None]
+        elif self.look_block(seat, None, True) is None:
+            options.append(fixed.look)
+            if self.cards > 3 and self.discard_block(seat) is None:
+                # F2: the discard includes the look
+                options.append(self._discard_option(seat, fixed))
+
+    def _turn_options(self, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
+        """The options of the player to act (B2, B3, B6, BL1, BL2, F1, M1-M4, R2, R3)."""
+        looked = self.hold.looked[seat]
+        if not looked:
+            self._look_options(seat, fixed, options)
+        options.append(fixed.fold)
+        if looked and self.hold.need_discard[seat]:  # rule F1: discard before betting
+            options.append(self._discard_option(seat, fixed))
+            return
+        if self.bet.gate and seat in self.bet.gate and not self.hold.beats_face_up(seat):
+            return  # rule R3: cannot beat the face-up hand, so must fold
+        name = fixed.name
+        stack = self.money.stacks[seat]
+        # the least and most of an open bet, and of this player's bet (a blind bet if blind)
+        open_low, open_high = self.bounds(False)
+        low, high = (open_low, open_high) if looked else self.bounds(True)
+        short = stack < low
+        if not short:
+            top = high if high is not None and high < stack else stack
+            options.append(amount_option(fixed.bet if looked else fixed.blind, name,
+                                         _BET if looked else _BLIND, low, top))
+        if not looked and stack >= open_low and self.open_bet_block(seat) is None:
+            # a bet by a blind player includes the look (BL2; HAND-HISTORY.md)
+            top = open_high if open_high is not None and open_high < stack else stack
+            options.append(amount_option(fixed.bet, name, _BET, open_low, top))
+        if short:
+            if self.cover_block(seat, low) is None:  # rules M2, M3
+                options.append(amount_option(fixed.cover, name, _COVER, stack, stack))
+            if self.rules.lending and self.lender(seat, low - stack) >= 0:  # rule M4
+                cache = fixed.bet if looked else fixed.blind
+                options.append(amount_option(cache, name, _BET if looked else _BLIND, low, low))
+        if self.see_block(seat) is None:  # rules B6, B9, BL4
+            cost = see_cost(self.rules, self.bet.stake, not looked)
+            if stack >= cost:
+                options.append(amount_option(fixed.see, name, _SEE, cost, cost))
