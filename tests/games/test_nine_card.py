@@ -21,9 +21,9 @@ from bragkit.games.nine_card import (
     NineCardRecord,
     NineCardRules,
     RoundScored,
-    random_action,
     strong_action,
 )
+from bragkit.games.protocol import random_action
 from bragkit.ledger import settle
 from bragkit.records import replayer_for
 
