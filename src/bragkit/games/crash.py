@@ -397,6 +397,11 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         """Money each player is up or down (crash money so far; with the stake at the end)."""
         return dict(self._nets)
 
+    @property
+    def calls(self) -> dict[str, bool]:
+        """Who has called this deal, and whether crash (C5)."""
+        return dict(self._calls)
+
     def cards(self, player: str) -> tuple[Card, ...]:
         """A player's thirteen cards this deal (the engine's knowledge; views censor it)."""
         return self._cards.get(player, ())

@@ -498,6 +498,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The engine's players in now (as :meth:`_stake_levels`)."""
         return self.players
 
+    def _extra(self) -> dict[str, Any]:
+        """The engine's side of what :meth:`_fold_extra` folds (as :meth:`_stake_levels`)."""
+        return {}
+
     def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> StakeView:
         """The view of ``viewer`` (``None``: a spectator, who sees no hidden card) folded from
         ``log``, the records censored for them, over what is public from the start (the seats,
@@ -605,8 +609,11 @@ class StakeFold:
             elif kind is Shown:
                 self.shown[op.player] = op.cards  # type: ignore[attr-defined]
             elif kind is Dealt:
+                player = op.player  # type: ignore[attr-defined]
                 if not op.owner_sees:  # type: ignore[attr-defined]
-                    self.unseen.add(op.player)  # type: ignore[attr-defined]
+                    self.unseen.add(player)
+                elif op.face_up and player in self.shown:  # type: ignore[attr-defined]
+                    self.shown[player] += (op.card,)  # type: ignore[attr-defined]
             elif kind is RoundOpened:
                 self._round = op  # type: ignore[assignment]
                 self._levels = dict(op.levels)  # type: ignore[attr-defined]
