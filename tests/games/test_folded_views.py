@@ -127,9 +127,7 @@ def check_crash_view(game: CrashGame, viewer: str | None) -> None:
 def check_points_log(game: PointsGame[Any, Any], viewer: str | None) -> None:
     """No record a viewer gets carries another player's unplayed cards (N4, C2)."""
     for op in game.censored_log(viewer):
-        if isinstance(op, CardsDealt):
-            assert op.player == viewer
-        elif isinstance(op, Arranged) and op.hands is not None:
+        if isinstance(op, CardsDealt) or (isinstance(op, Arranged) and op.hands is not None):
             assert op.player == viewer
         elif isinstance(op, DealStarted):
             assert op.pack is None
