@@ -323,7 +323,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
 
 
 #: The 84 sets of nine positions, by id.
-_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange.position_triples(9).tolist())
 #: A key no legal lead has (sorted after them all).
 _NO_LEAD: Final = 1 << 30
 
@@ -336,8 +336,8 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
     (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
     table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
-    hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
-    rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
+    hand = np.arange(players)[:, None, None] * 9 + arrange.position_triples(9)[None]
+    rest = arrange.rest_partitions(9)  # (84, 10, 2) set ids
     base = np.arange(players)[None, :, None] * 84
     first = (base + rest[..., 0].T[:, None, :]).ravel()
     second = (base + rest[..., 1].T[:, None, :]).ravel()
@@ -348,7 +348,7 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
 @functools.cache
 def _flat_strengths() -> npt.NDArray[np.int16]:
     """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange._scale(ORDERING).tri.ravel().astype(np.int16)
+    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int16)
 
 
 class _Leads(Sequence[tuple[Card, ...]]):

@@ -53,6 +53,7 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
 from bragkit.games.teen_patti_rules import TeenPattiRules
+from bragkit.games.teen_patti_views import TeenPattiFold
 
 __all__ = ["GAMES", "VERBS", "TeenPatti"]
 
@@ -498,53 +499,21 @@ class TeenPatti(StakeGame[TeenPattiRules]):
                 "sideshow": None if pending is None else {"asker": pending[0],
                                                           "asked": pending[1]}}
 
-    def _fold_stake(self, log: Sequence[Operation]) -> tuple[int, dict[str, int]]:
-        """The stake in blind terms (TP3: a blind chaal sets it, a seen chaal half of it) and
-        each player's blind chaals, from the log."""
-        stake = self.rules.boot
-        looked: set[str] = set()
-        blind_turns = dict.fromkeys(self.players, 0)
-        for op in log:
-            if type(op) is not Acted:
-                continue
-            action = op.action
-            player, verb = str(action.player), action.verb
-            if verb is _LOOK:
-                looked.add(player)
-            elif verb is _BLIND or verb is _BET or verb is _SIDESHOW:
-                amount = op.paid if verb is _SIDESHOW else action.amount or 0
-                seen = player in looked
-                if not seen:
-                    blind_turns[player] += 1
-                stake = max(stake, amount // 2 if seen else amount)
-        return stake, blind_turns
-
     def _fold_stakes(self, folded: StakeFold, log: Sequence[Operation]) -> dict[str, int]:
         """The stake (TP3) while the deal is on."""
-        return {} if folded.phase == OVER else {"stake": self._fold_stake(log)[0]}
+        return {} if folded.phase == OVER else {"stake": TeenPattiFold(self.rules, log).stake}
 
     def _fold_in_play(self, folded: StakeFold, log: Sequence[Operation]) -> tuple[str, ...]:
         """The players still in, from the dealer's left: not packed, nor lost a sideshow."""
-        lost = {op.player for op in log if type(op) is SideshowLost}
+        lost = TeenPattiFold(self.rules, log).lost
         return tuple(p for p in self.deal_order if p in folded.in_play and p not in lost)
 
     def _fold_extra(self, viewer: str | None, folded: StakeFold,
                     log: Sequence[Operation]) -> dict[str, Any]:
         """The boot and variant (the rules), the stake and blind chaals (TP3), who is seen,
         the turned card (TP8) and a sideshow awaiting its answer (TP5), from the log."""
-        stake, blind_turns = self._fold_stake(log)
-        turned = next((str(op.card) for op in log if type(op) is JokerTurned), None)
-        sideshow: dict[str, str] | None = None
-        for op in log:
-            if type(op) is SideshowAsked:
-                sideshow = {"asker": op.asker, "asked": op.asked}
-            elif type(op) is Acted and op.action.verb in _ANSWERS:
-                sideshow = None
-        if folded.phase == OVER:
-            sideshow = None
-        return {"boot": self.rules.boot, "stake": stake, "variant": self.rules.variant,
-                "seen": [p for p in self.players if p in folded.lookers],
-                "blind_turns": blind_turns, "turned": turned, "sideshow": sideshow}
+        return TeenPattiFold(self.rules, log).extra(self.players, folded.lookers,
+                                                   over=folded.phase == OVER)
 
 
 def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Random) -> TeenPatti:
