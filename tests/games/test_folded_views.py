@@ -73,6 +73,7 @@ def start(name: str, rules: Any, players: int, seed: int) -> Any:
 def check_stake_view(game: StakeGame[Any], viewer: str | None) -> None:
     view = game.view(viewer)
     assert view.to_act == game.to_act and view.phase == game.phase
+    assert (game.result is None) == (game.to_act is not None)
     assert view.stacks == game.money.stacks and view.pots == game.money.pots
     assert view.stakes == game._stake_levels()
     assert view.in_play == game._in_play()

@@ -247,7 +247,9 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
         self._menu_of: tuple[str, list[LegalAction]] | None = None  # the menu of the player
-        self._last_turn: tuple[str | None, str] | None = None        # to act, until an action
+        # whose turn and the phase as last logged (a Turn record): what the base's hooks read
+        # between changes, so the turn is worked out once per change
+        self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
         self._start()
         self._log_turn()
 
@@ -335,7 +337,7 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _log_turn(self) -> None:
         """Log whose turn it is and the phase, when either changed (:class:`Turn`)."""
         turn = (self.to_act, self.phase)
-        if turn != self._last_turn:
+        if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
             self._last_turn = turn
             self._ops.append(Turn(player=turn[0], phase=turn[1]))
 
@@ -363,7 +365,7 @@ class StakeGame(GameBase, Generic[RulesT]):
     @property
     def result(self) -> StakeResult | None:
         """What each winner took and the stacks after the deal; ``None`` until it is over."""
-        if self.to_act is not None:
+        if self._last_turn[0] is not None:  # the turn as logged after the last change
             return None
         return StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
 
@@ -413,7 +415,7 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
-        to_act = self.to_act
+        to_act = self._last_turn[0]
         if to_act is None:
             return []
         if player == to_act:
@@ -422,7 +424,7 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     def _actors(self) -> Sequence[str]:
         """The player to act first, then those who may act out of turn."""
-        to_act = self.to_act
+        to_act = self._last_turn[0]
         if to_act is None:
             return ()
         if not self.OUT_OF_TURN:
@@ -432,7 +434,7 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _find(self, action: Action) -> LegalAction | None:
         """The option ``action`` fits, from the verifier's verdict on its player and verb."""
         player = action.player
-        to_act = self.to_act
+        to_act = self._last_turn[0]
         if to_act is None or player not in self._players:
             return None
         verb = action.verb
