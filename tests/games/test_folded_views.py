@@ -21,6 +21,7 @@ from bragkit.games.options import options
 from bragkit.games.points_game import CardsDealt, DealStarted, PointsGame
 from bragkit.games.protocol import random_action
 from bragkit.games.stake_game import StakeGame
+from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_operations import Compared
 
 STAKE_GAMES = ("single-stake", "three-stake", "brag-poker", "teen-patti")
@@ -80,7 +81,7 @@ def check_stake_view(game: StakeGame[Any], viewer: str | None) -> None:
     assert view.looked == tuple(p for p in game.players if game.sees_own(p))
     assert view.winners == game.winners
     assert len(view.history) == len(game.actions)
-    extra = game._extra()
+    extra = teen_patti_extra(game) if isinstance(game, TeenPatti) else game._extra()
     assert {k: view.extra[k] for k in extra} == extra
     compared = {(op.asker, op.asked) for op in game.operations if isinstance(op, Compared)}
     if viewer is None:
@@ -99,6 +100,16 @@ def check_stake_view(game: StakeGame[Any], viewer: str | None) -> None:
             assert own or shown or sideshow or card in game.face_up, (viewer, player, card)
         if viewer == player and game.sees_own(player):
             assert cards == tuple(held)  # a player who may see their cards sees them all
+
+
+def teen_patti_extra(game: TeenPatti) -> dict[str, Any]:
+    """What a Teen Patti view adds, from the engine's state (TP3, TP5, TP8)."""
+    pending = game.sideshow
+    return {"boot": game.rules.boot, "stake": game.stake, "variant": game.rules.variant,
+            "seen": [p for p in game.players if p in game.looked],
+            "blind_turns": dict(game.blind_turns),
+            "turned": None if game.turned is None else str(game.turned),
+            "sideshow": None if pending is None else {"asker": pending[0], "asked": pending[1]}}
 
 
 def check_nine_card_view(game: NineCardGame, viewer: str | None) -> None:

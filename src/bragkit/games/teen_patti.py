@@ -489,16 +489,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _in_play(self) -> tuple[str, ...]:
         return tuple(self.playing)
 
-    def _extra(self) -> dict[str, Any]:
-        """The engine's side of what :meth:`_fold_extra` folds (for the property tests)."""
-        pending = self.sideshow
-        return {"boot": self.rules.boot, "stake": self.stake, "variant": self.rules.variant,
-                "seen": [p for p in self.players if p in self.looked],
-                "blind_turns": dict(self.blind_turns),
-                "turned": None if self.turned is None else str(self.turned),
-                "sideshow": None if pending is None else {"asker": pending[0],
-                                                          "asked": pending[1]}}
-
     def _fold_stakes(self, folded: StakeFold, log: Sequence[Operation]) -> dict[str, int]:
         """The stake (TP3) while the deal is on."""
         return {} if folded.phase == OVER else {"stake": TeenPattiFold(self.rules, log).stake}
