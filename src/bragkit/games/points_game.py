@@ -369,6 +369,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     _dealt_type: ClassVar[type[CardsDealt]] = CardsDealt
     #: The game's result.
     _result_type: type[ResultT]
+    #: The seats, clockwise (a plain attribute: the hot paths read it at every action).
+    players: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -382,7 +384,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         super().__init__()
         self._rules = rules if rules is not None else self.default_rules()
         least, most = self.SEATS
-        self._players = check_players(players, least=least, most=most, rule=self.SEATS_RULE)
+        self.players = self._players = check_players(players, least=least, most=most,
+                                                     rule=self.SEATS_RULE)
         self._decks = self._decks_for(len(self._players))
         self._rng = make_rng(rng)
         if dealer is None:
@@ -446,9 +449,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         return self._rules
 
     @property
-    def players(self) -> tuple[str, ...]:
-        """The seats, clockwise."""
-        return self._players
+    def over(self) -> bool:
+        """Whether the game has been won (N7, C6): the protocol's name for :attr:`is_over`."""
+        return self._winner is not None
 
     @property
     def first_dealer(self) -> str:

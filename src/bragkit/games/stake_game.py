@@ -180,6 +180,8 @@ class StakeGame(GameBase, Generic[RulesT]):
     ``legal_actions`` never disagree with it. A view is folded from the log (:meth:`_fold`).
     """
 
+    #: The players, in seat order (a plain attribute: the hot paths read it at every action).
+    players: tuple[str, ...] = ()
     game: ClassVar[str] = ""
     GAME: ClassVar[str] = ""
     #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
@@ -214,7 +216,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
         min_players, max_players = self.SEATS
-        self._players = tuple(players)
+        self.players = self._players = tuple(players)
         if len(set(self._players)) != len(self._players) or not all(
                 isinstance(p, str) and p and p == p.strip() for p in self._players):
             raise RulesError("players must be distinct non-empty names")
@@ -343,24 +345,19 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     # -- the rules, game by game ------------------------------------------------------------
     @property
-    def players(self) -> tuple[str, ...]:
-        """The players, in seat order."""
-        return self._players
-
-    @property
     @abstractmethod
     def to_act(self) -> str | None:
         """Whose turn it is, ``None`` when the deal is over."""
 
     @property
     def over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.to_act is None
+        """Whether the deal has ended (nobody to act after the last change)."""
+        return self._last_turn[0] is None
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended (as :attr:`over`)."""
-        return self.to_act is None
+        return self._last_turn[0] is None
 
     @property
     def result(self) -> StakeResult | None:
