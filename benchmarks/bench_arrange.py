@@ -57,8 +57,8 @@ def speed(hands: int, seed: int) -> None:
     for strategy in arrange.STRATEGIES:
         arrange.best_arrangement(thirteen[0], strategy=strategy)
         arrange.best_arrangement(nine[0], strategy=strategy)
-    splits = arrange._partitions(13, 4)
-    splits9 = arrange._partitions(9, 3)
+    splits = arrange.partitions(13, 4)
+    splits9 = arrange.partitions(9, 3)
     strengths = [np.random.default_rng(seed + i).integers(0, 900, 286) for i in range(hands)]
 
     def bare(s: np.ndarray, rows: np.ndarray) -> Callable[[], object]:

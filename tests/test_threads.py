@@ -190,12 +190,26 @@ def test_a_deal_refuses_an_apply_while_one_is_in_progress(
 def test_every_other_game_refuses_an_apply_while_one_is_in_progress(
         name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     game = games.new(name, players=list(PLAYERS), seed=3)
+    twin = games.new(name, players=list(PLAYERS), seed=3)
     rng = random.Random(3)
     first = random_action(game, rng)
+    twin.apply(first)
     owner: type[Any] = StakeGame if isinstance(game, StakeGame) else PointsGame
     assert isinstance(game, StakeGame | PointsGame)
-    _second_apply_refused(game, first, first, monkeypatch, type(game),
-                          "_do" if owner is StakeGame else "_play")
+    block = _Blocking()
+    name = "_do" if owner is StakeGame else "_play"
+    monkeypatch.setattr(type(game), name, block.wrap(getattr(type(game), name)))
+    thread = threading.Thread(target=game.apply, args=(first,))
+    thread.start()
+    assert block.inside.wait(10)
+    with pytest.raises(ConcurrentUseError, match="one owner at a time"):
+        game.apply(first)
+    with pytest.raises(ConcurrentUseError):  # reads take the one token too: no half state
+        game.view(None)
+    block.release.set()
+    thread.join()
+    assert game.operations == twin.operations  # the refused apply changed nothing
+    assert game.actions[-1] == first
 
 
 def test_a_session_refuses_an_apply_while_one_is_in_progress(

@@ -26,7 +26,7 @@ from bragkit.games.arrange import (
 )
 from bragkit.games.crash import compare_strategies as compare_crash
 from bragkit.games.nine_card import compare_strategies as compare_nine
-from bragkit.hands import Category, evaluate, strength_table
+from bragkit.hands import Category, Ordering, evaluate, strength_table
 
 hands_of = st.lists(st.integers(0, 51), unique=True, min_size=13, max_size=13)
 nines = st.lists(st.integers(0, 51), unique=True, min_size=9, max_size=9)
@@ -48,7 +48,7 @@ def test_scale_keeps_the_evaluator_order_for_every_single_pack_set(ordering: str
     """Rules N3/C3: the dense scale orders all 22,100 sets exactly as bragkit.hands does."""
     combos = np.array(list(itertools.combinations(range(52), 3)))
     theirs = strength_table(ordering)[combos[:, 0], combos[:, 1], combos[:, 2]].astype(int)
-    ours = arrange._scale(arrange.Ordering.parse(ordering)).tri[
+    ours = arrange.scale_table(Ordering.parse(ordering)).tri[
         combos[:, 0], combos[:, 1], combos[:, 2]].astype(int)
     order = np.argsort(theirs, kind="stable")
     assert (np.diff(ours[order]) >= 0).all()

@@ -22,7 +22,8 @@ from bragkit.games.brag_poker import (
     replay_brag_poker,
     write_brag_poker,
 )
-from bragkit.games.stake_game import StakeGame, random_action
+from bragkit.games.protocol import random_action
+from bragkit.games.stake_game import StakeGame
 from bragkit.games.stake_operations import Acted, Dealt, Posted, Shown
 from bragkit.records import replayer_for
 

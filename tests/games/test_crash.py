@@ -24,9 +24,9 @@ from bragkit.games.crash import (
     DealStarted,
     HandsDealt,
     RoundPlayed,
-    random_action,
     strong_action,
 )
+from bragkit.games.protocol import random_action
 from bragkit.records import replayer_for
 
 ANN = "4s 4h 4d 4c As Ah Ad Ks Kh Kd Qs Qh 2c"

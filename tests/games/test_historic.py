@@ -24,7 +24,8 @@ from bragkit.games.historic import (
     thirty_one_total,
     write_historic,
 )
-from bragkit.games.stake_game import StakeGame, random_action
+from bragkit.games.protocol import random_action
+from bragkit.games.stake_game import StakeGame
 from bragkit.games.stake_operations import Acted, Dealt, Posted, Shown
 from bragkit.records import replayer_for
 

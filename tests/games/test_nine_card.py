@@ -21,9 +21,9 @@ from bragkit.games.nine_card import (
     NineCardRecord,
     NineCardRules,
     RoundScored,
-    random_action,
     strong_action,
 )
+from bragkit.games.protocol import random_action
 from bragkit.ledger import settle
 from bragkit.records import replayer_for
 
@@ -548,7 +548,7 @@ def test_two_packs_every_listed_set_is_laid_out_and_accepted_n1_n4_n6(players: i
                                                                      seed: int) -> None:
     """N1: six or more players play with two packs (a set may hold a card twice); every set the
     menu lists is laid out as a person lays it out and accepted by the check (N4, N6)."""
-    from bragkit.games.arrange import _display
+    from bragkit.games.arrange import display_order as _display
 
     game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=seed)
     rng = random.Random(seed)

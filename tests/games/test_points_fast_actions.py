@@ -49,10 +49,10 @@ def test_choices_option_is_legal_action() -> None:
 
 def test_menus_lay_out_a_set_as_display_does() -> None:
     """N4, C2: the lazy menus lay out every three cards (with a card twice: two packs, N1) as
-    ``arrange._display`` does."""
+    ``arrange.display_order`` does."""
     from itertools import combinations_with_replacement
 
-    from bragkit.games.arrange import _display
+    from bragkit.games.arrange import display_order as _display
     from bragkit.games.set_layout import laid_out
 
     for a, b, c in combinations_with_replacement([Card(i) for i in range(52)], 3):

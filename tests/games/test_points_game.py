@@ -22,11 +22,11 @@ from bragkit.games.points_game import (
     deal_hands,
     fewest_payments,
     left_of,
-    random_action,
     seats_from,
     shuffle,
     strategy_scores,
 )
+from bragkit.games.protocol import random_action
 from bragkit.ledger import settle
 
 
@@ -59,9 +59,9 @@ def test_an_action_names_its_player_even_with_spaces() -> None:
         game.apply("Zed crash")
     with pytest.raises(InvalidActionError, match="empty action"):
         game.apply("   ")
-    with pytest.raises(InvalidActionError, match="unknown verb 'plays'"):
+    with pytest.raises(InvalidActionError, match="'plays' is not a verb of Crash"):
         game.apply("Mary plays As Ks Qs")  # a Nine Card Brag verb
-    with pytest.raises(InvalidActionError, match="not a verb of this game"):
+    with pytest.raises(InvalidActionError, match="'fold' is not a verb of Crash"):
         game.apply(Action(player="Mary", verb=Verb.FOLD))
 
 

@@ -20,8 +20,8 @@ from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError, IllegalActionError
 from bragkit.games.crash import Arranged, CrashGame, CrashRules, RoundPlayed
 from bragkit.games.nine_card import NineCardGame, NineCardRules, SetPlayed
-from bragkit.games.points_game import CardsDealt, PointsGame, random_action
-from bragkit.games.protocol import Game, Operation, Result
+from bragkit.games.points_game import CardsDealt, PointsGame
+from bragkit.games.protocol import Game, Operation, Result, random_action
 
 AnyGame = NineCardGame | CrashGame
 

@@ -20,8 +20,8 @@ from bragkit.cards import Card
 from bragkit.errors import BragError, IllegalActionError, InvalidActionError, RulesError
 from bragkit.games.brag_poker import BragPoker, BragPokerRules
 from bragkit.games.historic import HistoricRules, SingleStakeBrag, ThreeStakeBrag
-from bragkit.games.protocol import Game, Operation, Result
-from bragkit.games.stake_game import StakeGame, StakeResult, random_action
+from bragkit.games.protocol import Game, Operation, Result, random_action
+from bragkit.games.stake_game import StakeGame, StakeResult
 from bragkit.games.stake_operations import Acted, Dealt, Revealed
 
 GAMES = ("single-stake", "three-stake", "brag-poker")
@@ -253,7 +253,7 @@ def check_views(game: StakeGame[Any]) -> None:
         text = json.dumps(view.to_dict()) + " ".join(game.history(viewer))
         leaked = {Card.parse(t) for t in _CARD_RE.findall(text)} - known
         assert not leaked, (viewer, leaked)
-        for op in game.log_for(viewer):
+        for op in game.censored_log(viewer):
             assert isinstance(op, Operation)
             if isinstance(op, Dealt) and op.card is not None:
                 assert op.card in known or op.card in getattr(game, "discards", {}).get(
@@ -283,7 +283,7 @@ def test_a_player_who_has_not_looked_is_dealt_cards_they_cannot_see_rule_p5() ->
            if isinstance(op, Dealt) and op.player == "Ann"]
     assert len(own) == 3 and all(isinstance(op, Dealt) and op.card is None for op in own)
     game.apply("Ann look")
-    assert [op for op in game.log_for("Bob") if isinstance(op, Revealed)] == []
-    revealed = [op for op in game.log_for("Ann") if isinstance(op, Revealed)]
+    assert [op for op in game.censored_log("Bob") if isinstance(op, Revealed)] == []
+    revealed = [op for op in game.censored_log("Ann") if isinstance(op, Revealed)]
     assert len(revealed) == 1 and revealed[0].cards == tuple(game.hands["Ann"])
     assert game.view("Ann").cards["Ann"] == tuple(game.hands["Ann"])

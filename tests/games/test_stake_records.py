@@ -20,7 +20,8 @@ from bragkit.games.historic import (
     ThreeStakeBrag,
     historic_game,
 )
-from bragkit.games.stake_game import StakeGame, random_action
+from bragkit.games.protocol import random_action
+from bragkit.games.stake_game import StakeGame
 from bragkit.games.stake_records import play_record, read_table, table_document
 from bragkit.toml_text import load_document
 

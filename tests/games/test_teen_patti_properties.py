@@ -71,7 +71,7 @@ def check_views(game: TeenPatti) -> None:
         known = known_cards(game, viewer)
         view = game.view(viewer)
         text = json.dumps(view.to_dict()) + " ".join(game.history(viewer))
-        text += " ".join(str(op) for op in game.log_for(viewer))
+        text += " ".join(str(op) for op in game.censored_log(viewer))
         leaked = {Card.parse(t) for t in _CARD_RE.findall(text)} - known
         assert not leaked, (viewer, leaked)
         for player, cards in view.cards.items():
@@ -79,7 +79,7 @@ def check_views(game: TeenPatti) -> None:
                 assert card is None or card == real
         if viewer is not None and not game.sees_own(viewer) and viewer not in game.shown:
             assert view.cards[viewer] == (None,) * 3  # BL6: a blind player sees nothing
-        for op in game.log_for(viewer):
+        for op in game.censored_log(viewer):
             assert not isinstance(op, Compared)  # censored into the other's hand, or nothing
             if isinstance(op, Revealed):
                 assert op.player == viewer

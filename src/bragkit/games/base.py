@@ -169,7 +169,8 @@ class GameBase(Capabilities, ABC):
 
     A subclass calls ``super().__init__()`` (it sets the one-owner token) and supplies
     :attr:`VERBS`, :attr:`GAME`, ``players``, ``to_act``, ``result``, :meth:`_menu`,
-    :meth:`_refusal`, :meth:`_play`, :meth:`_records` and :meth:`_fold`.
+    :meth:`_refusal`, :meth:`_play`, :meth:`_records` and :meth:`_fold`; optionally
+    :meth:`_find` (a faster match), :meth:`_actors` and :meth:`_ended` (its end rule).
     """
 
     __slots__ = ("_token",)
@@ -224,6 +225,11 @@ class GameBase(Capabilities, ABC):
         """Whose options :meth:`legal_actions` lists when asked for everyone's, in order."""
         return self.players
 
+    def _ended(self) -> BragError:
+        """Why nothing may be done once the game is over (a game may name its own end rule:
+        N7, C6, S2...)."""
+        return IllegalActionError("the game is over", rule="B11")
+
     def _find(self, action: Action) -> LegalAction | None:
         """The option ``action`` fits now, or ``None`` (the one test of legality)."""
         if self.result is not None or action.player not in self.players:
@@ -265,7 +271,7 @@ class GameBase(Capabilities, ABC):
         if action.player is not None and action.player not in self.players:
             return IllegalActionError(f"{action.player} is not at the table", rule="B11")
         if self.result is not None:
-            return IllegalActionError("the game is over", rule="B11")
+            return self._ended()
         return self._refusal(action)
 
     def _take(self, token: list[None]) -> None:

@@ -57,8 +57,8 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
-from bragkit.games.stake_game import StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
+from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
+from bragkit.games.stake_operations import Acted, PhaseStarted, Posted, Revealed, Shown, posted
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
@@ -82,6 +82,7 @@ FIRST_ROUND = "first round"
 DRAW = "draw"
 SECOND_ROUND = "second round"
 OVER = "over"
+_ROUNDS: Final = (FIRST_ROUND, SECOND_ROUND)
 
 #: The verbs of 3 Card Brag Poker: the betting (P2, P4), look (P5) and draw (P3).
 VERBS: Final = frozenset((*ROUND_VERBS, Verb.LOOK, Verb.DRAW))
@@ -253,13 +254,13 @@ class BragPoker(StakeGame[BragPokerRules]):
             for player in self.deal_order:
                 self._deal(player, owner_sees=False)  # rule P5: unseen until they look
         self._ops.append(PhaseStarted(phase=FIRST_ROUND))
-        self.betting = BettingRound(
+        self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(self.big_blind), money=self.money,
             pot="pot", limits=self.rules.limits(second=False),
             levels={self.small_blind: self.rules.small_blind,
                     self.big_blind: self.rules.big_blind},
             blind=self._is_blind,
-            first_staked=[self.small_blind, self.big_blind])
+            first_staked=[self.small_blind, self.big_blind]))
 
     def _is_blind(self, player: str) -> bool:
         return player not in self.looked
@@ -383,10 +384,9 @@ class BragPoker(StakeGame[BragPokerRules]):
         self._ops.append(PhaseStarted(phase=SECOND_ROUND))
         in_play = self.betting.in_play
         first = next(p for p in self.deal_order if p in in_play)
-        self.betting = BettingRound(seats=self.players, first=first, in_play=in_play,
-                                    money=self.money, pot="pot",
-                                    limits=self.rules.limits(second=True),
-                                    blind=self._is_blind)
+        self.betting = self._open_round(BettingRound(
+            seats=self.players, first=first, in_play=in_play, money=self.money, pot="pot",
+            limits=self.rules.limits(second=True), blind=self._is_blind))
 
     def _showdown(self) -> None:
         """Rule P4: the best Brag hand (H2–H8) wins; ties split, odd chips from the dealer's
@@ -406,17 +406,31 @@ class BragPoker(StakeGame[BragPokerRules]):
                     else "equal best hands split the pot")
 
     def _stake_levels(self) -> dict[str, int]:
-        return dict(self.betting.levels) if self._phase != OVER else {}
+        return dict(self.betting.levels) if self._phase in _ROUNDS else {}
 
     def _in_play(self) -> tuple[str, ...]:
         return self.betting.in_play
 
-    def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
-        discards = [str(c) for op in log if type(op) is Acted and op.action.verb is _DRAW
-                    and op.action.player == viewer for c in op.action.cards]
+    def _extra(self) -> dict[str, Any]:
+        """The engine's side of what :meth:`_fold_extra` folds (for the property tests)."""
         return {"small_blind": self.small_blind, "big_blind": self.big_blind,
-                "drawn": dict(self.drawn), "raises": self.betting.raises,
-                "discards": discards}
+                "drawn": dict(self.drawn), "raises": self.betting.raises}
+
+    def _fold_extra(self, viewer: str | None, folded: StakeFold,
+                    log: Sequence[Operation]) -> dict[str, Any]:
+        """The blinds (P1), how many each drew (P3), the raises of the round (P2, P4) and the
+        viewer's own discards, from the log."""
+        blinds = {op.reason: op.player for op in log if type(op) is Posted}
+        drawn: dict[str, int] = {}
+        discards: list[str] = []
+        for op in log:
+            if type(op) is Acted and op.action.verb is _DRAW:
+                action = op.action
+                drawn[str(action.player)] = action.amount or 0
+                if action.player == viewer:
+                    discards += [str(c) for c in action.cards]
+        return {"small_blind": blinds["small blind"], "big_blind": blinds["big blind"],
+                "drawn": drawn, "raises": folded.raises(log), "discards": discards}
 
 
 # --------------------------------------------------------------------------------------------

@@ -68,9 +68,11 @@ from bragkit.games.points_game import (
     CardsDealt,
     DealStarted,
     GameWon,
+    PointsFold,
     PointsGame,
     PointsResult,
-    random_action,
+    left_of,
+    seats_from,
     strategy_scores,
 )
 from bragkit.games.points_game import DealEnded as PointsDealEnded
@@ -101,7 +103,6 @@ __all__ = [
     "HandsDealt",
     "RoundPlayed",
     "compare_strategies",
-    "random_action",
     "strong_action",
 ]
 
@@ -361,6 +362,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     NEXT_DEAL_RULE: ClassVar[str] = "C6"
     END_RULE: ClassVar[str] = "C6"
     VERBS: ClassVar[frozenset[Verb]] = VERBS
+    GAME: ClassVar[str] = "Crash"
     _dealt_type: ClassVar[type[CardsDealt]] = HandsDealt
     _result_type = CrashResult
 
@@ -395,6 +397,11 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         """Money each player is up or down (crash money so far; with the stake at the end)."""
         return dict(self._nets)
 
+    @property
+    def calls(self) -> dict[str, bool]:
+        """Who has called this deal, and whether crash (C5)."""
+        return dict(self._calls)
+
     def cards(self, player: str) -> tuple[Card, ...]:
         """A player's thirteen cards this deal (the engine's knowledge; views censor it)."""
         return self._cards.get(player, ())
@@ -417,17 +424,16 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """The options of the player to act (``player`` given: that player's, empty when it is
-        not their turn). Arranging: one ``arranges`` option whose ``choices`` are every
-        arrangement that leaves no acceptable hand unused, lazily (C2, C4; see
-        :mod:`bragkit.games.crash_choices`); calling: ``crash`` (with four hands) and ``pass``
-        (C5)."""
+    def _menu(self, player: str) -> list[LegalAction]:
+        """The options of ``player``, empty when it is not their turn. Arranging: one
+        ``arranges`` option whose ``choices`` are every arrangement that leaves no acceptable
+        hand unused, lazily (C2, C4; see :mod:`bragkit.games.crash_choices`); calling:
+        ``crash`` (with four hands) and ``pass`` (C5)."""
         if self._winner is not None or self._awaiting:
             return []
         arranging = self._phase == "arrange"
         who = self._order[len(self._arranged if arranging else self._calls)]  # self.to_act
-        if player is not None and player != who:
+        if player != who:
             return []
         if arranging:
             menu = self._menus.get(who)
@@ -435,9 +441,9 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 choices = ArrangementChoices(who, self._cards[who], ordering=self._rules.ordering,
                                              floor=self._rules.floor)
                 menu = self._menus[who] = [choices_option(who, Verb.ARRANGES, choices)]
-            return list(menu)
+            return menu
         # rule C5: a crash needs four hands (options without cards: made once a game)
-        return list(self._call_menus[who, len(self._arranged[who].sets) == 4])
+        return self._call_menus[who, len(self._arranged[who].sets) == 4]
 
     def _verify(self, act: Action) -> arrange.Arrangement | None:
         """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
@@ -462,7 +468,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                                      "is a prediction of winning all four rounds", rule="C5")
         return None
 
-    def _play(self, act: Action, verified: arrange.Arrangement | None) -> None:
+    def _do(self, act: Action, verified: arrange.Arrangement | None) -> None:
         who = act.player
         assert who is not None
         if verified is not None:
@@ -522,29 +528,63 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             return None
         return strong_action(self)
 
-    def view(self, player: str | None = None) -> CrashView:
-        """What ``player`` may know (None: a spectator): their own cards and arrangement; the
-        calls and every hand played; never another player's cards before play, nor discards."""
-        ops = self.censored_log(player)
-        mine = self._arranged.get(player) if player is not None else None
-        legal = tuple(self.legal_actions(player)) if player is not None else ()
+    def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> CrashView:
+        """What ``viewer`` may know (None: a spectator), folded from the log censored for
+        them: their own cards and arrangement; who has arranged and called (C2, C5, in turn
+        from the dealer's left); every hand played and the points (C4); the crash money (C5)
+        and the stakes at the end (C6). Never another player's cards before play, nor
+        discards."""
+        players = self._players
+        fold = PointsFold(log, first_dealer=self._first_dealer)
+        scores = dict.fromkeys(players, 0)
+        nets = dict.fromkeys(players, 0)
+        others = len(players) - 1
+        for op in log:
+            if isinstance(op, RoundPlayed) and op.winner is not None:
+                scores[op.winner] += 1  # rule C4: a point a round
+            elif isinstance(op, CrashPaid):  # rule C5
+                for q in players:
+                    if q != op.player:
+                        nets[q] -= op.each
+                nets[op.player] += op.each * others
+            elif isinstance(op, GameWon):
+                nets = dict(op.nets)  # rule C6: with the stake per point behind
+        arranged: list[str] = []
+        calls: dict[str, bool] = {}
+        hands: tuple[tuple[Card, ...], ...] | None = None
+        for op in fold.deal_ops:
+            if isinstance(op, Arranged):
+                arranged.append(op.player)
+                if op.player == viewer:
+                    hands = op.hands
+            elif isinstance(op, Called):
+                calls[op.player] = op.crash
+        order = seats_from(players, left_of(players, fold.dealer))  # rule C2: dealer's left
+        if fold.winner is not None:
+            phase, to_act = "over", None
+        elif fold.awaiting:
+            phase, to_act = "waiting", None
+        elif len(arranged) < len(players):
+            phase, to_act = "arrange", order[len(arranged)]
+        else:
+            phase, to_act = "call", order[len(calls)]
         return CrashView(
-            viewer=player,
-            players=self._players,
-            dealer=self._dealer,
-            deal=self._deal,
-            phase=self.phase,
-            to_act=self.to_act,
-            scores=dict(self._scores),
-            nets=dict(self._nets),
-            cards=self._cards.get(player, ()) if player is not None else (),
-            hands=mine.sets if mine is not None else None,
-            arranged=tuple(p for p in self._order if p in self._arranged),
-            calls=dict(self._calls),
-            legal_actions=legal,
-            operations=ops,
-            is_over=self.is_over,
-            winner=self._winner,
+            viewer=viewer,
+            players=players,
+            dealer=fold.dealer,
+            deal=fold.deal,
+            phase=phase,
+            to_act=to_act,
+            scores=scores,
+            nets=nets,
+            cards=fold.cards if viewer is not None else (),
+            hands=hands,
+            arranged=tuple(arranged),
+            calls=calls,
+            legal_actions=tuple(self._menu(viewer)) if viewer is not None else (),
+            operations=log,
+            is_over=fold.winner is not None,
+            winner=fold.winner,
         )
 
     def record_text(self) -> str | None:
@@ -557,7 +597,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bots (random_action: bragkit.games.points_game)
+# Bots (a random bot: bragkit.games.protocol.random_action)
 
 
 def strong_action(game: CrashGame, *, strategy: arrange.Strategy = "expected") -> Action:

@@ -74,7 +74,7 @@ _THIRTEEN: Final = tuple(range(13))
 @functools.cache
 def _triples13() -> tuple[tuple[int, int, int], ...]:
     """The 286 position triples of thirteen cards, by id."""
-    return tuple((a, b, c) for a, b, c in arrange._triples(13).tolist())
+    return tuple((a, b, c) for a, b, c in arrange.position_triples(13).tolist())
 
 
 class ArrangementChoices(Sequence[Action]):
@@ -113,7 +113,7 @@ class ArrangementChoices(Sequence[Action]):
                     used = {quads[i] + j for i in chosen for j in range(4)}
                     rest = tuple(p for p in range(13) if p not in used)
                     k = min(4 - q, len(rest) // 3)
-                    rows = len(arrange._partitions(len(rest), k)) if k else 1
+                    rows = len(arrange.partitions(len(rest), k)) if k else 1
                     blocks.append((rows, tuple(quads[i] for i in chosen), rest, k))
             self._blocks = blocks
         return self._blocks
@@ -149,7 +149,7 @@ class ArrangementChoices(Sequence[Action]):
                 by_id = _triples13()
                 tri = self._scale.tri
                 ranked = []
-                for t in arrange._partitions(13, 4)[index].tolist():
+                for t in arrange.partitions(13, 4)[index].tolist():
                     i, j, k = by_id[t]
                     a, b, c = cards[i], cards[j], cards[k]
                     # best first, ties by the hands' cards (disjoint: their first cards differ)
@@ -159,8 +159,8 @@ class ArrangementChoices(Sequence[Action]):
                                    tuple(hand for _, _, hand in ranked))
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
-                triples = arrange._triples(len(rest))
-                for t in arrange._partitions(len(rest), k)[index].tolist():
+                triples = arrange.position_triples(len(rest))
+                for t in arrange.partitions(len(rest), k)[index].tolist():
                     a, b, c = triples[t].tolist()
                     hands.append((cards[rest[a]], cards[rest[b]], cards[rest[c]]))
             return self._action(self._in_play_order(hands))
@@ -171,7 +171,7 @@ class ArrangementChoices(Sequence[Action]):
         builds them), each hand's cards as a person lays them out."""
         strength = self._scale.of
         ranked = sorted([(-strength(h), h) for h in hands])
-        return tuple(arrange._display(h) for _, h in ranked)
+        return tuple(arrange.display_order(h) for _, h in ranked)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

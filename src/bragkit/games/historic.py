@@ -45,9 +45,18 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Rank, parse_cards
 from bragkit.errors import IllegalActionError, InvalidCardError, NotationError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
-from bragkit.games.stake_game import StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, Awarded, Paid, PhaseStarted, Shown, posted
+from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
+from bragkit.games.stake_operations import (
+    Acted,
+    Awarded,
+    Dealt,
+    Paid,
+    PhaseStarted,
+    Shown,
+    posted,
+)
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
@@ -328,10 +337,10 @@ class SingleStakeBrag(_HistoricDeal):
                     self._deal(player)
             self._phase = "betting"
             self._ops.append(PhaseStarted(phase="betting"))
-            self.betting = BettingRound(
+            self.betting = self._open_round(BettingRound(
                 seats=self.players, first=self.left_of(self.dealer), money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
-                acted=[self.dealer], first_staked=[self.dealer])
+                acted=[self.dealer], first_staked=[self.dealer]))
             return
         assert self.betting is not None
         paid = self.betting.play(action)
@@ -366,14 +375,14 @@ class SingleStakeBrag(_HistoricDeal):
         self._award("pot", {winner: pot}, "best hand")
 
     def _stake_levels(self) -> dict[str, int]:
-        return dict(self.betting.levels) if self.betting else {}
+        return dict(self.betting.levels) if self.betting and self._phase == "betting" else {}
 
     def _in_play(self) -> tuple[str, ...]:
         return self.betting.in_play if self.betting else self.players
 
 
 def _taken_back(player: str, amount: int, pot: str) -> Awarded:
-    return Awarded(player=player, amount=amount, pot=pot, reason="stake taken back")
+    return Awarded(player=player, amount=amount, pot=pot, reason="stake taken back", won=False)
 
 
 def card_value(card: Card) -> int:
@@ -426,6 +435,7 @@ class ThreeStakeBrag(_HistoricDeal):
     MENU: ClassVar[tuple[Verb, ...]] = (*ROUND_VERBS, Verb.DRAW, Verb.STAND)
     RULE: ClassVar[str] = "S4"
     POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
+    BET_POT: ClassVar[str] = "second"
     SEATS_RULE: ClassVar[str] = "S4"
 
     def _start(self) -> None:
@@ -452,9 +462,9 @@ class ThreeStakeBrag(_HistoricDeal):
                 self._deal(player, face_up=face_up)
         self._first_stake()
         self._ops.append(PhaseStarted(phase="second stake"))
-        self.betting = BettingRound(seats=self.players, first=self.left_of(dealer),
-                                    money=self.money, pot="second",
-                                    limits=self.rules.limits("S4"))
+        self.betting = self._open_round(BettingRound(
+            seats=self.players, first=self.left_of(dealer), money=self.money, pot="second",
+            limits=self.rules.limits("S4")))
 
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
@@ -585,9 +595,41 @@ class ThreeStakeBrag(_HistoricDeal):
     def _in_play(self) -> tuple[str, ...]:
         return self.betting.in_play if self._phase == "betting" else self.players
 
-    def _extra(self, viewer: str | None, log: Sequence[Any]) -> dict[str, Any]:
+    def _fold_in_play(self, folded: StakeFold, log: Sequence[Operation]) -> tuple[str, ...]:
+        """Who is in the second stake's betting; everyone towards 31 (S4)."""
+        return folded.in_play if folded.phase == "betting" else self.players
+
+    def _extra(self) -> dict[str, Any]:
+        """The engine's side of what :meth:`_fold_extra` folds (for the property tests)."""
         return {"contests": [c.to_json() for c in self.contests],
                 "totals": dict(self.totals), "bust": sorted(self.bust)}
+
+    def _fold_extra(self, viewer: str | None, folded: StakeFold,
+                    log: Sequence[Operation]) -> dict[str, Any]:
+        """The three contests (S4) from their awards, each player's total towards 31 from the
+        cards shown and drawn, and who went bust by drawing."""
+        contests: list[dict[str, Any]] = []
+        totals: dict[str, int] = {}
+        bust: set[str] = set()
+        drawing = False
+        for op in log:
+            if isinstance(op, Awarded):
+                if op.won:
+                    contests.append({"pot": op.pot, "winner": op.player, "amount": op.amount,
+                                     "why": op.reason})
+                elif not contests or contests[-1]["pot"] != op.pot:
+                    contests.append({"pot": op.pot, "winner": None, "amount": 0,
+                                     "why": "everyone bust: stakes taken back"})
+            elif isinstance(op, Shown) and op.player not in totals:
+                totals[op.player] = sum(card_value(c) for c in op.cards)
+            elif isinstance(op, Acted) and op.action.verb is Verb.DRAW:
+                drawing = True
+            elif isinstance(op, Dealt) and drawing and op.card is not None:
+                drawing = False
+                totals[op.player] += card_value(op.card)
+                if totals[op.player] > 31:  # rule S4: passing 31 by drawing loses
+                    bust.add(op.player)
+        return {"contests": contests, "totals": totals, "bust": sorted(bust)}
 
 
 HistoricGame = SingleStakeBrag | ThreeStakeBrag

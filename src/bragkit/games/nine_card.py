@@ -73,9 +73,10 @@ from bragkit.games.points_game import (
     DealEnded,
     DealStarted,
     GameWon,
+    PointsFold,
     PointsGame,
     PointsResult,
-    random_action,
+    left_of,
     seats_from,
     strategy_scores,
 )
@@ -112,7 +113,6 @@ __all__ = [
     "RoundScored",
     "SetPlayed",
     "compare_strategies",
-    "random_action",
     "strong_action",
 ]
 
@@ -323,7 +323,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
 
 
 #: The 84 sets of nine positions, by id.
-_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange._triples(9).tolist())
+_TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange.position_triples(9).tolist())
 #: A key no legal lead has (sorted after them all).
 _NO_LEAD: Final = 1 << 30
 
@@ -336,8 +336,8 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
     (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
     table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
-    hand = np.arange(players)[:, None, None] * 9 + arrange._triples(9)[None]
-    rest = arrange._rest_partitions(9)  # (84, 10, 2) set ids
+    hand = np.arange(players)[:, None, None] * 9 + arrange.position_triples(9)[None]
+    rest = arrange.rest_partitions(9)  # (84, 10, 2) set ids
     base = np.arange(players)[None, :, None] * 84
     first = (base + rest[..., 0].T[:, None, :]).ravel()
     second = (base + rest[..., 1].T[:, None, :]).ravel()
@@ -348,7 +348,7 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
 @functools.cache
 def _flat_strengths() -> npt.NDArray[np.int16]:
     """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange._scale(ORDERING).tri.ravel().astype(np.int16)
+    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int16)
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
@@ -578,6 +578,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     NEXT_DEAL_RULE: ClassVar[str] = "N5"
     END_RULE: ClassVar[str] = "N7"
     VERBS: ClassVar[frozenset[Verb]] = VERBS
+    GAME: ClassVar[str] = "Nine Card Brag"
     _result_type = NineCardResult
 
     @classmethod
@@ -650,14 +651,14 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
     # -- actions ------------------------------------------------------------------------------
 
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """The options of the player to act (``player`` given: that player's, empty when it is
-        not their turn): one, ``plays``, whose ``choices`` are every set they may play (N6),
-        strongest first, listed only when looked at."""
+    def _menu(self, player: str) -> list[LegalAction]:
+        """The options of ``player``, empty when it is not their turn: one, ``plays``, whose
+        ``choices`` are every set they may play (N6), strongest first, listed only when looked
+        at."""
         if self._winner is not None or self._awaiting:
             return []
         who = self._order[len(self._plays)]  # self.to_act
-        if player is not None and player != who:
+        if player != who:
             return []
         if self._legal is None:
             hand = self._hands[who]
@@ -670,7 +671,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                 sets = self._leads.get(who)
             choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
             self._legal = [choices_option(who, _PLAYS, choices)]
-        return list(self._legal)
+        return self._legal
 
     def _verify(self, act: Action) -> tuple[int, list[Card]]:
         """The strength of the set played and the cards left; IllegalActionError naming the
@@ -684,7 +685,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         return _verify_set(who, self._hands[who], self._played[who], self._caps[who],
                            act.cards)
 
-    def _play(self, act: Action, verified: tuple[int, list[Card]]) -> None:
+    def _do(self, act: Action, verified: tuple[int, list[Card]]) -> None:
         who = act.player
         assert who is not None
         strength, self._hands[who] = verified
@@ -726,25 +727,56 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             return None
         return strong_action(self)
 
-    def view(self, player: str | None = None) -> NineCardView:
-        """What ``player`` may know (None: a spectator). Nobody sees another player's unplayed
-        cards, nor the pack; played sets are public."""
-        ops = self.censored_log(player)
+    def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> NineCardView:
+        """What ``viewer`` may know (None: a spectator), folded from the log censored for
+        them: the viewer's own unplayed cards (dealt, less the sets they played), every played
+        set, the scores (N4), whose turn (N4: left of the dealer leads; N5: each round's winner
+        leads the next). Nobody sees another player's unplayed cards, nor the pack."""
+        players = self._players
+        fold = PointsFold(log, first_dealer=self._first_dealer)
+        scores = dict.fromkeys(players, 0)
+        for op in log:
+            if isinstance(op, RoundScored):
+                for p, n in zip(op.ranking, op.points, strict=True):
+                    scores[p] += n
+        played: dict[str, list[tuple[Card, ...]]] = {p: [] for p in players}
+        order = seats_from(players, left_of(players, fold.dealer))  # rule N4
+        scored = 0
+        plays = 0
+        for op in fold.deal_ops:
+            if isinstance(op, SetPlayed):
+                played[op.player].append(op.cards)
+                plays += 1
+            elif isinstance(op, RoundScored):
+                scored, plays = op.round, 0
+                order = seats_from(players, op.ranking[0])  # rule N5: the winner leads
+        if fold.deal == 0:
+            round_ = 0
+        elif scored < 3 and fold.winner is None:
+            round_ = scored + 1
+        else:
+            round_ = scored
+        hand = list(fold.cards)
+        for cards in played[viewer] if viewer is not None else ():
+            for card in cards:
+                hand.remove(card)
+        to_act = None if fold.winner is not None or fold.awaiting else order[plays]
+        dealt = self.CARDS if fold.deal else 0
         return NineCardView(
-            viewer=player,
-            players=self._players,
-            dealer=self._dealer,
-            deal=self._deal,
-            round=self._round,
-            to_act=self.to_act,
-            scores=dict(self._scores),
-            hand=tuple(self._hands.get(player, ())) if player is not None else (),
-            cards_left={p: len(self._hands.get(p, ())) for p in self._players},
-            played={p: tuple(self._played.get(p, ())) for p in self._players},
-            legal_actions=tuple(self.legal_actions(player)) if player else (),
-            operations=ops,
-            is_over=self.is_over,
-            winner=self._winner,
+            viewer=viewer,
+            players=players,
+            dealer=fold.dealer,
+            deal=fold.deal,
+            round=round_,
+            to_act=to_act,
+            scores=scores,
+            hand=tuple(hand),
+            cards_left={p: dealt - 3 * len(played[p]) for p in players},
+            played={p: tuple(played[p]) for p in players},
+            legal_actions=tuple(self._menu(viewer)) if viewer else (),
+            operations=log,
+            is_over=fold.winner is not None,
+            winner=fold.winner,
         )
 
     def record_text(self) -> str | None:
@@ -757,7 +789,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
 
 # ---------------------------------------------------------------------------------------------
-# Bots (random_action: bragkit.games.points_game)
+# Bots (a random bot: bragkit.games.protocol.random_action)
 
 
 def strong_action(game: NineCardGame, *, strategy: arrange.Strategy = "expected"

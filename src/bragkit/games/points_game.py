@@ -12,10 +12,12 @@ target and more than anyone else; each other player then owes a stake for every 
 * the operations both games log (:class:`DealStarted`, :class:`CardsDealt`, :class:`DealEnded`,
   :class:`GameWon`), each a :class:`~bragkit.games.protocol.Operation` that says who may see what
   of it, and the :class:`PointsResult` of a finished game;
-* :class:`PointsGame`: the :class:`~bragkit.games.protocol.Game` protocol over deal after deal —
+* :class:`PointsGame`: the :class:`~bragkit.games.base.GameBase` hooks over deal after deal —
   whose turn it is, "may I?" and "why not?" from one verifier per game, the end of the game and
-  its settlement, and the log censored for each viewer;
-* :func:`random_action` and :func:`strategy_scores` for bots.
+  its settlement; each game folds its view from the log censored for the viewer;
+* :class:`PointsFold`: what both games' views fold alike (the deal, the dealer, the hands
+  dealt, the scores, the winner);
+* :func:`strategy_scores` for bots (a random bot: :func:`bragkit.games.protocol.random_action`).
 
 Actions are those of the one vocabulary (:class:`~bragkit.actions.Action`); each game lists the
 verbs it takes in ``VERBS``.
@@ -37,26 +39,20 @@ bragkit.errors.InvalidCardError: As dealt more often than the 1 pack(s) hold
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, CardsLike, Pack, RandomSource, format_cards, make_rng, parse_cards
-from bragkit.errors import (
-    BragError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    RulesError,
-)
+from bragkit.errors import BragError, IllegalActionError, InvalidCardError, RulesError
 from bragkit.games.arrange import Strategy
-from bragkit.games.base import Capabilities
+from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
 from bragkit.ledger import Payment, settle
-from bragkit.ownership import Guard
 
 __all__ = [
     "CardsDealt",
@@ -64,6 +60,7 @@ __all__ = [
     "DealSource",
     "DealStarted",
     "GameWon",
+    "PointsFold",
     "PointsGame",
     "PointsResult",
     "PointsRules",
@@ -71,7 +68,6 @@ __all__ = [
     "deal_hands",
     "fewest_payments",
     "left_of",
-    "random_action",
     "seats_from",
     "shuffle",
     "strategy_scores",
@@ -330,7 +326,14 @@ RulesT = TypeVar("RulesT", bound=PointsRules)
 ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
-class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
+@lru_cache(maxsize=1024)
+def _verified(player: str, verb: Verb) -> LegalAction:
+    """The option an action found legal fits (made once and shared: the verifier, not the
+    option, holds what the move needs)."""
+    return LegalAction(player=player, verb=verb)
+
+
+class PointsGame(GameBase, Generic[RulesT, ResultT]):
     """A game to ``rules.target`` points, deal after deal.
 
     Cards come from ``deals`` (each a :class:`~bragkit.cards.Pack` or a hand for each player),
@@ -338,14 +341,14 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
     out the game waits (:attr:`awaiting_deal`) for :meth:`start_deal`. The first dealer is
     ``dealer``, or cut at random; the deal passes to the left.
 
-    The game implements :class:`~bragkit.games.protocol.Game`. A game says how many cards each
-    player is dealt (:attr:`CARDS`), how many may sit (:attr:`SEATS`), its verbs (:attr:`VERBS`)
-    and the rules that say so; it opens each deal (:meth:`_start`), lists the options
-    (:meth:`legal_actions`), verifies an action (:meth:`_verify`: the one path behind
-    :meth:`check`, :meth:`can_apply`, :meth:`apply` and the menus' membership tests) and plays
-    it (:meth:`_play`), and calls :meth:`_check_winner` when points are scored. Every operation
-    it logs is an :class:`~bragkit.games.protocol.Operation`; a view holds the log as its viewer
-    may know it (:meth:`Operation.censored <bragkit.games.protocol.Operation.censored>`).
+    The game implements :class:`~bragkit.games.protocol.Game` through
+    :class:`~bragkit.games.base.GameBase`. A game says how many cards each player is dealt
+    (:attr:`CARDS`), how many may sit (:attr:`SEATS`), its verbs (:attr:`VERBS`), its name in
+    messages (``GAME``) and the rules that say so; it opens each deal (:meth:`_start`), lists the
+    options of the player to act (``_menu``), verifies an action (:meth:`_verify`: the one path
+    behind ``check``, ``can_apply``, ``apply`` and the menus' membership tests) and plays it
+    (:meth:`_do`), calls :meth:`_check_winner` when points are scored, and folds a view from the
+    log censored for its viewer (``_fold``, with :class:`PointsFold`).
     """
 
     #: Cards dealt to each player (N2: nine; C1: thirteen).
@@ -366,6 +369,8 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
     _dealt_type: ClassVar[type[CardsDealt]] = CardsDealt
     #: The game's result.
     _result_type: type[ResultT]
+    #: The seats, clockwise (a plain attribute: the hot paths read it at every action).
+    players: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -376,9 +381,11 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         rng: RandomSource = None,
         deals: Iterable[DealSource] | None = None,
     ) -> None:
+        super().__init__()
         self._rules = rules if rules is not None else self.default_rules()
         least, most = self.SEATS
-        self._players = check_players(players, least=least, most=most, rule=self.SEATS_RULE)
+        self.players = self._players = check_players(players, least=least, most=most,
+                                                     rule=self.SEATS_RULE)
         self._decks = self._decks_for(len(self._players))
         self._rng = make_rng(rng)
         if dealer is None:
@@ -398,6 +405,7 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         self._awaiting = False
         self._winner: str | None = None
         self._result: ResultT | None = None
+        self._checked: Any = None  # what _verify found for the action being played
         self._setup()
         self._next_deal()
 
@@ -425,22 +433,13 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         """How many players of :attr:`_order` have acted in the current turn of play."""
 
     @abstractmethod
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """The options of the player to act (``player`` given: that player's, empty when it is
-        not their turn)."""
-
-    @abstractmethod
     def _verify(self, act: Action) -> Any:
         """Raise IllegalActionError naming the rule ``act`` breaks; otherwise what
-        :meth:`_play` needs to play it (the game's own, private). Changes nothing."""
+        :meth:`_do` needs to play it (the game's own, private). Changes nothing."""
 
     @abstractmethod
-    def _play(self, act: Action, verified: Any) -> None:
+    def _do(self, act: Action, verified: Any) -> None:
         """Play a verified action."""
-
-    @abstractmethod
-    def view(self, player: str | None = None) -> Any:
-        """What ``player`` (None: a spectator) may know."""
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -458,9 +457,9 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         return self._winner is None and player == self.to_act
 
     @property
-    def players(self) -> tuple[str, ...]:
-        """The seats, clockwise."""
-        return self._players
+    def over(self) -> bool:
+        """Whether the game has been won (N7, C6): the protocol's name for :attr:`is_over`."""
+        return self._winner is not None
 
     @property
     def first_dealer(self) -> str:
@@ -490,11 +489,6 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
         return self._winner is not None
 
     @property
-    def over(self) -> bool:
-        """Whether the game has been won (N7, C6): the protocol's name for :attr:`is_over`."""
-        return self._winner is not None
-
-    @property
     def awaiting_deal(self) -> bool:
         """Whether the listed deals ran out and :meth:`start_deal` is awaited."""
         return self._awaiting
@@ -513,11 +507,6 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
     def result(self) -> ResultT | None:
         """The result once the game is over."""
         return self._result
-
-    @property
-    def operations(self) -> tuple[Operation, ...]:
-        """Every change of state, in order (the engine's own log: it holds hidden cards)."""
-        return tuple(self._ops)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -587,17 +576,39 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
             self._log(self._dealt_type(deal=self._deal, player=p, cards=hands[p]))
         self._start(hands)
 
-    # -- actions ------------------------------------------------------------------------------
+    # -- the base's hooks ---------------------------------------------------------------------
 
-    def _parse(self, action: Action | str) -> Action:
-        """An action of this game's verbs (InvalidActionError for anything else)."""
-        if isinstance(action, Action):
-            if action.verb not in self.VERBS:
-                known = ", ".join(v.value for v in Verb if v in self.VERBS)
-                raise InvalidActionError(f"{action.verb.value} is not a verb of this game "
-                                         f"({known})")
-            return action
-        return Action.parse(action, players=self._players, verbs=self.VERBS)
+    def _actors(self) -> Sequence[str]:
+        """Only the player to act has options."""
+        to_act = self.to_act
+        return () if to_act is None else (to_act,)
+
+    def _find(self, action: Action) -> LegalAction | None:
+        """The verifier's verdict: the action's option when it is legal (what the move needs
+        is kept for :meth:`_play`), ``None`` when not."""
+        try:
+            self._checked = self._verify(action)
+        except BragError:
+            return None
+        return _verified(str(action.player), action.verb)
+
+    def _refusal(self, action: Action) -> BragError:
+        """The verifier's error for ``action``, naming the rule."""
+        try:
+            self._verify(action)
+        except BragError as error:
+            return error
+        raise AssertionError("an action found illegal passed its verifier")  # pragma: no cover
+
+    def _ended(self) -> IllegalActionError:
+        return IllegalActionError(f"the game is over: {self._winner} won", rule=self.END_RULE)
+
+    def _play(self, action: Action, option: LegalAction) -> None:
+        self._deal_actions[-1].append(action)
+        self._do(action, self._checked)
+
+    def _records(self) -> list[Operation]:
+        return self._ops
 
     def _check_in_play(self, act: Action) -> None:
         """Refuse any action when the game is over, between deals, or from a stranger."""
@@ -607,29 +618,6 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
             raise IllegalActionError("no deal is in play", rule=self.NEXT_DEAL_RULE)
         if act.player not in self._scores:
             raise IllegalActionError(f"{act.player} is not at the table", rule=self.SEATS_RULE)
-
-    def check(self, action: Action | str) -> None:
-        """Raise IllegalActionError naming the rule the action breaks (InvalidActionError when it
-        does not parse); return None when it is legal. Changes nothing."""
-        self._verify(self._parse(action))
-
-    def can_apply(self, action: Action | str) -> bool:
-        """Whether :meth:`apply` would accept the action (it never disagrees: one verifier)."""
-        try:
-            self._verify(self._parse(action))
-        except BragError:
-            return False
-        return True
-
-    def apply(self, action: Action | str) -> None:
-        """Check the action, then play it; an illegal one raises IllegalActionError and changes
-        nothing (one begun while another is in progress, from another thread, raises
-        ConcurrentUseError)."""
-        act = self._parse(action)
-        with self.__dict__.get("_guard") or self.__dict__.setdefault("_guard", Guard("the game")):
-            verified = self._verify(act)
-            self._deal_actions[-1].append(act)
-            self._play(act, verified)
 
     def _check_winner(self) -> bool:
         """End the game when someone has at least the target and more than anyone else (N7,
@@ -654,40 +642,49 @@ class PointsGame(Capabilities, ABC, Generic[RulesT, ResultT]):
                           nets=tuple(self._nets.items()), payments=payments))
         return True
 
-    # -- views --------------------------------------------------------------------------------
 
-    def censored_log(self, viewer: str | None) -> tuple[Operation, ...]:
-        """The log as ``viewer`` may know it (None: a spectator): each record censored by its
-        own :meth:`~bragkit.games.protocol.Operation.censored`. RulesError for a stranger."""
-        if viewer is not None and viewer not in self._scores:
-            raise RulesError(f"{viewer} is not at the table")
-        out = []
-        for op in self._ops:
-            seen = op.censored(viewer)
-            if seen is not None:
-                out.append(seen)
-        return tuple(out)
+class PointsFold:
+    """What both points games fold alike from a log censored for one viewer: the deal and its
+    dealer (:class:`DealStarted`; before any, the dealer cut for), the viewer's cards of the
+    deal (:class:`CardsDealt`), whether a deal is awaited (a :class:`DealEnded` not followed by
+    a deal), and the winner (:class:`GameWon`). A game folds its rounds itself: ``deal_ops`` are
+    the records of the current deal after its cards.
+
+    >>> fold = PointsFold([DealStarted(deal=1, dealer="Bob")], first_dealer="Bob")
+    >>> fold.deal, fold.dealer, fold.awaiting, fold.winner
+    (1, 'Bob', False, None)
+    """
+
+    __slots__ = ("awaiting", "cards", "deal", "deal_ops", "dealer", "winner")
+
+    def __init__(self, log: Sequence[Operation], *, first_dealer: str) -> None:
+        self.deal = 0
+        self.dealer = first_dealer
+        self.cards: tuple[Card, ...] = ()
+        self.winner: str | None = None
+        self.awaiting = True
+        self.deal_ops: list[Operation] = []
+        for op in log:
+            if isinstance(op, DealStarted):
+                self.deal, self.dealer = op.deal, op.dealer
+                self.cards = ()
+                self.awaiting = False
+                self.deal_ops = []
+            elif isinstance(op, CardsDealt):
+                self.cards = op.cards  # censored: the viewer's own only
+            elif isinstance(op, DealEnded):
+                self.awaiting = True  # until the next deal starts
+            elif isinstance(op, GameWon):
+                self.winner = op.winner
+                self.awaiting = False
+            else:
+                self.deal_ops.append(op)
 
 
 # ---------------------------------------------------------------------------------------------
 # Bots
 
 GameT = TypeVar("GameT", bound=PointsGame[Any, Any])
-
-
-def random_action(game: PointsGame[Any, Any], rng: RandomSource = None) -> Action:
-    """A random legal action of the player to act: an option of the menu at random, then one of
-    its choices at random (by index: a Crash menu is never enumerated). Uniform over the
-    actions when the menu has one option (a Nine Card Brag play, a Crash arrangement)."""
-    source = make_rng(rng)
-    menu = game.legal_actions()
-    if not menu:
-        raise IllegalActionError("nobody is to act", rule=game.END_RULE if game.is_over
-                                 else game.NEXT_DEAL_RULE)
-    option = menu[source.randrange(len(menu))] if len(menu) > 1 else menu[0]
-    if option.choices is None:
-        return option.action()
-    return option.choices[source.randrange(len(option.choices))]
 
 
 def strategy_scores(

@@ -1,5 +1,5 @@
 """How a person lays out a set of three cards (Nine Card Brag's plays, N4; Crash's hands, C2):
-highest rank first, suits s h d c within a rank — as :func:`bragkit.games.arrange._display`
+highest rank first, suits s h d c within a rank — as :func:`display_order`
 sorts them, without sorting, for the engines' menus (one set at every decision).
 
 >>> from bragkit.cards import parse_cards
@@ -9,9 +9,20 @@ sorts them, without sorting, for the engines' menus (one set at every decision).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Final
+
 from bragkit.cards import Card
 
-__all__ = ["laid_out"]
+__all__ = ["display_order", "laid_out"]
+
+#: A card's place when a set is laid out: highest rank first, suits s h d c.
+_LAID_OUT: Final = tuple((12 - c // 4) * 4 + c % 4 for c in range(52))
+
+
+def display_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A set's cards as a person lays them out: highest rank first, suits s h d c."""
+    return tuple(sorted(cards, key=_LAID_OUT.__getitem__))
 
 
 def laid_out(a: Card, b: Card, c: Card) -> tuple[Card, Card, Card]:

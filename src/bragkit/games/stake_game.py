@@ -1,11 +1,11 @@
 """The shell every equalising game shares: :class:`StakeGame`, its :class:`StakeView` and
-:class:`StakeResult`, and :func:`random_action` (a bot uniform over the legal actions).
+:class:`StakeResult`.
 
-Historic Brag (:mod:`bragkit.games.historic`) and 3 Card Brag Poker
-(:mod:`bragkit.games.brag_poker`) are :class:`StakeGame` subclasses, and so implement the one
-:class:`~bragkit.games.protocol.Game` protocol. A game says, for a player and a verb, what is
-allowed or why not (its verifier, ``_verify``); the menu (:meth:`StakeGame.legal_actions`), the
-refusal (:meth:`StakeGame.check`) and :meth:`StakeGame.can_apply` all read that one verdict.
+Historic Brag (:mod:`bragkit.games.historic`), 3 Card Brag Poker
+(:mod:`bragkit.games.brag_poker`) and Teen Patti (:mod:`bragkit.games.teen_patti`) are
+:class:`StakeGame` subclasses, built on the family's :class:`~bragkit.games.base.GameBase`. A
+game says, for a player and a verb, what is allowed or why not (its verifier, ``_verify``); the
+base's menu (``legal_actions``), refusal (``check``) and ``can_apply`` all read that one verdict.
 
 >>> from bragkit.games.brag_poker import BragPoker
 >>> from bragkit.games.protocol import Game
@@ -28,30 +28,42 @@ A view is folded from the log censored for its viewer (:mod:`bragkit.games.stake
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
-from bragkit.errors import IllegalActionError, InvalidActionError, InvalidCardError, RulesError
-from bragkit.games.base import Capabilities
+from bragkit.errors import IllegalActionError, InvalidCardError, RulesError
+from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
-from bragkit.games.stake_operations import Acted, Awarded, Dealt, Revealed, Shown, dealt
-from bragkit.games.stakes import Money
-from bragkit.ownership import Guard
+from bragkit.games.stake_operations import (
+    Acted,
+    Awarded,
+    Dealt,
+    Paid,
+    Posted,
+    Revealed,
+    RoundOpened,
+    Shown,
+    Turn,
+    dealt,
+)
+from bragkit.games.stakes import BettingRound, Money
 
-__all__ = ["StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict", "deal_class",
-           "random_action"]
+__all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
+           "deal_class"]
 
 #: What a game's verifier says of a player and a verb: the options it allows, or why not.
 Verdict = Sequence[LegalAction] | IllegalActionError
 
 _STANDARD: Final = Pack.standard()
 _DRAW: Final = Verb.DRAW
-_VERB_WORDS: Final = frozenset(verb.value for verb in Verb)
+#: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
+_LEAVES: Final = frozenset((Verb.DROP, Verb.FOLD))
+#: The verbs that set a player's stake in an equalising round.
+_STAKING: Final = frozenset((Verb.CALL, Verb.BET, Verb.RAISE))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -149,7 +161,7 @@ def fold_cards(players: Sequence[str], log: Sequence[Operation]
     return {p: tuple(cs) for p, cs in cards.items()}
 
 
-class StakeGame(Capabilities, ABC, Generic[RulesT]):
+class StakeGame(GameBase, Generic[RulesT]):
     """A deal of one equalising game: seats, the pack, money, the log and checked actions.
 
     Every game is set up the same way: ``Game(rules, players=…, dealer=…, stacks=…)`` with the
@@ -162,12 +174,18 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
 
     Subclasses give the one verifier (:meth:`_verify`: for a player and a verb, the options
     allowed or the error naming the rule), explain an action that fits no option of an allowed
-    verb (:meth:`_misfit`) and play a legal action (:meth:`_do`). :meth:`apply` checks first, so
-    an illegal action raises :class:`IllegalActionError` and changes nothing, and
-    :meth:`can_apply` and :meth:`legal_actions` never disagree with it.
+    verb (:meth:`_misfit`) and play a legal action (:meth:`_do`); the base's hooks (``_menu``,
+    ``_find``, ``_refusal``, ``_play``) read them, so ``apply`` checks first, an illegal action
+    raises :class:`IllegalActionError` and changes nothing, and ``can_apply`` and
+    ``legal_actions`` never disagree with it. A view is folded from the log (:meth:`_fold`).
     """
 
+    #: The players, in seat order (a plain attribute: the hot paths read it at every action).
+    players: tuple[str, ...] = ()
     game: ClassVar[str] = ""
+    GAME: ClassVar[str] = ""
+    #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
+    BET_POT: ClassVar[str] = "pot"
     cards_each: ClassVar[int] = 3
     #: The verbs of the game (any other is refused).
     VERBS: ClassVar[frozenset[Verb]] = frozenset()
@@ -195,11 +213,12 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
         stock: Pack | Sequence[Card] | str | None = None,
         rng: RandomSource = None,
     ) -> None:
+        super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
         min_players, max_players = self.SEATS
-        self.players = tuple(players)
-        if len(set(self.players)) != len(self.players) or not all(
-                isinstance(p, str) and p and p == p.strip() for p in self.players):
+        self.players = self._players = tuple(players)
+        if len(set(self._players)) != len(self._players) or not all(
+                isinstance(p, str) and p and p == p.strip() for p in self._players):
             raise RulesError("players must be distinct non-empty names")
         if not min_players <= len(self.players) <= max_players:
             raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
@@ -230,8 +249,16 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
         self._menu_of: tuple[str, list[LegalAction]] | None = None  # the menu of the player
-        self._start()                                                 # to act, until an action
+        # whose turn and the phase as last logged (a Turn record): what the base's hooks read
+        # between changes, so the turn is worked out once per change
+        self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
+        self._start()
+        self._log_turn()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game:
+            cls.GAME = cls.game  # the game's name in messages is its registry name
     @classmethod
     @abstractmethod
     def default_rules(cls) -> RulesT:
@@ -304,6 +331,18 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
         self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
 
+    def _open_round(self, betting: BettingRound) -> BettingRound:
+        """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
+        self._ops.append(RoundOpened(phase=self.phase, levels=tuple(betting.levels.items())))
+        return betting
+
+    def _log_turn(self) -> None:
+        """Log whose turn it is and the phase, when either changed (:class:`Turn`)."""
+        turn = (self.to_act, self.phase)
+        if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
+            self._last_turn = turn
+            self._ops.append(Turn(player=turn[0], phase=turn[1]))
+
     # -- the rules, game by game ------------------------------------------------------------
     @property
     @abstractmethod
@@ -312,18 +351,18 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
 
     @property
     def over(self) -> bool:
-        """Whether the deal has ended."""
-        return self.to_act is None
+        """Whether the deal has ended (nobody to act after the last change)."""
+        return self._last_turn[0] is None
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended (as :attr:`over`)."""
-        return self.to_act is None
+        return self._last_turn[0] is None
 
     @property
     def result(self) -> StakeResult | None:
         """What each winner took and the stacks after the deal; ``None`` until it is over."""
-        if self.to_act is not None:
+        if self._last_turn[0] is not None:  # the turn as logged after the last change
             return None
         return StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
 
@@ -353,8 +392,8 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
     def _do(self, action: Action) -> None:
         """Apply an action already known to be legal."""
 
-    # -- the menu and checked actions -------------------------------------------------------
-    def _menu(self, player: str, verbs: Sequence[Verb]) -> list[LegalAction]:
+    # -- the base's hooks: the menu, the refusal, the move ----------------------------------
+    def _options(self, player: str, verbs: Sequence[Verb]) -> list[LegalAction]:
         out: list[LegalAction] = []
         for verb in verbs:
             verdict = self._verify(player, verb)
@@ -364,112 +403,71 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
 
     def _to_act_menu(self, to_act: str) -> list[LegalAction]:
         """The menu of the player to act, built once per state (every change of state goes
-        through :meth:`apply`, which forgets it)."""
+        through :meth:`_play`, which forgets it)."""
         cached = self._menu_of
         if cached is None:
-            cached = self._menu_of = (to_act, self._menu(to_act, self._menu_verbs(to_act)))
+            cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
         return cached[1]
 
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """Every legal option now: of ``player``, or of everyone (the player to act first,
-        then what others may do out of turn)."""
-        to_act = self.to_act
+    def _menu(self, player: str) -> list[LegalAction]:
+        """The options of ``player``: the menu of the player to act, or what others may do
+        out of turn (:attr:`OUT_OF_TURN`)."""
+        to_act = self._last_turn[0]
         if to_act is None:
             return []
-        if player is not None:
-            if player == to_act:
-                return list(self._to_act_menu(to_act))
-            if player not in self.players:
-                return []
-            return self._menu(player, self.OUT_OF_TURN)
-        out = list(self._to_act_menu(to_act))
-        if self.OUT_OF_TURN:
-            for other in self.players:
-                if other != to_act:
-                    out += self._menu(other, self.OUT_OF_TURN)
-        return out
+        if player == to_act:
+            return self._to_act_menu(to_act)
+        return self._options(player, self.OUT_OF_TURN) if self.OUT_OF_TURN else []
 
-    def _coerce(self, action: Action | str) -> Action:
-        if type(action) is Action:
-            return action
-        if not isinstance(action, str):
-            raise InvalidActionError(f"an action is an Action or text, not "
-                                     f"{type(action).__name__}")
-        try:
-            return Action.parse(action, players=self.players, verbs=self.VERBS)
-        except InvalidActionError:
-            words = action.split()
-            if len(words) > 1 and words[1] in _VERB_WORDS and Verb(words[1]) not in self.VERBS:
-                known = ", ".join(verb.value for verb in Verb if verb in self.VERBS)
-                raise InvalidActionError(f"{words[1]!r} is not a verb of {self.game} (its "
-                                         f"verbs: {known})") from None
-            raise
-
-    def _find(self, action: Action) -> LegalAction | IllegalActionError | InvalidActionError:
-        """The option ``action`` fits, or the error that says why there is none."""
-        player = action.player
-        if action.verb not in self.VERBS:
-            known = ", ".join(verb.value for verb in Verb if verb in self.VERBS)
-            return InvalidActionError(f"{action.verb.value!r} is not a verb of {self.game} (its "
-                                      f"verbs: {known})")
-        if player not in self.players:
-            return IllegalActionError(f"{player} is not at the table", rule="B11")
-        to_act = self.to_act
+    def _actors(self) -> Sequence[str]:
+        """The player to act first, then those who may act out of turn."""
+        to_act = self._last_turn[0]
         if to_act is None:
-            return IllegalActionError("the deal is over", rule=self.RULE)
+            return ()
+        if not self.OUT_OF_TURN:
+            return (to_act,)
+        return (to_act, *(p for p in self._players if p != to_act))
+
+    def _find(self, action: Action) -> LegalAction | None:
+        """The option ``action`` fits, from the verifier's verdict on its player and verb."""
+        player = action.player
+        to_act = self._last_turn[0]
+        if to_act is None or player not in self._players:
+            return None
         verb = action.verb
         if player == to_act:
             for option in self._to_act_menu(to_act):  # the verifier's verdicts, kept
                 if option.verb is verb and action in option:
                     return option
-        verdict = self._verify(player, action.verb)
+            if verb not in self.OUT_OF_TURN:
+                return None
+        verdict = self._verify(player, verb)
         if type(verdict) is IllegalActionError:
-            return verdict
+            return None
         for option in verdict:  # type: ignore[union-attr]
             if action in option:
                 return option
+        return None
+
+    def _refusal(self, action: Action) -> IllegalActionError:
+        """Why ``action`` fits no option: the verifier's verdict on its verb, or why it fits
+        none of the options that verdict allows."""
+        verdict = self._verify(str(action.player), action.verb)
+        if type(verdict) is IllegalActionError:
+            return verdict
         return self._misfit(action, verdict)  # type: ignore[arg-type]
 
-    def check(self, action: Action | str) -> None:
-        """Raise :class:`IllegalActionError` (with a rule id) unless ``action`` is legal now;
-        :class:`InvalidActionError` for text that does not parse. Changes nothing."""
-        found = self._find(self._coerce(action))
-        if not isinstance(found, LegalAction):
-            raise found
+    def _ended(self) -> IllegalActionError:
+        return IllegalActionError("the deal is over", rule=self.RULE)
 
-    def can_apply(self, action: Action | str) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (it never disagrees)."""
-        try:
-            action = self._coerce(action)
-        except InvalidActionError:
-            return False
-        return isinstance(self._find(action), LegalAction)
-
-    def apply(self, action: Action | str) -> None:
-        """Check an action and apply it; an illegal one raises and changes nothing (one begun
-        while another is in progress, from another thread, raises ConcurrentUseError)."""
-        action = self._coerce(action)
-        with self.__dict__.get("_guard") or self.__dict__.setdefault("_guard", Guard("the game")):
-            found = self._find(action)
-            if not isinstance(found, LegalAction):
-                raise found
-            self._menu_of = None
-            self._do(action)
+    def _play(self, action: Action, option: LegalAction) -> None:
+        self._menu_of = None
+        self._do(action)
+        self._log_turn()
 
     # -- records and views ------------------------------------------------------------------
-    @property
-    def operations(self) -> tuple[Operation, ...]:
-        """Every change of state so far, in order (the engine's own log: every card)."""
-        return tuple(self._ops)
-
-    def log_for(self, viewer: str | None) -> list[Operation]:
-        """The log as ``viewer`` (``None``: a spectator) may know it, each record censored."""
-        out = []
-        for op in self._ops:
-            seen = op.censored(viewer)
-            if seen is not None:
-                out.append(seen)
-        return out
+    def _records(self) -> list[Operation]:
+        return self._ops
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -483,40 +481,56 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
 
     def history(self, viewer: str | None) -> tuple[str, ...]:
         """The actions as ``viewer`` saw them: other players' discards face down."""
-        return tuple(str(op.action) for op in self.log_for(viewer)
-                     if type(op) is Acted)
+        view: StakeView = self.view(viewer)
+        return view.history
 
     def sees_own(self, viewer: str) -> bool:
         """Whether a player may see their own face-down cards (P5: not before looking)."""
         return True
 
     def _stake_levels(self) -> dict[str, int]:
+        """The engine's stakes now (what a view folds from the log; the property tests
+        compare the two)."""
         return {}
 
     def _in_play(self) -> tuple[str, ...]:
+        """The engine's players in now (as :meth:`_stake_levels`)."""
         return self.players
 
-    def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
+    def _extra(self) -> dict[str, Any]:
+        """The engine's side of what :meth:`_fold_extra` folds (as :meth:`_stake_levels`)."""
         return {}
 
-    def view(self, viewer: str | None = None) -> StakeView:
-        """What ``viewer`` may know now (``None``: a spectator, who sees no hidden card): the
-        cards and the history folded from the log censored for them."""
-        if viewer is not None and viewer not in self.players:
-            raise RulesError(f"{viewer!r} is not at the table")
-        log = self.log_for(viewer)
-        legal = tuple(str(o) for o in self.legal_actions(viewer)) if viewer else ()
+    def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> StakeView:
+        """The view of ``viewer`` (``None``: a spectator, who sees no hidden card) folded from
+        ``log``, the records censored for them, over what is public from the start (the seats,
+        the dealer, the rules, the stacks brought): money, stakes, turn, phase, who is in, who
+        has looked, cards, shown hands and winners all come from the records."""
+        folded = StakeFold(self, log)
+        legal = tuple(str(o) for o in self._menu(viewer)) if viewer else ()
         return StakeView(
-            game=self.game, viewer=viewer, players=self.players, dealer=self.dealer,
-            phase=self.phase, to_act=self.to_act, stacks=self.stacks,
-            pots=dict(self.money.pots), stakes=self._stake_levels(), in_play=self._in_play(),
-            cards=fold_cards(self.players, log),
-            looked=tuple(p for p in self.players if self.sees_own(p)),
-            history=tuple(str(op.action) for op in log
-                          if type(op) is Acted),
-            legal=legal, shown=dict(self.shown), winners=dict(self.winners),
-            extra=self._extra(viewer, log),
+            game=self.game, viewer=viewer, players=self._players, dealer=self.dealer,
+            phase=folded.phase, to_act=folded.to_act, stacks=folded.stacks,
+            pots=folded.pots, stakes=self._fold_stakes(folded, log),
+            in_play=self._fold_in_play(folded, log),
+            cards=fold_cards(self._players, log), looked=folded.looked(),
+            history=tuple(folded.history), legal=legal, shown=folded.shown,
+            winners=folded.winners, extra=self._fold_extra(viewer, folded, log),
         )
+
+    def _fold_stakes(self, folded: StakeFold, log: Sequence[Operation]) -> dict[str, int]:
+        """The stakes of the betting round open now, replayed from its :class:`RoundOpened`
+        (rules S2, S4, P2, P4: a call meets the highest stake, a bet or raise tops it)."""
+        return folded.levels()
+
+    def _fold_in_play(self, folded: StakeFold, log: Sequence[Operation]) -> tuple[str, ...]:
+        """Who is still in, from the log (seat order; a game may order them otherwise)."""
+        return folded.in_play
+
+    def _fold_extra(self, viewer: str | None, folded: StakeFold,
+                    log: Sequence[Operation]) -> dict[str, Any]:
+        """What one game adds to its view, folded from the log."""
+        return {}
 
     def _award(self, pot: str, shares: Mapping[str, int], reason: str) -> None:
         for player, amount in shares.items():
@@ -525,6 +539,109 @@ class StakeGame(Capabilities, ABC, Generic[RulesT]):
                 self.winners[player] = self.winners.get(player, 0) + amount
                 self._ops.append(Awarded(player=player, amount=amount, pot=pot,
                                          reason=reason))
+
+
+class StakeFold:
+    """One pass over a deal's log, censored for a viewer, gathering what every equalising game
+    shows: money, the turn and phase (:class:`Turn`), the players still in, looks, shown hands,
+    winners and the actions. Reads nothing but the records and what is public from the start.
+    """
+
+    __slots__ = ("_levels", "_round", "history", "in_play", "lookers", "phase", "pots",
+                 "shown", "stacks", "to_act", "unseen", "winners")
+
+    def __init__(self, game: StakeGame[Any], log: Sequence[Operation]) -> None:
+        players = game.players
+        self.stacks = dict(game.start_stacks)
+        self.pots = dict.fromkeys(game.POTS, 0)
+        self.to_act: str | None = None
+        self.phase = ""
+        in_play = list(players)
+        self.lookers: set[str] = set()
+        self.unseen: set[str] = set()
+        self.shown: dict[str, tuple[Card, ...]] = {}
+        self.winners: dict[str, int] = {}
+        self.history: list[str] = []
+        self._round: RoundOpened | None = None
+        self._levels: dict[str, int] = {}
+        bet_pot = game.BET_POT
+        highest = 0
+        for op in log:
+            kind = type(op)
+            if kind is Acted:
+                action: Action = op.action  # type: ignore[attr-defined]
+                player = str(action.player)
+                self.history.append(str(action))
+                paid: int = op.paid  # type: ignore[attr-defined]
+                if paid:
+                    self.stacks[player] -= paid
+                    self.pots[bet_pot] += paid
+                verb = action.verb
+                if verb is Verb.LOOK:
+                    self.lookers.add(player)
+                elif verb in _LEAVES and player in in_play:
+                    in_play.remove(player)
+                if self._round is not None and verb in _STAKING:
+                    levels = self._levels
+                    if verb is Verb.CALL:
+                        levels[player] = highest
+                    elif action.amount is not None:
+                        highest += action.amount
+                        levels[player] = highest
+            elif kind is Turn:
+                self.to_act = op.player  # type: ignore[attr-defined]
+                self.phase = op.phase  # type: ignore[attr-defined]
+            elif kind is Posted:
+                self.stacks[op.player] -= op.amount  # type: ignore[attr-defined]
+                self.pots[op.pot] += op.amount  # type: ignore[attr-defined]
+            elif kind is Awarded:
+                self.pots[op.pot] -= op.amount  # type: ignore[attr-defined]
+                self.stacks[op.player] += op.amount  # type: ignore[attr-defined]
+                if op.won:  # type: ignore[attr-defined]
+                    self.winners[op.player] = (  # type: ignore[attr-defined]
+                        self.winners.get(op.player, 0) + op.amount)  # type: ignore[attr-defined]
+            elif kind is Paid:
+                self.stacks[op.payer] -= op.amount  # type: ignore[attr-defined]
+                self.stacks[op.payee] += op.amount  # type: ignore[attr-defined]
+                self.winners[op.payee] = (  # type: ignore[attr-defined]
+                    self.winners.get(op.payee, 0) + op.amount)  # type: ignore[attr-defined]
+            elif kind is Shown:
+                self.shown[op.player] = op.cards  # type: ignore[attr-defined]
+            elif kind is Dealt:
+                player = op.player  # type: ignore[attr-defined]
+                if not op.owner_sees:  # type: ignore[attr-defined]
+                    self.unseen.add(player)
+                elif op.face_up and player in self.shown:  # type: ignore[attr-defined]
+                    self.shown[player] += (op.card,)  # type: ignore[attr-defined]
+            elif kind is RoundOpened:
+                self._round = op  # type: ignore[assignment]
+                self._levels = dict(op.levels)  # type: ignore[attr-defined]
+                highest = max(self._levels.values(), default=0)
+        self.in_play = tuple(in_play)
+
+    def looked(self) -> tuple[str, ...]:
+        """Who sees their own cards: everyone dealt them seen, and those who looked (P5)."""
+        return tuple(p for p in self.in_order if p not in self.unseen or p in self.lookers)
+
+    @property
+    def in_order(self) -> tuple[str, ...]:
+        return tuple(self.stacks)
+
+    def levels(self) -> dict[str, int]:
+        """The stakes of the betting round open now (none once its phase has passed)."""
+        if self._round is None or self._round.phase != self.phase or self.to_act is None:
+            return {}
+        return dict(self._levels)
+
+    def raises(self, log: Sequence[Operation]) -> int:
+        """The raises of the last betting round opened."""
+        count = 0
+        for op in log:
+            if isinstance(op, RoundOpened):
+                count = 0
+            elif isinstance(op, Acted) and op.action.verb is Verb.RAISE:
+                count += 1
+        return count
 
 
 def deal_class(name: str) -> type[StakeGame[Any]]:
@@ -542,25 +659,3 @@ def deal_class(name: str) -> type[StakeGame[Any]]:
             return cls
         classes += cls.__subclasses__()
     raise RulesError(f"no equalising game is called {name!r}")
-
-
-def random_action(game: StakeGame[Any], rng: random.Random) -> Action:
-    """A bot's move: an option chosen uniformly among the legal ones, then an amount uniformly
-    in its range.
-
-    >>> from bragkit.games.brag_poker import BragPoker
-    >>> deal = BragPoker(players=["Ann", "Bob"], dealer="Bob", stacks=[30, 30], rng=1)
-    >>> rng = random.Random(1)
-    >>> while not deal.over:
-    ...     deal.apply(random_action(deal, rng))
-    >>> sum(deal.stacks.values())
-    60
-    """
-    options = game.legal_actions(game.to_act)
-    if not options:
-        raise IllegalActionError("the deal is over", rule="B11")
-    option = rng.choice(options)
-    low, high = option.min_amount, option.max_amount
-    if low is not None and high is not None and low != high:
-        return option.action(rng.randint(low, high))
-    return option.action()

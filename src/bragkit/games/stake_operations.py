@@ -7,7 +7,12 @@ Every change of a deal's state is one frozen record appended to its log, each an
 * a face-down :class:`Dealt` card is its owner's only, and under P5 not even theirs until they
   look (``owner_sees=False``); the look is then a :class:`Revealed` record for the looker alone;
 * an :class:`Acted` draw's discards are the drawer's only (:meth:`Action.public` hides them);
-* everything else (phases, stakes, shown hands, awards, payments) is public.
+* everything else (phases, stakes, shown hands, awards, payments, whose turn) is public.
+
+A view is folded from these records alone (:meth:`StakeGame._fold
+<bragkit.games.stake_game.StakeGame._fold>`): a :class:`Turn` says whose turn it is and in which
+phase after each change, a :class:`RoundOpened` the stakes a betting round starts from, an
+:class:`Acted` what an action paid, an :class:`Awarded` whether it was a win.
 
 >>> from bragkit.actions import Action
 >>> from bragkit.cards import Card, format_cards
@@ -37,7 +42,9 @@ __all__ = [
     "PhaseStarted",
     "Posted",
     "Revealed",
+    "RoundOpened",
     "Shown",
+    "Turn",
     "dealt",
     "posted",
 ]
@@ -147,9 +154,40 @@ class Awarded(Operation):
     amount: int
     pot: str
     reason: str
+    #: False for chips taken back (a stake nobody met, S2; everyone bust, S4): not a win.
+    won: bool = True
 
     def __str__(self) -> str:
         return f"{self.player} takes {self.amount} from {_pot(self.pot)} ({self.reason})"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Turn(Operation):
+    """Whose turn it is now (``None``: the deal is over) and the phase of the deal, logged
+    after every change of either; wordless (:func:`~bragkit.games.protocol.describe` skips it:
+    the actions say it).
+
+    >>> str(Turn(player="Ann", phase="betting"))
+    ''
+    """
+
+    player: str | None
+    phase: str
+
+    def __str__(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoundOpened(Operation):
+    """An equalising betting round began in ``phase``, with each player in at ``levels`` (the
+    forced stakes carried in: the blinds of P1, the dealer's stake of S2); wordless."""
+
+    phase: str
+    levels: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        return ""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

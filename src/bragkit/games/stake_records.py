@@ -48,7 +48,9 @@ from bragkit.games.stake_operations import (
     PhaseStarted,
     Posted,
     Revealed,
+    RoundOpened,
     Shown,
+    Turn,
 )
 from bragkit.toml_text import dump_document
 
@@ -188,8 +190,8 @@ def describe_operations(game: StakeGame[Any]) -> list[str]:
             if op.card is not None:
                 dealt.setdefault(op.player, []).append(op.card)
             continue
-        if isinstance(op, Revealed):  # a look is its Acted record
-            continue
+        if isinstance(op, Revealed | Turn | RoundOpened):  # a look is its Acted record; the
+            continue                                      # turn and stakes are wordless
         flush()
         if isinstance(op, PhaseStarted):
             lines.append(f"-- {op.phase}")

@@ -47,12 +47,13 @@ from bragkit.cards import Card
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import GameInfo
-from bragkit.games.stake_game import StakeGame, Verdict
+from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
 from bragkit.games.teen_patti_rules import TeenPattiRules
+from bragkit.games.teen_patti_views import TeenPattiFold
 
 __all__ = ["GAMES", "VERBS", "TeenPatti"]
 
@@ -495,14 +496,21 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _in_play(self) -> tuple[str, ...]:
         return tuple(self.playing)
 
-    def _extra(self, viewer: str | None, log: Sequence[Operation]) -> dict[str, Any]:
-        pending = self.sideshow
-        return {"boot": self.rules.boot, "stake": self.stake, "variant": self.rules.variant,
-                "seen": [p for p in self.players if p in self.looked],
-                "blind_turns": dict(self.blind_turns),
-                "turned": None if self.turned is None else str(self.turned),
-                "sideshow": None if pending is None else {"asker": pending[0],
-                                                          "asked": pending[1]}}
+    def _fold_stakes(self, folded: StakeFold, log: Sequence[Operation]) -> dict[str, int]:
+        """The stake (TP3) while the deal is on."""
+        return {} if folded.phase == OVER else {"stake": TeenPattiFold(self.rules, log).stake}
+
+    def _fold_in_play(self, folded: StakeFold, log: Sequence[Operation]) -> tuple[str, ...]:
+        """The players still in, from the dealer's left: not packed, nor lost a sideshow."""
+        lost = TeenPattiFold(self.rules, log).lost
+        return tuple(p for p in self.deal_order if p in folded.in_play and p not in lost)
+
+    def _fold_extra(self, viewer: str | None, folded: StakeFold,
+                    log: Sequence[Operation]) -> dict[str, Any]:
+        """The boot and variant (the rules), the stake and blind chaals (TP3), who is seen,
+        the turned card (TP8) and a sideshow awaiting its answer (TP5), from the log."""
+        return TeenPattiFold(self.rules, log).extra(self.players, folded.lookers,
+                                                   over=folded.phase == OVER)
 
 
 def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Random) -> TeenPatti:

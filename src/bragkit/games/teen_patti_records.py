@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bragkit.cards import Card, format_cards
-from bragkit.games.stake_operations import Acted, Dealt, Revealed
+from bragkit.games.stake_operations import Acted, Dealt, Revealed, Turn
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
@@ -77,7 +77,7 @@ class TeenPattiReplay(StakeReplay[TeenPatti]):
                 if op.card is not None:
                     dealt.setdefault(op.player, []).append(op.card)
                 continue
-            if type(op) is Revealed:
+            if type(op) is Revealed or type(op) is Turn:  # a look is its Acted; a turn wordless
                 continue
             lines += [f"  {p} is dealt {format_cards(cs)}" for p, cs in dealt.items()]
             dealt.clear()
