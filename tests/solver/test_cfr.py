@@ -119,3 +119,86 @@ def test_a_trembling_opponent_teaches_play_off_the_equilibrium_path() -> None:
     assert not np.array_equal(shaky.regrets[edges], before)  # now it is
     report = exploitability(tree, plain.space, shaky.current_strategy())
     assert report.exploitability < 0.05
+
+
+def _plain_run(cfr: CFRPlus, iterations: int) -> None:
+    """CFR+ the plain way, as the solver did it before its work buffers: fresh arrays on every
+    pass, and the regret matching of a player's edges in a pass of its own after the values."""
+    from bragkit.solver.traversal import player_reach, terminal_reach, terminal_values
+
+    tree, space = cfr.tree, cfr.space
+    for _ in range(iterations):
+        cfr.iterations += 1
+        weight = float(cfr.iterations) ** cfr.averaging
+        for player in (0, 1):
+            sigma = cfr._sigma
+            other = 1 - player
+            own_reach = player_reach(tree, sigma, player)
+            shaky = sigma
+            if cfr.tremble > 0:
+                share = 1.0 / tree.n_edges_of[tree.edge_node][:, None]
+                shaky = (1.0 - cfr.tremble) * sigma + cfr.tremble * share
+            leaves = terminal_values(tree, space, player,
+                                     terminal_reach(tree, shaky,
+                                                    player_reach(tree, shaky, other), other))
+            values = np.zeros((tree.n_nodes, space.n_classes))
+            for depth in range(len(tree.levels) - 1, -1, -1):
+                lv = tree.levels[depth]
+                e0, e1 = lv.edge_start, lv.edge_end
+                child, term = tree.child[e0:e1], tree.terminal[e0:e1]
+                q = np.where((child >= 0)[:, None], values[np.maximum(child, 0)],
+                             leaves[np.maximum(term, 0)])
+                own = np.flatnonzero(tree.player[tree.edge_node[e0:e1]] == player)
+                weighted = q.copy()
+                weighted[own] *= sigma[own + e0]
+                values[lv.node_start:lv.node_end] = tree.level_segments[depth].sum(weighted)
+                edges = own + e0
+                nodes = tree.edge_node[edges]
+                regret = q[own] - values[nodes]
+                blind = tree.blind_actor[nodes]
+                if blind.any():  # rule BL6
+                    regret[blind] = np.einsum("ij,j->i", regret[blind], space.counts)[:, None]
+                cfr.regrets[edges] = np.maximum(cfr.regrets[edges] + regret, 0.0)
+                cfr.strategy_sum[edges] += weight * own_reach[nodes] * sigma[edges]
+            cfr._match(player)
+
+
+@pytest.mark.parametrize("tremble", [0.0, 1e-3])
+def test_the_buffered_iteration_is_the_plain_one_bit_for_bit(tremble: float) -> None:
+    """The work buffers and the level-by-level regret matching change no result: the regrets,
+    the strategy sums and the strategy are exactly those of the plain computation."""
+    a = Abstraction(stakes=(1, 2, 4), max_bets=3, ranks="AKQJT", blind_share=0.8)
+    fast = CFRPlus(BettingTree(a), hand_space(a), tremble=tremble)
+    plain = CFRPlus(fast.tree, fast.space, tremble=tremble)
+    fast.run(40)
+    _plain_run(plain, 40)
+    assert plain.regrets.any() and plain.strategy_sum.any()
+    np.testing.assert_array_equal(fast.regrets, plain.regrets)
+    np.testing.assert_array_equal(fast.strategy_sum, plain.strategy_sum)
+    np.testing.assert_array_equal(fast.current_strategy(), plain.current_strategy())
+
+
+def test_reach_and_sums_into_a_buffer_write_every_row() -> None:
+    """``out=`` buffers full of NaN come back equal to fresh arrays: no row is left unwritten."""
+    from bragkit.solver.traversal import player_reach, terminal_reach, terminal_values
+
+    tree, space = BettingTree(SMALL), hand_space(SMALL)
+    cfr = CFRPlus(tree, space)
+    cfr.run(15)
+    sigma = cfr.current_strategy()
+    for player in (0, 1):
+        fresh = player_reach(tree, sigma, player)
+        into = player_reach(tree, sigma, player, out=np.full_like(fresh, np.nan))
+        np.testing.assert_array_equal(into, fresh)
+        at_terminals = terminal_reach(tree, sigma, fresh, player)
+        np.testing.assert_array_equal(
+            terminal_reach(tree, sigma, fresh, player,
+                           out=np.full_like(at_terminals, np.nan)), at_terminals)
+        leaves = terminal_values(tree, space, 1 - player, at_terminals)
+        np.testing.assert_array_equal(
+            terminal_values(tree, space, 1 - player, at_terminals,
+                            out=np.full_like(leaves, np.nan)), leaves)
+        rows = np.arange(tree.n_edges, dtype=np.float64)[:, None] * sigma
+        np.testing.assert_array_equal(
+            tree.segments.sum(rows, out=np.full((tree.n_nodes, space.n_classes), np.nan)),
+            tree.segments.sum(rows))
