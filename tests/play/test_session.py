@@ -31,8 +31,8 @@ def test_a_whole_deal_ending_in_a_see_rule_B6() -> None:
     session.act("You see 4")
     result = session.deal.result  # type: ignore[union-attr]
     assert result.winners == {"You": 10}
-    # the words of the one describe (HAND-HISTORY.md cards), then the hand's name (D8)
-    assert "Bob shows As Tc 2d (high card, A-T-2)" in session.log
+    # the words of the one describe: the hand named by its record (D8), then its cards
+    assert "Bob shows high card, A-T-2 (As Tc 2d)" in session.log
     assert "You looked at Qh Qs 4d" in session.log  # your look shows you your cards (BL2)
     assert not any("As Tc 2d" in line for line in session.log[:-4])  # hidden until shown
 

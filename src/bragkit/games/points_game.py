@@ -55,6 +55,7 @@ from bragkit.errors import (
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import Capabilities
 from bragkit.games.protocol import Operation
+from bragkit.games.wording import inner, says, whom
 from bragkit.ledger import Payment, settle
 from bragkit.ownership import Guard
 
@@ -233,6 +234,10 @@ class DealStarted(Operation):
     def __str__(self) -> str:
         return f"deal {self.deal}: {self.dealer} deals"
 
+    def words(self, viewer: str | None) -> str:
+        """"Deal 2: you deal", "Deal 2: Ann deals" (N2)."""
+        return f"Deal {self.deal}: {inner(self.dealer, viewer, 'deals')}"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CardsDealt(Operation):
@@ -254,6 +259,9 @@ class CardsDealt(Operation):
     def __str__(self) -> str:
         return f"{self.player} is dealt {format_cards(self.cards)}"
 
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"is dealt {format_cards(self.cards)}")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealEnded(Operation):
@@ -264,6 +272,11 @@ class DealEnded(Operation):
 
     def __str__(self) -> str:
         return f"deal {self.deal} over: " + ", ".join(f"{p} {n}" for p, n in self.scores)
+
+    def words(self, viewer: str | None) -> str:
+        """"points after deal 2: Ann 7, you 3" (N7, C6)."""
+        return f"points after deal {self.deal}: " + ", ".join(
+            f"{whom(p, viewer)} {n}" for p, n in self.scores)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -279,6 +292,12 @@ class GameWon(Operation):
     def __str__(self) -> str:
         paid = "; ".join(str(p) for p in self.payments) or "nothing to pay"
         return f"{self.winner} wins: {paid}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You win: Bob pays you 12" (N7, C6)."""
+        paid = "; ".join(says(p.payer, viewer, f"pays {whom(p.payee, viewer)} {p.amount}")
+                         for p in self.payments) or "nothing to pay"
+        return f"{says(self.winner, viewer, 'wins')}: {paid}"
 
 
 @dataclass(frozen=True, kw_only=True)

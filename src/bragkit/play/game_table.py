@@ -38,7 +38,7 @@ from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.points_game import PointsGame
 from bragkit.games.protocol import Operation
-from bragkit.games.three_card.rules import Rules
+from bragkit.games.wording import inner
 from bragkit.play.cards import pretty
 from bragkit.play.results import deal_boundary, log_line, result_line
 from bragkit.session import DealStarted, Session, SessionError, open_session
@@ -175,9 +175,10 @@ class GameTable:
         dealer = next((e.dealer for e in reversed(session.events)
                        if isinstance(e, DealStarted)), "?")
         number = session.deal_number
-        self.log.append(f"— game {number} to the target: {dealer} deals first —"
+        deals = inner(dealer, self.name, "deals")
+        self.log.append(f"— game {number} to the target: {deals} first —"
                         if isinstance(self.game, PointsGame)  # N7: a game is a deal
-                        else f"— deal {number}: {dealer} deals —")
+                        else f"— deal {number}: {deals} —")
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()
@@ -247,12 +248,11 @@ class GameTable:
     def _catch_up(self) -> None:
         """Log the new records; pause at a deal's end with its result."""
         ops = self.game.operations
-        rules = self._rules()
         for op in ops[self._seen:]:
             if deal_boundary(op) == "start":
                 self._deal_ops = []
             self._deal_ops.append(op)
-            words = log_line(op, self.name, rules)
+            words = log_line(op, self.name)
             if words is not None:
                 self.log.append(pretty(words, self.players))
             if deal_boundary(op) == "end" and not self.game.over:
@@ -264,17 +264,11 @@ class GameTable:
             self._pause()
             self.paused = False  # the session's deal is over: nothing to wait for but n
 
-    def _rules(self) -> Rules | None:
-        """The three-card family's rules (a shown hand is named by them, D8), else None."""
-        rules = getattr(self.game, "rules", None)
-        return rules if isinstance(rules, Rules) else None
-
     def _pause(self) -> None:
         self.paused = True
         lines = []
-        rules = self._rules()
         for op in self._deal_ops:
-            line = result_line(op, self.name, rules)
+            line = result_line(op, self.name)
             if line is not None:
                 lines.append(pretty(line, self.players))
         self.results = lines or ["the deal is over"]

@@ -47,11 +47,10 @@ from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
 from bragkit.games.protocol import Operation, describe
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.operations import HandShown
-from bragkit.games.three_card.replay import shown_hand_name
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
+from bragkit.games.wording import action_words, inner, says
 from bragkit.ledger import Payment
 from bragkit.play.hint import hint
 from bragkit.solver.abstraction import Abstraction
@@ -196,14 +195,15 @@ class PlaySession:
             if stacks[bot] < max(self.rules.ante, 1):
                 amount = self.stack - stacks[bot]
                 self.table.topup(bot, amount)  # rule M1
-                self.log.append(str(Action(player=bot, verb=Verb.TOPUP, amount=amount)))
+                self.log.append(action_words(Action(player=bot, verb=Verb.TOPUP, amount=amount),
+                                             self.name))
         if stacks[self.name] < self.rules.ante:
             raise PlayError(f"you cannot pay the ante of {self.rules.ante}: top up first "
                             "(t, rule M1)")
         shuffled = self.table.shuffle_due
         deal = self.table.start_deal()
         number = self.table.deal_number
-        self.log.append(f"— deal {number}: {deal.dealer} deals"
+        self.log.append(f"— deal {number}: {inner(deal.dealer, self.name, 'deals')}"
                         f"{' from a shuffled pack' if shuffled else ''} (D3, D4) —")
         for bot, agent in self.agents.items():
             notify(agent, started_event(deal, bot, shuffled=shuffled))
@@ -268,7 +268,7 @@ class PlaySession:
             answer = agreement(agent, deal, bot)
             if answer is None:
                 declined.append(bot)
-                self.log.append(f"{bot} declines a showdown (B8)")
+                self.log.append(says(bot, self.name, "declines a showdown (B8)"))
             else:
                 self._apply(answer)
         return declined
@@ -295,7 +295,8 @@ class PlaySession:
         if in_deal and deal is not None:
             self._log_operations(deal.operations[seen:])
         else:
-            self.log.append(str(Action(player=self.name, verb=Verb.TOPUP, amount=amount)))
+            self.log.append(action_words(Action(player=self.name, verb=Verb.TOPUP,
+                                                amount=amount), self.name))
 
     def _apply(self, action: Action) -> None:
         deal = self.deal
@@ -309,14 +310,11 @@ class PlaySession:
 
     def _log_operations(self, operations: Sequence[Operation]) -> None:
         """The words of each record for the player (:func:`~bragkit.games.protocol.describe`,
-        as the web table and ``bragkit replay`` word them); a shown hand gets its name (D8)."""
+        as the web table and ``bragkit replay`` word them; a shown hand named by its record)."""
         for op in operations:
             words = describe(op, self.name)
-            if words is None:
-                continue
-            if isinstance(op, HandShown):
-                words += f" ({shown_hand_name(op.cards, self.rules)})"
-            self.log.append(words)
+            if words is not None:
+                self.log.append(words)
 
     def _finished(self, deal: Deal) -> None:
         for bot, agent in self.agents.items():

@@ -83,7 +83,7 @@ class ThreeCardTable:
         number = self.session.table.deal_number
         if self._results is None or self._results[0] != number:
             lines = [line for op in self.game.operations
-                     if (line := result_line(op, self.name, self.game.rules)) is not None]
+                     if (line := result_line(op, self.name)) is not None]
             self._results = (number, [pretty(line, self.players) for line in lines])
         return self._results[1]
 

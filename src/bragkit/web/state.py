@@ -140,9 +140,8 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
             view["to_act"] = driver.to_act
         view["hand_name"] = _own_hand_name(driver, view.get("hand"))
         view["over"] = deal.over
-        if isinstance(driver.deal_rules, Rules):  # three-card hands shown, named (D8)
-            view["named"] = {p: driver.hand_name(parse_cards(" ".join(cards)))
-                             for p, cards in view["shown"].items()}
+        view["named"] = {shown[0]: shown[1] for op in deal.censored_log(player)  # D8
+                         if (shown := op.shown_hand()) is not None} or None
         view["costs"] = driver.costs()
         suggested = driver.suggestion(player) if player is not None else None
         view["suggestion"] = None if suggested is None else _suggestion(suggested)

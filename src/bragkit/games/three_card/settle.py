@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.actions import HandChoice
 from bragkit.cards import Card
-from bragkit.errors import RulesError
+from bragkit.errors import BragError, RulesError
 from bragkit.games.protocol import Operation
 from bragkit.games.three_card.betting import split
 from bragkit.games.three_card.operations import (
@@ -42,9 +42,10 @@ from bragkit.hands import Category, HandRank, best_hand, evaluate, hand_of
 
 if TYPE_CHECKING:
     from bragkit.games.three_card.deal import Deal
+    from bragkit.games.three_card.rules import Rules
 
 __all__ = ["beats_face_up", "end_compared", "end_last_standing", "end_showdown", "expand",
-           "finish", "result_keeping", "strength"]
+           "finish", "result_keeping", "shown_hand_name", "strength"]
 
 _PRIAL: Final = Category.PRIAL
 
@@ -274,6 +275,22 @@ def result_keeping(deal: Deal, hand: HandChoice) -> DealResult:
     )
 
 
+def shown_hand_name(cards: Sequence[Card], rules: Rules) -> str:
+    """A shown hand's name (D8): the three cards it plays (H2, W2; any discards after them,
+    F1), ranked by ``rules``; ``"hand"`` when the evaluator cannot name it. The deal sets it on
+    its :class:`HandShown` records, so every reader words the hand the same way.
+
+    >>> from bragkit.cards import parse_cards
+    >>> from bragkit.games.three_card.rules import Rules
+    >>> shown_hand_name(parse_cards("Qh Qs 4d 7c"), Rules())
+    'pair of queens, 4 kicker'
+    """
+    try:
+        return str(evaluate(tuple(cards[:3]), ordering=rules.ordering, wild=rules.wild_cards))
+    except BragError:  # the name is a courtesy; the result does not depend on it
+        return "hand"
+
+
 def expand(deal: Deal) -> tuple[Operation, ...]:
     """Every change of state, in order, as frozen records (see
     :mod:`bragkit.games.three_card.operations`). The engine's own log: it holds every card."""
@@ -295,7 +312,8 @@ def expand(deal: Deal) -> tuple[Operation, ...]:
                         for s in deal._order if s != deal._fu_seat]
         elif cls is END:  # the settlement, in the order finish made it
             _, shown, winners, carried, retained, retained_hand, returns = entry
-            ops += [HandShown(player=p, cards=c) for p, c in shown.items()]  # rule D8
+            ops += [HandShown(player=p, cards=c, name=shown_hand_name(c, deal.rules))
+                    for p, c in shown.items()]  # rule D8: named by the deal's rules
             ops += [PotAwarded(player=p, amount=a) for p, a in winners.items()]
             if carried:  # rule BL3
                 ops.append(PotCarried(amount=carried))
