@@ -30,7 +30,7 @@ def play(cls: type[SingleStakeBrag | ThreeStakeBrag | BragPoker], deals: int
     for n in range(deals):
         game = cls(players=PLAYERS, dealer=PLAYERS[n % 4], stacks=[200] * 4,
                    rng=rng.getrandbits(32))
-        while not game.is_over:
+        while not game.over:
             option = rng.choice(game.legal_actions(game.to_act))
             low, high = option.min_amount, option.max_amount
             if low is not None and high is not None and low != high:

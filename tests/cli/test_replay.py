@@ -58,11 +58,11 @@ def test_replay_describes_the_deal() -> None:
     out = result.stdout
     assert "Eddie deals" in out
     assert "Andy      100" in out
-    assert "1. Andy bet 1" in out and "pot 6" in out
-    assert "31. Andy see 20   pot 140" in out
+    assert "1. Andy bets 1" in out and "pot 6" in out
+    assert "31. Andy pays 20 to see  pot 140" in out
     assert "Andy pays 20 to see Eddie (rule B6)" in out
-    assert "Eddie shows Qs Qd 7s (pair of queens, 7 kicker)" in out
-    assert "Andy shows Ah Kh 9h (flush, A-K-9)" in out
+    assert "Eddie shows pair of queens, 7 kicker (Qs Qd 7s)" in out
+    assert "Andy shows flush, A-K-9 (Ah Kh 9h)" in out
     assert "Andy takes 140" in out
     assert result.stderr == ""
 

@@ -143,7 +143,7 @@ def test_no_cap_when_the_rules_say_so() -> None:
 def test_everyone_dropping_ends_the_deal_unseen() -> None:
     game = poker()
     play(game, "Cat drop", "Ann drop")
-    assert game.is_over and game.winners == {"Bob": 3} and not game.shown
+    assert game.over and game.winners == {"Bob": 3} and not game.shown
     assert game.stacks == {"Ann": 39, "Bob": 41, "Cat": 40}
 
 
@@ -213,7 +213,7 @@ def test_showdown_in_the_standard_brag_order_rule_p4() -> None:
         game = poker(hands)
         play(game, "Cat call", "Ann call", "Bob check", "Ann draw 0", "Bob draw 0", "Cat draw 0",
              "Ann check", "Bob check", "Cat check")
-        assert game.is_over and set(game.shown) == {"Ann", "Bob", "Cat"}
+        assert game.over and set(game.shown) == {"Ann", "Bob", "Cat"}
         assert list(game.winners) == [winner]
 
 
@@ -448,7 +448,7 @@ def test_random_games_keep_every_invariant(table: tuple[Any, ...]) -> None:
     game = BragPoker(rules, players=players, dealer=players[-1], stacks=stacks, rng=seed)
     total = sum(stacks)
     for _ in range(2000):
-        if game.is_over:
+        if game.over:
             break
         candidate = f"{rng.choice(players)} {rng.choice(CANDIDATES)}"
         if rng.random() < 0.3 and game.legal_actions():
@@ -464,7 +464,7 @@ def test_random_games_keep_every_invariant(table: tuple[Any, ...]) -> None:
         assert game.money.chips() == total
         check_cards(game)
         check_views(game)
-    assert game.is_over and not game.legal_actions()
+    assert game.over and not game.legal_actions()
     assert sum(game.stacks.values()) == total and not any(game.money.pots.values())
     text = write_brag_poker(game)
     replay = read_brag_poker(text)

@@ -231,7 +231,7 @@ def test_c5_calls_come_after_arranging_and_need_four_hands() -> None:
 def test_c6_game_to_fifteen_with_optional_stake() -> None:
     rules = CrashRules(stake=1)
     game = CrashGame(rules, players=["Ann", "Bob", "Cat"], dealer="Bob", rng=21)
-    while not game.is_over:
+    while not game.over:
         game.apply(strong_action(game))
     result = game.result
     assert result is not None
@@ -257,7 +257,7 @@ def test_c6_checked_at_the_end_of_the_deal() -> None:
     game = CrashGame(CrashRules(target=1), players=["Ann", "Bob"], dealer="Bob",
                      deals=[TWO, TWO])
     play(game, ANN_BEST, BOB_BEST, "Ann pass", "Bob pass")
-    assert game.is_over and game.winner == "Ann" and game.deal_number == 1
+    assert game.over and game.winner == "Ann" and game.deal_number == 1
     assert game.scores == {"Ann": 3, "Bob": 1}
 
 
@@ -363,7 +363,7 @@ def test_random_games_end_and_settle_to_zero(rules: CrashRules, players: int, se
     rng = random.Random(seed)
     game = CrashGame(rules, players=names, rng=seed)
     steps = 0
-    while not game.is_over:
+    while not game.over:
         if strong:
             action = strong_action(game, strategy=rng.choice(["greedy", "expected"]))
         else:
@@ -412,7 +412,7 @@ def test_record_round_trips_and_replays() -> None:
     record = CrashRecord.loads(RECORD)
     assert record.dumps() == RECORD
     game = record.replay()
-    assert game.is_over and game.winner == "Ann" and game.nets == {"Ann": -1, "Bob": 1}
+    assert game.over and game.winner == "Ann" and game.nets == {"Ann": -1, "Bob": 1}
     document = tomllib.loads(RECORD)
     replay = replayer_for(document)(document)
     data = replay.to_json()

@@ -68,7 +68,7 @@ def showdown_winner(ann: str, bob: str, **kw: Any) -> str:
                   if not used & set(parse_cards(h)))
     game = single({"Ann": ann, "Bob": bob, "Cat": filler}, **kw)
     play(game, "Cat bet 2", "Ann call", "Bob raise 1", "Cat drop", "Ann call")
-    assert game.is_over and set(game.shown) == {"Ann", "Bob"}
+    assert game.over and set(game.shown) == {"Ann", "Bob"}
     (winner,) = game.winners
     return winner
 
@@ -154,7 +154,7 @@ def test_anyone_in_must_equalise_or_drop_losing_their_stake_rule_s2() -> None:
         game.apply("Ann check")
     assert error.value.rule == "S2"
     play(game, "Ann call")
-    assert game.is_over
+    assert game.over
     # all stakes equal: the best hand takes everything, the dealer's lost stake included
     assert game.winners == {"Ann": 17} and game.stacks == {"Ann": 30, "Bob": 13, "Cat": 17}
     assert "Cat" not in game.shown  # a dropped hand is not shown
@@ -164,7 +164,7 @@ def test_no_one_meets_the_dealers_stake_rule_s2() -> None:
     game = single({"Ann": "Ks Kh 4d", "Bob": "Qs Qh 5d", "Cat": "2s 3h 5c"},
                   rules=HistoricRules(forfeit=2), stacks=[20, 1, 20])
     play(game, "Cat bet 5", "Ann drop", "Bob drop")
-    assert game.is_over and game.forfeited and not game.shown
+    assert game.over and game.forfeited and not game.shown
     # the dealer takes his stake back and is paid 2 by Ann, all of Bob's 1 by Bob
     assert game.stacks == {"Ann": 18, "Bob": 0, "Cat": 23}
     assert game.winners == {"Cat": 3}
@@ -180,7 +180,7 @@ def test_dealer_who_raised_and_won_is_not_paid_a_forfeit_rule_s2() -> None:
 def test_all_meeting_the_dealers_stake_ends_the_betting_rule_s2() -> None:
     game = single({"Ann": "Ks Kh 4d", "Bob": "Qs Qh 5d", "Cat": "2s 3h 5c"})
     play(game, "Cat bet 2", "Ann call", "Bob call")
-    assert game.is_over and set(game.shown) == set(PLAYERS) and game.winners == {"Ann": 6}
+    assert game.over and set(game.shown) == set(PLAYERS) and game.winners == {"Ann": 6}
 
 
 def test_last_player_in_takes_the_pot_unseen_rule_s2() -> None:
@@ -298,7 +298,7 @@ def test_third_stake_draws_bust_and_nearest_rule_s4() -> None:
     assert game.to_act == "Bob"
     play(game, "Bob draw", "Bob draw")  # 4♠ then K♦: 36, bust
     # Cat's dealt 33 is over 31 but not bust, and she may not draw
-    assert game.is_over and game.bust == {"Bob"}
+    assert game.over and game.bust == {"Bob"}
     assert game.contests[2].winner == "Ann" and game.contests[2].amount == 3
     assert game.totals == {"Ann": 31, "Bob": 36, "Cat": 33}
     assert game.stacks == {"Ann": 20 - 3 + 3, "Bob": 20 - 3, "Cat": 20 - 3 + 6}
@@ -336,7 +336,7 @@ def test_third_stake_everyone_bust_takes_stakes_back_rule_s4() -> None:
     game = three(hands, dealer="Bob", top="Ks Kh Kd Kc Qs Qh")
     play(game, "Ann check", "Bob check")
     play(game, "Ann draw", "Ann draw", "Ann draw", "Bob draw", "Bob draw", "Bob draw")
-    assert game.is_over and game.bust == {"Ann", "Bob"}
+    assert game.over and game.bust == {"Ann", "Bob"}
     assert game.contests[2].winner is None and game.money.pots["third"] == 0
     assert "third" not in str(game.winners)
 
@@ -347,7 +347,7 @@ def test_third_stake_ends_when_the_pack_is_empty_rule_s4() -> None:
     for player in list(game.deal_order):
         game.apply(f"{player} check")
     draws = 0
-    while not game.is_over:
+    while not game.over:
         assert len(game.pack) <= 1
         options = [str(o) for o in game.legal_actions()]
         if f"{game.to_act} draw" in options:
@@ -518,7 +518,7 @@ def test_random_games_keep_every_invariant(table: tuple[Any, ...]) -> None:
                          rng=seed)
     total = sum(stacks)
     for _ in range(500):
-        if game.is_over:
+        if game.over:
             break
         candidate = f"{rng.choice(players)} {rng.choice(CANDIDATES)}"
         before = snapshot(game)
@@ -532,7 +532,7 @@ def test_random_games_keep_every_invariant(table: tuple[Any, ...]) -> None:
         assert game.money.chips() == total
         check_cards(game)
         check_views(game)
-    assert game.is_over and not game.legal_actions()
+    assert game.over and not game.legal_actions()
     assert sum(game.stacks.values()) == total and not any(game.money.pots.values())
     if isinstance(game, ThreeStakeBrag):
         assert [c.pot for c in game.contests] == ["first", "second", "third"]

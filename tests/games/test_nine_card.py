@@ -88,7 +88,7 @@ def test_n2_first_dealer_cut_and_deal_rotates_clockwise() -> None:
     first = NineCardGame(players=THREE, rng=7).dealer
     assert first == NineCardGame(players=THREE, rng=7).dealer  # the cut is seeded
     game = NineCardGame(players=THREE, dealer="Bob", rng=3)
-    while not game.is_over:
+    while not game.over:
         game.apply(strong_action(game, strategy="greedy"))
     starts = [op for op in game.operations if isinstance(op, DealStarted)]
     assert len(starts) >= 3
@@ -217,7 +217,7 @@ def test_n6_legal_actions_are_exactly_the_playable_sets(seed: int, players: int)
     """Every listed action applies, and no other set does (checked over a whole deal)."""
     rng = random.Random(seed)
     game = NineCardGame(players=[f"p{i}" for i in range(players)], rng=rng)
-    while game.deal_number == 1 and not game.is_over:
+    while game.deal_number == 1 and not game.over:
         who = game.to_act
         assert who is not None
         [option] = game.legal_actions()
@@ -269,7 +269,7 @@ def test_n7_identical_sets_with_two_packs() -> None:
 def test_n7_game_to_21_and_stake_per_point_behind() -> None:
     rules = NineCardRules(target=21, stake=2)
     game = NineCardGame(rules, players=THREE, dealer="Ann", rng=11)
-    while not game.is_over:
+    while not game.over:
         game.apply(strong_action(game))
     result = game.result
     assert result is not None and game.winner == result.winner
@@ -294,10 +294,10 @@ def test_n7_a_tie_at_the_top_plays_on() -> None:
     game.apply("Bob plays 9s 9h 9d")
     game.apply("Ann plays Kc 7h 7s")
     game.apply("Bob plays 7c 6c 5c")
-    assert game.scores == {"Ann": 5, "Bob": 5} and not game.is_over  # tied at the target
+    assert game.scores == {"Ann": 5, "Bob": 5} and not game.over  # tied at the target
     game.apply("Bob plays Ks Kh 2s")
     game.apply("Ann plays Qc Jc 2d")
-    assert game.is_over and game.winner == "Bob" and game.scores == {"Ann": 7, "Bob": 8}
+    assert game.over and game.winner == "Bob" and game.scores == {"Ann": 7, "Bob": 8}
     assert game.result is not None and game.result.nets == {"Ann": -1, "Bob": 1}
 
 
@@ -394,7 +394,7 @@ def test_random_games_end_and_settle_to_zero(rules: NineCardRules, players: int,
     rng = random.Random(seed)
     game = NineCardGame(rules, players=names, rng=seed)
     steps = 0
-    while not game.is_over:
+    while not game.over:
         action = strong_action(game, strategy="greedy") if strong else random_action(game, rng)
         game.apply(action)
         steps += 1
@@ -448,7 +448,7 @@ def test_record_round_trips_and_replays() -> None:
     record = NineCardRecord.loads(RECORD)
     assert record.dumps() == RECORD
     game = record.replay()
-    assert game.is_over and game.winner == "Ann"
+    assert game.over and game.winner == "Ann"
     assert game.scores == {"Ann": 6, "Bob": 4, "Cat": 2}
     document = _toml(RECORD)
     replay = replayer_for(document)(document)
@@ -495,7 +495,7 @@ def test_an_unfinished_deal_may_not_be_followed_by_another() -> None:
 def test_pack_records_replay_to_the_same_game() -> None:
     game = NineCardGame(NineCardRules(target=12), players=["A", "B", "C", "D", "E", "F"],
                         dealer="C", rng=4)
-    while not game.is_over:
+    while not game.over:
         game.apply(strong_action(game))
     text = game.record().dumps()
     assert 'pack = "' in text

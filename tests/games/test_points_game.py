@@ -141,7 +141,7 @@ def test_the_loser_pays_the_stake_for_every_point_behind_rule_n7(stake: int) -> 
     rules = nine_card.NineCardRules(target=5, stake=stake)
     game = nine_card.NineCardGame(rules, players=["Ann", "Bob", "Cat"], rng=7)
     rng = random.Random(7)
-    while not game.is_over:
+    while not game.over:
         game.apply(random_action(game, rng))
     result = game.result
     assert result is not None and result.winner == game.winner

@@ -102,7 +102,7 @@ def test_rules_are_checked_when_read_rule_n4() -> None:
 
 def test_deals_after_the_end_of_the_game_are_refused_rule_n7() -> None:
     game = NineCardGame(NineCardRules(target=3), players=["Ann", "Bob"], dealer="Bob", rng=2)
-    while not game.is_over:
+    while not game.over:
         game.apply(strong_action(game, strategy="greedy"))
     record = game.record()
     extra = DealRecord(pack=Pack.standard().cards)

@@ -65,7 +65,7 @@ def test_read_table_refuses_bad_records(change: dict[str, object], message: str)
 def test_play_record_applies_every_action_rule_p1() -> None:
     """P1: with two players the dealer Bob posts the big blind, Ann the small; Ann drops."""
     deal = play_poker(poker_document(actions=["Ann drop"]))
-    assert deal.is_over and deal.stacks == {"Ann": 19, "Bob": 21}
+    assert deal.over and deal.stacks == {"Ann": 19, "Bob": 21}
 
 
 def test_play_record_names_an_action_that_does_not_parse() -> None:
@@ -115,7 +115,7 @@ def deals(draw: st.DrawFn) -> tuple[str, StakeGame[Any]]:
                              players=names, dealer=names[0], stacks=[25] * n, rng=seed)
     rng = random.Random(seed)
     for _ in range(draw(st.integers(0, 40))):
-        if game.is_over:
+        if game.over:
             break
         game.apply(random_action(game, rng))
     return kind, game
@@ -142,4 +142,4 @@ def test_a_written_deal_replays_to_the_same_deal(played: tuple[str, StakeGame[An
         assert table_document(again, format_name="historic", variant=kind,
                               rules=again.rules.to_dict()) == load_document(text)
     assert again.operations == game.operations
-    assert again.stacks == game.stacks and again.is_over == game.is_over
+    assert again.stacks == game.stacks and again.over == game.over

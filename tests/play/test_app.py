@@ -46,13 +46,13 @@ def test_a_whole_deal_that_ends_in_a_see_rule_B6(tmp_path: Path) -> None:
             assert "A♠" not in shown and "As" not in shown  # Bob's cards are hidden (D8)
             await pilot.press("b", "backspace", "2", "enter")  # bet 2 (prompt)
             await pilot.pause()
-            assert "Bob bet 2" in screen.texts["log"]
+            assert "Bob bets 2" in screen.texts["log"]
             assert "to see: 4" in screen.texts["info"]
             await pilot.press("s")  # see (B6): Bob shows first
             await pilot.pause()
             text = everything_shown(screen)
             # one notation of cards on the screen, the pictures' (the log's too)
-            assert "Bob shows A♠ T♣ 2♦" in text and "You take 10" in text
+            assert "Bob shows high card, A-T-2 (A♠ T♣ 2♦)" in text and "You take 10" in text
             assert "You takes" not in text  # you are addressed as you
             assert "The deal's result:" in screen.texts["result"]
             assert "takes 10" in screen.texts["seats"]
@@ -92,7 +92,7 @@ def test_a_blind_win_carries_the_pot_and_keeps_the_hand_rules_BL3_R1_R2() -> Non
             await pilot.press("b", "enter")  # the least blind bet
             await pilot.pause()
             log = screen.texts["log"]
-            assert "You blind 1" in log and "Cy fold" in log
+            assert "You bet 1 blind" in log and "Cy folds" in log
             assert "4 carried to the next deal (BL3)" in log
             assert "You keep the blind hand (R1)" in log
             await pilot.press("n")

@@ -196,3 +196,33 @@ def test_a_points_game_left_at_a_pause_counts_its_deals_of_cards_rule_N7() -> No
     lines = table.summary()
     assert lines[0] == "Nine Card Brag: 0 game(s) to 21 played out."
     assert lines[1].startswith("The game to 21 was left after 1 deal(s) of cards at ")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_log_and_results_are_describes_words_for_the_player_rule_d8(name: str) -> None:
+    """The terminal's lines for played deals of every game are the records' own words for the
+    player (describe): the player is "you", verbs agree, a shown hand is named by its record."""
+    import re
+
+    from bragkit.games.protocol import describe
+
+    wrong = re.compile(r"\bYou (has|is|was|does|\w+[^s\W]s)\b|\b[Yy]ou's\b")
+    table = GameTable(name, bots=("random",), seed=11, stack=30)
+    you = table.name
+    rng = random.Random(11)
+    lines: list[str] = []
+    named: list[str] = []
+    for _ in range(2):
+        seen = len(table.game.operations)
+        play(table, rng, pauses=1)
+        ops = table.game.operations[seen:]
+        words = [pretty(w, table.players) for op in ops if (w := describe(op, you)) is not None]
+        assert all(line in table.log for line in words[-5:])
+        lines += table.log + table.results
+        named += [shown[1] for op in ops if (shown := op.shown_hand()) is not None]
+        table.next_deal()
+    assert lines and not [line for line in lines if wrong.search(line)]
+    assert not [line for line in lines if re.search(rf"(?<![\w'-]){re.escape(you)} [a-z]+s\b",
+                                                    line) and you != "You"]
+    for hand in named:
+        assert any(hand in line for line in lines), hand

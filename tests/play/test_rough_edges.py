@@ -199,7 +199,7 @@ def test_the_player_is_addressed_as_you(line: str, name: str, shown: str) -> Non
     assert addressed(line, name) == shown
 
 
-def test_the_screen_says_you_take_and_the_session_log_keeps_describes_words() -> None:
+def test_the_screen_and_the_session_log_both_say_you_take_in_describes_words() -> None:
     session = heads_up("Bob fold")
 
     async def run() -> str:
@@ -215,7 +215,10 @@ def test_the_screen_says_you_take_and_the_session_log_keeps_describes_words() ->
     shown = asyncio.run(run())
     assert "You take 3" in shown
     assert not re.search(r"\bYou (has|is|keeps|pays|takes|shows|antes)\b", shown)
-    assert "You takes 3" in session.log  # describe's words, for every other reader
+    # the log is describe's words for the player: the same second person as the screen
+    assert "You take 3" in session.log and "You takes 3" not in session.log
+    assert not any(re.search(r"\bYou (has|is|keeps|pays|takes|shows|antes|folds)\b", line)
+                   for line in session.log)
 
 
 # -- the picture: the log, the pot after a deal, blind hands ----------------------------------

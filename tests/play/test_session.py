@@ -39,9 +39,9 @@ def test_a_whole_deal_ending_in_a_see_rule_B6() -> None:
     session.act("You see 4")
     result = session.game.result  # type: ignore[union-attr]
     assert result.winners == {"You": 10}
-    # the words of the one describe (HAND-HISTORY.md cards), then the hand's name (D8)
+    # the words of the one describe: the hand named by its record (D8), then its cards
     log = [plain_cards(line) for line in session.log]  # the screen's notation, read back
-    assert "Bob shows As Tc 2d (high card, A-T-2)" in log
+    assert "Bob shows high card, A-T-2 (As Tc 2d)" in log
     assert "You looked at Qh Qs 4d" in log  # your look shows you your cards (BL2)
     assert not any("As Tc 2d" in line for line in log[:-4])  # hidden until shown
 
@@ -106,9 +106,9 @@ def test_players_short_of_the_ante_are_topped_up_to_the_buy_in_rule_M1() -> None
     assert short  # the folder lost the ante
     session.next_deal()
     assert session.session.in_deal
-    assert any(line.startswith(f"{p} topup") for p in short for line in session.log)
+    assert any(line.startswith(f"{p} tops up") for p in short for line in session.log)
     session.topup(20)  # and the player may add chips at any time (M1)
-    assert session.log[-1] == "You topup 20"
+    assert session.log[-1] == "You top up 20"
 
 
 def test_stake_line_says_what_the_next_bet_costs_rule_BL1() -> None:

@@ -3,8 +3,9 @@
 (:class:`~bragkit.web.driver.DealDriver`) and ``bragkit replay``
 (:class:`~bragkit.games.three_card.replay.DealReplay`) take the words of each record of a deal from
 :func:`bragkit.games.protocol.describe`: the same deal gives the same words in all three, for a
-spectator (the web's public lines), for the player (the terminal) and for the record (the
-replay: every card of a finished deal is public, HAND-HISTORY.md)."""
+spectator (the web's public lines), for the player (the terminal, in the second person) and for
+the record (the replay: every card of a finished deal is public, HAND-HISTORY.md); a shown hand
+is named by its record (D8), never by a front end."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ from bragkit.games.protocol import Operation, describe, random_action
 from bragkit.games.registry import names, new
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.operations import Acted, HandShown
-from bragkit.games.three_card.replay import DealReplay, record_of_deal, shown_hand_name
+from bragkit.games.three_card.replay import DealReplay, record_of_deal
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
+from bragkit.hands import evaluate
 from bragkit.play.game_table import GameTable
 from bragkit.web.config import TableConfig
 from bragkit.web.driver import DealDriver
@@ -35,14 +37,16 @@ PACK = stacked("Qh As Qs Tc 4d 2d")
 
 
 def words(ops: Sequence[Operation], viewer: str | None, rules: Rules) -> list[str]:
-    """What a front shows for ``ops``: the words of describe, a shown hand named (D8)."""
+    """What a front shows for ``ops``: the words of describe and nothing else (a shown hand
+    is named by its record, D8: ``rules`` only checks that name)."""
     out = []
     for op in ops:
         text = describe(op, viewer)
         if text is None:
             continue
         if isinstance(op, HandShown):
-            text += f" ({shown_hand_name(op.cards, rules)})"
+            assert op.name and op.name == str(evaluate(op.cards[:3], ordering=rules.ordering,
+                                                       wild=rules.wild_cards))
         out.append(text)
     return out
 
@@ -88,29 +92,31 @@ def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6(
     session.run_bots()
     session.act("Ann see 4")
     deal = session.game
-    assert isinstance(deal, Deal) and deal.is_over
+    assert isinstance(deal, Deal) and deal.over
     start = first_action(deal)
     ops = deal.operations[start:]
 
     terminal = terminal_lines(session, deal, rules)
     assert terminal == words(ops, "Ann", rules) == [
-        "Ann look", "Ann looked at Qh Qs 4d", "Ann bet 2", "Bob bet 2", "Ann see 4",
-        "Bob shows As Tc 2d (high card, A-T-2)", "Ann shows Qh Qs 4d (pair of queens, 4 kicker)",
-        "Ann takes 10"]  # the hands go under the pack face down (D5): nothing new to read
+        "You look", "You looked at Qh Qs 4d", "You bet 2", "Bob bets 2", "You pay 4 to see",
+        "Bob shows high card, A-T-2 (As Tc 2d)", "You show pair of queens, 4 kicker (Qh Qs 4d)",
+        "You take 10"]  # the hands go under the pack face down (D5): nothing new to read
 
     web_deal, web = web_lines(deal, rules, PACK)
     assert web_deal.operations == deal.operations  # the same deal, record for record
-    assert web == words(ops, None, rules)
     # a spectator learns nothing of Ann's look but that she looked (BL2); the rest is public
-    assert web == [line for line in terminal if line != "Ann looked at Qh Qs 4d"]
+    assert web == words(ops, None, rules) == [
+        "Ann looks", "Ann bets 2", "Bob bets 2", "Ann pays 4 to see",
+        "Bob shows high card, A-T-2 (As Tc 2d)", "Ann shows pair of queens, 4 kicker (Qh Qs 4d)",
+        "Ann takes 10"]
 
     replay = DealReplay(record_of_deal(deal))
     assert list(replay.action_words) == [line for line in web if line.split()[1] in
-                                         {"look", "bet", "see"}]
+                                         {"looks", "bets", "pays"}]
     text = replay.describe()
     for line in words(replay.outcome, None, rules):
         assert line in text
-    assert "Ann takes 10" in text and "Bob shows As Tc 2d (high card, A-T-2)" in text
+    assert "Ann takes 10" in text and "Bob shows high card, A-T-2 (As Tc 2d)" in text
 
 
 def pick(deal: Deal, rng: random.Random) -> Action:
@@ -160,9 +166,9 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     holder.append(session)
     deal = session.game
     assert isinstance(deal, Deal)
-    while not deal.is_over:
+    while not deal.over:
         session.run_bots()
-        if not deal.is_over:
+        if not deal.over:
             session.act(pick(deal, rng))
     start = first_action(deal)
     ops = deal.operations[start:]
@@ -177,7 +183,7 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     # the record's actions, worded as their actor saw them (every card, HAND-HISTORY.md);
     # agreements aside: a record keeps only those that brought a showdown (B8)
     acted = [op for op in ops if isinstance(op, Acted) and op.action.verb is not Verb.AGREE]
-    record = [describe(op, op.player) for op in acted]
+    record = [describe(op, every_card=True) for op in acted]
     replayed = [w for line in replay.action_words for w in line.split(", ")
                 if not w.endswith(" agree")]
     assert replayed == record
@@ -188,11 +194,13 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     for op in acted:
         if op.action.verb is Verb.DISCARD and op.player != "Ann":
             assert describe(op, "Ann") == describe(op, None)
-            assert str(op.action) not in terminal and "card" in str(describe(op, None))
+            assert describe(op, every_card=True) not in terminal
+            assert "card" in str(describe(op, None))
     # a record everyone sees in full is worded alike for the player, a spectator and the record
     for op in ops:
-        if op.censored(None) is op:
-            assert describe(op, None) == describe(op, "Ann") == describe(op, "Bob")
+        if op.censored(None) is op:  # alike but for the person: Ann reads "you"
+            assert describe(op, "Ann") == op.words("Ann")
+            assert describe(op, None) == op.words(None)
 
 
 @pytest.mark.parametrize("name", names())
@@ -214,7 +222,7 @@ def test_every_record_of_every_game_has_words_for_every_viewer(name: str) -> Non
             if censored is None:
                 assert text is None
                 continue
-            assert text == (str(censored) or None)
+            assert text == (censored.words(viewer) or None)
             if text is not None:
                 worded += 1
                 assert f"{type(op).__name__}(" not in text and "=" not in text, text

@@ -166,7 +166,7 @@ def test_the_trainer_line_beside_the_options(strategy: Strategy) -> None:
             assert screen.texts["trainer"].startswith("the equilibrium would ")
             await pilot.press("b", "backspace", "2", "enter")  # Bob bets 2 at once
             await pilot.pause()
-            assert "Bob bet 2" in screen.texts["log"]
+            assert "Bob bets 2" in screen.texts["log"]
             assert screen.texts["trainer"].startswith("the equilibrium would ")
 
     asyncio.run(run())

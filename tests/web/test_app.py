@@ -159,7 +159,7 @@ def test_replayed_forged_stale_and_illegal_actions(client: TestClient) -> None:
         assert "duplicate" not in first
         assert bob.until("reply", re="b1")["duplicate"] is True
         assert bob.until("reply", re="b1")["applied"] == first["applied"]
-        state = ann.until("state", lines=["Bob bet 2"])["state"]
+        state = ann.until("state", lines=["Bob bets 2"])["state"]
         assert state["deal"]["actions"] == ["Bob bet 2"] and state["deal"]["pot"] == 4
         # stale: built on the state before Bob's bet, which changed Ann's options
         ann.send(type="act", id="a3", at=at, action={"verb": "bet", "amount": 1})
@@ -225,7 +225,7 @@ def test_records_and_proofs_download_once_released(client: TestClient) -> None:
         ann.send(type="act", id="a", at=bob.seq, action={"verb": "look"})  # rule BL6
         ann.until("reply", re="a")
         bob.send(type="act", id="b", at=bob.seq + 1, action={"verb": "fold"})
-        state = ann.until("state", lines=["Bob fold", "Ann takes 2"])["state"]
+        state = ann.until("state", lines=["Bob folds", "Ann takes 2"])["state"]
         assert state["records"][0]["released"] is True
     record = client.get(f"/api/tables/{table_id}/deals/1.bhh")
     assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
@@ -251,11 +251,11 @@ def test_closing_shows_everyone_the_settlement(client: TestClient) -> None:
         ann.send(type="host", id="go", op="start")
         bob.until("state", lines=["Deal 1: Ann deals (a fresh shuffle)"])
         bob.send(type="act", id="b", at=bob.seq, action={"verb": "bet", "amount": 3})
-        ann.until("state", lines=["Bob bet 3"])
+        ann.until("state", lines=["Bob bets 3"])
         ann.send(type="host", id="end", op="close")
         ann.send(type="act", id="f", at=ann.seq + 1, action={"verb": "fold"})
         for sock in (ann, bob, watcher):
-            state = sock.until("state", lines=["Ann fold", "Bob takes 5", "The table is closed",
+            state = sock.until("state", lines=["Ann folds", "Bob takes 5", "The table is closed",
                                                "Settlement: Ann pays Bob 1"])["state"]
             assert state["settlement"]["payments"] == ["Ann pays Bob 1"]
             assert state["table"]["status"] == "closed"

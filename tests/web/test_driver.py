@@ -28,7 +28,7 @@ def test_a_deal_starts_from_a_fresh_shuffle_then_from_the_pack_left_rule_D4() ->
     lines, shuffled, kept = driver.next_deal()
     assert (lines, shuffled, kept) == (["Deal 1: Ann deals (a fresh shuffle)"], True, False)
     assert driver.in_deal and driver.to_act == "Bob"
-    assert driver.act("Bob fold") == ["Bob fold", "Ann takes 2"]
+    assert driver.act("Bob fold") == ["Bob folds", "Ann takes 2"]
     assert not driver.in_deal and driver.to_act is None and driver.deal is not None
     lines, shuffled, _ = driver.next_deal()
     assert not shuffled and lines == ["Deal 2: Bob deals (the pack as the last deal left it)"]
@@ -54,7 +54,7 @@ def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() 
     driver.next_deal()
     for name in ("Bob", "Cy", "Ann"):
         driver.act(f"{name} bet 2")
-    assert driver.act("Ann agree") == ["Ann agree"]
+    assert driver.act("Ann agree") == ["Ann agrees to the showdown"]
     assert driver.pending == Pending(kind="showdown", rule="B8", asked=("Bob", "Cy"),
                                      answered=("Ann",), by="Ann")  # the deal's own record
     driver.act("Bob bet 2")  # a bet moves the betting on: the agreement lapses
@@ -64,7 +64,7 @@ def test_a_showdown_happens_when_the_last_player_still_betting_agrees_rule_B8() 
     pending = driver.pending
     assert pending is not None and pending.answered == ("Cy", "Ann") and pending.asked == ("Bob",)
     lines = driver.act("Bob agree")
-    assert lines[0] == "Bob agree"
+    assert lines[0] == "Bob agrees to the showdown"
     assert sum(" shows " in line for line in lines) == 3  # every hand shown, named (D8)
     assert all(line.endswith(")") for line in lines if " shows " in line)
     assert not driver.in_deal and driver.pending is None
@@ -147,3 +147,33 @@ def test_pending_and_costs_follow_the_deal_rules_B3_B8_BL1(seed: int, players: i
                       option.action(option.min_amount))
             driver.act(str(action))
         assert driver.pending is None and driver.costs() is None
+
+
+def test_every_games_lines_are_describes_words_for_a_spectator_rule_d8() -> None:
+    """The web table's lines of a played deal of each game are the records' own words for a
+    spectator (describe): third person, verbs agreeing, every shown hand named by its record."""
+    import random
+    import re
+
+    from bragkit.games.protocol import describe, random_action
+    from bragkit.games.registry import games
+
+    wrong = re.compile(r"\bYou\b|\b[Yy]ou's\b|\b(Ann|Bob|Cy) (fold|bet|look|show|take|pay)\b")
+    for info in games():
+        driver = DealDriver(TableConfig.from_dict({"game": info.name}), secret=bytes(32))
+        driver.start(["Ann", "Bob", "Cy"], dict.fromkeys(["Ann", "Bob", "Cy"], 50))
+        lines, _, _ = driver.next_deal()
+        deal, rng = driver.deal, random.Random(3)
+        assert deal is not None
+        seen = len(deal.operations)
+        for _ in range(3000):
+            if not driver.in_deal or deal.to_act is None:
+                break
+            lines += driver.act(str(random_action(deal, rng)))
+        worded = [w for op in deal.operations[seen:] if (w := describe(op, None)) is not None]
+        assert worded and all(w in lines for w in worded), info.name
+        assert not [line for line in lines if wrong.search(line)], info.name
+        for op in deal.operations:
+            shown = op.shown_hand()
+            if shown is not None:
+                assert any(shown[1] in line for line in lines), (info.name, shown)

@@ -169,3 +169,23 @@ def test_a_player_sees_the_name_of_the_hand_they_hold_rule_D8() -> None:
         parse_cards(" ".join(deal["hand"])))
     assert room.state_for(room.viewer(token_hash(token("Ann"))))["deal"]["hand_name"] is None
     assert room.state_for(room.viewer(None))["deal"]["hand_name"] is None  # no cards, no name
+
+
+def test_the_hands_shown_are_named_from_their_records_in_every_game_rule_D8() -> None:
+    """The state's ``named`` (whose hand was shown, and its name) comes from the shown-hand
+    records a viewer may see: a Teen Patti show names both hands (TP4, D8); a sideshow's are
+    named for its two players only (TP5)."""
+    room = Room(table_id="t", config=TableConfig.from_dict({"game": "teen-patti"}),
+                secret=bytes(32), host_hash="h")
+    for seat, name in enumerate(("Ann", "Bob", "Cy")):
+        room.apply(room.sit(Viewer(), seat=seat, name=name, token=name * 8, id="s"))
+    room.apply(room.host_op(HOST, op="start", id="go"))
+    next_deal(room)
+    for text in ("Bob look", "Bob bet 2", "Cy look", "Cy bet 2", "Ann look", "Ann sideshow",
+                 "Cy accept"):
+        go(room, text)
+    spectator = room.state_for(room.viewer(None))["deal"]
+    assert spectator["named"] is None  # nothing shown to all (TP5)
+    asker = room.state_for(room.viewer(token_hash("Ann" * 8)))["deal"]["named"]
+    asked = room.state_for(room.viewer(token_hash("Cy" * 8)))["deal"]["named"]
+    assert list(asker) == ["Cy"] and list(asked) == ["Ann"] and all(asker.values())

@@ -164,7 +164,7 @@ def test_a_showdown_needs_everyone_still_betting_rule_B8() -> None:
     assert not room.state_for(viewer(room, "Cy"))["you"]["agreed"]
     refused("illegal", room.act, viewer(room, "Bob"), verb="agree", at=room.seq, id="x")
     lines = act(room, "Cy", "agree")
-    assert "Cy agree" in lines and not room.in_deal
+    assert "Cy agrees to the showdown" in lines and not room.in_deal
     assert room.deal is not None and set(room.deal.result.shown) == {"Ann", "Bob", "Cy"}
 
 
@@ -185,7 +185,7 @@ def test_running_out_of_time_folds() -> None:
     room.apply(room.deal_event())
     event = room.timeout_event()
     assert event is not None and event.data == {"player": "Bob", "action": "Bob fold"}
-    assert room.apply(event) == ["Bob ran out of time: Bob fold"]
+    assert room.apply(event) == ["Bob ran out of time: Bob folds"]
 
 
 def test_a_paused_table_takes_no_actions() -> None:

@@ -84,7 +84,7 @@ def test_nine_card_brag_to_the_target_pays_the_stake_per_point_behind_rule_N7() 
 def test_crash_money_is_booked_and_the_call_announced_rule_C5() -> None:
     room = make_room("crash", ("Ann", "Bob"), target=3, crash_reward=3, crash_penalty=2)
     lines = play_by_suggestion(room, crash_caller="Ann")
-    assert "Ann calls crash" in lines  # the call, announced to everyone
+    assert "Ann calls crash (C5)" in lines  # the call, announced to everyone
     assert any(line.startswith("Ann called crash and") for line in lines)  # and settled
     result = room.deal.result  # type: ignore[union-attr]
     for name in ("Ann", "Bob"):

@@ -153,7 +153,7 @@ def test_a_player_out_of_time_folds() -> None:
         assert timer is not None and timer["player"] == "Bob" and 0 < timer["remaining"] <= 1
         await asyncio.sleep(1.2)
         assert room.to_act == "Cy"
-        assert "Bob ran out of time: Bob fold" in [line["text"] for line in room.log_since(0)]
+        assert "Bob ran out of time: Bob folds" in [line["text"] for line in room.log_since(0)]
 
     asyncio.run(main())
 

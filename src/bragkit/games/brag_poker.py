@@ -23,7 +23,7 @@ cards and is dealt replacements (P3); the best hand in the standard Brag order w
 ('second round', 'Ann')
 >>> for text in ["Ann bet 8", "Cat call"]:
 ...     deal.apply(text)
->>> deal.is_over, deal.winners, [f"{p}: {rank}" for p, rank in deal.showdown]
+>>> deal.over, deal.winners, [f"{p}: {rank}" for p, rank in deal.showdown]
 (True, {'Ann': 23}, ['Ann: prial of aces', 'Cat: flush, K-J-5'])
 
 The registry starts a deal by name, 100 chips each, the dealer cut at random:
@@ -450,7 +450,7 @@ class BragPokerReplay(StakeReplay[BragPoker]):
     def to_json(self) -> dict[str, Any]:
         """The result (fields listed in docs/records-historic-brag-poker.md)."""
         game = self.game
-        pot = sum(game.winners.values()) if game.is_over else game.money.pots["pot"]
+        pot = sum(game.winners.values()) if game.over else game.money.pots["pot"]
         return {**super().to_json(), "pot": pot}
 
 

@@ -81,6 +81,7 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.three_card.rules import MAX_CHIPS
+from bragkit.games.wording import inner, says, whom
 from bragkit.hands import Category, Ordering
 from bragkit.records import format_name
 
@@ -231,6 +232,11 @@ class Arranged(Operation):
             return f"{self.player} arranges"
         return f"{self.player} arranges " + " | ".join(format_cards(h) for h in self.hands)
 
+    def words(self, viewer: str | None) -> str:
+        hands = "" if self.hands is None else " " + " | ".join(
+            format_cards(h) for h in self.hands)
+        return says(self.player, viewer, f"arranges{hands}")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Called(Operation):
@@ -242,6 +248,10 @@ class Called(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} {'calls crash' if self.crash else 'passes'}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You call crash (C5)", "Ann passes (C5)"."""
+        return says(self.player, viewer, f"{'calls crash' if self.crash else 'passes'} (C5)")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -257,6 +267,12 @@ class RoundPlayed(Operation):
     def __str__(self) -> str:
         shown = "; ".join(f"{p} {format_cards(c)} ({d})" for p, c, d in self.hands)
         won = f"{self.winner} scores" if self.winner else "a tie: nobody scores"
+        return f"round {self.round}: {shown} — {won}"
+
+    def words(self, viewer: str | None) -> str:
+        """Each hand with its name (C3, D8), then who scores: "you score" for the reader."""
+        shown = "; ".join(f"{whom(p, viewer)} {format_cards(c)} ({d})" for p, c, d in self.hands)
+        won = inner(self.winner, viewer, "scores") if self.winner else "a tie: nobody scores"
         return f"round {self.round}: {shown} — {won}"
 
 
@@ -277,6 +293,15 @@ class CrashPaid(Operation):
         if self.each >= 0:
             return f"{self.player} {what}: each other player pays {self.each}"
         return f"{self.player} {what}: pays each other player {-self.each}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You called crash and missed: you pay each other player 3" (C5)."""
+        what = ("called crash and made it" if self.called and self.made else
+                "won every round without calling" if self.made else "called crash and missed")
+        head = says(self.player, viewer, what)
+        if self.each >= 0:
+            return f"{head}: each other player pays {whom(self.player, viewer)} {self.each}"
+        return f"{head}: {inner(self.player, viewer, f'pays each other player {-self.each}')}"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -660,7 +685,7 @@ class CrashRecord(PointsRecord[CrashRules, CrashGame]):
     """A whole game of Crash as a TOML record (``format = "crash/1"``).
 
     >>> game = CrashGame(players=["Ann", "Bob"], dealer="Bob", rng=5, rules=CrashRules(target=3))
-    >>> while not game.is_over:
+    >>> while not game.over:
     ...     game.apply(strong_action(game, strategy="greedy"))
     >>> text = game.record().dumps()
     >>> CrashRecord.loads(text).dumps() == text

@@ -12,7 +12,7 @@ Cat meets him, Ann has dropped:
 ...                        hands={"Ann": "2s 5h 8c", "Bob": "Ks Kh 4d", "Cat": "Qs Jc 7h"})
 >>> for text in ["Cat bet 3", "Ann drop", "Bob raise 2", "Cat call"]:
 ...     deal.apply(text)
->>> deal.is_over, deal.winners, deal.stacks
+>>> deal.over, deal.winners, deal.stacks
 (True, {'Bob': 10}, {'Ann': 20, 'Bob': 25, 'Cat': 15})
 >>> deal.shown["Cat"], [str(op) for op in deal.showdown]
 ((Card('Qs'), Card('Jc'), Card('7h')), ['Bob: pair of kings, 4 kicker', \

@@ -92,6 +92,7 @@ from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.set_layout import laid_out
 from bragkit.games.three_card.rules import MAX_CHIPS
+from bragkit.games.wording import inner, says, whom
 from bragkit.hands import Ordering
 from bragkit.records import format_name
 
@@ -473,6 +474,11 @@ class SetPlayed(Operation):
     def __str__(self) -> str:
         return f"{self.player} plays {format_cards(self.cards)} ({self.description})"
 
+    def words(self, viewer: str | None) -> str:
+        """"You play Qh Qs 4d (pair of queens)": the set and its name (N6, D8)."""
+        return says(self.player, viewer, f"plays {format_cards(self.cards)} "
+                                         f"({self.description})")
+
 
 _SET_PLAYED: Final = tuple(SetPlayed.__dict__[f].__set__ for f in (
     "deal", "round", "player", "cards", "strength", "description"))
@@ -505,6 +511,13 @@ class RoundScored(Operation):
 
     def __str__(self) -> str:
         return ", ".join(f"{p} {n}" for p, n in zip(self.ranking, self.points, strict=True))
+
+    def words(self, viewer: str | None) -> str:
+        """"round 2: you win — you 1, Ann 0" (N7)."""
+        won = inner(self.ranking[0], viewer, "wins") if self.ranking else "no winner"
+        scores = ", ".join(f"{whom(p, viewer)} {n}"
+                           for p, n in zip(self.ranking, self.points, strict=True))
+        return f"round {self.round}: {won} — {scores}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -844,7 +857,7 @@ class NineCardRecord(PointsRecord[NineCardRules, NineCardGame]):
     """A whole game of Nine Card Brag as a TOML record (``format = "nine-card/1"``).
 
     >>> game = NineCardGame(players=["Ann", "Bob"], dealer="Bob", rng=5)
-    >>> while not game.is_over:
+    >>> while not game.over:
     ...     game.apply(strong_action(game, strategy="greedy"))
     >>> text = game.record().dumps()
     >>> NineCardRecord.loads(text).dumps() == text

@@ -52,6 +52,7 @@ from bragkit.errors import BragError, IllegalActionError, InvalidCardError, Rule
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
+from bragkit.games.wording import inner, says, whom
 from bragkit.ledger import Payment, settle
 
 __all__ = [
@@ -229,6 +230,10 @@ class DealStarted(Operation):
     def __str__(self) -> str:
         return f"deal {self.deal}: {self.dealer} deals"
 
+    def words(self, viewer: str | None) -> str:
+        """"Deal 2: you deal", "Deal 2: Ann deals" (N2)."""
+        return f"Deal {self.deal}: {inner(self.dealer, viewer, 'deals')}"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CardsDealt(Operation):
@@ -250,6 +255,9 @@ class CardsDealt(Operation):
     def __str__(self) -> str:
         return f"{self.player} is dealt {format_cards(self.cards)}"
 
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"is dealt {format_cards(self.cards)}")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealEnded(Operation):
@@ -260,6 +268,11 @@ class DealEnded(Operation):
 
     def __str__(self) -> str:
         return f"deal {self.deal} over: " + ", ".join(f"{p} {n}" for p, n in self.scores)
+
+    def words(self, viewer: str | None) -> str:
+        """"points after deal 2: Ann 7, you 3" (N7, C6)."""
+        return f"points after deal {self.deal}: " + ", ".join(
+            f"{whom(p, viewer)} {n}" for p, n in self.scores)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -275,6 +288,12 @@ class GameWon(Operation):
     def __str__(self) -> str:
         paid = "; ".join(str(p) for p in self.payments) or "nothing to pay"
         return f"{self.winner} wins: {paid}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You win: Bob pays you 12" (N7, C6)."""
+        paid = "; ".join(says(p.payer, viewer, f"pays {whom(p.payee, viewer)} {p.amount}")
+                         for p in self.payments) or "nothing to pay"
+        return f"{says(self.winner, viewer, 'wins')}: {paid}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -458,7 +477,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
 
     @property
     def over(self) -> bool:
-        """Whether the game has been won (N7, C6): the protocol's name for :attr:`is_over`."""
+        """Whether the game has been won (N7, C6)."""
         return self._winner is not None
 
     @property
@@ -482,11 +501,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         if self._winner is not None or self._awaiting:
             return None
         return self._order[self._turns_taken()]
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has been won (N7, C6)."""
-        return self._winner is not None
 
     @property
     def awaiting_deal(self) -> bool:

@@ -186,7 +186,7 @@ def replay_deals(game: PointsGame[Any, Any], deals: Sequence[DealRecord]) -> Non
                 raise NotationError(f"{where}: {error}") from None
             except InvalidCardError as error:  # dealing the next deal's cards
                 raise NotationError(f"deal {number + 1}: {error}") from None
-        if number < len(deals) and game.deal_number == number and not game.is_over:
+        if number < len(deals) and game.deal_number == number and not game.over:
             raise NotationError(f"deal {number} is not finished, but deal {number + 1} follows")
 
 
@@ -308,7 +308,7 @@ class PointsReplay(ABC, Generic[RecordT, GameT]):
                 lines.append(line)
         lines.append("Scores: " + ", ".join(f"{p} {s}" for p, s in game.scores.items()))
         lines += self._summary()
-        if not game.is_over:
+        if not game.over:
             lines.append("The game is not over.")
         return "\n".join(lines)
 
@@ -321,7 +321,7 @@ class PointsReplay(ABC, Generic[RecordT, GameT]):
             "players": list(game.players),
             "deals": game.deal_number,
             "scores": game.scores,
-            "over": game.is_over,
+            "over": game.over,
             "winner": game.winner,
             "nets": self._nets(),
             "payments": [{"payer": p.payer, "payee": p.payee, "amount": p.amount}

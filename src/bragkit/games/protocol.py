@@ -66,32 +66,53 @@ class Operation:
         hidden cards taken out, or ``None`` when the viewer learns nothing from it."""
         return self
 
+    def words(self, viewer: str | None) -> str:
+        """This record in words for ``viewer`` (``None``: a spectator): the viewer in the second
+        person ("You fold"), everyone else in the third ("Shark folds"); empty when it tells the
+        viewer nothing of its own. The default is the record's ``str``; a record that names a
+        player words itself with :mod:`bragkit.games.wording`. (``str`` of an action's record
+        stays its record string, HAND-HISTORY.md: only the words are for readers.)"""
+        return str(self)
 
-def describe(operation: Operation, viewer: str | None = None) -> str | None:
+    def shown_hand(self) -> tuple[str, str] | None:
+        """Whose hand this record shows and its name (D8: "pair of queens", named by the rules
+        the deal was played under); ``None`` for a record that shows no hand."""
+        return None
+
+
+def describe(operation: Operation, viewer: str | None = None, *,
+             every_card: bool = False) -> str | None:
     """The one wording of a record, for every reader (the terminal's log, the web table's lines,
-    ``bragkit replay``): the record censored for ``viewer`` (``None``: a spectator), in words.
+    ``bragkit replay``): the record censored for ``viewer`` (``None``: a spectator), in the
+    words it gives itself for that viewer (:meth:`Operation.words`): the viewer is *you*, every
+    other player is named; a shown hand is named by the rules of its deal (D8).
 
     ``None`` when the viewer learns nothing from it: the censored record is ``None``, or its
     words are empty (a record whose news the viewer gets from another, e.g. another player's
-    look, which is also their action). The words are the record's ``str``: an action's record
-    string (HAND-HISTORY.md), a short sentence for the rest, with rule ids.
+    look, which is also their action). The record strings (``str`` of an action's record,
+    HAND-HISTORY.md) do not change: only these words are for readers. ``every_card``: the record
+    is read with every card public (a finished deal's record, as ``bragkit replay`` reads it),
+    so it is not censored.
 
     >>> from bragkit.actions import Action
     >>> from bragkit.cards import parse_cards
-    >>> from bragkit.games.three_card.operations import Acted, CardDealt, PotCarried
+    >>> from bragkit.games.three_card.operations import Acted, CardDealt, HandShown, PotCarried
     >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Ann")
-    'Ann discard 7c'
+    'You discard 7c'
     >>> describe(Acted(action=Action.parse("Ann discard 7c")), "Bob")
-    'Ann discard [1 card]'
+    'Ann discards 1 card'
     >>> describe(CardDealt(player="Ann", card=parse_cards("Qh")[0]), "Ann") is None  # BL6
     True
     >>> describe(PotCarried(amount=4))
     '4 carried to the next deal (BL3)'
+    >>> shown = HandShown(player="Ann", cards=parse_cards("Qh Qs 4d"), name="pair of queens")
+    >>> describe(shown, "Ann"), describe(shown, "Bob")
+    ('You show pair of queens (Qh Qs 4d)', 'Ann shows pair of queens (Qh Qs 4d)')
     """
-    censored = operation.censored(viewer)
+    censored = operation if every_card else operation.censored(viewer)
     if censored is None:
         return None
-    return str(censored) or None
+    return censored.words(viewer) or None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -355,11 +355,6 @@ class StakeGame(GameBase, Generic[RulesT]):
         return self._last_turn[0] is None
 
     @property
-    def is_over(self) -> bool:
-        """Whether the deal has ended (as :attr:`over`)."""
-        return self._last_turn[0] is None
-
-    @property
     def result(self) -> StakeResult | None:
         """What each winner took and the stacks after the deal; ``None`` until it is over."""
         if self._last_turn[0] is not None:  # the turn as logged after the last change

@@ -33,6 +33,7 @@ from functools import lru_cache
 from bragkit.actions import Action
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
+from bragkit.games.wording import action_words, says, whom
 
 __all__ = [
     "Acted",
@@ -72,6 +73,10 @@ class Posted(Operation):
     def __str__(self) -> str:
         return f"{self.player} puts {self.amount} in {_pot(self.pot)} ({self.reason})"
 
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"puts {self.amount} in {_pot(self.pot)} "
+                                         f"({self.reason})")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Dealt(Operation):
@@ -98,6 +103,11 @@ class Dealt(Operation):
             return f"{self.player} is dealt a card"
         return f"{self.player} is dealt {self.card}{' face up' if self.face_up else ''}"
 
+    def words(self, viewer: str | None) -> str:
+        card = "a card" if self.card is None else (
+            f"{self.card}{' face up' if self.face_up else ''}")
+        return says(self.player, viewer, f"is dealt {card}")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Revealed(Operation):
@@ -112,6 +122,9 @@ class Revealed(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} looked at {format_cards(self.cards)}"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"looked at {format_cards(self.cards)}")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -133,10 +146,14 @@ class Acted(Operation):
         """The action's record string (HAND-HISTORY.md); another's discards face down."""
         return str(self.action)
 
+    def words(self, viewer: str | None) -> str:
+        """The action in words for ``viewer`` ("You bet 4 blind", "Ann packs")."""
+        return action_words(self.action, viewer, self.paid)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Shown(Operation):
-    """A hand exposed, with what it is worth in words."""
+    """A hand exposed, with what it is worth in words (its name, D8, by the deal's rules)."""
 
     player: str
     cards: tuple[Card, ...]
@@ -144,6 +161,13 @@ class Shown(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} shows {format_cards(self.cards)}: {self.worth}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You show pair of queens (Qh Qs 4d)"."""
+        return says(self.player, viewer, f"shows {self.worth} ({format_cards(self.cards)})")
+
+    def shown_hand(self) -> tuple[str, str] | None:
+        return self.player, self.worth
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -159,6 +183,10 @@ class Awarded(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} takes {self.amount} from {_pot(self.pot)} ({self.reason})"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"takes {self.amount} from {_pot(self.pot)} "
+                                         f"({self.reason})")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -201,6 +229,11 @@ class Paid(Operation):
 
     def __str__(self) -> str:
         return f"{self.payer} pays {self.payee} {self.amount} ({self.reason})"
+
+    def words(self, viewer: str | None) -> str:
+        """"You pay Bold 4", "Bold pays you 4"."""
+        return says(self.payer, viewer, f"pays {whom(self.payee, viewer)} {self.amount} "
+                                        f"({self.reason})")
 
 
 def _pot(name: str) -> str:

@@ -18,7 +18,7 @@ Historic Brag (:mod:`bragkit.games.historic`) and 3 Card Brag Poker
 ...             "cards": {"hands": {"Ann": "As Ks Qs", "Bob": "2c 3c 4c"}}}
 >>> deal = play_record(read_table(document, format_name="brag-poker"), BragPoker,
 ...                    BragPokerRules.from_dict)
->>> deal.is_over, deal.stacks
+>>> deal.over, deal.stacks
 (True, {'Ann': 19, 'Bob': 21})
 >>> table_document(deal, format_name="brag-poker", variant=None, rules={}) == document
 True
@@ -259,7 +259,7 @@ class StakeReplay(ABC, Generic[GameT]):
         seats = ", ".join(f"{p} {game.start_stacks[p]}" for p in game.players)
         lines = [self._title(), f"Stacks: {seats}"]
         lines += describe_operations(game)
-        if not game.is_over:
+        if not game.over:
             lines.append(f"(the record stops here: {game.to_act} to act)")
         lines.append("Stacks after: " + ", ".join(f"{p} {s}" for p, s in game.stacks.items()))
         return "\n".join(lines)
@@ -268,7 +268,7 @@ class StakeReplay(ABC, Generic[GameT]):
         """The result (fields listed in docs/records-historic-brag-poker.md)."""
         game = self.game
         return {
-            "over": game.is_over, "stacks": game.stacks, "winners": dict(game.winners),
+            "over": game.over, "stacks": game.stacks, "winners": dict(game.winners),
             "shown": {p: format_cards(cs) for p, cs in game.shown.items()},
         }
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Shown
+from bragkit.games.wording import says, subject, whom
 
 __all__ = ["Compared", "JokerTurned", "SideshowAsked", "SideshowLost"]
 
@@ -49,6 +50,9 @@ class SideshowAsked(Operation):
 
     def __str__(self) -> str:
         return f"{self.asker} asks {self.asked} for a sideshow (TP5)"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.asker, viewer, f"asks {whom(self.asked, viewer)} for a sideshow (TP5)")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -76,6 +80,12 @@ class Compared(Operation):
                 f"{format_cards(self.asker_cards)} ({self.asker_worth}), {self.asked} "
                 f"{format_cards(self.asked_cards)} ({self.asked_worth})")
 
+    def words(self, viewer: str | None) -> str:
+        asker, asked = subject(self.asker, viewer), whom(self.asked, viewer)
+        return (f"{asker} and {asked} compare privately: {whom(self.asker, viewer)} "
+                f"{format_cards(self.asker_cards)} ({self.asker_worth}), {asked} "
+                f"{format_cards(self.asked_cards)} ({self.asked_worth})")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SideshowLost(Operation):
@@ -87,3 +97,7 @@ class SideshowLost(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} packs: the sideshow goes to {self.winner} (TP5)"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"packs: the sideshow goes to "
+                                         f"{whom(self.winner, viewer)} (TP5)")

@@ -1,11 +1,11 @@
-"""The human player addressed in the second person on the terminal's screen.
+"""The human player addressed in the second person in the session's summary.
 
-The records' words (:func:`~bragkit.games.protocol.describe`) are the same for every reader, in
-the third person: "You has", "Ann keeps the blind hand (R1)". At the terminal, the person
-playing reads about themselves as *you*: :func:`addressed` rewrites a line that begins with
-their name and a verb in the third person ("Ann takes 10" → "You take 10"), and their name
-elsewhere in it ("Bob pays Ann 3" → "Bob pays you 3"). Only the screen's text changes; the log
-of the session (and every other reader of ``describe``) keeps its words.
+The records speak to their reader themselves (:func:`~bragkit.games.protocol.describe`: "You
+take 10"); the summary at a session's end is the ledger's lines, in the third person ("Ann
+pays Bob 3"). :func:`addressed` rewrites such a line for the person playing: their name and a
+verb in the third person ("Ann takes 10" → "You take 10"), and their name elsewhere in it ("Bob
+pays Ann 3" → "Bob pays you 3"). The verbs conjugate as the records' do
+(:func:`bragkit.games.wording.second_person`).
 
 >>> addressed("You is dealt 3 cards", "You")
 'You are dealt 3 cards'
@@ -20,32 +20,10 @@ of the session (and every other reader of ``describe``) keeps its words.
 from __future__ import annotations
 
 import re
-from typing import Final
+
+from bragkit.games.wording import second_person
 
 __all__ = ["addressed", "second_person"]
-
-#: Third-person forms whose second person is not the word less its ``s``.
-_IRREGULAR: Final = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
-
-
-def second_person(word: str) -> str:
-    """The second person of a verb's third person singular ("takes" → "take"); any other word
-    unchanged.
-
-    >>> [second_person(w) for w in ("has", "pays", "passes", "carries", "matches", "bet", "3")]
-    ['have', 'pay', 'pass', 'carry', 'match', 'bet', '3']
-    """
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
-    if not (word.isalpha() and word.islower() and len(word) > 2 and word.endswith("s")):
-        return word
-    if word.endswith("ss"):
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return word[:-2]
-    return word[:-1]
 
 
 def addressed(line: str, name: str) -> str:

@@ -40,7 +40,6 @@ from textual.widgets import Footer, Header, Input, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
-from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
 from bragkit.play.extras import EXTRA_BINDINGS, EXTRA_KEYS, ExtraActions
@@ -163,11 +162,10 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
     def _redraw(self) -> None:
         table = self.table
         log = self.query_one("#log", LogView)
-        you = table.name
         for line in table.log[self._logged:]:
-            log.add(addressed(line, you))  # the player is "you" on the screen
+            log.add(line)  # the records' words: the player is already "you"
         self._logged = len(table.log)
-        self.texts["log"] = "\n".join(addressed(line, you) for line in table.log)
+        self.texts["log"] = "\n".join(table.log)
         pic = picture(table.view(), table)
         self.picker.reset(pic.cards)
         self._show("seats", pic.seats)
@@ -177,7 +175,7 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
         result = self.query_one("#result", Static)
         result.set_class(not table.deal_over, "hidden")
         self._show("result", Text("\n".join(["The deal's result:",
-                                             *(addressed(r, you) for r in table.results)])
+                                             *table.results])
                                   if table.deal_over else ""))
         if table.deal_over:
             items = self._over_keys().split(" · ")

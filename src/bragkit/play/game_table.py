@@ -57,6 +57,7 @@ from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.protocol import Operation, Trainer
+from bragkit.games.wording import action_words, inner
 from bragkit.play.cards import pretty
 from bragkit.play.records import default_save_dir, write_fresh
 from bragkit.play.results import deal_boundary, last_scores, log_line, result_line
@@ -231,16 +232,18 @@ class GameTable:
         how = ("from a shuffled pack (D3, D4)" if event.pack is not None  # the hook's shuffle
               else "from a shuffled pack (D3)" if event.seed is not None  # a fresh pack
               else "from the last deal's pack, unshuffled (D3, D5)")
-        self.log.append(f"— game {event.number} to the target: {event.dealer} deals first —"
+        deals = inner(event.dealer, self.name, "deals")
+        self.log.append(f"— game {event.number} to the target: {deals} first —"
                         if self.game.target() is not None  # N7: a game is a deal
-                        else f"— deal {event.number}: {event.dealer} deals {how} —")
+                        else f"— deal {event.number}: {deals} {how} —")
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()
 
     def _top_up_between(self, player: str, amount: int) -> None:
         self.session.top_up(player, amount)
-        self.log.append(str(Action(player=player, verb=Verb.TOPUP, amount=amount)))
+        self.log.append(action_words(Action(player=player, verb=Verb.TOPUP, amount=amount),
+                                     self.name))
 
     def act(self, action: Action | str) -> None:
         """The player's action (text is parsed); an illegal one raises
@@ -417,12 +420,11 @@ class GameTable:
     def _catch_up(self) -> None:
         """Log the new records; pause at a deal's end with its result."""
         ops = self.game.operations
-        rules = self.game.rules
         for op in ops[self._seen:]:
             if deal_boundary(op) == "start":
                 self._deal_ops = []
             self._deal_ops.append(op)
-            words = log_line(op, self.name, rules)
+            words = log_line(op, self.name)
             if words is not None:
                 self.log.append(pretty(words, self.players))
             if deal_boundary(op) == "end" and not self.game.over:
@@ -447,9 +449,8 @@ class GameTable:
     def _pause(self) -> None:
         self.paused = True
         lines = []
-        rules = self.game.rules
         for op in self._deal_ops:
-            line = result_line(op, self.name, rules)
+            line = result_line(op, self.name)
             if line is not None:
                 lines.append(pretty(line, self.players))
         self.results = lines or ["the deal is over"]

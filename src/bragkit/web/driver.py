@@ -21,7 +21,7 @@ seed to the shuffle waiting now.
 >>> lines, shuffled, kept
 (['Deal 1: Ann deals (a fresh shuffle)'], True, False)
 >>> driver.act("Bob fold")          # Ann is left blind: the pot is carried (BL3, R1)
-['Bob fold', '2 carried to the next deal (BL3)', 'Ann keeps the blind hand (R1)']
+['Bob folds', '2 carried to the next deal (BL3)', 'Ann keeps the blind hand (R1)']
 >>> driver.in_deal
 False
 
@@ -43,7 +43,7 @@ from typing import Any
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.protocol import Game, Pending, describe
-from bragkit.games.three_card.operations import Acted, HandShown
+from bragkit.games.three_card.operations import Acted
 from bragkit.session import Dealing, DealStarted, Session, SessionError
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
@@ -237,11 +237,9 @@ class DealDriver:
         ops = self.deal.operations
         lines = []
         for op in ops[self._ops_seen:]:
-            words = describe(op, None)
+            words = describe(op, None)  # a shown hand is named by its record (D8)
             if words is None:
                 continue
-            if isinstance(op, HandShown):  # rule D8: a shown hand, named
-                words += f" ({self.hand_name(op.cards)})"
             if prefix and (isinstance(op, Acted) or (
                     actor is not None and words.startswith(actor + " "))):
                 words, prefix = prefix + words, ""

@@ -25,7 +25,7 @@ while blind.
 ['Deal 1: Ann deals (a fresh shuffle)']
 >>> ann, bob = room.viewer(token_hash("Ann" * 8)), room.viewer(token_hash("Bob" * 8))
 >>> room.apply(room.act(bob, verb="blind", amount=1, at=room.seq, id="b1"))
-['Bob blind 1']
+['Bob bets 1 blind']
 >>> room.state_for(bob)["deal"]["hand"] is None         # Bob is blind: no cards (rule BL6)
 True
 >>> room.act(ann, verb="bet", amount=1, at=room.seq, id="a1")   # a blind 1 counts 2 (BL1)
@@ -33,7 +33,7 @@ Traceback (most recent call last):
 ...
 bragkit.web.protocol.ProtocolError: illegal: Ann must bet at least 2 to stay in (rule B3)
 >>> room.apply(room.act(ann, verb="fold", at=room.seq, id="a2"))
-['Ann fold', '3 carried to the next deal (BL3)', 'Bob keeps the blind hand (R1)']
+['Ann folds', '3 carried to the next deal (BL3)', 'Bob keeps the blind hand (R1)']
 >>> replayed = Room.replay(table_id="t1", config=room.config, secret=bytes(32),
 ...                        host_hash=room.host_hash, events=room.events)
 >>> replayed.state_for(bob) == room.state_for(bob)

@@ -148,9 +148,8 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
             view["to_act"] = driver.to_act
         view["hand_name"] = _own_hand_name(driver, view.get("hand"))
         view["over"] = deal.over
-        named = _shown_names(driver, view.get("shown"))
-        if named:  # the hands shown, named where the game names hands (D8)
-            view["named"] = named
+        view["named"] = {shown[0]: shown[1] for op in deal.censored_log(player)  # D8
+                         if (shown := op.shown_hand()) is not None} or None
         view["costs"] = driver.costs()
         suggested = driver.suggestion(player) if player is not None else None
         view["suggestion"] = None if suggested is None else _suggestion(suggested)
@@ -179,17 +178,6 @@ def _suggestion(action: Any) -> dict[str, Any]:
 def _answered(pending: Pending | None, name: str | None) -> bool:
     """Whether ``name`` has answered the decision pending (agreed to the showdown, B8)."""
     return pending is not None and name is not None and name in pending.answered
-
-
-def _shown_names(driver: Any, shown: Any) -> dict[str, str]:
-    """The hands shown (a view's ``shown``: cards by player, as text or a list of cards),
-    named where the game names hands (D8)."""
-    named = {}
-    for player, cards in (shown or {}).items():
-        name = driver.hand_name(parse_cards(cards if isinstance(cards, str) else " ".join(cards)))
-        if name is not None:
-            named[player] = name
-    return named
 
 
 def _own_hand_name(driver: Any, hand: Any) -> str | None:

@@ -117,6 +117,7 @@ from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.menus import Menus
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.moves import Moves
+from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.results import DealResult, DealStart
 from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import PRESETS, Rules
@@ -483,8 +484,6 @@ class Deal(GameBase):
         >>> deal.hand_name(parse_cards("Qh Qs 4d"))
         'pair of queens, 4 kicker'
         """
-        from bragkit.games.three_card.replay import shown_hand_name  # it imports this module
-
         return shown_hand_name(cards, self.rules)
 
     def odds(self, player: str) -> str | None:

@@ -25,6 +25,7 @@ from typing import Any, Final
 from bragkit.actions import Action
 from bragkit.cards import Card
 from bragkit.games.protocol import Operation
+from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.operations import (
     Acted,
     AnteTaken,
@@ -109,7 +110,8 @@ class DealLog:
                             for s in order if s != face_up]
             elif cls is END:  # the settlement, in the order it was made
                 _, shown, winners, carried, retained, retained_hand, returns = entry
-                ops += [HandShown(player=p, cards=c) for p, c in shown.items()]  # rule D8
+                ops += [HandShown(player=p, cards=c, name=shown_hand_name(c, rules))
+                        for p, c in shown.items()]  # rule D8: named by the deal's rules
                 ops += [PotAwarded(player=p, amount=a) for p, a in winners.items()]
                 if carried:  # rule BL3
                     ops.append(PotCarried(amount=carried))

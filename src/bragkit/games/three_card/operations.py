@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
+from bragkit.games.wording import action_words, cards_count, says, whom, whose
 
 __all__ = [
     "Acted",
@@ -65,6 +66,9 @@ class AnteTaken(Operation):
     def __str__(self) -> str:
         return f"{self.player} antes {self.amount} (D2)"
 
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"antes {self.amount} (D2)")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CardDealt(Operation):
@@ -76,6 +80,10 @@ class CardDealt(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} is dealt {self.card}{' face up' if self.face_up else ''}"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer,
+                    f"is dealt {self.card}{' face up' if self.face_up else ''}")
 
     def censored(self, viewer: str | None) -> Operation | None:
         """Face up, seen by all (R3); face down, by no one, not even its owner (BL6: a player
@@ -100,6 +108,12 @@ class HandLooked(Operation):
         which = f" the {self.hand} hand:" if self.hand else ""
         return f"{self.player} looked at{which} {format_cards(self.cards)}"
 
+    def words(self, viewer: str | None) -> str:
+        if not self.cards:
+            return ""
+        which = f" the {self.hand} hand:" if self.hand else ""
+        return says(self.player, viewer, f"looked at{which} {format_cards(self.cards)}")
+
     def censored(self, viewer: str | None) -> Operation | None:
         """The owner's own; the others learn only that a look was made."""
         if viewer == self.player:
@@ -123,6 +137,10 @@ class Acted(Operation):
         """The action's record string (HAND-HISTORY.md)."""
         return str(self.action)
 
+    def words(self, viewer: str | None) -> str:
+        """The action in words for ``viewer`` ("You bet 2", "Ann folds")."""
+        return action_words(self.action, viewer, self.paid)
+
     def censored(self, viewer: str | None) -> Operation | None:
         """Discarded cards are face down: the others learn only how many (F1)."""
         action = self.action
@@ -142,6 +160,9 @@ class DiscardHidden(Operation):
     def __str__(self) -> str:
         return f"{self.player} discard [{self.count} card{'s' if self.count > 1 else ''}]"
 
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"discards {cards_count(self.count)}")
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Loan(Operation):
@@ -153,6 +174,10 @@ class Loan(Operation):
 
     def __str__(self) -> str:
         return f"{self.lender} lends {self.borrower} {self.amount} (M4)"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.lender, viewer, f"lends {whom(self.borrower, viewer)} {self.amount} "
+                                         "(M4)")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -171,6 +196,12 @@ class HandToPack(Operation):
             return ""
         return f"{self.player}: {format_cards(self.cards)} under the pack (D5)"
 
+    def words(self, viewer: str | None) -> str:
+        if not self.cards:
+            return ""
+        owner = whose(self.player, viewer)
+        return f"{owner[0].upper()}{owner[1:]} {format_cards(self.cards)} go under the pack (D5)"
+
     def censored(self, viewer: str | None) -> Operation | None:
         """Face down: the others learn only that a hand went (the face-up hand, R3, is seen)."""
         if self.face_up:
@@ -180,16 +211,28 @@ class HandToPack(Operation):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandShown(Operation):
-    """A hand was exposed (rule D8): the three cards it plays, then any discards (F1)."""
+    """A hand was exposed (rule D8): the three cards it plays, then any discards (F1); ``name``
+    is the hand in words, ranked by the rules the deal was played under (set by the deal)."""
 
     player: str
     cards: tuple[Card, ...]
+    name: str = ""
 
     def __str__(self) -> str:
         """The three cards played, then any discards (F1)."""
         played, discards = self.cards[:3], self.cards[3:]
         extra = f", discards {format_cards(discards)}" if discards else ""
         return f"{self.player} shows {format_cards(played)}{extra}"
+
+    def words(self, viewer: str | None) -> str:
+        """"You show pair of queens (Qh Qs 4d)", then any discards (F1)."""
+        played, discards = self.cards[:3], self.cards[3:]
+        extra = f", discards {format_cards(discards)}" if discards else ""
+        shown = f"{self.name} ({format_cards(played)})" if self.name else format_cards(played)
+        return says(self.player, viewer, f"shows {shown}{extra}")
+
+    def shown_hand(self) -> tuple[str, str] | None:
+        return (self.player, self.name) if self.name else None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -201,6 +244,9 @@ class PotAwarded(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} takes {self.amount}"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, f"takes {self.amount}")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -222,6 +268,9 @@ class HandRetained(Operation):
 
     def __str__(self) -> str:
         return f"{self.player} keeps the blind hand (R1)"
+
+    def words(self, viewer: str | None) -> str:
+        return says(self.player, viewer, "keeps the blind hand (R1)")
 
     def censored(self, viewer: str | None) -> Operation | None:
         """A blind hand: no one sees it, not even its owner (BL6)."""

@@ -28,9 +28,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bragkit.actions import Action, Verb
-from bragkit.cards import Card, Pack, format_cards
+from bragkit.cards import Pack, format_cards
 from bragkit.errors import (
-    BragError,
     IllegalActionError,
     InvalidCardError,
     NotationError,
@@ -39,9 +38,9 @@ from bragkit.errors import (
 from bragkit.games.protocol import Operation, describe
 from bragkit.games.three_card.betting import MOVES_ON
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.operations import Acted, HandShown, PotAwarded
 from bragkit.games.three_card.results import DealResult
-from bragkit.games.three_card.rules import Rules
 
 if TYPE_CHECKING:
     from bragkit.games.three_card.notation import DealRecord
@@ -192,10 +191,10 @@ class DealReplay:
             apply_numbered(self.deal, number, action)
             pots.append(_pot_after(self.deal, before))
             done = self.deal.operations[seen:]
-            # the words of the one describe, as the actor saw it: a record shows every card
-            # (HAND-HISTORY.md); a record's showdown is each agreement (B8)
+            # the words of the one describe, every card public (a record shows every card,
+            # HAND-HISTORY.md); a record's showdown is each agreement (B8)
             words.append(", ".join(w for op in done if isinstance(op, Acted)
-                                   if (w := describe(op, op.player)) is not None))
+                                   if (w := describe(op, every_card=True)) is not None))
             last = seen
         #: The pot after each action (rule D2: the antes are in it before the first).
         self.pots: tuple[int, ...] = tuple(pots)
@@ -297,7 +296,7 @@ class DealReplay:
         lines = [self._ending()]
         for op in self.outcome:
             if isinstance(op, HandShown) and (words := describe(op)) is not None:
-                lines.append(f"  {words} ({shown_hand_name(op.cards, record.rules)})")
+                lines.append(f"  {words}")  # named by its record (D8)
         for action in record.actions[:-1]:
             if action.verb is Verb.COVER:
                 lines.append(f"  {action.player} had covered the pot: the pot under their cards "
@@ -353,20 +352,3 @@ def _plain(value: object) -> str:
         return " ".join(str(v) for v in value)
     return str(value)
 
-
-
-def shown_hand_name(cards: Sequence[Card], rules: Rules) -> str:
-    """A shown hand's name (D8): the three cards it plays (H2, W2; any discards after them,
-    F1), ranked by ``rules``; ``"hand"`` when the evaluator cannot name it. The terminal, the
-    web table and the replay add it after a :class:`HandShown` record's words.
-
-    >>> from bragkit.cards import parse_cards
-    >>> shown_hand_name(parse_cards("Qh Qs 4d 7c"), Rules())
-    'pair of queens, 4 kicker'
-    """
-    from bragkit.hands import evaluate
-
-    try:
-        return str(evaluate(tuple(cards[:3]), ordering=rules.ordering, wild=rules.wild_cards))
-    except BragError:  # the name is a courtesy; the result does not depend on it
-        return "hand"
