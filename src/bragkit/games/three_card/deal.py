@@ -157,8 +157,14 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_result", "_round", "_seats",
-                 "_start", "_start_info", "_stock", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seats", "_start",
+                 "_start_info", "_stock", "players", "result", "rules", "verifiers")
+
+    #: The seats, clockwise (a plain attribute: read at every decision).
+    players: tuple[str, ...]
+    #: The end of the deal; ``None`` until it is over (the Game protocol). Set by the deal
+    #: only (a plain attribute: read at every decision).
+    result: DealResult | None
 
     def __init__(
         self,
@@ -205,6 +211,7 @@ class Deal(GameBase):
         super().__init__()
 
         self.rules = rules
+        self.players = seats.names
         self._seats = seats
         money = self._money = Money(stacks_now, pot=carried_pot + ante * n,
                                     carried_in=carried_pot)
@@ -227,16 +234,11 @@ class Deal(GameBase):
                                simple=found.simple and not kept_old)
         self._moves = Moves(rules, seats, money, hold, betting, stock, log)
         self._listed: list[Menu | None] = [None] * n
-        self._result: DealResult | None = None
+        self.result = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
         self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The seats, clockwise."""
-        return self._seats.names
 
     @property
     def dealer(self) -> str:
@@ -309,12 +311,7 @@ class Deal(GameBase):
     @property
     def over(self) -> bool:
         """Whether the deal has ended (B10)."""
-        return self._result is not None
-
-    @property
-    def result(self) -> DealResult | None:
-        """The end of the deal; ``None`` until it is over (the Game protocol)."""
-        return self._result
+        return self.result is not None
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -356,7 +353,7 @@ class Deal(GameBase):
     def _find(self, action: Action) -> LegalAction | None:
         """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
         from the verifiers)."""
-        if self._result is None:
+        if self.result is None:
             verb = action.verb
             seat = self._seats.seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
@@ -387,7 +384,7 @@ class Deal(GameBase):
         return None
 
     def _refusal(self, action: Action) -> IllegalActionError:
-        if self._result is not None:
+        if self.result is not None:
             return OVER.error()  # rule B10
         found = self.verifiers.refusal(action)
         if found is None:  # pragma: no cover - the menu and the verifiers agree
@@ -412,7 +409,7 @@ class Deal(GameBase):
                 self._moves.play(seat, action)
         end = self._moves.settled
         if end is not None:
-            self._result = end.result
+            self.result = end.result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see
@@ -503,7 +500,7 @@ class Deal(GameBase):
         return write_bhh(DealRecord.from_deal(self))
 
     def __repr__(self) -> str:
-        state = "over" if self._result is not None else f"{self.to_act} to act"
+        state = "over" if self.result is not None else f"{self.to_act} to act"
         return f"<Deal {', '.join(self.players)}: pot {self.pot}, {state}>"
 
 
