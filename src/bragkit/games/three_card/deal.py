@@ -213,12 +213,12 @@ class Deal(GameBase):
         self.rules = rules
         self.players = seats.names
         self._seats = seats
-        money = self._money = Money(stacks_now, pot=carried_pot + ante * n,
-                                    carried_in=carried_pot)
+        # (positional arguments: a keyword costs a deal's construction time)
+        money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
         stock = self._stock = Stock()
-        dealt = stock.deal(rules, seats, pack=pack, hands=hands, kept_old=kept_old, rng=rng)
-        hold = self._hold = Holdings(found, dealt, looked=not rules.blind)
-        betting = self._round = Round(n, order=seats.order)
+        dealt = stock.deal(rules, seats, pack, hands, kept_old, rng)
+        hold = self._hold = Holdings(found, dealt, not rules.blind)
+        betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
@@ -228,10 +228,9 @@ class Deal(GameBase):
                 betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
-        log = self._log = DealLog(seats, rules, dealt=dealt_hands,
-                                  face_up_seat=hold.face_up_seat)
+        log = self._log = DealLog(seats, rules, dealt_hands, hold.face_up_seat)
         self.verifiers = Menus(found, seats, money, hold, betting,
-                               simple=found.simple and not kept_old)
+                               found.simple and not kept_old)
         self._moves = Moves(rules, seats, money, hold, betting, stock, log)
         self._listed: list[Menu | None] = [None] * n
         self.result = None
