@@ -157,8 +157,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seats", "_start",
-                 "_start_info", "_stock", "players", "result", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seat", "_seats",
+                 "_start", "_start_info", "_stock", "players", "result", "rules", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
@@ -213,6 +213,7 @@ class Deal(GameBase):
         self.rules = rules
         self.players = seats.names
         self._seats = seats
+        self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
         money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
         stock = self._stock = Stock()
@@ -343,10 +344,11 @@ class Deal(GameBase):
         """Every legal action of ``player`` now, with its amounts (chips actually paid) or
         choices: looks during the deal (BL6), top-ups (M1, any player, any time, no maximum)
         and agreements to a showdown (B8) included. Kept until the state changes."""
-        seat = self._seats.seat[player]
-        found = self._listed[seat]
+        seat = self._seat[player]
+        listed = self._listed
+        found = listed[seat]
         if found is None:
-            found = self._listed[seat] = self.verifiers.menu(seat)
+            found = listed[seat] = self.verifiers.menu(seat)
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
@@ -354,14 +356,15 @@ class Deal(GameBase):
         from the verifiers)."""
         if self.result is None:
             verb = action.verb
-            seat = self._seats.seat.get(action.player)  # type: ignore[arg-type]
+            seat = self._seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
                 return (self._seats.fixed[seat].agree
                         if self.verifiers.agree_block(seat) is None else None)
             if seat is not None:
-                found = self._listed[seat]
+                listed = self._listed
+                found = listed[seat]
                 if found is None:
-                    found = self._listed[seat] = self.verifiers.menu(seat)
+                    found = listed[seat] = self.verifiers.menu(seat)
                 amount = action.amount
                 hand = action.hand
                 for option in found:
@@ -396,17 +399,19 @@ class Deal(GameBase):
         return self._refusal(action)
 
     def _play(self, action: Action, option: LegalAction) -> None:
-        seat = self._seats.seat[action.player]  # type: ignore[index]
-        if action.verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+        seat = self._seat[action.player]  # type: ignore[index]
+        verb = action.verb
+        moves = self._moves
+        if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
             self._listed[seat] = None
-            self._moves.agree(seat, action)
+            moves.agree(seat, action)
         else:
-            self._listed = [None] * self._seats.n
-            if action.verb is _BET or action.verb is _BLIND:  # the commonest, straight to it
-                self._moves.bet(seat, action)
+            self._listed = [None] * len(self._listed)
+            if verb is _BET or verb is _BLIND:  # the commonest, straight to it
+                moves.bet(seat, action)
             else:
-                self._moves.play(seat, action)
-        end = self._moves.settled
+                moves.play(seat, action)
+        end = moves.settled
         if end is not None:
             self.result = end.result
 
