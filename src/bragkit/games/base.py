@@ -311,9 +311,15 @@ class GameBase(Capabilities, ABC):
         """Check ``action``, then play it. An illegal action raises the error :meth:`check`
         would and changes nothing; one begun while another call is in progress (two threads,
         one game) raises :class:`~bragkit.errors.ConcurrentUseError`."""
-        action = self._parse(action)
+        # the hot path of every game: _parse and _take inlined for an Action of the game's
+        # verbs (the commonest call), the same checks
+        if type(action) is not Action or action.verb not in self.VERBS:
+            action = self._parse(action)
         token = self._token
-        self._take(token)
+        try:
+            token.pop()  # atomic: only one thread can take the one token
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
         try:
             option = self._find(action)
             if option is None:
@@ -326,12 +332,17 @@ class GameBase(Capabilities, ABC):
         """What may be done now: ``player``'s options, or everyone's (the player to act first).
         Empty once the game is over, or for a player not at the table."""
         token = self._token
-        self._take(token)
+        try:  # _take, inlined (the hot path of every game's agents)
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
         try:
+            if player is not None:
+                if player in self.players and self.result is None:
+                    return list(self._menu(player))
+                return []
             if self.result is not None:
                 return []
-            if player is not None:
-                return list(self._menu(player)) if player in self.players else []
             out: list[LegalAction] = []
             for seated in self._actors():
                 out += self._menu(seated)

@@ -158,8 +158,14 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_result", "_round", "_seats",
-                 "_start", "_start_info", "_stock", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seat", "_seats",
+                 "_start", "_start_info", "_stock", "players", "result", "rules", "verifiers")
+
+    #: The seats, clockwise (a plain attribute: read at every decision).
+    players: tuple[str, ...]
+    #: The end of the deal; ``None`` until it is over (the Game protocol). Set by the deal
+    #: only (a plain attribute: read at every decision).
+    result: DealResult | None
 
     def __init__(
         self,
@@ -206,13 +212,15 @@ class Deal(GameBase):
         super().__init__()
 
         self.rules = rules
+        self.players = seats.names
         self._seats = seats
-        money = self._money = Money(stacks_now, pot=carried_pot + ante * n,
-                                    carried_in=carried_pot)
+        self._seat = seats.seat  # each name's seat, read at every decision
+        # (positional arguments: a keyword costs a deal's construction time)
+        money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
         stock = self._stock = Stock()
-        dealt = stock.deal(rules, seats, pack=pack, hands=hands, kept_old=kept_old, rng=rng)
-        hold = self._hold = Holdings(found, dealt, looked=not rules.blind)
-        betting = self._round = Round(n, order=seats.order)
+        dealt = stock.deal(rules, seats, pack, hands, kept_old, rng)
+        hold = self._hold = Holdings(found, dealt, not rules.blind)
+        betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
@@ -222,22 +230,16 @@ class Deal(GameBase):
                 betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
-        log = self._log = DealLog(seats, rules, dealt=dealt_hands,
-                                  face_up_seat=hold.face_up_seat)
+        log = self._log = DealLog(seats, rules, dealt_hands, hold.face_up_seat)
         self.verifiers = Menus(found, seats, money, hold, betting,
-                               simple=found.simple and not kept_old)
+                               found.simple and not kept_old)
         self._moves = Moves(rules, seats, money, hold, betting, stock, log)
         self._listed: list[Menu | None] = [None] * n
-        self._result: DealResult | None = None
+        self.result = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
         self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The seats, clockwise."""
-        return self._seats.names
 
     @property
     def dealer(self) -> str:
@@ -310,12 +312,7 @@ class Deal(GameBase):
     @property
     def over(self) -> bool:
         """Whether the deal has ended (B10)."""
-        return self._result is not None
-
-    @property
-    def result(self) -> DealResult | None:
-        """The end of the deal; ``None`` until it is over (the Game protocol)."""
-        return self._result
+        return self.result is not None
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -348,25 +345,27 @@ class Deal(GameBase):
         """Every legal action of ``player`` now, with its amounts (chips actually paid) or
         choices: looks during the deal (BL6), top-ups (M1, any player, any time, no maximum)
         and agreements to a showdown (B8) included. Kept until the state changes."""
-        seat = self._seats.seat[player]
-        found = self._listed[seat]
+        seat = self._seat[player]
+        listed = self._listed
+        found = listed[seat]
         if found is None:
-            found = self._listed[seat] = self.verifiers.menu(seat)
+            found = listed[seat] = self.verifiers.menu(seat)
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
         """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
         from the verifiers)."""
-        if self._result is None:
+        if self.result is None:
             verb = action.verb
-            seat = self._seats.seat.get(action.player)  # type: ignore[arg-type]
+            seat = self._seat.get(action.player)  # type: ignore[arg-type]
             if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
                 return (self._seats.fixed[seat].agree
                         if self.verifiers.agree_block(seat) is None else None)
             if seat is not None:
-                found = self._listed[seat]
+                listed = self._listed
+                found = listed[seat]
                 if found is None:
-                    found = self._listed[seat] = self.verifiers.menu(seat)
+                    found = listed[seat] = self.verifiers.menu(seat)
                 amount = action.amount
                 hand = action.hand
                 for option in found:
@@ -388,7 +387,7 @@ class Deal(GameBase):
         return None
 
     def _refusal(self, action: Action) -> IllegalActionError:
-        if self._result is not None:
+        if self.result is not None:
             return OVER.error()  # rule B10
         found = self.verifiers.refusal(action)
         if found is None:  # pragma: no cover - the menu and the verifiers agree
@@ -401,19 +400,21 @@ class Deal(GameBase):
         return self._refusal(action)
 
     def _play(self, action: Action, option: LegalAction) -> None:
-        seat = self._seats.seat[action.player]  # type: ignore[index]
-        if action.verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+        seat = self._seat[action.player]  # type: ignore[index]
+        verb = action.verb
+        moves = self._moves
+        if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
             self._listed[seat] = None
-            self._moves.agree(seat, action)
+            moves.agree(seat, action)
         else:
-            self._listed = [None] * self._seats.n
-            if action.verb is _BET or action.verb is _BLIND:  # the commonest, straight to it
-                self._moves.bet(seat, action)
+            self._listed = [None] * len(self._listed)
+            if verb is _BET or verb is _BLIND:  # the commonest, straight to it
+                moves.bet(seat, action)
             else:
-                self._moves.play(seat, action)
-        end = self._moves.settled
+                moves.play(seat, action)
+        end = moves.settled
         if end is not None:
-            self._result = end.result
+            self.result = end.result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see
@@ -502,7 +503,7 @@ class Deal(GameBase):
         return write_bhh(DealRecord.from_deal(self))
 
     def __repr__(self) -> str:
-        state = "over" if self._result is not None else f"{self.to_act} to act"
+        state = "over" if self.result is not None else f"{self.to_act} to act"
         return f"<Deal {', '.join(self.players)}: pot {self.pot}, {state}>"
 
 

@@ -39,7 +39,7 @@ class Holdings:
                  "looked", "need_discard", "old", "pending", "pending_hand", "setup",
                  "strengths", "two_seat")
 
-    def __init__(self, setup: Setup, hands: list[tuple[Card, ...]], *, looked: bool) -> None:
+    def __init__(self, setup: Setup, hands: list[tuple[Card, ...]], looked: bool) -> None:
         n = len(hands)
         self.setup = setup
         cards = self.cards = setup.rules.cards

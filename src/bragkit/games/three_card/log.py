@@ -65,7 +65,7 @@ class DealLog:
 
     __slots__ = ("_done", "_ops", "add", "dealt", "entries", "face_up_seat", "rules", "seats")
 
-    def __init__(self, seats: Seats, rules: Rules, *, dealt: tuple[tuple[Card, ...], ...],
+    def __init__(self, seats: Seats, rules: Rules, dealt: tuple[tuple[Card, ...], ...],
                  face_up_seat: int) -> None:
         self.seats = seats
         self.rules = rules

@@ -47,7 +47,7 @@ class Menus(Verifiers):
     __slots__ = ("setup", "simple")
 
     def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, *, simple: bool) -> None:
+                 betting: Round, simple: bool) -> None:
         self.rules = setup.rules  # Verifiers.__init__, inlined (a deal makes one)
         self.cards = setup.rules.cards
         self.seats = seats
@@ -68,15 +68,18 @@ class Menus(Verifiers):
             return self.full_menu(seat)
         fixed = self.seats.fixed[seat]
         bet = self.bet
-        agreed = seat in bet.agreed if bet.agreed else False
+        agreed_seats = bet.agreed
+        agreed = seat in agreed_seats if agreed_seats else False
         if bet.status[seat] != BETTING:
             key: tuple[Any, ...] = (fixed,)
-        elif seat == bet.to_act:
-            key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, bet.stake,
-                   self.money.stacks[seat],
-                   bet.n_betting == 2 and self.see_block(seat) is None, agreed)
         else:
-            key = (fixed, self.hold.looked[seat], bet.bet_made, bet.n_betting >= 3, agreed)
+            n_betting = bet.n_betting
+            if seat == bet.to_act:
+                key = (fixed, self.hold.looked[seat], bet.bet_made, n_betting >= 3, bet.stake,
+                       self.money.stacks[seat],
+                       n_betting == 2 and self.see_block(seat) is None, agreed)
+            else:
+                key = (fixed, self.hold.looked[seat], bet.bet_made, n_betting >= 3, agreed)
         turns = self.setup.turns
         found = turns.get(key)
         if found is None:

@@ -26,7 +26,7 @@ class Money:
 
     __slots__ = ("carried_in", "coverers", "pots", "stacks", "topups")
 
-    def __init__(self, stacks: list[int], *, pot: int, carried_in: int) -> None:
+    def __init__(self, stacks: list[int], pot: int, carried_in: int) -> None:
         self.stacks = stacks
         self.pots = [pot]  # rule M2: one layer per cover, the last being bet into
         self.carried_in = carried_in

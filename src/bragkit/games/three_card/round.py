@@ -30,7 +30,7 @@ class Round:
 
     __slots__ = ("agreed", "bet_made", "gate", "n_betting", "order", "stake", "status", "to_act")
 
-    def __init__(self, n: int, *, order: tuple[int, ...]) -> None:
+    def __init__(self, n: int, order: tuple[int, ...]) -> None:
         self.order = order
         self.status = [BETTING] * n
         self.n_betting = n

@@ -43,7 +43,6 @@ class Stock:
         self,
         rules: Rules,
         seats: Seats,
-        *,
         pack: Pack | None,
         hands: Mapping[str, Sequence[Card] | str] | None,
         kept_old: Mapping[str, tuple[Card, ...]],
