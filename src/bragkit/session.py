@@ -12,7 +12,8 @@ D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its
 the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
 :class:`bragkit.games.three_card.dealing.ThreeCardDealing`; the stake and points games' derive
 from :class:`SeededDealing`. Each game of the registry names its hook
-(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and :func:`open_session`
+(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and
+:func:`~bragkit.games.registry.open_session`
 seats a session of any game by its name; nothing here asks which game it is.
 
 >>> from bragkit.games.three_card.dealing import ThreeCardDealing
@@ -42,7 +43,6 @@ from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError, RulesError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
-from bragkit.games import registry
 from bragkit.games.protocol import Game, Operation, Result
 from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
@@ -67,7 +67,6 @@ __all__ = [
     "SessionError",
     "SessionEvent",
     "ToppedUp",
-    "open_session",
     "parse_event",
 ]
 
@@ -899,25 +898,6 @@ _HANDLERS: Final[dict[type[Any], Any]] = {
     Played: Session._played,
     DealEnded: Session._deal_ended,
 }
-
-
-def open_session(name: str, *, seats: Sequence[str],
-                 buy_ins: int | Sequence[int] | Mapping[str, int], dealer: str | None = None,
-                 seed: RandomSource = None, **rules: Any) -> Session:
-    """A session of the registered game ``name`` (its name, an alias or a preset), seated
-    through the game's own :class:`Dealing` (:attr:`GameInfo.dealing
-    <bragkit.games.registry.GameInfo.dealing>`): ``rules`` are the game's options, ``seed``
-    drives its shuffles (None: a secure source); ``seats``, ``buy_ins`` and ``dealer`` as for
-    :class:`Session`. Replay its log with ``Session.replay(bragkit.games.registry.dealing(name,
-    **rules), lines)``.
-
-    >>> session = open_session("nine-card", seats=["Ann", "Bob"], buy_ins=50, seed=1)
-    >>> game = session.start_deal()
-    >>> type(game).__name__, game.players, game.dealer, game.rules.target
-    ('NineCardGame', ('Ann', 'Bob'), 'Ann', 21)
-    """
-    hook = registry.dealing(name, seed=seed, **rules)
-    return Session(hook, seats=seats, buy_ins=buy_ins, dealer=dealer)
 
 
 def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:
