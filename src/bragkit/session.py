@@ -605,7 +605,7 @@ class Session:
     def next_dealer(self) -> str | None:
         """Who deals next (D3); during a deal, who deals after it."""
         if self.in_deal:
-            return self._left_of(self._dealer_of(len(self._dealers)))
+            return _left_of(self._seats, self._dealer_of(len(self._dealers)))
         return self._next_dealer
 
     @property
@@ -768,7 +768,7 @@ class Session:
             raise SessionError(f"{name} leaves with {stack}, not {event.amount} (rule T1)")
         self._dealing.seat_left(self, name)
         if self._next_dealer == name:
-            following = self._left_of(name)
+            following = _left_of(self._seats, name)
             self._next_dealer = None if following == name else following
         self._seats.remove(name)
         if stack:
@@ -844,7 +844,7 @@ class Session:
                                f"{dict(event.winners)}")
         self._playing = False
         self._dealing.finish(self, game)
-        self._next_dealer = self._left_of(self._dealer_of(event.number))  # rule D3
+        self._next_dealer = _left_of(self._seats, self._dealer_of(event.number))  # rule D3
         if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
             self._choice_open = True  # rule T2: round the table and one more
 
@@ -867,13 +867,6 @@ class Session:
 
     def _dealer_of(self, number: int) -> str:
         return self._dealers[number - 1]
-
-    def _left_of(self, name: str) -> str | None:
-        """The seat at ``name``'s left (D3); ``name`` may have just left the table."""
-        if name in self._seats:
-            i = self._seats.index(name)
-            return self._seats[(i + 1) % len(self._seats)]
-        return self._seats[0] if self._seats else None
 
     def _between(self, what: str, message: str | None = None) -> None:
         if self._playing:
@@ -898,6 +891,18 @@ _HANDLERS: Final[dict[type[Any], Any]] = {
     Played: Session._played,
     DealEnded: Session._deal_ended,
 }
+
+
+def _left_of(seats: Sequence[str], name: str) -> str | None:
+    """The seat at ``name``'s left among ``seats`` (D3); ``name`` may have just left the table.
+
+    >>> _left_of(["Ann", "Bob", "Cy"], "Cy"), _left_of(["Ann", "Bob"], "Dee"), _left_of([], "Dee")
+    ('Ann', 'Ann', None)
+    """
+    if name in seats:
+        i = seats.index(name)
+        return seats[(i + 1) % len(seats)]
+    return seats[0] if seats else None
 
 
 def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:
