@@ -59,7 +59,7 @@ class Room(Protocol):
 
     @property
     def deal(self) -> Game | None:
-        """The deal being played, or the last one."""
+        """The deal in progress, or the last one played (None before the first)."""
         ...
 
     @property
