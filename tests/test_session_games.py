@@ -16,6 +16,7 @@ from bragkit.errors import RulesError
 from bragkit.games import crash, games, nine_card, registry
 from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Game, random_action
+from bragkit.games.registry import open_session
 from bragkit.games.stake_game import StakeGame
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.teen_patti import TeenPatti
@@ -27,7 +28,6 @@ from bragkit.session import (
     DealStarted,
     Session,
     SessionError,
-    open_session,
 )
 
 POINTS = ("nine-card", "crash")

@@ -14,7 +14,8 @@ from batch means (deals are not independent: a carried pot links them). Everythi
 ``seed``: the same seed gives the same deals, the same decisions, the same numbers.
 
 Every other game of the registry (``game=``: Nine Card Brag, Crash, historic Brag, Brag Poker)
-plays at a :class:`~bragkit.session.Session` (:func:`~bragkit.session.open_session`), its bots
+plays at a :class:`~bragkit.session.Session`
+(:func:`~bragkit.games.registry.open_session`), its bots
 made by :func:`bragkit.bots.make_player` and asked with :func:`bragkit.bots.ask` (each sees only
 its seat's view). A stake game scores chips per 100 deals, as above. A points game (N7, C6)
 scores the POINTS each bot makes per 100 deals of the engine (one deal of Nine Card Brag is
@@ -60,11 +61,11 @@ from bragkit.bots.registry import make_bot
 from bragkit.errors import BragError
 from bragkit.games.points_game import DealEnded as PointsDealEnded
 from bragkit.games.protocol import Game
-from bragkit.games.registry import find
+from bragkit.games.registry import find, open_session
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
-from bragkit.session import Session, SessionError, open_session
+from bragkit.session import Session, SessionError
 
 __all__ = [
     "ARENA_RULES",

@@ -12,7 +12,8 @@ D4, D5; a carried pot, BL3; a kept blind hand, R1; a points game going on to its
 the game's :class:`Dealing`, a small hook the session calls (see there). The three-card one is
 :class:`bragkit.games.three_card.dealing.ThreeCardDealing`; the stake and points games' derive
 from :class:`SeededDealing`. Each game of the registry names its hook
-(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and :func:`open_session`
+(:attr:`GameInfo.dealing <bragkit.games.registry.GameInfo.dealing>`), and
+:func:`~bragkit.games.registry.open_session`
 seats a session of any game by its name; nothing here asks which game it is.
 
 >>> from bragkit.games.three_card.dealing import ThreeCardDealing
@@ -42,7 +43,6 @@ from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, InvalidActionError, RulesError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
-from bragkit.games import registry
 from bragkit.games.protocol import Game, Operation, Result
 from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
@@ -67,7 +67,6 @@ __all__ = [
     "SessionError",
     "SessionEvent",
     "ToppedUp",
-    "open_session",
     "parse_event",
 ]
 
@@ -606,7 +605,7 @@ class Session:
     def next_dealer(self) -> str | None:
         """Who deals next (D3); during a deal, who deals after it."""
         if self.in_deal:
-            return self._left_of(self._dealer_of(len(self._dealers)))
+            return _left_of(self._seats, self._dealer_of(len(self._dealers)))
         return self._next_dealer
 
     @property
@@ -769,7 +768,7 @@ class Session:
             raise SessionError(f"{name} leaves with {stack}, not {event.amount} (rule T1)")
         self._dealing.seat_left(self, name)
         if self._next_dealer == name:
-            following = self._left_of(name)
+            following = _left_of(self._seats, name)
             self._next_dealer = None if following == name else following
         self._seats.remove(name)
         if stack:
@@ -845,7 +844,7 @@ class Session:
                                f"{dict(event.winners)}")
         self._playing = False
         self._dealing.finish(self, game)
-        self._next_dealer = self._left_of(self._dealer_of(event.number))  # rule D3
+        self._next_dealer = _left_of(self._seats, self._dealer_of(event.number))  # rule D3
         if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
             self._choice_open = True  # rule T2: round the table and one more
 
@@ -868,13 +867,6 @@ class Session:
 
     def _dealer_of(self, number: int) -> str:
         return self._dealers[number - 1]
-
-    def _left_of(self, name: str) -> str | None:
-        """The seat at ``name``'s left (D3); ``name`` may have just left the table."""
-        if name in self._seats:
-            i = self._seats.index(name)
-            return self._seats[(i + 1) % len(self._seats)]
-        return self._seats[0] if self._seats else None
 
     def _between(self, what: str, message: str | None = None) -> None:
         if self._playing:
@@ -901,23 +893,16 @@ _HANDLERS: Final[dict[type[Any], Any]] = {
 }
 
 
-def open_session(name: str, *, seats: Sequence[str],
-                 buy_ins: int | Sequence[int] | Mapping[str, int], dealer: str | None = None,
-                 seed: RandomSource = None, **rules: Any) -> Session:
-    """A session of the registered game ``name`` (its name, an alias or a preset), seated
-    through the game's own :class:`Dealing` (:attr:`GameInfo.dealing
-    <bragkit.games.registry.GameInfo.dealing>`): ``rules`` are the game's options, ``seed``
-    drives its shuffles (None: a secure source); ``seats``, ``buy_ins`` and ``dealer`` as for
-    :class:`Session`. Replay its log with ``Session.replay(bragkit.games.registry.dealing(name,
-    **rules), lines)``.
+def _left_of(seats: Sequence[str], name: str) -> str | None:
+    """The seat at ``name``'s left among ``seats`` (D3); ``name`` may have just left the table.
 
-    >>> session = open_session("nine-card", seats=["Ann", "Bob"], buy_ins=50, seed=1)
-    >>> game = session.start_deal()
-    >>> type(game).__name__, game.players, game.dealer, game.rules.target
-    ('NineCardGame', ('Ann', 'Bob'), 'Ann', 21)
+    >>> _left_of(["Ann", "Bob", "Cy"], "Cy"), _left_of(["Ann", "Bob"], "Dee"), _left_of([], "Dee")
+    ('Ann', 'Ann', None)
     """
-    hook = registry.dealing(name, seed=seed, **rules)
-    return Session(hook, seats=seats, buy_ins=buy_ins, dealer=dealer)
+    if name in seats:
+        i = seats.index(name)
+        return seats[(i + 1) % len(seats)]
+    return seats[0] if seats else None
 
 
 def _shares(pot: int, seats: list[str], first: str | None) -> dict[str, int]:

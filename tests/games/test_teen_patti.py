@@ -14,12 +14,13 @@ from bragkit.actions import Action, Verb
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
 from bragkit.games.protocol import Game
+from bragkit.games.registry import open_session
 from bragkit.games.stake_operations import Posted, Shown
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowLost
 from bragkit.games.teen_patti_records import write_teen_patti
 from bragkit.games.teen_patti_rules import TeenPattiRules
-from bragkit.session import SessionError, open_session
+from bragkit.session import SessionError
 
 
 def deal(hands: dict[str, str], *, dealer: str | None = None, stacks: int | list[int] = 100,

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from bragkit.actions import Action, Verb
+from bragkit.bots.strength import hand_quantile
 from bragkit.cards import Card
 from bragkit.errors import BragError
 from bragkit.games.three_card.deal import Deal
@@ -109,8 +110,6 @@ class AgentBase:
 
     def agrees(self, view: DealView) -> bool:
         """A proposed showdown (B8): yes with a looked hand in the better half of all hands."""
-        from bragkit.bots.simple import hand_quantile  # the simple bots build on this module
-
         return view.hand is not None and hand_quantile(view, self.rules) >= 0.5
 
     def observe(self, event: Event) -> None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from bragkit.actions import Action, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, AgentBase, DealStarted, Event
 from bragkit.bots.reading import History, Menu
-from bragkit.bots.strength import HandSpace, best_discards, kept_cards
+from bragkit.bots.strength import best_discards, hand_quantile
 from bragkit.cards import RandomSource, make_rng
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.views import DealView
@@ -109,19 +109,6 @@ CAUTIOUS = Style(name="cautious", blind_rounds=0, open=0.62, step=0.07, ceiling=
                  see_after=1)
 BOLD = Style(name="bold", blind_rounds=2, open=0.32, step=0.04, ceiling=0.9,
              versus_blind=0.35, raise_at=0.75, raise_by=3, raises=3, see_at=0.45, see_after=1)
-
-
-def hand_quantile(view: DealView, rules: Rules) -> float:
-    """The share of hands the viewer's hand beats: its kept three once it has discarded (F1),
-    else its best three. Needs a looked hand."""
-    assert view.hand is not None
-    cards = kept_cards(view.hand, view.discards)
-    space = HandSpace.of(_rules_for(rules, len(view.hand)))
-    return space.quantile(space.value(cards))
-
-
-def _rules_for(rules: Rules, held: int) -> Rules:
-    return rules if rules.cards == held or held not in (3, 4, 5) else rules.replace(cards=held)
 
 
 class ThresholdBot(AgentBase):

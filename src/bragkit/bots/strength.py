@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -40,7 +41,10 @@ from bragkit.cards import JOKER_INDEX, Card
 from bragkit.games.three_card.rules import Rules
 from bragkit.hands import Ordering, strength_table, wild_set
 
-__all__ = ["HandSpace", "best_discards", "kept_cards"]
+if TYPE_CHECKING:
+    from bragkit.games.three_card.views import DealView
+
+__all__ = ["HandSpace", "best_discards", "hand_quantile", "kept_cards"]
 
 IntArray = npt.NDArray[np.intp]
 ValueArray = npt.NDArray[np.int32]
@@ -291,3 +295,16 @@ def kept_cards(hand: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ..
     for card in discards:
         left.remove(card)
     return tuple(left)
+
+
+def hand_quantile(view: DealView, rules: Rules) -> float:
+    """The share of hands the viewer's hand beats: its kept three once it has discarded (F1),
+    else its best three. Needs a looked hand."""
+    assert view.hand is not None
+    cards = kept_cards(view.hand, view.discards)
+    space = HandSpace.of(_rules_for(rules, len(view.hand)))
+    return space.quantile(space.value(cards))
+
+
+def _rules_for(rules: Rules, held: int) -> Rules:
+    return rules if rules.cards == held or held not in (3, 4, 5) else rules.replace(cards=held)

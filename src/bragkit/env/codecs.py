@@ -30,77 +30,28 @@ docs/env.md. A game module may bring its own with
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+import importlib
+from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-
-from bragkit.actions import Action, LegalAction
+from bragkit.env.codec_base import (
+    Codec,
+    CodecBase,
+    CodecFactory,
+    Vector,
+    one_hot,
+    seats_from,
+    unit,
+)
 from bragkit.errors import RulesError
-from bragkit.games.protocol import Game
-from bragkit.games.registry import GameInfo, find
+from bragkit.games.registry import find
 
-__all__ = ["Codec", "CodecBase", "CodecFactory", "codec_for", "register_codec", "seats_from"]
+__all__ = ["Codec", "CodecBase", "CodecFactory", "Vector", "codec_for", "one_hot",
+           "register_codec", "seats_from", "unit"]
 
-Vector = npt.NDArray[np.float32]
-
-
-class Codec(Protocol):
-    """The observation and discrete actions of one game (see the module docstring)."""
-
-    @property
-    def actions(self) -> tuple[str, ...]:
-        """The discrete actions, in index order."""
-        ...
-
-    @property
-    def size(self) -> int:
-        """The length of the observation vector."""
-        ...
-
-    def encode(self, view: Any, seat: str) -> Vector:
-        """The observation of ``seat`` from its view: ``size`` floats in ``[0, 1]``."""
-        ...
-
-    def legal(self, view: Any, legal: Sequence[LegalAction]) -> dict[int, Action | None]:
-        """The legal action indices now, each with the engine's action it stands for (``None``
-        where it is costly to make: :meth:`action` makes it when it is chosen)."""
-        ...
-
-    def action(self, view: Any, legal: Sequence[LegalAction], index: int) -> Action:
-        """The engine's action of the legal index ``index``."""
-        ...
-
-    def value(self, spectator: Any) -> Mapping[str, float]:
-        """What each player has now (a step's reward is its change)."""
-        ...
-
-    def opening(self, spectator: Any) -> Mapping[str, float]:
-        """What each player had as the game began, before any forced stake (the first step's
-        reward is counted from it)."""
-        ...
-
-
-    def start(self, info: GameInfo, players: Sequence[str], rules: Any,
-              rng: random.Random) -> Game:
-        """The game of a new episode for ``players`` under ``rules``, its cards from ``rng``."""
-        ...
-
-
-class CodecBase:
-    """The default :meth:`Codec.start`: the registry's own start of the game."""
-
-    def start(self, info: GameInfo, players: Sequence[str], rules: Any,
-              rng: random.Random) -> Game:
-        """The registry's game (:attr:`~bragkit.games.registry.GameInfo.start`)."""
-        return info.start(tuple(players), rules, rng)
-
-
-#: Makes a game's codec: ``factory(players=N, rules=RULES, **options)``
-#: (the environment's options beyond the game's rules, e.g. a starting stack).
-CodecFactory = Callable[..., Codec]
+#: Where the encodings of the registry's games live: each module lists its codec factories in a
+#: module attribute ``CODECS`` (a mapping of game name to factory), read on first use.
+MODULES: Final = ("bragkit.env.three_card_codec", "bragkit.env.points_codecs",
+                  "bragkit.env.stake_codec", "bragkit.env.teen_patti_codec")
 
 _CODECS: dict[str, CodecFactory] = {}
 
@@ -135,39 +86,12 @@ def codec_for(game: str, *, players: int, rules: Any = None, **options: Any) -> 
         raise
 
 
-def seats_from(players: Sequence[str], seat: str) -> list[str]:
-    """The players counted from ``seat`` clockwise (``seat`` first).
-
-    >>> seats_from(["a", "b", "c"], "b")
-    ['b', 'c', 'a']
-    """
-    i = list(players).index(seat)
-    return [*players[i:], *players[:i]]
-
-
-def one_hot(index: int, size: int) -> list[float]:
-    """``size`` zeros with a one at ``index`` (none when it is out of range).
-
-    >>> one_hot(1, 3), one_hot(5, 2)
-    ([0.0, 1.0, 0.0], [0.0, 0.0])
-    """
-    return [1.0 if i == index else 0.0 for i in range(size)]
-
-
-def unit(x: float) -> float:
-    """``x`` clipped to ``[0, 1]``."""
-    return 0.0 if x < 0 else 1.0 if x > 1 else float(x)
-
-
 _LOADED: list[bool] = []
 
 
 def _load() -> None:
     if not _LOADED:
         _LOADED.append(True)
-        from bragkit.env import points_codecs, stake_codec, teen_patti_codec, three_card_codec
-
-        three_card_codec.register()
-        points_codecs.register()
-        stake_codec.register()
-        teen_patti_codec.register()
+        for module in MODULES:
+            for game, factory in importlib.import_module(module).CODECS.items():
+                _CODECS.setdefault(find(game).name, factory)

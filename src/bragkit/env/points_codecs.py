@@ -42,13 +42,13 @@ import numpy as np
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.env.codecs import CodecBase, Vector, one_hot, seats_from, unit
+from bragkit.env.codec_base import CodecBase, CodecFactory, Vector, one_hot, seats_from, unit
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
 from bragkit.games.crash import CrashRules
 from bragkit.games.nine_card import ORDERING, NineCardRules, NineCardView
 
-__all__ = ["CrashCodec", "NineCardCodec", "register"]
+__all__ = ["CODECS", "CrashCodec", "NineCardCodec"]
 
 #: The 84 sets of three of nine positions, in index order.
 TRIPLES: Final = tuple(itertools.combinations(range(9), 3))
@@ -205,9 +205,5 @@ class CrashCodec(CodecBase):
         return dict.fromkeys(spectator.players, 0.0)
 
 
-def register() -> None:
-    """Register the codecs of Nine Card Brag and Crash."""
-    from bragkit.env.codecs import register_codec
-
-    register_codec("nine-card", NineCardCodec)
-    register_codec("crash", CrashCodec)
+#: The codecs of Nine Card Brag and Crash (read by :mod:`bragkit.env.codecs`).
+CODECS: Final[Mapping[str, CodecFactory]] = {"nine-card": NineCardCodec, "crash": CrashCodec}

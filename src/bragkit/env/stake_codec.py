@@ -38,10 +38,10 @@ from typing import Any, Final
 import numpy as np
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.env.codecs import CodecBase, Vector, seats_from, unit
+from bragkit.env.codec_base import CodecBase, CodecFactory, Vector, seats_from, unit
 from bragkit.errors import IllegalActionError
 
-__all__ = ["ACTIONS", "StakeCodec", "codec_for_stake", "register"]
+__all__ = ["ACTIONS", "CODECS", "StakeCodec", "codec_for_stake"]
 
 ACTIONS: Final = ("drop", "check", "call", "bet_min", "bet_half", "bet_max", "raise_min",
                   "raise_half", "raise_max", "look", "stand", "draw",
@@ -154,15 +154,16 @@ def codec_for_stake(*, players: int, phases: Sequence[str], rules: Any = None) -
     return StakeCodec(players=players, phases=phases, rules=rules)
 
 
-def register() -> None:
-    """Register the codecs of single-stake, three-stake and Brag Poker."""
-    from bragkit.env.codecs import register_codec
+def _factory(phases: tuple[str, ...]) -> CodecFactory:
+    def factory(*, players: int, rules: Any = None) -> StakeCodec:
+        return StakeCodec(players=players, phases=phases, rules=rules)
 
-    for game, phases in (("single-stake", ("stake", "betting")),
-                         ("three-stake", ("betting", "thirty-one")),
-                         ("brag-poker", ("first round", "draw", "second round"))):
-        def factory(*, players: int, rules: Any = None,
-                    phases: tuple[str, ...] = phases) -> StakeCodec:
-            return StakeCodec(players=players, phases=phases, rules=rules)
+    return factory
 
-        register_codec(game, factory)
+
+#: The codecs of single-stake, three-stake and Brag Poker (read by :mod:`bragkit.env.codecs`).
+CODECS: Final[Mapping[str, CodecFactory]] = {
+    "single-stake": _factory(("stake", "betting")),
+    "three-stake": _factory(("betting", "thirty-one")),
+    "brag-poker": _factory(("first round", "draw", "second round")),
+}

@@ -41,11 +41,11 @@ import numpy as np
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.env.codecs import Vector, seats_from, unit
+from bragkit.env.codec_base import CodecFactory, Vector, seats_from, unit
 from bragkit.env.stake_codec import ChipCodec
 from bragkit.games.teen_patti_rules import VARIANTS
 
-__all__ = ["ACTIONS", "TeenPattiCodec", "register"]
+__all__ = ["ACTIONS", "CODECS", "TeenPattiCodec"]
 
 ACTIONS: Final = ("pack", "blind_min", "blind_max", "bet_min", "bet_max", "look", "show",
                   "sideshow", "accept", "decline")
@@ -121,8 +121,5 @@ def _flags(cards: Sequence[Any]) -> list[float]:
     return out
 
 
-def register() -> None:
-    """Register Teen Patti's codec."""
-    from bragkit.env.codecs import register_codec
-
-    register_codec("teen-patti", TeenPattiCodec)
+#: Teen Patti's codec (read by :mod:`bragkit.env.codecs`).
+CODECS: Final[Mapping[str, CodecFactory]] = {"teen-patti": TeenPattiCodec}

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from bragkit.actions import Action, LegalAction
-from bragkit.env.codecs import CodecBase, Vector
+from bragkit.env.codec_base import CodecBase, CodecFactory, Vector
 from bragkit.env.encoding import ACTIONS, ActionMenu, Layout, encode
 from bragkit.errors import RulesError
 from bragkit.games.protocol import Game
@@ -36,7 +36,7 @@ from bragkit.games.registry import GameInfo
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
 
-__all__ = ["ThreeCardCodec", "register"]
+__all__ = ["CODECS", "ThreeCardCodec"]
 
 
 class ThreeCardCodec(CodecBase):
@@ -94,8 +94,5 @@ class ThreeCardCodec(CodecBase):
         return dict.fromkeys(spectator.players, float(self.stack))
 
 
-def register() -> None:
-    """Register the three-card family's codec."""
-    from bragkit.env.codecs import register_codec
-
-    register_codec("three-card", ThreeCardCodec)
+#: The three-card family's codec (read by :mod:`bragkit.env.codecs`).
+CODECS: Final[Mapping[str, CodecFactory]] = {"three-card": ThreeCardCodec}

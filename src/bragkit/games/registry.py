@@ -32,11 +32,12 @@ from typing import TYPE_CHECKING, Any, Final
 from bragkit.errors import RulesError
 from bragkit.games.protocol import Game, Trainer
 
-if TYPE_CHECKING:  # the session imports this module
+if TYPE_CHECKING:  # the session's modules load the games, which import this module
     from bragkit.cards import RandomSource
     from bragkit.session import Dealing, Session
 
-__all__ = ["MODULES", "GameInfo", "TableTerms", "dealing", "find", "games", "names", "new"]
+__all__ = ["MODULES", "GameInfo", "TableTerms", "dealing", "find", "games", "names", "new",
+           "open_session"]
 
 #: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
 MODULES: Final = (
@@ -189,7 +190,7 @@ def dealing(name: str, *, seed: RandomSource = None, **rules: Any) -> Dealing:
     """The session hook of the game ``name`` (its name, an alias or a preset), with its rules
     from the preset and ``rules``; ``seed`` drives its shuffles (None: a secure source). The
     session's own settings, ``buy_in`` (M1) and ``lending`` (M4), go to the hook when the game's
-    rules do not hold them. See :func:`bragkit.session.open_session`, which seats a session.
+    rules do not hold them. See :func:`open_session`, which seats a session.
 
     >>> dealing("three-card", seed=7, ante=2).rules.ante
     2
@@ -225,3 +226,23 @@ def _rules(info: GameInfo, preset: str | None, options: Mapping[str, Any]) -> An
         if len(_RULES) < 256:
             _RULES[key] = found
     return found
+
+
+def open_session(name: str, *, seats: Sequence[str],
+                 buy_ins: int | Sequence[int] | Mapping[str, int], dealer: str | None = None,
+                 seed: RandomSource = None, **rules: Any) -> Session:
+    """A session of the registered game ``name`` (its name, an alias or a preset), seated
+    through the game's own :class:`~bragkit.session.Dealing` (:attr:`GameInfo.dealing`):
+    ``rules`` are the game's options, ``seed`` drives its shuffles (None: a secure source);
+    ``seats``, ``buy_ins`` and ``dealer`` as for :class:`~bragkit.session.Session`. Replay its
+    log with ``Session.replay(dealing(name, **rules), lines)``.
+
+    >>> session = open_session("nine-card", seats=["Ann", "Bob"], buy_ins=50, seed=1)
+    >>> game = session.start_deal()
+    >>> type(game).__name__, game.players, game.dealer, game.rules.target
+    ('NineCardGame', ('Ann', 'Bob'), 'Ann', 21)
+    """
+    from bragkit.session import Session  # imported when used: the session's modules load games
+
+    hook = dealing(name, seed=seed, **rules)
+    return Session(hook, seats=seats, buy_ins=buy_ins, dealer=dealer)

@@ -54,6 +54,7 @@ from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.teen_patti_views import TeenPattiFold
+from bragkit.records import dump
 
 __all__ = ["GAMES", "VERBS", "TeenPatti"]
 
@@ -124,9 +125,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def record_text(self) -> str | None:
         """The finished deal as a ``teen-patti/1`` record (None while it is under way)."""
-        from bragkit.games.teen_patti_records import write_teen_patti  # it imports this
-
-        return write_teen_patti(self) if self.over else None
+        return dump(self) if self.over else None
 
     game: ClassVar[str] = "teen-patti"
     VERBS: ClassVar[frozenset[Verb]] = VERBS
@@ -533,8 +532,3 @@ GAMES: Final = (
              dealing=functools.partial(StakeDealing, TeenPatti),
              bots="bragkit.games.teen_patti_bots", picture="stake"),
 )
-
-
-# The records of this game (format teen-patti/1) register with bragkit.records when the registry
-# or the records module imports this one; that module needs the engine above.
-import bragkit.games.teen_patti_records  # noqa: E402,F401

@@ -261,7 +261,7 @@ class MatchScore:
 
 def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 1000,
           **options: Any) -> list[MatchScore]:
-    """Play ``deals`` deals of a Teen Patti session (:func:`bragkit.session.open_session`)
+    """Play ``deals`` deals of a Teen Patti session (:func:`bragkit.games.registry.open_session`)
     between bots of ``kinds``, one a seat, the deal passing round (D3); ``options`` are the
     rules. Every seat sits down with ``buy_in`` boots and, before each deal, tops up (M1) to
     that when below it. Each seat's chips per 100 deals, with a 95% interval.
@@ -270,7 +270,7 @@ def match(kinds: Sequence[str], *, deals: int, seed: int, buy_in: int = 1000,
     >>> [s.kind for s in scores], sum(s.net for s in scores)
     (['equity', 'random'], 0)
     """
-    from bragkit.session import open_session  # the session imports the registry
+    from bragkit.games.registry import open_session
 
     seats = [f"{kind}-{i}" for i, kind in enumerate(kinds)]
     rules = TeenPattiRules(**options)

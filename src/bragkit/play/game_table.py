@@ -2,7 +2,7 @@
 :class:`GameTable` (rules D3, M1, N7, C5, C6, T1, B8).
 
 The game is played at the one :class:`~bragkit.session.Session`, seated through the game's own
-hook (:func:`~bragkit.session.open_session`): the engine checks every action (an illegal one
+hook (:func:`~bragkit.games.registry.open_session`): the engine checks every action (an illegal one
 raises its :class:`~bragkit.errors.IllegalActionError` with the rule, and changes nothing), the
 session keeps the seats, the deal passing to the left (D3), the pack and the pots carried over
 where the game carries them (the three-card family: D4, D5, BL3, R1), the stacks and top-ups
@@ -57,11 +57,12 @@ from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.protocol import Operation, Trainer
+from bragkit.games.registry import open_session
 from bragkit.games.wording import action_words, inner
 from bragkit.play.cards import pretty
 from bragkit.play.records import default_save_dir, write_fresh
 from bragkit.play.results import deal_boundary, last_scores, log_line, result_line
-from bragkit.session import DealStarted, Session, SessionError, open_session
+from bragkit.session import DealStarted, Session, SessionError
 
 __all__ = ["TOPUP_TIMES", "GameTable", "game_title", "seat_names"]
 

@@ -18,6 +18,7 @@ out is in docs/sim.md.
 
 from typing import TYPE_CHECKING
 
+from bragkit.sim.deals import DEFAULT_STACK, check_rules, init, redeal
 from bragkit.sim.menu import ACTIONS, NUM_ACTIONS
 from bragkit.sim.policies import (
     BATCHED_KINDS,
@@ -25,7 +26,7 @@ from bragkit.sim.policies import (
     has_batched_policies,
     random_actions,
 )
-from bragkit.sim.state import DEFAULT_STACK, State, check_rules, init, redeal
+from bragkit.sim.state import State
 from bragkit.sim.step import step
 
 if TYPE_CHECKING:  # imported when first used: bragkit.arena may import this package

@@ -33,8 +33,8 @@ import numpy.typing as npt
 from bragkit.arena import ArenaResult, BotScore, arena_rules
 from bragkit.errors import BragError, RulesError
 from bragkit.games.three_card.rules import Rules
+from bragkit.sim.deals import check_rules, init, redeal
 from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
-from bragkit.sim.state import check_rules, init, redeal
 from bragkit.sim.step import step
 
 __all__ = ["BATCH", "can_play_batched", "play_batched_arena"]

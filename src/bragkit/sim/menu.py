@@ -23,7 +23,7 @@ state
 shows them as ``legal_action_mask`` and ``amounts``.
 
 >>> from bragkit.games.three_card.rules import Rules
->>> from bragkit.sim.state import init
+>>> from bragkit.sim.deals import init
 >>> state = init(3, 1, players=3, rules=Rules(max_bet=10))
 >>> [ACTIONS[a] for a in state.legal_action_mask[0].nonzero()[0]]
 ['fold', 'look', 'stay', 'raise2', 'raise3', 'raise4', 'max', 'agree']
@@ -38,22 +38,29 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from bragkit.sim.actions import (
+    ACTIONS,
+    AGREE,
+    BETS,
+    DECLINE,
+    FOLD,
+    LOOK,
+    MAX,
+    MULTIPLES,
+    NUM_ACTIONS,
+    RAISE2,
+    RAISE3,
+    RAISE4,
+    SEE,
+    STAY,
+)
+
 if TYPE_CHECKING:
     from bragkit.sim.state import State
 
 __all__ = ["ACTIONS", "AGREE", "BETS", "DECLINE", "FOLD", "LOOK", "MAX", "MULTIPLES",
            "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE", "STAY", "amounts", "refresh"]
 
-#: The discrete actions, in index order.
-ACTIONS: Final = ("fold", "look", "stay", "raise2", "raise3", "raise4", "max", "see", "agree",
-                  "decline")
-FOLD, LOOK, STAY, RAISE2, RAISE3, RAISE4, MAX, SEE, AGREE, DECLINE = range(10)
-NUM_ACTIONS: Final = len(ACTIONS)
-#: The bets of the menu, and the multiple of the least bet each is (``max``: 0).
-BETS: Final = (STAY, RAISE2, RAISE3, RAISE4, MAX)
-MULTIPLES: Final = (1, 2, 3, 4)
-#: The multiple of the least bet each action puts in (0: none, or not a multiple).
-MULTIPLE_OF: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0], dtype=np.int64)
 _INF: Final = 1 << 50
 # 1 << k as bytes, k < 8
 _BIT: Final = tuple(np.uint8(1 << k) for k in range(8))

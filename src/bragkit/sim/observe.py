@@ -10,7 +10,7 @@ showdown is proposed and the share of seats still betting. Amounts are in units 
 ``state.scale`` (100 times the larger of the ante and ``min_bet``). Nothing in it is another
 player's hidden card (D8, T3).
 
->>> from bragkit.sim.state import init
+>>> from bragkit.sim.deals import init
 >>> state = init(1, 2, players=3)
 >>> vector = observe(state)
 >>> vector.shape == (2, size(3)), float(vector[:, :53].sum())    # blind: no cards (BL6)

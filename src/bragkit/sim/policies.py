@@ -18,7 +18,7 @@ may know: its own cards once looked, the public betting, and its own past bets.
 
 >>> import numpy as np
 >>> from bragkit.games.three_card.rules import Rules
->>> from bragkit.sim.state import init
+>>> from bragkit.sim.deals import init
 >>> state = init(4, 3, players=2, rules=Rules(max_bet=10))
 >>> rows = np.arange(3)
 >>> batched_policy("cautious", state.rules, 0)(state, rows).tolist()   # look first (BL2)

@@ -1,54 +1,39 @@
-"""The state of N deals stepped together, and how they start: :class:`State`, :func:`init`.
+"""The state of N deals stepped together: :class:`State` (they start in
+:mod:`bragkit.sim.deals`).
 
 Every field is a numpy array with one row per deal (``(n,)`` or ``(n, players)``); the seats of
 a deal are ``0 .. players - 1`` clockwise and seat ``players - 1`` deals, so the betting starts
-at seat 0 (rules B2, D3). :func:`init` takes the antes (D2) and deals three cards to each seat
-one at a time from the top of a pack, from the dealer's left (D6): packs shuffled from
-``seed``, or ``packs`` given (card indices, top card first; ``52`` is a joker, W1).
+at seat 0 (rules B2, D3).
 
 For speed, what each seat has done is kept as bits of one number per deal (bit ``s`` for seat
 ``s``): ``folded_bits``, ``looked_bits``, ``agreed_bits``; :attr:`State.folded`,
 :attr:`State.looked` and :attr:`State.agreed` give them as ``(n, players)`` flags.
-
->>> state = init(7, 5, players=3)
->>> state.current_player.tolist(), state.pot.tolist()      # seat 0 first, three antes
-([0, 0, 0, 0, 0], [3, 3, 3, 3, 3])
->>> state.hands.shape, bool(state.looked.any())           # everyone starts blind (BL6)
-((5, 3, 3), False)
->>> given = init(None, 1, players=2, packs=[list(range(52))])
->>> given.hands[0].tolist()             # dealt one at a time from the dealer's left (D6)
-[[0, 2, 4], [1, 3, 5]]
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.errors import RulesError
 from bragkit.games.three_card.rules import Rules
 from bragkit.hands import strength_table
+from bragkit.sim.actions import NUM_ACTIONS
 
-__all__ = ["DEFAULT_STACK", "Array", "State", "check_rules", "init", "redeal"]
+__all__ = ["Array", "Seed", "State"]
 
 Array = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
 Seed = int | np.random.Generator | None | Sequence[int] | npt.NDArray[np.integer[Any]]
 
-#: Each seat's money before the ante when no ``stacks`` are given: enough that no one runs short.
-DEFAULT_STACK: Final = 1_000_000
-_JOKER: Final = 52
 # The tally of a seat's bets (for the bots' reading of their own play): blind bets, open bets
 # and raises, 20 bits each.
 TALLY_OPEN: Final = 1 << 20
 TALLY_RAISE: Final = 1 << 40
 _FIELD: Final = (1 << 20) - 1
-# The menu's columns (bragkit.sim.menu.refresh)
-_MENU: Final = ("legal_bits", "least", "top", "cost")
 
 
 class State:
@@ -67,7 +52,9 @@ class State:
         "_amounts",
         "_mask",
         "_observation",
+        "_observe",
         "_rewards",
+        "_work_out_amounts",
         "agreed_bits",
         "base",
         "bet_made",
@@ -106,8 +93,14 @@ class State:
         "winnings",
     )
 
-    def __init__(self, rules: Rules, n: int, players: int) -> None:
+    def __init__(self, rules: Rules, n: int, players: int, *,
+                 observe: Callable[[State], npt.NDArray[np.float32]],
+                 amounts: Callable[[State], Array]) -> None:
         p = players
+        # the views worked out from the state by the modules that own them (the observation,
+        # bragkit.sim.observe; the menu's amounts, bragkit.sim.menu), given by init
+        self._observe = observe
+        self._work_out_amounts = amounts
         self.rules = rules
         self.n = n
         self.players = p
@@ -220,8 +213,6 @@ class State:
         """``(n, len(ACTIONS))``: the legal menu actions of each deal's player to act (none
         once a deal is over)."""
         if self._mask is None:
-            from bragkit.sim.menu import NUM_ACTIONS
-
             self._mask = ((self.legal_bits[:, None] >> np.arange(NUM_ACTIONS)) & 1).astype(bool)
         return self._mask
 
@@ -230,9 +221,7 @@ class State:
         """``(n, len(ACTIONS))``: the chips each menu action puts in (0 for those that put in
         none; for a blind player, the blind amount, BL1)."""
         if self._amounts is None:
-            from bragkit.sim.menu import amounts
-
-            self._amounts = amounts(self)
+            self._amounts = self._work_out_amounts(self)
         return self._amounts
 
     @property
@@ -240,9 +229,7 @@ class State:
         """What the player to act may know, one row per deal
         (:func:`bragkit.sim.observe.observe`), worked out when first read after a step."""
         if self._observation is None:
-            from bragkit.sim.observe import observe
-
-            self._observation = observe(self)
+            self._observation = self._observe(self)
         return self._observation
 
     def changed(self) -> None:
@@ -255,203 +242,6 @@ class State:
     def __repr__(self) -> str:
         return (f"<State of {self.n} deals, {self.players} players: "
                 f"{int(self.terminated.sum())} over>")
-
-
-def check_rules(rules: Rules, players: int) -> None:
-    """Refuse what the simulator does not play, with one clear :class:`RulesError`: four- and
-    five-card Brag (F1, F3), and a table the pack cannot deal (D1). Everything else of a single
-    deal is played; covers, loans and top-ups are never offered (docs/sim.md).
-
-    >>> check_rules(Rules(cards=4), 4)
-    Traceback (most recent call last):
-    ...
-    bragkit.errors.RulesError: the simulator plays three-card Brag only, not four-card (rule F1)
-    """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
-    if rules.cards != 3:
-        rule = "F1" if rules.cards == 4 else "F3"
-        raise RulesError(f"the simulator plays three-card Brag only, not {rules.variant} "
-                         f"(rule {rule})")
-    if type(players) is not int:
-        raise RulesError(f"players must be a whole number, not {players!r}")
-    rules.check_table(players)  # rule D1
-
-
-def init(
-    seed: Seed,
-    n: int,
-    *,
-    players: int = 4,
-    rules: Rules | None = None,
-    stacks: int | npt.ArrayLike = DEFAULT_STACK,
-    carried: int | npt.ArrayLike = 0,
-    packs: npt.ArrayLike | None = None,
-) -> State:
-    """``n`` new deals of ``players`` seats under ``rules`` (default :class:`Rules`).
-
-    ``seed`` (an int, a numpy ``Generator`` or None) shuffles the packs unless ``packs`` are
-    given; ``n`` integer keys instead (pgx's keys) shuffle each deal's pack from its own key,
-    so a deal is the same wherever it sits in a batch (slower: one generator per deal). Packs
-    given are an ``(n, k)`` array of card indices, top card first (``k >= 3 * players``).
-    ``stacks`` is each seat's money before the ante (a number, or ``(n, players)``);
-    ``carried`` a pot carried from an earlier deal (BL3), per deal or for all. Raises
-    :class:`RulesError` for rules outside the simulator's scope, a stack that cannot pay the
-    ante (D2), or packs that are not packs.
-    """
-    rules = Rules() if rules is None else rules
-    if isinstance(players, np.integer):
-        players = int(players)
-    check_rules(rules, players)
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise RulesError(f"n must be a whole number of deals, at least 1, not {n!r}")
-    state = State(rules, int(n), players)
-    redeal(state, np.arange(n), seed, stacks=stacks, carried=carried, packs=packs)
-    return state
-
-
-def redeal(
-    state: State,
-    rows: npt.ArrayLike,
-    seed: Seed,
-    *,
-    stacks: int | npt.ArrayLike = DEFAULT_STACK,
-    carried: int | npt.ArrayLike = 0,
-    packs: npt.ArrayLike | None = None,
-) -> None:
-    """Start new deals in ``rows`` of ``state`` (in place): the antes, the deal (D2, D6).
-    ``stacks``, ``carried`` and ``packs`` as for :func:`init`, with one row per row dealt."""
-    index = np.asarray(rows, dtype=np.int64).reshape(-1)
-    m = len(index)
-    if m == 0:
-        return
-    p = state.players
-    rules = state.rules
-    scalar_stacks = np.ndim(stacks) == 0
-    if scalar_stacks:
-        money: Array | int = int(stacks)  # type: ignore[arg-type]
-        if int(stacks) < rules.ante:  # type: ignore[arg-type]
-            raise RulesError(f"every stack must pay the ante of {rules.ante} (rule D2)")
-    else:
-        money = _shaped(stacks, (m, p), "stacks")
-        if (money < rules.ante).any():
-            raise RulesError(f"every stack must pay the ante of {rules.ante} (rule D2)")
-    if np.ndim(carried) == 0:
-        pots: Array | int = int(carried)  # type: ignore[arg-type]
-        if int(carried) < 0:  # type: ignore[arg-type]
-            raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
-    else:
-        pots = _shaped(carried, (m,), "carried")
-        if (pots < 0).any():
-            raise RulesError("a carried pot is a whole number of chips, not negative (rule BL3)")
-    cards = _dealt(rules, p, m, seed, packs)  # (m, 3p): card k to seat k % p (D6)
-    state.dealt[index] = cards
-    key = cards[:, :p].astype(np.intp)  # the three cards of a seat as one index
-    key *= 53
-    key += cards[:, p:2 * p]
-    key *= 53
-    key += cards[:, 2 * p:]
-    state.values[index] = state.table.reshape(-1).take(key)
-    cells = (index[:, None] * p + np.arange(p)).reshape(-1)  # the rows' seats, flat
-    if isinstance(money, int):
-        state.start_stacks.reshape(-1)[cells] = money
-        state.stacks.reshape(-1)[cells] = money - rules.ante  # rule D2
-    else:
-        state.start_stacks.reshape(-1)[cells] = money.reshape(-1)
-        state.stacks.reshape(-1)[cells] = money.reshape(-1) - rules.ante  # rule D2
-    state.pot[index] = pots + rules.ante * p
-    state.folded_bits[index] = 0
-    state.agreed_bits[index] = 0
-    state.looked_bits[index] = 0 if rules.blind else state.full  # rules BL1, D7
-    state.shown.reshape(-1)[cells] = False
-    state.winnings.reshape(-1)[cells] = 0
-    state.tally.reshape(-1)[cells] = 0
-    state.ended[index] = False
-    state.stake[index] = 0
-    state.carried[index] = 0
-    state.bet_made[index] = False
-    state.terminated[index] = False
-    state.n_betting[index] = p
-    state.current_player[index] = 0  # rule B2: the dealer's left
-    state.turn_bit[index] = 1
-    state.proposer[index] = -1
-    state.retained[index] = -1
-    from bragkit.sim.menu import refresh
-
-    if isinstance(money, int) and (isinstance(pots, int) or not rules.pot_limit):
-        # every new deal is the same to its first player: one menu, worked out once for these
-        # stacks and pot and copied (B2)
-        menu = state.first_menus.get((money, pots if isinstance(pots, int) else -1))
-        if menu is None:
-            refresh(state, index[:1])
-            menu = tuple(int(getattr(state, name)[index[0]]) for name in _MENU)
-            state.first_menus[(money, pots if isinstance(pots, int) else -1)] = menu
-        else:
-            state.changed()
-        for name, value in zip(_MENU, menu, strict=True):
-            getattr(state, name)[index] = value
-    else:
-        refresh(state, index)
-
-
-def _shaped(value: npt.ArrayLike, shape: tuple[int, ...], name: str) -> Array:
-    array = np.asarray(value)
-    if array.shape != shape or not np.issubdtype(array.dtype, np.integer):
-        raise RulesError(f"{name} must be whole numbers of shape {shape}, not "
-                         f"{array.dtype} of shape {array.shape}")
-    return array.astype(np.int64)
-
-
-def _dealt(rules: Rules, p: int, m: int, seed: Seed, packs: npt.ArrayLike | None
-           ) -> npt.NDArray[np.int8]:
-    """The first ``3 * p`` cards of each pack, top first, as ``(m, 3 * p)``: from packs
-    shuffled here (a partial Fisher-Yates shuffle, vectorised over the deals), or given."""
-    need = 3 * p
-    size = rules.pack_size
-    if packs is None and seed is not None and not isinstance(seed, int | np.random.Generator):
-        keys = np.asarray(seed)
-        if keys.shape != (m,) or not np.issubdtype(keys.dtype, np.integer):
-            raise RulesError(f"keys must be {m} whole numbers, one a deal, not {keys.dtype} "
-                             f"of shape {keys.shape}")
-        base = np.minimum(np.arange(size, dtype=np.int8), _JOKER)
-        return np.stack([np.random.default_rng(int(key)).permutation(base)[:need]
-                         for key in keys])
-    if packs is None:
-        assert not isinstance(seed, Sequence | np.ndarray)
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        base = np.minimum(np.arange(size, dtype=np.int64), _JOKER)  # jokers are all 52 (W1)
-        pack = np.repeat(base.astype(np.int8), m)  # position-major: pack[k * m + deal]
-        columns = np.arange(m, dtype=np.int64)
-        draws = rng.random((need, m), dtype=np.float32)
-        out = np.empty((m, need), dtype=np.int8)
-        for k in range(need):
-            # the k-th card is drawn from positions k..size-1; position k's card takes its place
-            j = (draws[k] * np.float32(size - k)).astype(np.int64)
-            np.minimum(j, size - k - 1, out=j)
-            j += k
-            j *= m
-            j += columns
-            out[:, k] = pack[j]
-            pack[j] = pack[k * m:(k + 1) * m]
-        return out
-    given = np.asarray(packs)
-    if given.ndim != 2 or given.shape[0] != m or not np.issubdtype(given.dtype, np.integer):
-        raise RulesError(f"packs must be an ({m}, k) array of card indices, not "
-                         f"{given.dtype} of shape {given.shape}")
-    if given.shape[1] < need or given.shape[1] > size:
-        raise RulesError(f"a pack of {given.shape[1]} cards: {p} players need {need}, and the "
-                         f"pack holds at most {size} (rules D1, W1)")
-    if (given < 0).any() or (given > _JOKER).any() or (rules.jokers == 0 and (
-            given == _JOKER).any()):
-        raise RulesError("a pack holds cards 0..51, and 52 for a joker when the rules add "
-                         "jokers (rules H1, W1)")
-    ordered = np.sort(np.where(given == _JOKER, -1, given), axis=1)
-    if ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] >= 0)).any():
-        raise RulesError("a pack holds each card once (rule H1)")
-    if ((given == _JOKER).sum(axis=1) > rules.jokers).any():
-        raise RulesError(f"a pack holds at most {rules.jokers} jokers (rule W1)")
-    dealt: npt.NDArray[np.int8] = given[:, :need].astype(np.int8)
-    return dealt
 
 
 @functools.lru_cache(maxsize=32)

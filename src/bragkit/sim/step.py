@@ -10,7 +10,7 @@ action's effect is computed for every deal and kept where it was chosen (seats a
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.menu import FOLD, LOOK, SEE, STAY
->>> from bragkit.sim.state import init
+>>> from bragkit.sim.deals import init
 >>> state = init(None, 1, players=2, rules=Rules(), packs=[list(range(52))])
 >>> _ = step(state, [STAY])                  # seat 0: a blind 1 sets the stake to 2 (BL1)
 >>> int(state.stake[0]), int(state.current_player[0])

@@ -33,10 +33,11 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from bragkit.games.three_card.rules import Rules
+from bragkit.sim.deals import DEFAULT_STACK, check_rules, init, redeal
 from bragkit.sim.menu import NUM_ACTIONS
 from bragkit.sim.observe import observe, size
 from bragkit.sim.policies import Policy, batched_policy
-from bragkit.sim.state import DEFAULT_STACK, State, check_rules, init, redeal
+from bragkit.sim.state import State
 from bragkit.sim.step import step
 
 __all__ = ["BragVectorEnv"]

@@ -53,8 +53,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import bragkit.web.rulebook as rulebook
 from bragkit.errors import BragError
-from bragkit.web import rulebook
 from bragkit.web.catalogue import games_catalogue
 from bragkit.web.cluster import Cluster
 from bragkit.web.limits import AddressLimits, Limits

@@ -17,12 +17,33 @@ that seat's token (the host link of before no longer gives host powers).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from bragkit.web.room import Room
+    from bragkit.session import Session
+    from bragkit.web.seats import Seats
 
-__all__ = ["Away"]
+__all__ = ["Away", "Seated"]
+
+
+class Seated(Protocol):
+    """What sitting out reads of a room (:class:`bragkit.web.room.Room`, which imports this
+    module): its table's session, whether a deal is on, and who sits where."""
+
+    @property
+    def table(self) -> Session | None:
+        """The table's session (None before the first deal)."""
+        ...
+
+    @property
+    def in_deal(self) -> bool:
+        """Whether a deal is in progress."""
+        ...
+
+    @property
+    def seating(self) -> Seats:
+        """Who sits where."""
+        ...
 
 
 class Away:
@@ -40,7 +61,7 @@ class Away:
         """Whether ``name`` is off the table's session (dealt no cards)."""
         return name in self.out
 
-    def apply(self, room: Room, name: str, away: bool) -> list[str]:
+    def apply(self, room: Seated, name: str, away: bool) -> list[str]:
         """``name`` sits out (``away``) or comes back; the lines for the log."""
         if away:
             self.wanted.add(name)
@@ -54,7 +75,7 @@ class Away:
             return [f"{name} is back from the next deal"]
         return self.settle(room)
 
-    def settle(self, room: Room) -> list[str]:
+    def settle(self, room: Seated) -> list[str]:
         """Between deals: take those sitting out off the session, and seat those back."""
         table = room.table
         if table is None or room.in_deal:

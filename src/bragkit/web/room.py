@@ -46,9 +46,9 @@ import hmac
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+import bragkit.web.state as states
 from bragkit.games.protocol import Game
 from bragkit.session import Session
-from bragkit.web import state as states
 from bragkit.web.archive import Archive
 from bragkit.web.away import Away
 from bragkit.web.chat import Chat

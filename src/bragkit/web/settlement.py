@@ -1,6 +1,6 @@
 """The money of a web table: the ledger as a state shows it, and the settlement at its close.
 
->>> from bragkit.session import open_session
+>>> from bragkit.games.registry import open_session
 >>> session = open_session("crash", seats=["Ann", "Bob"], buy_ins=20, seed=1)
 >>> ledger_state(session)["rows"][0]
 {'name': 'Ann', 'brought': 20, 'stack': 20, 'net': 0, 'cashed_out': 0}

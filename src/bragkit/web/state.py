@@ -10,7 +10,7 @@ a room and never change it; nothing here asks which game the table plays.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bragkit.actions import LegalAction, Verb
 from bragkit.cards import parse_cards
@@ -24,10 +24,48 @@ from bragkit.web.events import Viewer
 from bragkit.web.settlement import ledger_state
 
 if TYPE_CHECKING:
-    from bragkit.web.room import Room
+    from bragkit.games.protocol import Game
+    from bragkit.session import Session
+    from bragkit.web.archive import Archive
+    from bragkit.web.away import Away
+    from bragkit.web.chat import Chat
+    from bragkit.web.driver import DealDriver
+    from bragkit.web.seats import Seats
+    from bragkit.web.settlement import Settlement
 
-__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "option_dict", "public_state", "settings",
+__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "Room", "option_dict", "public_state", "settings",
            "state_for"]
+
+
+class Room(Protocol):
+    """What a room's state reads of it (:class:`bragkit.web.room.Room`, which imports this
+    module): its parts and where it stands."""
+
+    table_id: str
+    config: TableConfig
+    status: str
+    dealing: DealDriver
+    archive: Archive
+    settlement: Settlement | None
+    chat: Chat
+    away: Away
+    seating: Seats
+    host_seat: str | None
+
+    @property
+    def table(self) -> Session | None:
+        """The table's session (None before the first deal)."""
+        ...
+
+    @property
+    def deal(self) -> Game | None:
+        """The deal in progress, or the last one played (None before the first)."""
+        ...
+
+    @property
+    def in_deal(self) -> bool:
+        """Whether a deal is in progress."""
+        ...
 
 #: The finished deals listed in each state (older ones: ``GET /api/tables/{id}/records``).
 RECORDS_TAIL: Final = 12

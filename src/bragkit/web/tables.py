@@ -47,7 +47,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bragkit.web.commit import Batch, GroupCommit
 from bragkit.web.connection import Connection
@@ -74,10 +74,16 @@ from bragkit.web.room import ConfigError, Event, Room, TableConfig, Viewer, toke
 from bragkit.web.scheduler import FIRST_DEAL_DELAY, Scheduler, make_bot
 from bragkit.web.store import Store, StoreError
 
-if TYPE_CHECKING:
-    from bragkit.web.cluster import Cluster
+__all__ = ["FIRST_DEAL_DELAY", "Connection", "Leases", "TableManager", "make_bot"]
 
-__all__ = ["FIRST_DEAL_DELAY", "Connection", "TableManager", "make_bot"]
+
+class Leases(Protocol):
+    """What the table manager asks of the cluster it is part of
+    (:class:`bragkit.web.cluster.Cluster`, which imports this module)."""
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and timers now."""
+        ...
 
 Observer = Callable[["Connection", dict[str, Any]], None]
 
@@ -113,7 +119,7 @@ class TableManager:
         self.scheduler = Scheduler(rooms=self.rooms, commit=self._scheduled, clock=clock,
                                    bot_factory=bot_factory)
         #: the other server processes of a cluster (None: this process is the only one)
-        self.cluster: Cluster | None = None
+        self.cluster: Leases | None = None
 
     # -- tables --------------------------------------------------------------------------------
 

@@ -26,7 +26,8 @@ other.
 (True, True)
 """
 
-from bragkit.games.three_card.deal import GAMES, VERBS, Deal
+from bragkit.games.three_card.deal import VERBS, Deal
+from bragkit.games.three_card.info import GAMES
 from bragkit.games.three_card.rules import PRESETS, Rules
 
 __all__ = ["GAMES", "PRESETS", "VERBS", "Deal", "Rules"]

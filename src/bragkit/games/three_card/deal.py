@@ -100,17 +100,15 @@ whole deals through this checked API.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
+import bragkit.games.three_card.setup as setups
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.base import GameBase
-from bragkit.games.protocol import Operation, Pending, Trainer
-from bragkit.games.registry import GameInfo, TableTerms
-from bragkit.games.three_card import setup as setups
+from bragkit.games.protocol import Operation, Pending
 from bragkit.games.three_card.betting import bet_bounds
 from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import DealLog
@@ -120,14 +118,15 @@ from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.results import DealResult, DealStart
 from bragkit.games.three_card.round import BETTING, FOLDED, Round
-from bragkit.games.three_card.rules import PRESETS, Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, seating, setup
 from bragkit.games.three_card.stock import Stock
 from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
+from bragkit.records import dump
 
-if TYPE_CHECKING:  # the session's hook imports this module
-    from bragkit.session import Dealing, Session
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
@@ -498,68 +497,8 @@ class Deal(GameBase):
         """The finished deal as ``.bhh`` (HAND-HISTORY.md); None while it is under way."""
         if not self.over:
             return None
-        from bragkit.games.three_card.notation import DealRecord, write_bhh  # it imports this
-
-        return write_bhh(DealRecord.from_deal(self))
+        return dump(self)  # the .bhh format (bragkit.games.three_card.notation)
 
     def __repr__(self) -> str:
         state = "over" if self.result is not None else f"{self.to_act} to act"
         return f"<Deal {', '.join(self.players)}: pot {self.pot}, {state}>"
-
-
-def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
-    """A first deal for the registry: every player brings the buy-in (at least 100 chips, M1),
-    the dealer cut at random (D3)."""
-    stack = max(rules.buy_in, 100)
-    return Deal(rules, players=players, dealer=players[rng.randrange(len(players))],
-                stacks=[stack] * len(players), rng=rng)
-
-
-def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> Dealing:
-    """The family's session hook (T1): a
-    :class:`~bragkit.games.three_card.dealing.ThreeCardDealing` (``fair``: every shuffle a
-    commit-reveal shuffle, as a web table deals)."""
-    from bragkit.games.three_card.dealing import ThreeCardDealing  # it imports this module
-
-    return ThreeCardDealing(rules, rng=rng, fair=fair)
-
-
-def _trainer(rules: Rules) -> Trainer:
-    """The family's trainer (heads-up: what the equilibrium would do)."""
-    from bragkit.games.three_card.trainer import ThreeCardTrainer  # the solver imports rules
-
-    return ThreeCardTrainer(rules)
-
-
-def _session_record(session: Session) -> str:
-    """A session of the family as a ``bhh-session/1`` record."""
-    from bragkit.games.three_card.session_records import session_text  # it imports this
-
-    return session_text(session)
-
-
-def _terms(rules: Rules) -> TableTerms:
-    """What the family's rules give a table: the ante (D2), the buy-in (M1), the most players
-    the pack deals with a blind hand kept aside (D1, R1), the variant (F1, F3)."""
-    return TableTerms(ante=rules.ante, buy_in=rules.buy_in,
-                      most_players=rules.max_players(retained=1), variant=rules.variant)
-
-
-#: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
-#: differ from them.
-_PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
-
-#: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
-GAMES: Final = (
-    GameInfo(name="three-card", title="Three Card Brag",
-             summary="three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)",
-             rules=Rules, start=_start, seats=(2, 17), record_format="bhh",
-             aliases=("brag", "three-card-brag"),
-             # Teen Patti is a game of its own (teen_patti.py); its hand order on Brag's
-             # betting is the preset "teen-patti-order" here (H10), so each name finds one game
-             presets={_PRESET_NAMES.get(name, name): options
-                      for name, options in PRESETS.items() if options},
-             dealing=_dealing, trainer=_trainer, session_record=_session_record,
-             record_suffix=".bhh", picture="three-card", table=_terms, fair=True),
-)
-
