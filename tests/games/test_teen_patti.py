@@ -13,7 +13,7 @@ from bragkit import records
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, NotationError, RulesError
-from bragkit.games.protocol import Game
+from bragkit.games.protocol import Game, Pending
 from bragkit.games.registry import open_session
 from bragkit.games.stake_operations import Posted, Shown
 from bragkit.games.teen_patti import TeenPatti
@@ -192,14 +192,18 @@ def seen_three(**rules: Any) -> TeenPatti:
 
 def test_the_asked_player_must_answer_before_anyone_acts_rule_tp5() -> None:
     game = seen_three()
+    assert game.pending() is None
     play(game, "Cy sideshow")
     assert game.to_act == "Bob" and game.phase == "sideshow" and game.stacks["Cy"] == 97
+    assert game.pending() == Pending(kind="sideshow", rule="TP5", asked=("Bob",), by="Cy")
     assert [str(o) for o in game.legal_actions()] == ["Bob accept", "Bob decline"]
     refused(game, "Ann bet 2", "TP5")
     refused(game, "Bob bet 2", "TP5")
     refused(game, "Cy accept", "TP5")
     assert game.view("Ann").extra["sideshow"] == {"asker": "Cy", "asked": "Bob"}
     assert game.timeout_action() == Action.parse("Bob decline")
+    play(game, "Bob decline")
+    assert game.pending() is None
 
 
 def test_an_accepted_sideshow_folds_the_weaker_seen_only_by_those_two_rule_tp5() -> None:

@@ -350,12 +350,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return super()._misfit(action, options)
 
     def pending(self) -> Pending | None:
-        """The sideshow asked and not yet answered (TP5): who asked, and who must answer.
-
-        >>> deal = TeenPatti(players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9], rng=1)
-        >>> deal.pending() is None
-        True
-        """
+        """The sideshow asked and not yet answered (TP5): who asked, and who must answer."""
         if self.sideshow is None:
             return None
         asker, asked = self.sideshow
