@@ -733,11 +733,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
 
     # -- views --------------------------------------------------------------------------------
 
-    def suggestion(self, player: str) -> Action | None:
-        """The engine's strong move for ``player`` when it is their turn (the arranger,
-        :func:`strong_action`): it reads only what ``player`` holds."""
-        if self.over or player != self.to_act:
-            return None
+    def _strong_action(self) -> Action:
+        """The arranger's move for the player to act (:func:`strong_action`)."""
         return strong_action(self)
 
     def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> NineCardView:

@@ -475,6 +475,15 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         """Whether the arranger has a move for ``player`` now: their turn (N3, C2)."""
         return self._winner is None and player == self.to_act
 
+    def suggestion(self, player: str) -> Action | None:
+        """The engine's strong move for ``player`` when it is their turn (the game's arranger,
+        N3, C2): it reads only what ``player`` holds."""
+        return self._strong_action() if self.suggests(player) else None
+
+    @abstractmethod
+    def _strong_action(self) -> Action:
+        """The arranger's move for the player to act."""
+
     @property
     def over(self) -> bool:
         """Whether the game has been won (N7, C6)."""
