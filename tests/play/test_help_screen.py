@@ -69,6 +69,16 @@ def synchronous(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[...,
     return run
 
 
+async def settled(pilot: Any, holds: Callable[[], bool], *, seconds: float = 5.0) -> bool:
+    """Pause until ``holds()`` is true (a posted message is handled on the app's own time, later
+    on a loaded machine), at most ``seconds``; whether it came true."""
+    for _ in range(int(seconds / 0.02)):
+        await pilot.pause(0.02)
+        if holds():
+            return True
+    return holds()
+
+
 def source(widget: Markdown) -> str:
     return widget.source
 
@@ -157,20 +167,22 @@ async def test_links_to_rules_and_sections_are_followed() -> None:
         await pilot.pause()
         assert not screen.query("#cited")
         rankings = screen.query_one("#rankings-text", Markdown)
+        tabs = screen.query_one(TabbedContent)
+
+        def cited(prefix: str) -> bool:
+            found = screen.query("#cited")
+            return bool(found) and source(found.first(Markdown)).startswith(prefix)
+
         screen.post_message(Markdown.LinkClicked(rankings, "#rule-h3"))
-        await pilot.pause()
-        assert screen.query_one(TabbedContent).active == "rules"
-        assert source(screen.query_one("#cited", Markdown)).startswith("### H3 · ")
+        assert await settled(pilot, lambda: tabs.active == "rules" and cited("### H3 · "))
         screen.post_message(Markdown.LinkClicked(rankings, "#rule-z9"))  # not in the book
         await pilot.pause()
         assert source(screen.query_one("#cited", Markdown)).startswith("### H3 · ")
         screen.post_message(Markdown.LinkClicked(rankings, "#hand-rankings"))
-        await pilot.pause()
-        assert screen.query_one(TabbedContent).active == "rankings"
+        assert await settled(pilot, lambda: tabs.active == "rankings")
+        await pilot.pause(0.2)  # the tab switch's own messages first, as a person clicks later
         screen.post_message(Markdown.LinkClicked(rankings, "#section-n"))  # not three-card's
-        await pilot.pause()
-        assert screen.query_one(TabbedContent).active == "rules"
-        assert source(screen.query_one("#cited", Markdown)).startswith("### N1 · ")
+        assert await settled(pilot, lambda: tabs.active == "rules" and cited("### N1 · "))
 
 
 @synchronous
@@ -280,9 +292,10 @@ async def test_slash_shows_a_rule_typed_and_an_unknown_one_changes_nothing() -> 
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("backspace", "b", "l", "4", "enter")
-        await pilot.pause()
-        assert screen.query_one(TabbedContent).active == "rules"
-        assert source(screen.query_one("#cited", Markdown)).startswith("### BL4 · ")
+        tabs = screen.query_one(TabbedContent)
+        assert await settled(pilot, lambda: tabs.active == "rules" and bool(
+            screen.query("#cited")) and source(screen.query_one("#cited", Markdown)).startswith(
+            "### BL4 · "))
 
 
 @pytest.mark.parametrize("game", every_game_name())
