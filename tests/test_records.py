@@ -13,7 +13,7 @@ import bragkit.games
 from bragkit import records
 from bragkit.errors import NotationError
 from bragkit.games.protocol import random_action
-from bragkit.games.three_card.replay import record_of_deal
+from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 
@@ -50,7 +50,7 @@ def test_a_three_card_deal_and_a_session_go_through_the_same_entry_point() -> No
         deal = table.start_deal()
         while not deal.over:
             table.apply(random_action(deal, rng))
-    text = records.dump(record_of_deal(deal))
+    text = records.dump(DealRecord.from_deal(deal))
     assert text.startswith('format = "bhh/1"') and records.dump(records.load(text)) == text
     session = records.dump(table)
     assert session.startswith('format = "bhh-session/1"')

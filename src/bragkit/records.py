@@ -87,7 +87,7 @@ class _Format:
 _REPLAYERS: dict[str, _Format] = {}
 # The modules that register formats when imported (lazily, on the first record read): the
 # three-card deal and session records, Teen Patti's records, and every game module of the registry.
-_RECORD_MODULES: Final = ("bragkit.games.three_card.notation",
+_RECORD_MODULES: Final = ("bragkit.games.three_card.replay",
                           "bragkit.games.three_card.session_records",
                           "bragkit.games.teen_patti_records")
 

@@ -20,8 +20,9 @@ from bragkit.cards import Pack
 from bragkit.games.protocol import Operation, describe, random_action
 from bragkit.games.registry import names, new
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, HandShown
-from bragkit.games.three_card.replay import DealReplay, record_of_deal
+from bragkit.games.three_card.replay import DealReplay
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.games.three_card.views import DealView
@@ -110,7 +111,7 @@ def test_one_deal_the_same_words_in_the_terminal_the_web_and_the_replay_rule_B6(
         "Bob shows high card, A-T-2 (As Tc 2d)", "Ann shows pair of queens, 4 kicker (Qh Qs 4d)",
         "Ann takes 10"]
 
-    replay = DealReplay(record_of_deal(deal))
+    replay = DealReplay(DealRecord.from_deal(deal))
     assert list(replay.action_words) == [line for line in web if line.split()[1] in
                                          {"looks", "bets", "pays"}]
     text = replay.describe()
@@ -179,7 +180,7 @@ def test_random_deals_one_wording_for_every_reader(seed: int, cards: int) -> Non
     assert web_deal.operations == deal.operations
     assert web == words(ops, None, rules)
 
-    replay = DealReplay(record_of_deal(deal))
+    replay = DealReplay(DealRecord.from_deal(deal))
     # the record's actions, worded as their actor saw them (every card, HAND-HISTORY.md);
     # agreements aside: a record keeps only those that brought a showdown (B8)
     acted = [op for op in ops if isinstance(op, Acted) and op.action.verb is not Verb.AGREE]

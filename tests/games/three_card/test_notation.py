@@ -916,7 +916,7 @@ def test_records_are_hashable_values() -> None:
 
 def test_bhh_is_registered_for_bragkit_replay() -> None:
     """bragkit.records finds the reader by the format key; it replays a parsed document."""
-    from bragkit.games.three_card.notation import replay_document
+    from bragkit.games.three_card.replay import replay_document
     from bragkit.records import replayer_for
 
     document = tomllib.loads(SMALL)

@@ -8,7 +8,7 @@ from test_three_card_support import deal_of, legal_texts, play, refuse
 from bragkit.actions import Action, Verb
 from bragkit.cards import parse_cards
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.replay import record_of_deal as deal_record
+from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.rules import Rules
 
 HANDS = {"Ann": "Qh Qs 4d", "Bob": "As Tc 2d", "Cy": "7c 7d 7h"}
@@ -218,7 +218,7 @@ def test_b8_a_record_writes_a_showdown_and_reads_it_as_everyone_agreeing() -> No
     play(deal, "Ann agree", "Ann bet 2", "Bob agree", "Bob bet 2", "Cy agree", "Ann agree")
     play(deal, "Cy bet 2")
     play(deal, "Ann agree", "Bob agree", "Cy agree")
-    record = deal_record(deal)
+    record = DealRecord.from_deal(deal)
     assert [str(a) for a in record.actions] == ["Ann bet 2", "Bob bet 2", "Cy bet 2",
                                                 "showdown"]
     again = record.replay()

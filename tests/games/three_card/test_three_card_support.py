@@ -15,7 +15,7 @@ import pytest
 from bragkit.actions import Action
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.replay import agreements
+from bragkit.games.three_card.record_moves import agreements
 from bragkit.games.three_card.rules import Rules
 
 

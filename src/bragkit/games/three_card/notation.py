@@ -70,7 +70,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from bragkit.actions import Action
 from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
@@ -81,13 +81,10 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.three_card.deal import VERBS, Deal
+from bragkit.games.three_card.record_moves import apply_numbered, record_actions
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
-from bragkit.records import register
 from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
-
-if TYPE_CHECKING:
-    from bragkit.games.three_card.replay import DealReplay
 
 __all__ = [
     "FORMAT",
@@ -103,7 +100,6 @@ __all__ = [
     "load",
     "parse_toml",
     "read_bhh",
-    "replay_document",
     "write_bhh",
 ]
 
@@ -295,9 +291,50 @@ class DealRecord:
         The record holds the deal as it started (stacks before the ante, the pack or hands as
         dealt) and every action applied so far; :meth:`replay` plays it again.
         """
-        from bragkit.games.three_card.replay import record_of_deal
+        start = deal.start
+        return cls(
+            variant=deal.rules.variant,
+            players=tuple(deal.players),
+            dealer=deal.dealer,
+            stacks=tuple(start.stacks),
+            carried_pot=start.carried_pot,
+            actions=record_actions(deal.actions, over=deal.over),
+            rules=deal.rules,
+            pack=start.pack.cards if start.pack is not None else None,
+            hands=start.hands if start.pack is None else None,
+            retained=start.retained or None,
+        )
 
-        return record_of_deal(deal)
+    def start(self) -> Deal:
+        """The deal as dealt, before any action (antes taken, rule D2)."""
+        try:
+            return Deal(
+                self.rules,
+                players=self.players,
+                dealer=self.dealer,
+                stacks=self.stacks,
+                carried_pot=self.carried_pot,
+                pack=self._pack() if self.pack is not None else None,
+                hands=dict(self.hands) if self.hands is not None else None,
+                retained=dict(self.retained) if self.retained else None,
+                first_deal=not self.retained and self.carried_pot == 0,
+            )
+        except (RulesError, InvalidCardError, NotationError) as error:
+            raise NotationError(f"the deal cannot start: {error}") from None
+
+    def _pack(self) -> Pack:
+        assert self.pack is not None
+        jokers = self.rules.jokers
+        if not self.retained:
+            return Pack(self.pack, jokers=jokers)
+        # The retained hand is out of the pack (rule R1): a whole pack, its cards taken out.
+        held = [card for hand in self.retained.values() for card in hand]
+        pack = Pack([*self.pack, *held], jokers=jokers)
+        top = [pack.deal() for _ in self.pack]
+        while len(pack):
+            pack.deal()
+        pack.put_under(top)
+        return pack
 
     def replay(self) -> Deal:
         """The deal played again from the start through every action.
@@ -305,9 +342,10 @@ class DealRecord:
         An illegal action raises :class:`IllegalActionError` naming it, 1-based:
         ``action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)``.
         """
-        from bragkit.games.three_card.replay import replay_record
-
-        return replay_record(self)
+        deal = self.start()
+        for number, action in enumerate(self.actions, 1):
+            apply_numbered(deal, number, action)
+        return deal
 
     def with_actions(self, actions: Iterable[Action | str]) -> DealRecord:
         """The same deal with other actions (strings are parsed against the players)."""
@@ -720,20 +758,3 @@ def write_bhh(record: DealRecord) -> str:
 def dump(record: DealRecord, path: str | Path) -> None:
     """Write a record to a ``.bhh`` file (see :func:`write_bhh`)."""
     Path(path).write_text(write_bhh(record), encoding="utf-8")
-
-
-# -- the registered replayer -------------------------------------------------------------------
-
-
-def replay_document(document: Mapping[str, Any]) -> DealReplay:
-    """Replay a parsed ``bhh/1`` document: the reader registered for ``bragkit replay``."""
-    from bragkit.games.three_card.replay import DealReplay
-
-    return DealReplay(DealRecord.from_document(document))
-
-
-def _write(record: DealRecord | Deal) -> str:
-    return write_bhh(record if isinstance(record, DealRecord) else DealRecord.from_deal(record))
-
-
-register(_NAME, replay_document, read=read_bhh, write=_write, writes=(DealRecord, Deal))

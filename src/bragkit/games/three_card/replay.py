@@ -1,9 +1,8 @@
 """Replaying a ``.bhh`` record: the deal played again, described for a person and as JSON.
 
-:class:`DealReplay` is what ``bragkit replay`` prints for a ``bhh/1`` file (the reader registered in
-:mod:`bragkit.records` by :mod:`bragkit.games.three_card.notation`). It replays the record through
-the engine,
-noting the pot after every action, and gives the result in the fields of HAND-HISTORY.md.
+:class:`DealReplay` is what ``bragkit replay`` prints for a ``bhh/1`` file (the reader this
+module registers in :mod:`bragkit.records`). It replays the record through the engine, noting the
+pot after every action, and gives the result in the fields of HAND-HISTORY.md.
 
 >>> from bragkit.games.three_card.notation import read_bhh
 >>> record = read_bhh('''
@@ -24,145 +23,22 @@ noting the pot after every action, and gives the result in the fields of HAND-HI
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
-from bragkit.actions import Action, Verb
-from bragkit.cards import Pack, format_cards
-from bragkit.errors import (
-    IllegalActionError,
-    InvalidCardError,
-    NotationError,
-    RulesError,
-)
+from bragkit.actions import Verb
+from bragkit.cards import format_cards
+from bragkit.errors import RulesError
 from bragkit.games.protocol import Operation, describe
-from bragkit.games.three_card.betting import MOVES_ON
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.names import shown_hand_name
+from bragkit.games.three_card.notation import DealRecord, read_bhh, write_bhh
 from bragkit.games.three_card.operations import Acted, HandShown, PotAwarded
+from bragkit.games.three_card.record_moves import apply_numbered
 from bragkit.games.three_card.results import DealResult
+from bragkit.records import register
 
-if TYPE_CHECKING:
-    from bragkit.games.three_card.notation import DealRecord
-
-__all__ = [
-    "DealReplay",
-    "agreements",
-    "record_actions",
-    "record_of_deal",
-    "replay_record",
-    "shown_hand_name",
-]
-
-
-def record_actions(actions: Sequence[Action], *, over: bool) -> tuple[Action, ...]:
-    """The actions of a deal as its record writes them (HAND-HISTORY.md): the agreements that
-    brought a showdown (B8) as the one word ``showdown``; agreements that lapsed when the
-    betting moved on, or still wait in a deal not over, are left out (they changed nothing).
-
-    >>> acts = [Action.parse(t) for t in ("Ann agree", "Bob bet 2", "Cy agree", "Ann agree",
-    ...                                   "Bob agree")]
-    >>> [str(a) for a in record_actions(acts, over=True)]
-    ['Bob bet 2', 'showdown']
-    """
-    written: list[Action] = []
-    agreed = False
-    for action in actions:
-        if action.verb is Verb.AGREE:
-            agreed = True
-            continue
-        if action.verb in MOVES_ON:
-            agreed = False
-        written.append(action)
-    if agreed and over and actions[-1].verb is Verb.AGREE:
-        written.append(Action(player=None, verb=Verb.SHOWDOWN))
-    return tuple(written)
-
-
-def agreements(deal: Deal) -> list[Action]:
-    """The agreements a record's ``showdown`` stands for: every player still betting who has
-    not yet agreed (B8), in seat order."""
-    return [option.action() for option in deal.legal_actions()
-            if option.verb is Verb.AGREE]
-
-
-def start_deal(record: DealRecord) -> Deal:
-    """The deal of a record as dealt, before any action (antes taken, rule D2)."""
-    try:
-        pack = _pack_of(record) if record.pack is not None else None
-        return Deal(
-            record.rules,
-            players=record.players,
-            dealer=record.dealer,
-            stacks=record.stacks,
-            carried_pot=record.carried_pot,
-            pack=pack,
-            hands=dict(record.hands) if record.hands is not None else None,
-            retained=dict(record.retained) if record.retained else None,
-            first_deal=not record.retained and record.carried_pot == 0,
-        )
-    except (RulesError, InvalidCardError, NotationError) as error:
-        raise NotationError(f"the deal cannot start: {error}") from None
-
-
-def _pack_of(record: DealRecord) -> Pack:
-    assert record.pack is not None
-    jokers = record.rules.jokers
-    if not record.retained:
-        return Pack(record.pack, jokers=jokers)
-    # The retained hand is out of the pack (rule R1): a whole pack, with its cards taken out.
-    held = [card for hand in record.retained.values() for card in hand]
-    pack = Pack([*record.pack, *held], jokers=jokers)
-    top = [pack.deal() for _ in record.pack]
-    while len(pack):
-        pack.deal()
-    pack.put_under(top)
-    return pack
-
-
-def apply_numbered(deal: Deal, number: int, action: Action) -> None:
-    """Apply one action of a record; an illegal one names its number and text.
-
-    The message reads ``action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)``.
-    """
-    try:
-        if action.verb is Verb.SHOWDOWN:  # rule B8: everyone still betting agreed
-            for agreement in agreements(deal) or [action]:
-                deal.apply(agreement)
-        else:
-            deal.apply(action)
-    except IllegalActionError as error:
-        raise IllegalActionError(f'action {number} "{action}": {error.reason}',
-                                 rule=error.rule) from None
-    except (RulesError, InvalidCardError, NotationError) as error:
-        raise NotationError(f'action {number} "{action}": {error}') from None
-
-
-def replay_record(record: DealRecord) -> Deal:
-    """The deal of a record played through all its actions (:meth:`DealRecord.replay`)."""
-    deal = start_deal(record)
-    for number, action in enumerate(record.actions, 1):
-        apply_numbered(deal, number, action)
-    return deal
-
-
-def record_of_deal(deal: Deal) -> DealRecord:
-    """The record of a deal as it started, with every action applied so far."""
-    from bragkit.games.three_card.notation import DealRecord
-
-    start = deal.start
-    return DealRecord(
-        variant=deal.rules.variant,
-        players=tuple(deal.players),
-        dealer=deal.dealer,
-        stacks=tuple(start.stacks),
-        carried_pot=start.carried_pot,
-        actions=record_actions(deal.actions, over=deal.over),
-        rules=deal.rules,
-        pack=start.pack.cards if start.pack is not None else None,
-        hands=start.hands if start.pack is None else None,
-        retained=start.retained or None,
-    )
+__all__ = ["DealReplay", "replay_document", "shown_hand_name"]
 
 
 class DealReplay:
@@ -174,36 +50,36 @@ class DealReplay:
 
     def __init__(self, record: DealRecord) -> None:
         self.record = record
-        self.deal = start_deal(record)
-        self.antes = self.deal.pot
+        self.deal = deal = record.start()
+        self.antes = deal.pot
         pots = []
-        words: list[str] = []
+        moves: list[int] = []  # how many engine actions each record action stood for (B8)
         self._seen: str | None = None
         self._seer_blind = False
-        last = 0
         for number, action in enumerate(record.actions, 1):
-            before = self.deal.pot
+            before = deal.pot
             if action.verb is Verb.SEE and action.player is not None:
-                others = [p for p in self.deal.betting if p != action.player]
+                others = [p for p in deal.betting if p != action.player]
                 self._seen = others[0] if len(others) == 1 else None
-                self._seer_blind = self.deal.is_blind(action.player)
-            seen = len(self.deal.operations)
-            apply_numbered(self.deal, number, action)
-            pots.append(_pot_after(self.deal, before))
-            done = self.deal.operations[seen:]
-            # the words of the one describe, every card public (a record shows every card,
-            # HAND-HISTORY.md); a record's showdown is each agreement (B8)
-            words.append(", ".join(w for op in done if isinstance(op, Acted)
-                                   if (w := describe(op, every_card=True)) is not None))
-            last = seen
+                self._seer_blind = deal.is_blind(action.player)
+            moves.append(apply_numbered(deal, number, action))
+            pots.append(before if deal.over else deal.pot)
+        operations = deal.operations  # read once: the log is the truth
+        if deal.over and pots:
+            pots[-1] = _last_pot(operations, pots[-1])
+        groups = _per_action(operations, moves)
         #: The pot after each action (rule D2: the antes are in it before the first).
         self.pots: tuple[int, ...] = tuple(pots)
-        #: Each action in words, as the terminal and the web table word it (:func:`describe`).
-        self.action_words: tuple[str, ...] = tuple(words)
+        #: Each action in words, as the terminal and the web table word it (:func:`describe`):
+        #: every card public (a record shows every card, HAND-HISTORY.md); a record's showdown
+        #: is each agreement (B8).
+        self.action_words: tuple[str, ...] = tuple(
+            ", ".join(w for op in done if isinstance(op, Acted)
+                      if (w := describe(op, every_card=True)) is not None)
+            for done in groups)
         #: What the last action set off besides itself: hands shown, pots won or carried.
         self.outcome: tuple[Operation, ...] = tuple(
-            op for op in self.deal.operations[last:] if not isinstance(op, Acted)
-        ) if record.actions else ()
+            op for op in groups[-1] if not isinstance(op, Acted)) if groups else ()
 
     def to_json(self) -> dict[str, Any]:
         """The result as HAND-HISTORY.md lists it, every player-keyed field a dict by name.
@@ -319,12 +195,28 @@ class DealReplay:
         return lines
 
 
-def _pot_after(deal: Deal, before: int) -> int:
-    """The pot just after an action: once the deal is over the engine's pot is what is carried
-    forward, so the last action's pot is the pot before it plus what it paid."""
-    if not deal.over:
-        return deal.pot
-    last = next(op for op in reversed(deal.operations) if isinstance(op, Acted))
+def _per_action(operations: tuple[Operation, ...], moves: list[int]) -> list[list[Operation]]:
+    """The log cut at each record action: the records its ``moves`` engine actions wrote, and
+    what they set off, up to the next action's first record."""
+    groups: list[list[Operation]] = []
+    left = 0
+    for op in operations:
+        if isinstance(op, Acted):
+            if left == 0:
+                if len(groups) == len(moves):
+                    break
+                left = moves[len(groups)]
+                groups.append([])
+            left -= 1
+        if groups:
+            groups[-1].append(op)
+    return groups
+
+
+def _last_pot(operations: tuple[Operation, ...], before: int) -> int:
+    """The pot just after the last action: once the deal is over the engine's pot is what is
+    carried forward, so it is the pot before that action plus what it paid."""
+    last = next(op for op in reversed(operations) if isinstance(op, Acted))
     return before if last.action.verb is Verb.TOPUP else before + last.paid
 
 
@@ -352,3 +244,14 @@ def _plain(value: object) -> str:
         return " ".join(str(v) for v in value)
     return str(value)
 
+
+def replay_document(document: Mapping[str, Any]) -> DealReplay:
+    """Replay a parsed ``bhh/1`` document: the reader registered for ``bragkit replay``."""
+    return DealReplay(DealRecord.from_document(document))
+
+
+def _write(record: DealRecord | Deal) -> str:
+    return write_bhh(record if isinstance(record, DealRecord) else DealRecord.from_deal(record))
+
+
+register("bhh", replay_document, read=read_bhh, write=_write, writes=(DealRecord, Deal))

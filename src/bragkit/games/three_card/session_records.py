@@ -67,7 +67,7 @@ from bragkit.errors import (
 )
 from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffled_pack
 from bragkit.games.three_card.notation import DealRecord
-from bragkit.games.three_card.replay import agreements
+from bragkit.games.three_card.record_moves import agreements
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import DealPlayed, Table, TableError, TableEvent
 from bragkit.records import register
