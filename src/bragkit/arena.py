@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from bragkit.actions import Action
+from bragkit.arena_rules import ARENA_RULES, arena_rules
 from bragkit.bots.agent import (
     DEFAULT_BUDGET,
     Agent,
@@ -55,8 +56,9 @@ from bragkit.bots.agent import (
     notify,
     started_event,
 )
-from bragkit.bots.players import Player, ended, game_rules, is_agent, make_player, started
+from bragkit.bots.player import Player
 from bragkit.bots.players import ask as ask_player
+from bragkit.bots.players import ended, game_rules, is_agent, make_player, started
 from bragkit.bots.registry import make_bot
 from bragkit.errors import BragError
 from bragkit.games.points_game import DealEnded as PointsDealEnded
@@ -76,29 +78,12 @@ __all__ = [
     "round_robin",
 ]
 
-#: The stakes the arena plays by default on top of a game's preset (a sensible limit: B1).
-ARENA_RULES: dict[str, Any] = {"ante": 1, "min_bet": 1, "max_bet": 10}
 #: Deals per session before the seating is rotated and a fresh table opens.
 SESSION = 500
 #: Deals per batch for the confidence interval (batch means).
 BATCH = 100
 
 T = TypeVar("T")
-
-
-def arena_rules(game: str = "three-card", **overrides: Any) -> Rules:
-    """The rules of an arena game of the three-card family (a name, alias or preset of its
-    registry entry): the preset, the arena's stakes, then ``overrides``.
-
-    >>> arena_rules("four-card", max_bet=None).to_dict()
-    {'cards': 4}
-    >>> arena_rules("teen-patti-order", max_bet=None).to_dict()
-    {'ordering': 'teen-patti'}
-    """
-    info = find(game)
-    if info.rules is not Rules:
-        raise BragError(f"{info.title} is not of the three-card family")
-    return Rules.from_dict({**info.presets.get(game, {}), **ARENA_RULES, **overrides})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

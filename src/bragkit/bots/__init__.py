@@ -1,4 +1,4 @@
-"""Bots: for every game, the :class:`~bragkit.bots.players.Player` protocol with
+"""Bots: for every game, the :class:`~bragkit.bots.player.Player` protocol with
 :func:`players`, :func:`make_player`, :func:`ask` and :func:`register_player`
 (:mod:`bragkit.bots.players`); for the three-card family, the
 :class:`~bragkit.bots.agent.Agent` protocol and its players — ``random``, ``cautious``, ``bold``,
@@ -22,10 +22,8 @@ from bragkit.bots.agent import (
     notify,
     started_event,
 )
+from bragkit.bots.player import Player, PlayerBase, PlayerFactory, PlayerKind, RandomPlayer
 from bragkit.bots.players import (
-    Player,
-    PlayerFactory,
-    RandomPlayer,
     agreement,
     ask,
     ended,
@@ -52,7 +50,9 @@ __all__ = [
     "HandReturned",
     "Observer",
     "Player",
+    "PlayerBase",
     "PlayerFactory",
+    "PlayerKind",
     "RandomBot",
     "RandomPlayer",
     "SharkBot",

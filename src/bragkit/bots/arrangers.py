@@ -31,13 +31,13 @@ from typing import Any
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import BotError
-from bragkit.bots.players import PlayerBase
+from bragkit.bots.player import PlayerBase, PlayerKind
 from bragkit.cards import Card, RandomSource
 from bragkit.games import arrange
 from bragkit.games.crash import CrashRules
 from bragkit.games.nine_card import ORDERING, NineCardRules
 
-__all__ = ["CrashArranger", "NineCardArranger", "register"]
+__all__ = ["CrashArranger", "NineCardArranger", "player_kinds"]
 
 
 def _option(legal: Sequence[LegalAction], verb: Verb) -> LegalAction | None:
@@ -132,15 +132,16 @@ def _maker(strategy: arrange.Strategy, crash: bool) -> Any:
     return make
 
 
-def register() -> None:
-    """Register ``expected`` and ``greedy`` for Nine Card Brag and Crash."""
-    from bragkit.bots.players import register_player
-
+def player_kinds() -> tuple[PlayerKind, ...]:
+    """``expected`` and ``greedy`` for Nine Card Brag and Crash."""
+    kinds = []
     for name, crash in (("nine-card", False), ("crash", True)):
-        register_player("expected", _maker("expected", crash),
-                        "arranges for the greatest expected score (the engine's arranger)"
-                        + ("; calls crash when it pays (C5)" if crash else ", below its last "
-                           "set (N6)"), games=[name])
-        register_player("greedy", _maker("greedy", crash),
-                        "plays its strongest set first, then the strongest of the rest"
-                        + ("; never calls crash" if crash else ""), games=[name])
+        kinds.append(PlayerKind(
+            kind="expected", factory=_maker("expected", crash), games=(name,),
+            description="arranges for the greatest expected score (the engine's arranger)"
+            + ("; calls crash when it pays (C5)" if crash else ", below its last set (N6)")))
+        kinds.append(PlayerKind(
+            kind="greedy", factory=_maker("greedy", crash), games=(name,),
+            description="plays its strongest set first, then the strongest of the rest"
+            + ("; never calls crash" if crash else "")))
+    return tuple(kinds)

@@ -38,13 +38,13 @@ import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import BotError
-from bragkit.bots.players import PlayerBase
+from bragkit.bots.player import PlayerBase, PlayerKind
 from bragkit.cards import Card, RandomSource, make_rng, parse_cards
 from bragkit.games.stake_game import StakeView
 from bragkit.hands import Ordering, strength_table
 from bragkit.odds import equity
 
-__all__ = ["EquityBettor", "draw_choice", "register", "thirty_one_value"]
+__all__ = ["EquityBettor", "draw_choice", "player_kinds", "thirty_one_value"]
 
 #: Monte Carlo deals for the equity against two or more opponents.
 TRIALS = 1500
@@ -219,15 +219,16 @@ def _maker(ordering: Ordering, pots: Collection[str] | None, wild: bool) -> Any:
     return make
 
 
-def register() -> None:
-    """Register ``equity`` for historic Brag (S3 order, braggers wild: S1) and Brag Poker."""
-    from bragkit.bots.players import register_player
-
+def player_kinds() -> tuple[PlayerKind, ...]:
+    """``equity`` for historic Brag (S3 order, braggers wild: S1) and Brag Poker."""
     line = ("bets and calls by its hand's equity against random hands (exact heads-up, "
             "Monte Carlo beyond) and the pot's odds")
-    register_player("equity", _maker(Ordering.HISTORIC, None, True), line,
-                    games=["single-stake"])
-    register_player("equity", _maker(Ordering.HISTORIC, ("second",), True),
-                    line + "; draws to 31 while safe (S4)", games=["three-stake"])
-    register_player("equity", _maker(Ordering.STANDARD, None, False),
-                    line + "; draws to the best average hand (P3)", games=["brag-poker"])
+    return (
+        PlayerKind(kind="equity", factory=_maker(Ordering.HISTORIC, None, True),
+                   description=line, games=("single-stake",)),
+        PlayerKind(kind="equity", factory=_maker(Ordering.HISTORIC, ("second",), True),
+                   description=line + "; draws to 31 while safe (S4)", games=("three-stake",)),
+        PlayerKind(kind="equity", factory=_maker(Ordering.STANDARD, None, False),
+                   description=line + "; draws to the best average hand (P3)",
+                   games=("brag-poker",)),
+    )

@@ -11,8 +11,8 @@ A player is asked for an action with only what its seat may know: the game's vie
 
 :func:`ask` builds both from the game, gives them to the player and checks the answer is a
 legal action of that seat (else :class:`~bragkit.bots.agent.BotError`). Three hooks are declared
-by the protocol with defaults in :class:`PlayerBase`, the base of every bot kind (a kind
-overrides what it uses):
+by the protocol with defaults in :class:`~bragkit.bots.player.PlayerBase`, the base of every
+bot kind (a kind overrides what it uses):
 
 * ``agrees(view, legal) -> bool``: the answer to a proposed showdown (B8: every player still
   betting must agree; by default, no). :func:`agreement` returns the seat's ``agree`` action
@@ -25,7 +25,9 @@ overrides what it uses):
   :mod:`bragkit.bots.agent`).
 
 Which kinds play which game is a registry: :func:`register_player` adds a kind for some games
-(or every game), so a game's module can bring its own bots. A kind registered for a game wins
+(or every game); a module of this package (:data:`PLUG_INS`) or a game's own module brings its
+kinds as :class:`~bragkit.bots.player.PlayerKind` objects, read by name, so none imports
+the registry back. A kind registered for a game wins
 over one of the same name for every game (the three-card family's ``random`` knows how to pick
 the cards of a discard, F1). ``random`` plays every game.
 
@@ -49,23 +51,21 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Final, cast
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent, BotError
-from bragkit.cards import RandomSource, make_rng
+from bragkit.bots.player import Player, PlayerFactory, PlayerKind, RandomPlayer
+from bragkit.bots.three_card_players import AgentPlayer
+from bragkit.cards import RandomSource
 from bragkit.errors import BragError
 from bragkit.games.protocol import Game
 from bragkit.games.registry import GameInfo, find, games
 
 __all__ = [
-    "Player",
-    "PlayerBase",
-    "PlayerFactory",
-    "RandomPlayer",
+    "PLUG_INS",
     "agreement",
     "ask",
     "ended",
@@ -78,79 +78,20 @@ __all__ = [
 ]
 
 
-@runtime_checkable
-class Player(Protocol):
-    """Anything with a ``kind`` and ``act(view, legal) -> Action`` can play a seat of any game
-    (see the module docstring for the optional hooks)."""
-
-    @property
-    def kind(self) -> str:
-        """What kind of bot this is (its name in the registry)."""
-        ...
-
-    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
-        """The action to take: one ``legal`` allows, from what ``view`` shows."""
-        ...
-
-    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
-        """The answer to a proposed showdown (B8), from what ``view`` shows."""
-        ...
-
-    def started(self, game: Game, name: str, *, shuffled: bool = True) -> None:
-        """A deal began at seat ``name`` (``shuffled``: from a fresh shuffle, D4)."""
-        ...
-
-    def ended(self, game: Game, name: str) -> None:
-        """The deal ``game`` at seat ``name`` is over."""
-        ...
-
-
-class PlayerBase:
-    """The hooks of a :class:`Player` with their defaults, the base of every bot kind: it
-    declines a proposed showdown and notes nothing of a deal's start or end. A kind supplies
-    ``kind`` and ``act`` and overrides the hooks it uses.
-
-    >>> class Folder(PlayerBase):
-    ...     kind = "folder"
-    ...     def act(self, view, legal):
-    ...         return next(o for o in legal if o.verb is Verb.FOLD).action()
-    >>> bot = Folder()
-    >>> isinstance(bot, Player), bot.agrees(None, ()), bot.started(None, "Ann")
-    (True, False, None)
-    """
-
-    kind: str = "bot"
-
-    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
-        """The action to take (every kind supplies it)."""
-        raise NotImplementedError(f"the {self.kind} bot does not say how it acts")
-
-    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
-        """A proposed showdown (B8): declined unless the kind says otherwise."""
-        return False
-
-    def started(self, game: Game, name: str, *, shuffled: bool = True) -> None:
-        """A deal began: nothing to note unless the kind says otherwise."""
-        return None
-
-    def ended(self, game: Game, name: str) -> None:
-        """A deal ended: nothing to note unless the kind says otherwise."""
-        return None
-
-
-#: Makes a player: ``factory(game=NAME, rules=RULES, seed=SEED, budget=SECONDS)``, ``NAME`` the
-#: registry name of the game, ``RULES`` an object of the game's rules class.
-PlayerFactory = Callable[..., Player]
-
-
 @dataclass(frozen=True, kw_only=True, slots=True)
 class _Entry:
     factory: PlayerFactory
     description: str
-    games: frozenset[str] | None  # None: every game
+    games: frozenset[str] | None  # registry names; None: every game
 
 
 _KINDS: dict[str, list[_Entry]] = {}
+
+#: The modules of this package that bring bot kinds (each lists them in ``player_kinds()``),
+#: read by name when the bots are first listed; a game's own module is named by its
+#: :attr:`GameInfo.bots <bragkit.games.registry.GameInfo.bots>`.
+PLUG_INS: Final = ("bragkit.bots.three_card_players", "bragkit.bots.arrangers",
+                   "bragkit.bots.equity")
 
 
 def register_player(kind: str, factory: PlayerFactory, description: str, *,
@@ -269,8 +210,6 @@ def as_player(player: Player | Agent) -> Player:
     """
     if not is_agent(player):
         return player  # type: ignore[return-value]  # an Agent's act takes the view alone
-    from bragkit.bots.three_card_players import AgentPlayer  # it imports this module
-
     return AgentPlayer(cast(Agent, player), "agent")
 
 
@@ -322,48 +261,6 @@ def ended(player: Player | Agent, game: Game, name: str) -> None:
     as_player(player).ended(game, name)
 
 
-class RandomPlayer(PlayerBase):
-    """Any game: an option of the menu chosen uniformly (never a top-up, M1: money, not a
-    move), then one of its choices uniformly, or an amount uniformly from its least to at most
-    ``spread`` over it.
-
-    >>> from bragkit.games import new
-    >>> game = new("crash", players=["Ann", "Bob"], seed=4)
-    >>> bot = RandomPlayer(seed=4)
-    >>> while not game.over:
-    ...     game.apply(ask(bot, game, str(game.to_act)))
-    >>> game.over
-    True
-    """
-
-    kind = "random"
-
-    def __init__(self, *, seed: RandomSource = None, spread: int = 10) -> None:
-        self.rng: random.Random = make_rng(seed)
-        self.spread = spread
-
-    def act(self, view: Any, legal: Sequence[LegalAction]) -> Action:
-        """A uniformly random legal action."""
-        options = [o for o in legal if o.verb is not Verb.TOPUP
-                   and not (o.verb is Verb.DISCARD and o.choices is None and not o.cards)]
-        if not options:
-            raise BotError("no move to choose from")
-        option = self.rng.choice(options)
-        if option.choices is not None:
-            return option.choices[self.rng.randrange(len(option.choices))]
-        low = option.min_amount
-        if low is None:
-            return option.action()
-        high = low + self.spread
-        if option.max_amount is not None:
-            high = min(option.max_amount, high)
-        return option.action(self.rng.randint(low, high))
-
-    def agrees(self, view: Any, legal: Sequence[LegalAction]) -> bool:
-        """A proposed showdown (B8): yes or no, at even odds."""
-        return self.rng.random() < 0.5
-
-
 def _random(*, game: str, rules: Any, seed: RandomSource, budget: float) -> Player:
     return RandomPlayer(seed=seed)
 
@@ -372,20 +269,17 @@ _LOADED: list[bool] = []
 
 
 def _load() -> None:
-    """Register the built-in bots (once): ``random`` for every game, the bots the bots
-    package brings for particular games (imported here, as they import this module), and those a
-    game's own module brings (:attr:`GameInfo.bots <bragkit.games.registry.GameInfo.bots>`)."""
+    """Register the built-in bots (once): ``random`` for every game, then the kinds of every
+    plug-in module (:data:`PLUG_INS`, then the modules the games name), so a later
+    :func:`register_player` replaces them."""
     if _LOADED:
         return
     _LOADED.append(True)
-    brought = [info.bots for info in games() if info.bots]  # the games first: bots name them
+    modules = [*PLUG_INS, *(info.bots for info in games() if info.bots)]
     register_player("random", _random,
                     "uniform over its legal moves, amounts at most 10 over the least",
                     games=None)
-    from bragkit.bots import arrangers, equity, three_card_players
-
-    three_card_players.register()
-    arrangers.register()
-    equity.register()
-    for module in brought:
-        importlib.import_module(module).register()
+    for module in modules:
+        kinds: tuple[PlayerKind, ...] = importlib.import_module(module).player_kinds()
+        for entry in kinds:
+            register_player(entry.kind, entry.factory, entry.description, games=entry.games)

@@ -70,6 +70,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb
+from bragkit.arena_rules import arena_rules
 from bragkit.bots.agent import (
     DEFAULT_BUDGET,
     Agent,
@@ -80,7 +81,6 @@ from bragkit.bots.agent import (
     notify,
 )
 from bragkit.bots.reading import Menu, moves
-from bragkit.bots.registry import register
 from bragkit.bots.tracking import PackTracker
 from bragkit.cards import RandomSource, make_rng
 from bragkit.errors import BragError, RulesError
@@ -119,8 +119,6 @@ def cached_strategy(rules: Rules | None = None) -> Strategy | None:
     the package (:mod:`bragkit.solver.shipped`) — else the same of the default abstraction if it
     plays the same hand order and blind rule (H10, BL1); None if there is none. Nothing is
     solved: a file is read at most."""
-    from bragkit.arena import arena_rules
-
     rules = rules or arena_rules()
     wanted: list[Abstraction] = []
     with contextlib.suppress(RulesError):  # e.g. no stake a blind bet could set (BL1)
@@ -143,8 +141,6 @@ def cached_strategy(rules: Rules | None = None) -> Strategy | None:
 def default_strategy(rules: Rules | None = None) -> Strategy:
     """:func:`cached_strategy` (a solve in the user's cache, else one shipped), else a quick
     one for the table (at most two bets, solved in seconds and cached)."""
-    from bragkit.arena import arena_rules
-
     found = cached_strategy(rules)
     if found is not None:
         return found
@@ -516,6 +512,3 @@ def solver_bot(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
     """The registry's factory: a solver bot on :func:`default_strategy`."""
     return SolverBot(seed=seed, budget=budget, rules=rules)
 
-
-# importing this module makes ``make_bot("solver")`` work (bragkit.bots.registry)
-register("solver", solver_bot, "plays a CFR+ equilibrium of heads-up Brag (bragkit solve)")

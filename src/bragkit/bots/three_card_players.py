@@ -1,4 +1,4 @@
-"""The three-card family's bots as :class:`~bragkit.bots.players.Player` objects: the adapter
+"""The three-card family's bots as :class:`~bragkit.bots.player.Player` objects: the adapter
 between the generic player API and the :class:`~bragkit.bots.agent.Agent` protocol over the
 three-card :class:`~bragkit.games.three_card.views.DealView`.
 
@@ -24,13 +24,13 @@ from typing import Any, cast
 
 from bragkit.actions import Action, LegalAction
 from bragkit.bots.agent import Agent, ended_event, started_event
-from bragkit.bots.players import PlayerBase
+from bragkit.bots.player import PlayerBase, PlayerKind
 from bragkit.bots.registry import BOTS, make_bot
 from bragkit.cards import RandomSource
 from bragkit.games.protocol import Game
 from bragkit.games.three_card.deal import Deal
 
-__all__ = ["AgentPlayer", "register"]
+__all__ = ["AgentPlayer", "player_kinds"]
 
 #: The registry names of the family (its presets find the same game).
 FAMILY = ("three-card",)
@@ -38,7 +38,7 @@ FAMILY = ("three-card",)
 
 class AgentPlayer(PlayerBase):
     """A three-card :class:`~bragkit.bots.agent.Agent` playing as a
-    :class:`~bragkit.bots.players.Player`. It is registered for the family only (:data:`FAMILY`),
+    :class:`~bragkit.bots.player.Player`. It is registered for the family only (:data:`FAMILY`),
     so the game it is given is a three-card :class:`~bragkit.games.three_card.deal.Deal` and
     the view a :class:`~bragkit.games.three_card.views.DealView`."""
 
@@ -72,10 +72,7 @@ def _factory(kind: str) -> Any:
     return make
 
 
-def register() -> None:
-    """Register every kind of :data:`~bragkit.bots.registry.BOTS` for the family."""
-    from bragkit.bots.players import register_player
-
-    for kind, (_, description) in BOTS.items():
-        register_player(kind, _factory(kind), description, games=FAMILY)
-
+def player_kinds() -> tuple[PlayerKind, ...]:
+    """Every kind of :data:`~bragkit.bots.registry.BOTS`, for the family."""
+    return tuple(PlayerKind(kind=kind, factory=_factory(kind), description=description,
+                            games=FAMILY) for kind, (_, description) in BOTS.items())

@@ -26,7 +26,7 @@ its menu, and answers one legal action.
 >>> str(AlwaysChaalBot().act(deal.view("Ann"), deal.legal_actions("Ann")))
 'Ann bet 2'
 
-The bots sign up with :mod:`bragkit.bots.players` (:func:`register`, named by the game's
+The bots sign up with :mod:`bragkit.bots.players` (:func:`player_kinds`, named by the game's
 ``GameInfo.bots``), so every front end offers them.
 """
 
@@ -42,20 +42,20 @@ from itertools import combinations
 from typing import Any, Final, Protocol
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.bots.players import Player, PlayerBase
+from bragkit.bots.player import Player, PlayerBase, PlayerKind
 from bragkit.cards import Card, RandomSource, make_rng
 from bragkit.errors import BragError
 from bragkit.games.teen_patti_rules import TeenPattiRules
 
 __all__ = ["BOTS", "AlwaysChaalBot", "EquityBot", "MatchScore", "RandomBot", "equity",
-           "match", "percentile", "register"]
+           "match", "percentile", "player_kinds"]
 
 _DEFAULT: Final = TeenPattiRules()
 
 
 class TeenPattiPlayer(Player, Protocol):
     """A bot of this module: its ``kind`` and ``act(view, legal)`` (the hooks of a
-    :class:`~bragkit.bots.players.Player` from :class:`~bragkit.bots.players.PlayerBase`)."""
+    :class:`~bragkit.bots.player.Player` from :class:`~bragkit.bots.player.PlayerBase`)."""
 
     @property
     def kind(self) -> str:
@@ -226,15 +226,12 @@ def make(kind: str, *, rules: TeenPattiRules = _DEFAULT, seed: RandomSource = No
     raise BragError(f"unknown teen-patti bot {kind!r} (known: {', '.join(BOTS)})")
 
 
-def register() -> None:
-    """Register ``always-chaal`` and ``equity`` for Teen Patti with
-    :func:`bragkit.bots.players.register_player` (``random`` plays every game there); the bots
-    call this when they are first listed (the game's ``GameInfo.bots`` names this module)."""
-    from bragkit.bots.players import register_player
-
-    for kind in ("always-chaal", "equity"):
-        register_player(kind, functools.partial(_factory, kind), BOTS[kind],
-                        games=["teen-patti"])
+def player_kinds() -> tuple[PlayerKind, ...]:
+    """``always-chaal`` and ``equity`` for Teen Patti (``random`` plays every game); the bots
+    read them when they are first listed (the game's ``GameInfo.bots`` names this module)."""
+    return tuple(PlayerKind(kind=kind, factory=functools.partial(_factory, kind),
+                            description=BOTS[kind], games=("teen-patti",))
+                 for kind in ("always-chaal", "equity"))
 
 
 def _factory(kind: str, *, game: str, rules: Any = None, seed: RandomSource = None,

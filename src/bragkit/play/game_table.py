@@ -52,7 +52,8 @@ from typing import Any, Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent
-from bragkit.bots.players import Player, agreement, ask, ended, make_player, players, started
+from bragkit.bots.player import Player
+from bragkit.bots.players import agreement, ask, ended, make_player, players, started
 from bragkit.cards import Pack
 from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find

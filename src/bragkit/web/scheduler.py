@@ -41,7 +41,8 @@ def make_bot(kind: str, config: TableConfig) -> Any:
     """A bot of ``kind`` for a table's game and rules, from the one player API of every game
     (:func:`bragkit.bots.players.make_player`), with its own secure random source; the random
     player when another cannot be built."""
-    from bragkit.bots.players import RandomPlayer, make_player
+    from bragkit.bots.player import RandomPlayer
+    from bragkit.bots.players import make_player
 
     try:
         return make_player(kind, game=config.game, rules=config.rules)
