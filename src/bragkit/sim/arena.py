@@ -127,14 +127,15 @@ def play_batched_arena(
     while not state.terminated.all():
         live = np.flatnonzero(~state.terminated)
         actions = np.zeros(count, dtype=np.int64)
+        bets = np.zeros(count, dtype=np.int64)
         seat = state.current_player[live]
         bot = seat_bot[live, (seat + played[live]) % p]
         kinds = bot_kind[bot]
         for kind, k in kind_index.items():
             rows = live[kinds == k]
             if len(rows):
-                actions[rows] = policies[kind](state, rows)
-        step(state, actions)
+                actions[rows], bets[rows] = policies[kind](state, rows)
+        step(state, actions, bets=bets)
         ended = live[state.terminated[live]]
         if not len(ended):
             continue
