@@ -102,6 +102,10 @@ class GameInfo:
     to a target of points (N7, C6), whose deals end naming points, not chips.
     ``table(rules)`` is what those rules give a table (:class:`TableTerms`; the default: no
     ante, no buy-in of its own, the seat range as the limit); read it with :meth:`terms`.
+    ``agents`` says whether the agents of :mod:`bragkit.bots` (``make_bot``: they read its
+    deals' views) play it, so that the arena seats them at its table with the arena's stakes
+    (:mod:`bragkit.arena`); the other games' bots are the players of
+    :mod:`bragkit.bots.players`, at a session.
     """
 
     name: str
@@ -122,6 +126,7 @@ class GameInfo:
     table: Callable[[Any], TableTerms] = _no_terms
     unit: str = "chips"
     fair: bool = False
+    agents: bool = False
 
     def terms(self, rules: Any) -> TableTerms:
         """What ``rules`` (an object of :attr:`rules`) give a table: ante, buy-in, the most

@@ -74,6 +74,7 @@ GAMES: Final = (
              presets={_PRESET_NAMES.get(name, name): options
                       for name, options in PRESETS.items() if options},
              dealing=_dealing, trainer=_trainer, session_record=_session_record,
-             record_suffix=".bhh", picture="three-card", table=_terms, fair=True),
+             record_suffix=".bhh", picture="three-card", table=_terms, fair=True,
+             agents=True),
 )
 
