@@ -19,7 +19,7 @@ from bragkit.web.accounts import MAX_PASSWORD, MIN_PASSWORD
 
 __all__ = ["account_page", "sign_in_page", "sign_up_page"]
 
-_NAME_HINT: Final = "1 to 20 letters, digits, spaces and .'-_"
+_NAME_HINT: Final = "Up to 20 letters, digits and spaces; . ' - _ too"
 
 
 def _page(title: str, body: str, *, account: str | None) -> str:
