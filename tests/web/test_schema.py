@@ -7,6 +7,7 @@ SQLite always, on PostgreSQL too where it runs (CI=true: it must)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -94,7 +95,7 @@ def test_the_migrations_make_the_tables_the_code_uses(database: str) -> None:
     from alembic.runtime.migration import MigrationContext
 
     engine = _engine(database)
-    assert migrate(engine) == HEAD
+    assert migrate(engine).after == HEAD
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
         differences = compare_metadata(context, metadata)
@@ -116,6 +117,7 @@ def test_head_is_the_newest_migration_and_every_file_is_a_revision() -> None:
 def test_a_database_made_before_the_migrations_is_stamped_and_upgraded(database: str) -> None:
     _old_database(database)
     store = Store(database)
+    assert (store.migrated.before, store.migrated.after) == ("0001", HEAD)
     try:
         stored = store.load("t1")
         assert stored is not None and [e.kind for e in stored.events] == ["start", "deal"]
@@ -127,13 +129,13 @@ def test_a_database_made_before_the_migrations_is_stamped_and_upgraded(database:
     finally:
         store.close()
     again = Store(database)  # at the newest revision: opened as it is
-    assert again.load("t1") is not None
+    assert again.load("t1") is not None and not again.migrated.upgraded
     again.close()
 
 
 def test_a_database_at_an_older_revision_is_upgraded(database: str) -> None:
     engine = _engine(database)
-    assert migrate(engine, target="0001") == "0001"
+    assert migrate(engine, target="0001").after == "0001"
     assert "bk_accounts" not in inspect(engine).get_table_names()
     engine.dispose()
     store = Store(database)
@@ -185,7 +187,7 @@ def test_processes_starting_at_once_migrate_once() -> None:
             def open_it() -> None:
                 engine = _engine(url)
                 try:
-                    results.append(migrate(engine))
+                    results.append(migrate(engine).after)
                 except BaseException as error:  # pragma: no cover - the failure shown
                     results.append(error)
                 finally:
@@ -198,3 +200,25 @@ def test_processes_starting_at_once_migrate_once() -> None:
         for thread in threads:
             thread.join(30)
         assert results == [HEAD] * 3
+
+
+def test_serve_upgrades_an_older_database_and_says_so(tmp_path: Path) -> None:
+    from .support import free_port, start_server
+
+    path = tmp_path / "web.sqlite3"
+    _old_database(f"sqlite:///{path}")
+    process = start_server(free_port(), path)
+    log = path.with_suffix(".log")
+    try:
+        deadline = time.monotonic() + 20  # the port is taken before the database is opened
+        while "serving the web table" not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        engine = _engine(f"sqlite:///{path}")
+        with engine.connect() as connection:
+            assert revision(connection) == HEAD
+        engine.dispose()
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+    lines = log.read_text().splitlines()
+    assert lines[0] == f"bragkit: upgraded the database's schema from revision 0001 to {HEAD}"

@@ -19,8 +19,10 @@ lock), so the migrations run once.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
->>> migrate(engine), migrate(engine)
-('0002', '0002')
+>>> migrate(engine)
+Migrated(before=None, after='0002')
+>>> migrate(engine).upgraded
+False
 >>> sorted(inspect(engine).get_table_names())
 ['bk_accounts', 'bk_events', 'bk_schema', 'bk_sessions', 'bk_tables']
 """
@@ -28,6 +30,7 @@ lock), so the migrations run once.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -48,8 +51,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bragkit.errors import BragError
 
-__all__ = ["HEAD", "MIGRATIONS", "VERSION_TABLE", "SchemaError", "accounts", "events",
-           "metadata", "migrate", "revision", "sessions", "tables"]
+__all__ = ["HEAD", "MIGRATIONS", "VERSION_TABLE", "Migrated", "SchemaError", "accounts",
+           "events", "metadata", "migrate", "revision", "sessions", "tables"]
 
 #: The folder of the migration files (a package of ``bragkit``: installed with it).
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
@@ -111,6 +114,20 @@ class SchemaError(BragError):
     """A database this code cannot use: made by a newer bragkit, or its migration failed."""
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Migrated:
+    """What :func:`migrate` did: the revision the database was at (None: an empty database)
+    and the one it is at now."""
+
+    before: str | None
+    after: str
+
+    @property
+    def upgraded(self) -> bool:
+        """Whether an existing database was brought to a newer revision."""
+        return self.before is not None and self.before != self.after
+
+
 @functools.cache
 def _script() -> Any:
     from alembic.script import ScriptDirectory
@@ -126,9 +143,9 @@ def revision(connection: Connection) -> str | None:
     return context.get_current_revision()
 
 
-def migrate(engine: Engine, *, target: str = "heads") -> str:
-    """Bring the database up to ``target`` (default: the newest revision) and return the
-    revision it is at; a database of a newer bragkit is a :class:`SchemaError` (see the module
+def migrate(engine: Engine, *, target: str = "heads") -> Migrated:
+    """Bring the database up to ``target`` (default: the newest revision) and say what was
+    done; a database of a newer bragkit is a :class:`SchemaError` (see the module
     docstring)."""
     from alembic.util import CommandError
 
@@ -140,7 +157,7 @@ def migrate(engine: Engine, *, target: str = "heads") -> str:
         raise SchemaError(f"cannot migrate the database {safe}: {reason}") from None
 
 
-def _migrate(engine: Engine, target: str, safe: str) -> str:
+def _migrate(engine: Engine, target: str, safe: str) -> Migrated:
     from alembic.config import Config
     from alembic.runtime.environment import EnvironmentContext
     from alembic.runtime.migration import MigrationContext
@@ -158,6 +175,7 @@ def _migrate(engine: Engine, target: str, safe: str) -> str:
             context = MigrationContext.configure(connection,
                                                  opts={"version_table": VERSION_TABLE})
             context.stamp(script, _FIRST)  # made by create_all before the migrations
+            current = _FIRST
 
         def upgrade(rev: Any, _context: Any) -> Any:
             return script._upgrade_revs(target, rev)
@@ -167,4 +185,4 @@ def _migrate(engine: Engine, target: str, safe: str) -> str:
             environment.configure(connection=connection, version_table=VERSION_TABLE)
             environment.run_migrations()
         done = revision(connection)
-    return done or ""
+    return Migrated(before=current, after=done or "")

@@ -128,7 +128,8 @@ class Store:
         self._writer: Connection | None = None
         self._status: dict[str, str] = {}
         try:  # the schema: made, or brought up to date (schema.py: Alembic migrations)
-            migrate(self.engine)
+            #: what opening the store did to its schema (``bragkit serve`` says so)
+            self.migrated = migrate(self.engine)
         except SchemaError as error:
             self.engine.dispose()
             raise StoreError(str(error)) from None
