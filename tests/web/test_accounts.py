@@ -85,6 +85,19 @@ def test_a_wrong_name_and_a_wrong_password_get_one_answer_after_one_hash(
     assert set(answers) == {"wrong name or password"}
 
 
+def test_the_dummy_hash_costs_what_a_real_one_does() -> None:
+    """A name with no account is checked against a dummy hash of the hasher's own parameters,
+    which argon2 computes in full (a mismatch, not a malformed hash refused at once)."""
+    from argon2.exceptions import VerifyMismatchError
+
+    hasher = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    dummy = Passwords(hasher).prepare()
+    assert dummy.startswith("$argon2id$v=19$m=16,t=2,p=1$")
+    assert not hasher.check_needs_rehash(dummy)
+    with pytest.raises(VerifyMismatchError):
+        hasher.verify(dummy, SECRET)
+
+
 def test_a_look_alike_of_the_name_does_not_sign_in(club: Accounts) -> None:
     club.sign_up("Bob", SECRET)
     with pytest.raises(WrongCredentials):

@@ -222,3 +222,18 @@ def test_serve_upgrades_an_older_database_and_says_so(tmp_path: Path) -> None:
         process.wait(timeout=10)
     lines = log.read_text().splitlines()
     assert lines[0] == f"bragkit: upgraded the database's schema from revision 0001 to {HEAD}"
+
+
+def test_the_migrations_ship_with_the_package() -> None:
+    """A non-editable install has them: the folder is a package, and pyproject's package data
+    names its files (a wheel built from this tree holds r0001_tables.py and r0002_accounts.py)."""
+    import tomllib
+
+    root = MIGRATIONS.parents[3]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["bragkit"]
+    assert "web/migrations/*.py" in patterns
+    assert (MIGRATIONS / "__init__.py").exists()
+    package = MIGRATIONS.parents[1]
+    shipped = {p.relative_to(package).as_posix() for p in package.glob("web/migrations/*.py")}
+    assert {"web/migrations/r0001_tables.py", "web/migrations/r0002_accounts.py"} <= shipped

@@ -74,7 +74,11 @@ class _Refused(Exception):
 
 
 def _after(value: str | None) -> str | None:
-    """Where to go after signing in: a page of this site (``/`` or a table), else nowhere."""
+    """Where to go after signing in: a page of this site (``/`` or a table), else nowhere.
+
+    >>> _after("/t/hn-1_DJm"), _after("https://evil.example/"), _after("//evil.example/")
+    ('/t/hn-1_DJm', None, None)
+    """
     return value if value is not None and _NEXT.fullmatch(value) else None
 
 

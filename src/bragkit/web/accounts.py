@@ -40,6 +40,7 @@ bragkit.web.accounts.NameRefused: Аnn is taken, or looks like a name that is: c
 
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 import threading
@@ -134,12 +135,16 @@ class Passwords:
             return self.hasher.hash(password)
 
     def prepare(self) -> str:
-        """The dummy hash a name with no account is checked against (made once, at the cost
-        of the hasher: the app makes it at start, so no sign-in pays for it)."""
-        with self._slots:
-            if self._dummy is None:
-                self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
-            return self._dummy
+        """The dummy hash a name with no account is checked against: random, in the form and
+        at the cost of the hasher's hashes (made at once, without hashing: checking it costs
+        what checking a real one does)."""
+        if self._dummy is None:
+            hasher = self.hasher
+            salt, digest = (base64.b64encode(secrets.token_bytes(n)).decode().rstrip("=")
+                            for n in (hasher.salt_len, hasher.hash_len))
+            self._dummy = (f"$argon2id$v=19$m={hasher.memory_cost},t={hasher.time_cost},"
+                           f"p={hasher.parallelism}${salt}${digest}")
+        return self._dummy
 
     def verify(self, kept: str | None, password: str) -> bool:
         """Whether ``password`` is the one ``kept`` is the hash of; with ``kept`` None (no such

@@ -161,7 +161,6 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
         await asyncio.to_thread(site.sessions.purge)
-        await asyncio.to_thread(accounts.passwords.prepare)  # no sign-in waits for it
         if cluster is not None:
             await cluster.start(tables)
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
