@@ -303,3 +303,30 @@ def test_sign_ins_are_limited_per_address_and_per_name_alike_for_every_name() ->
     now[0] += 60
     assert throttles.sign_in("203.0.113.3", skeleton("Ann")) is None
     assert throttles.sign_up("203.0.113.1", skeleton("Ann")) is None  # counted apart
+
+
+def test_accounts_and_sessions_on_postgresql() -> None:
+    """The same on PostgreSQL (shared by a cluster's processes: item 6 of issue 26 builds on
+    it): look-alike names refused by the unique keys, sessions found, ended and expired."""
+    from .services import postgres_database
+
+    with postgres_database() as url:
+        engine = create_engine(url)
+        try:
+            migrate(engine)
+            club = Accounts(engine, passwords=Passwords.fast_for_tests())
+            ann = club.sign_up("Ann", SECRET)
+            assert club.sign_in("ANN", SECRET) == ann
+            with pytest.raises(NameRefused):
+                club.sign_up("\u0410nn", SECRET)
+            with pytest.raises(WrongCredentials):
+                club.sign_in("Anne", SECRET)
+            sessions = Sessions(engine)
+            session_id = sessions.start(ann)
+            assert sessions.account(session_id) == ann
+            club.delete(ann, SECRET)
+            assert sessions.account(session_id) is None
+            with pytest.raises(NameRefused):
+                club.sign_up("ann", SECRET)
+        finally:
+            engine.dispose()

@@ -126,7 +126,8 @@ class AccountLimits:
 class Throttle:
     """A :class:`TokenBucket` per key (``per_hour`` a rate, ``burst`` saved up), for the ``most``
     keys seen last; safe to call from several threads. (One process's count: a cluster's
-    processes each count their own, see ``docs/deploy.md``.)
+    processes each count their own, see ``docs/deploy.md``; a count shared through Redis would
+    be another class with the same :meth:`allow` and :attr:`retry_after`.)
 
     >>> throttle = Throttle(per_hour=1, burst=2)
     >>> [throttle.allow("a") for _ in range(3)], throttle.allow("b"), throttle.retry_after

@@ -108,6 +108,7 @@ class Tally(Protocol):
         """A command refused with the error ``code``."""
         ...
 
+
 Observer = Callable[["Connection", dict[str, Any]], None]
 
 log = logging.getLogger("bragkit.web")
