@@ -63,6 +63,10 @@ __all__ = [
 MAX_TEXT: Final = 64 * 1024 * 1024
 #: The deepest nesting of arrays and tables in a record (bragkit's own nest four deep).
 MAX_DEPTH: Final = 16
+#: The characters of a bare key (TOML 1.0, "Keys"), and a string ``tomli_w`` writes between quotes
+#: as it is (no control character but tab, no quote, no backslash): the writer's fast paths.
+_BARE_KEY: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_PLAIN_STRING: Final = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
 #: TOML integers are 64-bit signed (TOML 1.0, "Integer"); a larger one is refused.
 _INT_RANGE: Final = range(-(2**63), 2**63)
 
@@ -74,9 +78,9 @@ def format_key(key: str, *, quoted: bool = False) -> str:
     >>> format_key("max_bet"), format_key("Mary Ann"), format_key("Ann", quoted=True)
     ('max_bet', '"Mary Ann"', '"Ann"')
     """
-    if quoted:
+    if quoted or not key or not _BARE_KEY.issuperset(key):
         return format_value(key)
-    return str(tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0])
+    return key
 
 
 def format_value(value: object, *, quoted: bool = False) -> str:
@@ -102,6 +106,12 @@ def format_value(value: object, *, quoted: bool = False) -> str:
         return "[" + ", ".join(format_value(v, quoted=quoted) for v in value) + "]"
     if value is None:
         raise NotationError("TOML has no null: a rule option cannot be written as None")
+    if type(value) is str and _PLAIN_STRING.fullmatch(value):
+        return f'"{value}"'  # what tomli_w writes of a string with nothing to escape
+    if type(value) is int:
+        return str(value)
+    if type(value) is bool:
+        return "true" if value else "false"
     try:
         text = tomli_w.dumps({"v": value})
     except TypeError:

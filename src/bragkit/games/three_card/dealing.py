@@ -33,6 +33,7 @@ from bragkit.errors import InvalidCardError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.kept import KeptDeals
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.three_card.results import DealResult
@@ -119,10 +120,8 @@ class ThreeCardDealing(DealingBase):
         self._commitment: ShuffleCommitment | None = None
         self._current_proof: ShuffleCommitment | None = None
         self._keep_open = False
-        self.results: dict[int, DealResult] = {}
-        self.records: dict[int, DealRecord] = {}  # a finished deal is kept as its record only
-        self.shuffled: dict[int, bool] = {}
-        self.proofs: dict[int, FairnessProof] = {}
+        self._shuffled = True  # whether the deal in progress was shuffled (D4)
+        self._kept = KeptDeals()  # a finished deal is kept as a packed row only
         self._prepare_commitment(1)
 
     # -- what the table reads ----------------------------------------------------------------
@@ -172,21 +171,30 @@ class ThreeCardDealing(DealingBase):
         """The published commitment of the next shuffle of a fair table."""
         return self._commitment
 
+    def _finished(self, number: int) -> bool:
+        return 1 <= number <= len(self._kept)
+
     def was_shuffled(self, number: int) -> bool:
         """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
-        return self.shuffled.get(number, True)
+        if self._finished(number):
+            return self._kept.shuffled(number)
+        return self._shuffled if number == len(self._kept) + 1 else True
 
     def result_of(self, number: int) -> DealResult | None:
         """The result of finished deal ``number``, a kept hand's choice included (R2)."""
-        return self.results.get(number)
+        return self._kept.result(number) if self._finished(number) else None
 
     def record_of(self, number: int) -> DealRecord | None:
         """The record of finished deal ``number`` (a finished deal is kept as it only)."""
-        return self.records.get(number)
+        return self._kept.record(number) if self._finished(number) else None
 
     def proof_of(self, number: int) -> FairnessProof | None:
         """The revealed proof of the shuffle deal ``number`` was dealt from, at a fair table."""
-        return self.proofs.get(number)
+        return self._kept.proof(number) if self._finished(number) else None
+
+    def proofs(self) -> tuple[FairnessProof, ...]:
+        """The revealed proofs of a fair table's shuffles, in deal order."""
+        return tuple(self._kept.proofs())
 
     def house_game(self) -> Rules:
         """The game when no one names one: the table's, but while a blind hand is kept (R1)
@@ -262,7 +270,7 @@ class ThreeCardDealing(DealingBase):
                     pack=stock, retained=dict([self._retained]) if self._retained else None,
                     first_deal=event.number == 1)
         self._current_rules = rules
-        self.shuffled[event.number] = self._shuffle_due
+        self._shuffled = self._shuffle_due
         self._current_proof = self._commitment if self._shuffle_due else None
         self._commitment = None
         self._keep_open = False
@@ -292,12 +300,13 @@ class ThreeCardDealing(DealingBase):
         result = game.result
         assert result is not None
         number = session.deal_number
+        assert number == len(self._kept) + 1, "the deals finish in order"
         self._adopt(result)
-        self.results[number] = result
-        self.records[number] = DealRecord.from_deal(game)
+        proof = None
         if self._current_proof is not None:
-            self.proofs[number] = self._current_proof.reveal()
+            proof = self._current_proof.reveal()
             self._current_proof = None
+        self._kept.add(game, shuffled=self._shuffled, proof=proof)
         self._keep_open = result.retained_choice is not None
         self._prepare_commitment(number + 1)
 
@@ -326,7 +335,7 @@ class ThreeCardDealing(DealingBase):
             raise SessionError(f"{player} keeps no blind hand (rule R2)")
         result = game.result_keeping(hand)
         self._adopt(result)
-        self.results[session.deal_number] = result
+        self._kept.set_result(session.deal_number, result)
 
     def share(self, session: Session) -> None:
         """The carried pot is shared out: a kept hand goes under the pack (BL3)."""
