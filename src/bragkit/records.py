@@ -40,8 +40,9 @@ from typing import Any, Final, Protocol
 from bragkit.errors import NotationError
 from bragkit.toml_text import decode_text, load_document, read_text
 
-__all__ = ["MAX_KEYS", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD", "Replay", "check_bounds",
-           "dump", "format_name", "load", "parse", "register", "replay", "replayer_for"]
+__all__ = ["MAX_KEYS", "MAX_NAME", "MAX_PLAYERS", "MAX_RECORD", "Replay", "Streamed",
+           "check_bounds", "dump", "format_name", "load", "parse", "register", "replay",
+           "replay_text", "replayer_for"]
 
 #: The most characters of a record of one deal or one game (a format may set its own bound):
 #: a deal at the most actions a record holds (20,000) is under half of it. Checked before the
@@ -71,6 +72,15 @@ class Replay(Protocol):
         ...
 
 
+class Streamed(Replay, Protocol):
+    """A record read a deal at a time (a long session's): replayed, with its record object."""
+
+    @property
+    def record(self) -> Any:
+        """The record object :func:`load` gives."""
+        ...
+
+
 Replayer = Callable[[Mapping[str, Any]], Replay]
 
 
@@ -82,6 +92,7 @@ class _Format:
     writes: tuple[type, ...]
     max_text: int
     max_keys: int | None
+    stream: Callable[[str], Streamed | None] | None
 
 
 _REPLAYERS: dict[str, _Format] = {}
@@ -101,14 +112,17 @@ def _import_all() -> None:
 
 def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None = None,
              write: Callable[[Any], str] | None = None, writes: tuple[type, ...] = (),
-             max_text: int = MAX_RECORD, max_keys: int | None = MAX_KEYS) -> None:
+             max_text: int = MAX_RECORD, max_keys: int | None = MAX_KEYS,
+             stream: Callable[[str], Streamed | None] | None = None) -> None:
     """Register the format ``name/…``: ``replayer`` replays a parsed document; ``read`` turns a
     record's text into the format's record object and ``write`` such an object (any of the
     types ``writes``) into text, so that ``write(read(text))`` is the text again. A record of
     the format is at most ``max_text`` characters with at most ``max_keys`` ``=`` signs
-    (``None``: no count), both checked before it is parsed."""
+    (``None``: no count), both checked before it is parsed. ``stream``, for a format whose
+    records grow long, replays a text without parsing it whole (a deal at a time), or says
+    None when the text is not one it reads so (it is parsed whole then)."""
     _REPLAYERS[name] = _Format(replay=replayer, read=read, write=write, writes=writes,
-                               max_text=max_text, max_keys=max_keys)
+                               max_text=max_text, max_keys=max_keys, stream=stream)
 
 
 def format_name(document: Mapping[str, Any]) -> str:
@@ -139,6 +153,15 @@ def replayer_for(document: Mapping[str, Any]) -> Replayer:
 def _text(source: str | bytes | Path) -> str:
     """A record's text from text, UTF-8 bytes or a file (bounded: toml_text.MAX_TEXT)."""
     return read_text(source) if isinstance(source, Path) else decode_text(source)
+
+
+def _named_format(text: str) -> _Format | None:
+    """The registered format a text's ``format = "NAME/…"`` line names, found unparsed."""
+    match = _FORMAT_LINE.search(text, 0, 4096) or _FORMAT_LINE.search(text)
+    name = match.group(1) if match is not None else None
+    if name is not None and name not in _REPLAYERS:
+        _import_all()
+    return _REPLAYERS.get(name) if name is not None else None
 
 
 def check_bounds(text: str) -> None:
@@ -193,10 +216,21 @@ def parse(text: str) -> dict[str, Any]:
     return document
 
 
+def _streamed(text: str) -> Streamed | None:
+    """The text read a deal at a time, when its format reads so and takes it (bounded first)."""
+    check_bounds(text)
+    named = _named_format(text)
+    return None if named is None or named.stream is None else named.stream(text)
+
+
 def load(source: str | bytes | Path) -> Any:
     """The record object of a record's text (or of the file at a :class:`~pathlib.Path`), of
-    whatever registered format it is; :class:`~bragkit.errors.NotationError` when it is none."""
+    whatever registered format it is; :class:`~bragkit.errors.NotationError` when it is none.
+    A long record is read a deal at a time where its format reads so."""
     text = _text(source)
+    streamed = _streamed(text)
+    if streamed is not None:
+        return streamed.record
     found = _format(parse(text))
     if found.read is None:
         raise NotationError("this record format is replayed, not loaded: use replay()")
@@ -214,5 +248,15 @@ def dump(record: Any) -> str:
 
 def replay(source: str | bytes | Path) -> Replay:
     """A record's text (or file) replayed: what happened, for a person and as JSON."""
-    document = parse(_text(source))
+    return replay_text(_text(source))
+
+
+def replay_text(text: str) -> Replay:
+    """A record's text replayed (what ``bragkit replay`` does): bounded before it is parsed
+    (:func:`check_bounds`); a format that reads long records a deal at a time is given the
+    text, any other the parsed document."""
+    streamed = _streamed(text)
+    if streamed is not None:
+        return streamed
+    document = parse(text)
     return _format(document).replay(document)

@@ -676,6 +676,12 @@ class Session:
     def _dealer_of(self, number: int) -> str:
         return self._dealers[number - 1]
 
+    def dealer_of(self, number: int) -> str:
+        """Who dealt deal ``number`` (from 1; D3)."""
+        if not 1 <= number <= len(self._dealers):
+            raise SessionError(f"deal {number} has not been dealt")
+        return self._dealers[number - 1]
+
     def _between(self, what: str, message: str | None = None) -> None:
         if self._playing:
             raise SessionError(message or f"{what} only between deals: a deal is in progress")

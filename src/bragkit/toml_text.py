@@ -50,12 +50,16 @@ from bragkit.errors import NotationError
 __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT",
+    "check_values",
     "decode_text",
     "dump_document",
+    "dump_entry",
     "format_key",
     "format_value",
     "load_document",
+    "load_part",
     "read_text",
+    "split_entries",
 ]
 
 #: The longest record text read, in characters (64 Mi: a session of a hundred thousand deals);
@@ -170,6 +174,29 @@ def dump_document(
             for entry in value:
                 lines += layout.table(f"[[{format_key(name)}]]", entry)
     return "\n".join(lines) + "\n"
+
+
+def dump_entry(
+    name: str,
+    entry: Mapping[str, Any],
+    *,
+    multiline: Collection[str] = ("actions",),
+    quoted: Collection[str] = (),
+    subtables: Collection[str] = (),
+) -> str:
+    """One entry of the list of tables ``name`` as :func:`dump_document` writes it: a document
+    whose list ``name`` comes last is the text of the document without it, then the text of
+    each entry. A long list is written an entry at a time this way.
+
+    >>> entries = [{"ante": 1, "rules": {"max_bet": 10}}, {"ante": 2}]
+    >>> text = dump_document({"format": "x/1"}) + "".join(
+    ...     dump_entry("deals", entry, subtables=["rules"]) for entry in entries)
+    >>> text == dump_document({"format": "x/1", "deals": entries}, subtables=["rules"])
+    True
+    """
+    layout = _Layout(multiline=frozenset(multiline), quoted=frozenset(quoted),
+                     subtables=frozenset(subtables))
+    return "\n".join(layout.table(f"[[{format_key(name)}]]", entry)) + "\n"
 
 
 class _Layout:
@@ -301,7 +328,7 @@ def load_document(text: str | bytes) -> dict[str, Any]:
         # a number of more digits than Python converts (4,300): not a 64-bit TOML integer
         what = "a number too long" if "digits" in str(error) else _short(str(error))
         raise NotationError(f"not valid TOML: {what}") from None
-    _check_values(document)
+    check_values(document)
     return document
 
 
@@ -309,16 +336,25 @@ def _short(message: str) -> str:
     return message if len(message) <= 100 else message[:100] + "…"
 
 
-def _check_values(document: dict[str, Any]) -> None:
+def check_values(document: dict[str, Any], *, path: tuple[str | int, ...] = ()) -> None:
     """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit: a walk
-    without recursion that holds one iterator a level (memory bounded by the depth)."""
+    without recursion that holds one iterator a level (memory bounded by the depth). ``path``
+    is where ``document`` lies in a larger one (an entry read by :func:`load_part`), for the
+    message.
+
+    >>> check_values({"stacks": [2**63]}, path=("deals", 4))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: deals[4].stacks[0]: 9223372036854775808 is out of TOML's \
+64-bit range
+    """
     stack: list[tuple[tuple[str | int, ...], Iterator[tuple[Any, Any]]]] = [
-        ((), iter(document.items()))]
+        (path, iter(document.items()))]
     while stack:
         path, items = stack[-1]
         for key, value in items:
             if isinstance(value, dict | list):
-                if len(stack) > MAX_DEPTH:
+                if len(stack) + len(path) > MAX_DEPTH:
                     raise NotationError(
                         f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
                 inner = value.items() if isinstance(value, dict) else enumerate(value)
@@ -329,6 +365,62 @@ def _check_values(document: dict[str, Any]) -> None:
                                     "range")
         else:
             stack.pop()
+
+
+# -- a list of tables an entry at a time ---------------------------------------------------------
+
+#: A line that opens with "[": a table header (or a line of an array of arrays, which the
+#: header's pattern tells apart as far as reading by entries needs).
+_OPENING: Final = re.compile(r"^[ \t]*\[.*$", re.M)
+_HEADER: Final = re.compile(
+    r"[ \t]*\[(?P<double>\[)?[ \t]*(?P<key>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)[ \t]*\]"
+    r"(?(double)\])[ \t]*(?:#.*)?")
+
+
+def split_entries(text: str, name: str) -> tuple[int, list[int]] | None:
+    """Where a document's list of tables ``name`` begins, and each of its entries: the offsets
+    of the ``[[name]]`` lines, when the document can be read an entry at a time (its keys and
+    tables first, then only ``[[name]]`` entries, each with its own ``[name.sub]`` tables, and
+    no multi-line string). None for any other layout: read it whole.
+
+    >>> text = 'format = "x/1"\\n[rules]\\n[[deals]]\\na = 1\\n[deals.cards]\\n[[deals]]\\n'
+    >>> head, starts = split_entries(text, "deals")
+    >>> text[:head].splitlines(), [text[i:i + 9] for i in starts]
+    (['format = "x/1"', '[rules]'], ['[[deals]]', '[[deals]]'])
+    >>> split_entries(text + "[rules]\\n", "deals") is None   # a table after the entries
+    True
+    """
+    if '"""' in text or "'''" in text:
+        return None
+    starts: list[int] = []
+    for line in _OPENING.finditer(text):
+        header = _HEADER.fullmatch(line.group())
+        if header is None:
+            return None
+        key, double = header["key"], header["double"] is not None
+        if double and key == name:
+            starts.append(line.start())
+        elif double or key == name or (starts and not key.startswith(name + ".")) or (
+                not starts and key.startswith(name + ".")):
+            return None
+    if not starts:
+        return None
+    return starts[0], starts
+
+
+def load_part(text: str, start: int, end: int) -> dict[str, Any]:
+    """The TOML of ``text[start:end]``, a part :func:`split_entries` found (its values are not
+    checked: :func:`check_values`). A part that is not TOML is a
+    :class:`~bragkit.errors.NotationError`; a reader reads the whole text again for the message
+    that names where the error is in it.
+
+    >>> load_part('x = 1\\n[[deals]]\\na = 2\\n', 6, 22)
+    {'deals': [{'a': 2}]}
+    """
+    try:
+        return tomllib.loads(text[start:end])
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
+        raise NotationError(f"not valid TOML: {_short(str(error))}") from None
 
 
 def _path(path: tuple[str | int, ...]) -> str:

@@ -188,6 +188,12 @@ class ThreeCardDealing(DealingBase):
         """The record of finished deal ``number`` (a finished deal is kept as it only)."""
         return self._kept.record(number) if self._finished(number) else None
 
+    def record_document(self, number: int) -> dict[str, Any]:
+        """The TOML document of finished deal ``number``'s record (``record_of(number)
+        .to_document()``, read straight from the deal's packed row: a session's record is
+        written without building each deal's record)."""
+        return self._kept.document(number)
+
     def proof_of(self, number: int) -> FairnessProof | None:
         """The revealed proof of the shuffle deal ``number`` was dealt from, at a fair table."""
         return self._kept.proof(number) if self._finished(number) else None

@@ -362,6 +362,30 @@ class Table:
         return DealPlayed(number=code, record=record, result=result,
                           shuffled=dealing.was_shuffled(code), proof=dealing.proof_of(code))
 
+    def between_deals(self) -> list[tuple[str, ...]]:
+        """The text of the events between deals, as a session's record holds them: those before
+        the first deal, then those after each finished deal (one more than the deals).
+
+        >>> table = Table(Rules(), seats=["Ann", "Bob"], buy_ins=20, rng=1)
+        >>> _ = table.start_deal()
+        >>> table.apply("Bob fold")
+        >>> table.join("Cy", 20)
+        >>> table.topup("Ann", 5)
+        >>> table.between_deals()
+        [(), ('Cy joins 20', 'Ann topup 5')]
+        """
+        texts: list[tuple[str, ...]] = []
+        events: list[str] = []
+        log = self._session.log
+        for code in self._caught_up():
+            if code > 0:
+                texts.append(tuple(events))
+                events = []
+            else:
+                events.append(str(log[-1 - code]))
+        texts.append(tuple(events))
+        return texts
+
     @property
     def opening(self) -> tuple[tuple[str, int], ...]:
         """The seats and buy-ins the table opened with."""
