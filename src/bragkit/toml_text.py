@@ -417,10 +417,145 @@ def load_part(text: str, start: int, end: int) -> dict[str, Any]:
     >>> load_part('x = 1\\n[[deals]]\\na = 2\\n', 6, 22)
     {'deals': [{'a': 2}]}
     """
+    part = text[start:end]
+    found = _written_part(part)
+    if found is not None:
+        return found
     try:
-        return tomllib.loads(text[start:end])
+        return tomllib.loads(part)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
         raise NotationError(f"not valid TOML: {_short(str(error))}") from None
+
+
+# -- the layout bragkit writes, read without the general parser -----------------------------------
+
+_KEY_LINE: Final = re.compile(r"([A-Za-z0-9_-]+) = (.*)")
+_SUBTABLE: Final = re.compile(r"\[([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\]")
+_ENTRY_LINE: Final = re.compile(r"\[\[([A-Za-z0-9_-]+)\]\]")
+_STRING: Final = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+_INTEGER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?![0-9A-Za-z_.+:-])")
+_KEY: Final = re.compile(r'([A-Za-z0-9_-]+)|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+
+
+class _NotWritten(Exception):
+    """A part is not in the layout :func:`dump_document` writes: the TOML parser reads it."""
+
+
+def _written_part(part: str) -> dict[str, Any] | None:
+    """The TOML of an entry of a list of tables in the layout :func:`dump_document` writes
+    (``[[name]]``, ``key = value`` lines, arrays one item a line, ``[name.sub]`` tables; strings
+    without escapes, whole numbers, booleans, one-line arrays and inline tables), read line by
+    line: what :func:`tomllib.loads` gives, in a fraction of the time. None for anything else
+    (the general parser reads it, and names any error).
+
+    >>> _written_part('[[deals]]\\nn = -3\\nactions = [\\n  "Ann bet 2",\\n]\\n[deals.cards]\\n'
+    ...               'hands = { Ann = "As", "Mary Ann" = "Kd" }\\n')
+    {'deals': [{'n': -3, 'actions': ['Ann bet 2'], 'cards': {'hands': {'Ann': 'As', 'Mary Ann': \
+'Kd'}}}]}
+    >>> _written_part('[[deals]]\\nn = 1.5\\n') is None
+    True
+    """
+    lines = part.split("\n")
+    first = _ENTRY_LINE.fullmatch(lines[0])
+    if first is None:
+        return None
+    name = first.group(1)
+    entry: dict[str, Any] = {}
+    table = entry
+    index, count = 1, len(lines)
+    try:
+        while index < count:
+            line = lines[index]
+            index += 1
+            if not line:
+                continue
+            pair = _KEY_LINE.fullmatch(line)
+            if pair is None:
+                sub = _SUBTABLE.fullmatch(line)
+                if sub is None or sub.group(1) != name or sub.group(2) in entry:
+                    return None
+                table = entry[sub.group(2)] = {}
+                continue
+            key, rest = pair.groups()
+            if key in table:
+                return None
+            if rest == "[":  # an array one item a line, as the writer writes it
+                items = []
+                while index < count and lines[index] != "]":
+                    item = lines[index]
+                    value, end = _value(item, 2)
+                    if not item.startswith("  ") or item[end:] != ",":
+                        return None
+                    items.append(value)
+                    index += 1
+                if index == count:
+                    return None
+                index += 1
+                table[key] = items
+                continue
+            value, end = _value(rest, 0)
+            if end != len(rest):
+                return None
+            table[key] = value
+    except (_NotWritten, ValueError, RecursionError):  # a number too long, arrays too deep
+        return None
+    return {name: [entry]}
+
+
+def _value(text: str, at: int) -> tuple[Any, int]:
+    """The value written at ``text[at:]`` and where it ends (:class:`_NotWritten` if none the
+    writer writes)."""
+    first = text[at:at + 1]
+    if first == '"':
+        match = _STRING.match(text, at)
+        if match is None:
+            raise _NotWritten
+        return match.group(1), match.end()
+    if first == "[":
+        items: list[Any] = []
+        at += 1
+        if text.startswith("]", at):
+            return items, at + 1
+        while True:
+            value, at = _value(text, at)
+            items.append(value)
+            if text.startswith(", ", at):
+                at += 2
+            elif text.startswith("]", at):
+                return items, at + 1
+            else:
+                raise _NotWritten
+    if first == "{":
+        table: dict[str, Any] = {}
+        if text.startswith("{}", at):
+            return table, at + 2
+        if not text.startswith("{ ", at):
+            raise _NotWritten
+        at += 2
+        while True:
+            key = _KEY.match(text, at)
+            if key is None or not text.startswith(" = ", key.end()):
+                raise _NotWritten
+            name = key.group(1) if key.group(1) is not None else key.group(2)
+            if name in table:
+                raise _NotWritten
+            table[name], at = _value(text, key.end() + 3)
+            if text.startswith(", ", at):
+                at += 2
+            elif text.startswith(" }", at):
+                return table, at + 2
+            else:
+                raise _NotWritten
+    if text.startswith("true", at) or text.startswith("false", at):
+        word = "true" if first == "t" else "false"
+        end = at + len(word)
+        if end < len(text) and text[end] not in ",]} ":
+            raise _NotWritten
+        return word == "true", end
+    match = _INTEGER.match(text, at)
+    if match is None:
+        raise _NotWritten
+    return int(match.group()), match.end()
 
 
 def _path(path: tuple[str | int, ...]) -> str:

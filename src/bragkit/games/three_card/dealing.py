@@ -32,6 +32,7 @@ from bragkit.cards import JOKER_INDEX, Card, Pack, RandomSource, make_rng, parse
 from bragkit.errors import InvalidCardError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation
+from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.kept import KeptDeals
 from bragkit.games.three_card.notation import DealRecord
@@ -42,6 +43,9 @@ from bragkit.ledger import Ledger
 from bragkit.session import DealingBase, DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
+
+#: The operations that move chips (the others deal, show or put back cards).
+_MONEY: Final = (AnteTaken, Acted, Loan, PotAwarded)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -246,7 +250,7 @@ class ThreeCardDealing(DealingBase):
         else:
             stock = Pack.shuffled(self._rng, jokers=self.rules.jokers)  # rule D4
         stock.take_out(held)
-        return DealStarted(number=number, dealer=dealer, game=game, pack=str(stock))
+        return DealStarted(number=number, dealer=dealer, game=game, pack=write_cards(stock))
 
     def start(self, session: Session, event: DealStarted) -> Game:
         """The deal of ``event``: the antes, and the cards from the pack (D2, D5, D6)."""
@@ -264,7 +268,7 @@ class ThreeCardDealing(DealingBase):
             if not self._shuffle_due:
                 self._check_follows(event.pack)
             # the event's pack leaves the kept hand out: put it on top to take it out again
-            stock = Pack([*held, *parse_cards(event.pack)], jokers=self.rules.jokers)
+            stock = Pack([*held, *read_cards(event.pack)], jokers=self.rules.jokers)
             stock.take_out(held)
         elif self._shuffle_due:
             raise SessionError(f"deal {event.number} is shuffled (rule D4): it names its pack")
@@ -284,6 +288,8 @@ class ThreeCardDealing(DealingBase):
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
         """The chips of one operation of a deal (D2, B2, M1, M4, B5)."""
+        if not isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
+            return
         if isinstance(operation, AnteTaken):
             if operation.amount:
                 ledger.ante(operation.player, operation.amount)
@@ -390,6 +396,8 @@ class ThreeCardDealing(DealingBase):
     def _check_follows(self, given: Pack | str | Sequence[Card]) -> None:
         assert self._pack is not None
         held = self.retained_hand
+        if not held and isinstance(given, tuple) and given == self._pack.cards:
+            return  # the cards of the pack the last deal left (a session record's replay)
         stock = as_pack(given, self.rules.jokers, held)
         stock.take_out(held)
         if stock != self._pack:

@@ -18,8 +18,9 @@ reads it back equal to what it was.
 True
 
 A row is text: the players and rules of a deal are numbers into the tables the deals share, a
-card one character (:func:`cards_text`), and the fields are apart by ``\\x1f``. A deal whose texts
-hold a separator (no name a table seats does) is kept as it is.
+card one character (:func:`~bragkit.games.three_card.card_text.cards_text`), and the fields
+are apart by ``\\x1f``. A deal whose texts hold a separator (no name a table seats does) is kept
+as it is.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any, Final
 from bragkit.actions import Action
 from bragkit.cards import JOKER_INDEX, Card, Pack
 from bragkit.fairness import FairnessProof
+from bragkit.games.three_card.card_text import cards_text, pretty_text, text_cards
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.notation import FORMAT, DealRecord
 from bragkit.games.three_card.operations import Loan
@@ -39,46 +41,12 @@ from bragkit.games.three_card.results import DealResult, new_result
 from bragkit.games.three_card.rules import Rules
 from bragkit.packed import PackedRows
 
-__all__ = ["RECORD_FIELDS", "KeptDeals", "RecordRows", "cards_text", "pretty_text",
-           "proof_of_text", "proof_text", "text_cards"]
+__all__ = ["RECORD_FIELDS", "KeptDeals", "RecordRows", "proof_of_text", "proof_text"]
 
 _FIELD: Final = "\x1f"
 _ITEM: Final = "\x1e"
 _NONE: Final = "!"  # a field that is None (no text of a field is "!": names, cards, digits)
 _UNSAFE: Final = re.compile("[\x00\x1e\x1f]")
-#: A card as one character, from "0" (the two of spades) to "d" (the joker).
-_BASE: Final = 0x30
-_CHARS: Final = tuple(chr(_BASE + i) for i in range(JOKER_INDEX + 1))
-_CARDS: Final[tuple[Card | None, ...]] = (None,) * _BASE + tuple(
-    Card(i) for i in range(JOKER_INDEX + 1))
-_NAMES: Final = ("",) * _BASE + tuple(str(Card(i)) for i in range(JOKER_INDEX + 1))
-
-
-def cards_text(cards: Sequence[Card] | Pack) -> str:
-    """Cards as one character each (what :func:`text_cards` reads back).
-
-    >>> from bragkit.cards import parse_cards
-    >>> cards_text(parse_cards("2s Ac Jk")), text_cards("0cd")
-    ('0cd', (Card('2s'), Card('Ac'), Card('Jk')))
-    """
-    chars = _CHARS
-    return "".join([chars[card] for card in cards])
-
-
-def text_cards(text: str) -> tuple[Card, ...]:
-    """The cards of :func:`cards_text`."""
-    cards = _CARDS
-    return tuple([cards[code] for code in text.encode("ascii")])  # type: ignore[misc]
-
-
-def pretty_text(text: str) -> str:
-    """The cards of :func:`cards_text` as a record writes them (``format_cards``).
-
-    >>> pretty_text("0cd")
-    '2s Ac Jk'
-    """
-    names = _NAMES
-    return " ".join([names[code] for code in text.encode("ascii")])
 
 
 class _Numbers:

@@ -73,13 +73,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from bragkit.actions import Action
-from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
+from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, format_cards
 from bragkit.errors import (
     InvalidActionError,
     InvalidCardError,
     NotationError,
     RulesError,
 )
+from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.record_moves import apply_numbered, record_actions
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
@@ -172,7 +173,7 @@ class DealRecord:
     is checked on construction (:class:`FieldError`).
 
     >>> record = DealRecord(players=("Ann", "Bob"), dealer="Ann", stacks=(10, 10),
-    ...                     hands={"Ann": parse_cards("As Ks Qs"), "Bob": parse_cards("2h 2d 2c")})
+    ...                     hands={"Ann": read_cards("As Ks Qs"), "Bob": read_cards("2h 2d 2c")})
     >>> record.variant, record.carried_pot, record.actions
     ('three-card', 0, ())
     >>> DealRecord(players=("Ann", "Ann"), dealer="Ann", stacks=(10, 10),
@@ -292,11 +293,11 @@ class DealRecord:
         rules.pop("cards", None)  # the variant says it
         cards: dict[str, Any] = {}
         if self.pack is not None:
-            cards["pack"] = format_cards(self.pack)
+            cards["pack"] = write_cards(self.pack)
         if self.hands is not None:
-            cards["hands"] = {name: format_cards(self.hands[name]) for name in self.players}
+            cards["hands"] = {name: write_cards(self.hands[name]) for name in self.players}
         if self.retained:
-            cards["retained"] = {name: format_cards(hand) for name, hand in self.retained.items()}
+            cards["retained"] = {name: write_cards(hand) for name, hand in self.retained.items()}
         return {
             "format": self.format,
             "variant": self.variant,
@@ -487,6 +488,11 @@ def _check_disjoint(cards: Sequence[Card], *, jokers: int) -> None:
 
 def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> None:
     """The pack plus a retained hand is a complete pack: 52 cards and the jokers, once each."""
+    cards = [*pack, *held]
+    if (len(cards) == JOKER_INDEX + jokers and cards.count(JOKER) == jokers
+            and len(set(cards)) == JOKER_INDEX + (jokers > 0)
+            and all(type(card) is Card for card in cards)):
+        return  # complete (the common case, checked by counting; else Pack says what is wrong)
     try:
         Pack([*pack, *held], jokers=jokers)
     except InvalidCardError as error:
@@ -626,7 +632,7 @@ def _cards(key: Sequence[str], value: object) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise _fail(key, f'must be a string of cards like "As Kd 7c", not {_shown(value)}')
     try:
-        return parse_cards(value)
+        return read_cards(value)
     except InvalidCardError as error:
         raise _fail(key, str(error)) from None
 
@@ -636,13 +642,25 @@ def _hands_of(key: Sequence[str], value: object) -> dict[str, tuple[Card, ...]]:
     return {name: _cards([*key, name], cards) for name, cards in table.items()}
 
 
+#: Actions read, by their text and the players (an action is frozen, so records share them):
+#: the same few recur deal after deal of a session. Bounded: cleared when it grows large.
+_READ: Final[dict[tuple[str, tuple[str, ...]], Action]] = {}
+
+
 def _parse_action(number: int, text: object, players: Sequence[str]) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"action {number} {_shown(text)}: an action is a string")
-    try:
-        return Action.parse(text, players=players, verbs=VERBS)
-    except InvalidActionError as error:
-        raise NotationError(f'action {number} "{_cut(text)}": {error}') from None
+    key = (text, tuple(players))
+    found = _READ.get(key)
+    if found is None:
+        try:
+            found = Action.parse(text, players=players, verbs=VERBS)
+        except InvalidActionError as error:
+            raise NotationError(f'action {number} "{_cut(text)}": {error}') from None
+        if len(_READ) >= 4_096:
+            _READ.clear()
+        _READ[key] = found
+    return found
 
 
 # -- the line of a key -------------------------------------------------------------------------
