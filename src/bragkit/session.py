@@ -292,14 +292,9 @@ class Session:
     _next_dealer: str | None
     _first_dealer: str | None
 
-    def __init__(
-        self,
-        dealing: Dealing,
-        *,
-        seats: Sequence[str],
-        buy_ins: int | Sequence[int] | Mapping[str, int],
-        dealer: str | None = None,
-    ) -> None:
+    def __init__(self, dealing: Dealing, *, seats: Sequence[str],
+                 buy_ins: int | Sequence[int] | Mapping[str, int],
+                 dealer: str | None = None) -> None:
         names = list(seats)
         amounts = _amounts(buy_ins, names)
         self._open(dealing)
@@ -308,11 +303,9 @@ class Session:
         if len(self._seats) < 2:
             raise SessionError(f"a table needs two or more players, not {len(self._seats)} "
                                "(rule D1)")
-        if dealer is not None:
-            if dealer not in self._seats:
-                raise SessionError(f"the dealer {dealer!r} is not one of the seats")
-            self._next_dealer = dealer
-        self._first_dealer = self._next_dealer
+        if dealer is not None and dealer not in self._seats:
+            raise SessionError(f"the dealer {dealer!r} is not one of the seats")
+        self._first_dealer = self._next_dealer = dealer or self._next_dealer
 
     def _open(self, dealing: Dealing) -> None:
         self._guard = Guard("the session")
@@ -366,8 +359,7 @@ class Session:
 
     @property
     def log(self) -> Sequence[SessionEvent]:
-        """Every event, as a read-only view that follows the session (not a copy): a long
-        session keeps its past events packed, and reads one back when it is asked for."""
+        """Every event, a read-only view that follows the session (its past events packed)."""
         return self._events
 
     def events_from(self, start: int) -> list[SessionEvent]:
@@ -413,7 +405,7 @@ class Session:
     def next_dealer(self) -> str | None:
         """Who deals next (D3); during a deal, who deals after it."""
         if self.in_deal:
-            return _left_of(self._seats, self._dealer_of(len(self._dealers)))
+            return _left_of(self._seats, self._dealers[-1])
         return self._next_dealer
 
     @property
@@ -652,7 +644,7 @@ class Session:
                                f"{dict(event.winners)}")
         self._playing = False
         self._dealing.finish(self, game)
-        self._next_dealer = _left_of(self._seats, self._dealer_of(event.number))  # rule D3
+        self._next_dealer = _left_of(self._seats, self._dealers[-1])  # rule D3
         if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
             self._choice_open = True  # rule T2: round the table and one more
 
@@ -672,9 +664,6 @@ class Session:
         for op in ops[self._ops_seen:]:
             self._dealing.book(op, self._ledger)
         self._ops_seen = len(ops)
-
-    def _dealer_of(self, number: int) -> str:
-        return self._dealers[number - 1]
 
     def dealer_of(self, number: int) -> str:
         """Who dealt deal ``number`` (from 1; D3)."""

@@ -37,6 +37,7 @@ bragkit.errors.NotationError: line 3: not valid TOML: Unclosed array (column 7)
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
@@ -49,6 +50,8 @@ from bragkit.errors import NotationError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_STRING",
     "MAX_TEXT",
     "check_values",
     "decode_text",
@@ -67,6 +70,13 @@ __all__ = [
 MAX_TEXT: Final = 64 * 1024 * 1024
 #: The deepest nesting of arrays and tables in a record (bragkit's own nest four deep).
 MAX_DEPTH: Final = 16
+#: The longest string a record holds, in characters: a name is at most 100, an action a few
+#: dozen, a pack of eight decks and 52 jokers under 1,500.
+MAX_STRING: Final = 4_096
+#: The most values any array of a record holds (each format bounds its own arrays below this:
+#: a deal's actions at most 20,000); an array of tables (``[[deals]]``) is bounded by the text
+#: and its keys.
+MAX_ITEMS: Final = 65_536
 #: The characters of a bare key (TOML 1.0, "Keys"), and a string ``tomli_w`` writes between quotes
 #: as it is (no control character but tab, no quote, no backslash): the writer's fast paths.
 _BARE_KEY: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -255,7 +265,8 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
                 what: str = "record") -> str:
     """A record's text: text as it is, bytes decoded as UTF-8 (TOML and JSON text is UTF-8);
     anything else, invalid UTF-8 or more than ``limit`` characters (:data:`MAX_TEXT`) is a
-    :class:`~bragkit.errors.NotationError`.
+    :class:`~bragkit.errors.NotationError`. Bytes of more than ``limit`` are refused before they
+    are decoded (a character is at least a byte).
 
     >>> decode_text(b'format = "bhh/1"')
     'format = "bhh/1"'
@@ -265,8 +276,9 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
     bragkit.errors.NotationError: not UTF-8 text: invalid start byte at byte 0
     """
     if isinstance(data, bytes | bytearray):
-        if len(data) > 4 * limit:
-            raise NotationError(f"a {what} is at most {limit} characters")
+        if len(data) > limit:
+            raise NotationError(f"a {what} is at most {limit:,} characters: "
+                                f"{len(data):,} bytes are more")
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as error:
@@ -275,7 +287,7 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
     if not isinstance(data, str):
         raise NotationError(f"a {what} is text, not {type(data).__name__}")
     if len(data) > limit:
-        raise NotationError(f"a {what} is at most {limit} characters")
+        raise NotationError(f"a {what} is at most {limit:,} characters, not {len(data):,}")
     return data
 
 
@@ -337,10 +349,17 @@ def _short(message: str) -> str:
 
 
 def check_values(document: dict[str, Any], *, path: tuple[str | int, ...] = ()) -> None:
-    """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit: a walk
-    without recursion that holds one iterator a level (memory bounded by the depth). ``path``
-    is where ``document`` lies in a larger one (an entry read by :func:`load_part`), for the
-    message.
+    """Every value nests at most :data:`MAX_DEPTH` deep, every integer is 64-bit, every string
+    at most :data:`MAX_STRING` characters and every array of values at most :data:`MAX_ITEMS`
+    long: a walk without recursion that holds one iterator a level (memory bounded by the
+    depth). ``path`` is where ``document`` lies in a larger one (an entry read by
+    :func:`load_part`), for the message.
+
+    >>> check_values({"players": ["Ann", "B" * 5000]})
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: players[1]: a string of 5,000 characters: a record's strings \
+are at most 4,096
 
     >>> check_values({"stacks": [2**63]}, path=("deals", 4))
     Traceback (most recent call last):
@@ -357,12 +376,19 @@ def check_values(document: dict[str, Any], *, path: tuple[str | int, ...] = ()) 
                 if len(stack) + len(path) > MAX_DEPTH:
                     raise NotationError(
                         f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
+                if isinstance(value, list) and len(value) > MAX_ITEMS and not (
+                        isinstance(value[0], dict)):
+                    raise NotationError(f"{_path((*path, key))}: {len(value):,} values: a "
+                                        f"record's arrays hold at most {MAX_ITEMS:,}")
                 inner = value.items() if isinstance(value, dict) else enumerate(value)
                 stack.append(((*path, key), iter(inner)))
                 break
             if type(value) is int and value not in _INT_RANGE:
                 raise NotationError(f"{_path((*path, key))}: {value} is out of TOML's 64-bit "
                                     "range")
+            if type(value) is str and len(value) > MAX_STRING:
+                raise NotationError(f"{_path((*path, key))}: a string of {len(value):,} "
+                                    f"characters: a record's strings are at most {MAX_STRING:,}")
         else:
             stack.pop()
 
@@ -566,10 +592,11 @@ def _path(path: tuple[str | int, ...]) -> str:
     return text or "value"
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, *, limit: int = MAX_TEXT, what: str = "record") -> str:
     """The text of a record file; a :class:`~bragkit.errors.NotationError` naming the file when
-    it is missing, cannot be read as UTF-8 or is longer than :data:`MAX_TEXT` characters (never
-    more than that is read).
+    it is missing, cannot be read as UTF-8 or is longer than ``limit`` characters
+    (:data:`MAX_TEXT`). A file of more than ``limit`` bytes is refused before any of it is read
+    (a character is at least a byte), so a refusal costs nothing of the file.
 
     >>> read_text("no-such-record.bhh")
     Traceback (most recent call last):
@@ -578,12 +605,20 @@ def read_text(path: str | Path) -> str:
     """
     try:
         with Path(path).open("rb") as file:
-            data = file.read(4 * MAX_TEXT + 1)  # never more than the longest text's bytes
+            size = os.fstat(file.fileno()).st_size
+            if size > limit:
+                raise NotationError(f"{path}: the file is {size:,} bytes long: a {what} is at "
+                                    f"most {limit:,} characters")
+            data = file.read(limit + 1)  # never more than the longest text's bytes
     except FileNotFoundError:
         raise NotationError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise NotationError(f"{path}: is a directory, not a {what}") from None
     except OSError as error:
         raise NotationError(f"{path}: cannot be read: {error.strerror or error}") from None
+    if len(data) > limit:  # grew while it was read, or a device
+        raise NotationError(f"{path}: a {what} is at most {limit:,} characters")
     try:
-        return decode_text(data)
+        return decode_text(data, limit=limit, what=what)
     except NotationError as error:
         raise NotationError(f"{path}: cannot be read: {error}") from None

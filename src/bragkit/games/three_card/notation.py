@@ -84,6 +84,7 @@ from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.record_moves import apply_numbered, record_actions
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
+from bragkit.records import MAX_ACTIONS, MAX_NAME, MAX_PLAYERS, check_bounds
 from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
@@ -117,12 +118,9 @@ _REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
 _CARD_KEYS: Final = ("pack", "hands", "retained")
 _VERBS: Final = frozenset(verb.value for verb in VERBS)
 
-#: The most seats a record may name: more than any pack deals (rule D1 is checked after).
-MAX_PLAYERS: Final = 52
-#: The longest player name a record may hold, in characters.
-MAX_NAME: Final = 100
-#: The most actions one deal's record may hold (each is replayed).
-MAX_ACTIONS: Final = 20_000
+# MAX_PLAYERS: the most seats a record may name, more than any pack deals (rule D1 is checked
+# after); MAX_NAME: the longest player name, in characters; MAX_ACTIONS: the most actions one
+# deal's record may hold (each is replayed). Every format's bounds: bragkit.records.
 #: The longest ``.bhh`` text :func:`read_bhh` reads, in characters: a deal's record is a few
 #: hundred bytes and at most :data:`MAX_ACTIONS` actions; the TOML parser's cost grows with the
 #: text (about 1 us and 13 bytes a character at worst), so this bounds a read to about a second.
@@ -514,10 +512,8 @@ def read_bhh(text: str | bytes) -> DealRecord:
     rules' own bounds), checked before the deal is built; an illegal action raises
     :class:`IllegalActionError` naming the action.
     """
-    text = decode_text(text)
-    if len(text) > MAX_BHH_TEXT:
-        raise NotationError(f"a .bhh record is at most {MAX_BHH_TEXT} characters, not "
-                            f"{len(text)}")
+    text = decode_text(text, limit=MAX_BHH_TEXT, what=".bhh record")
+    check_bounds(text)  # its keys too, before it is parsed
     document = parse_toml(text)
     try:
         record = _record_of(document)
@@ -528,8 +524,9 @@ def read_bhh(text: str | bytes) -> DealRecord:
 
 
 def load(path: str | Path) -> DealRecord:
-    """Read a ``.bhh`` file (see :func:`read_bhh`)."""
-    return read_bhh(read_text(path))
+    """Read a ``.bhh`` file (see :func:`read_bhh`; a file of more than :data:`MAX_BHH_TEXT`
+    bytes is refused unread)."""
+    return read_bhh(read_text(path, limit=MAX_BHH_TEXT, what=".bhh record"))
 
 
 def _record_of(document: Mapping[str, Any]) -> DealRecord:

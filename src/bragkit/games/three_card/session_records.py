@@ -70,7 +70,7 @@ from bragkit.games.three_card.dealing import ThreeCardDealing
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.record_moves import agreements
 from bragkit.games.three_card.results import DealResult
-from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 from bragkit.games.three_card.session_deals import (
     PackedDeals,
     SessionDeal,
@@ -79,7 +79,7 @@ from bragkit.games.three_card.session_deals import (
     event_of,
 )
 from bragkit.games.three_card.table import Table, TableError
-from bragkit.records import check_bounds, register
+from bragkit.records import check_bounds, check_names, register
 from bragkit.session import Kept, PotShared, Session
 from bragkit.toml_text import (
     MAX_TEXT,
@@ -415,10 +415,13 @@ def _head_of(document: Mapping[str, Any]) -> dict[str, Any]:
         if key not in document:
             raise NotationError(f"{key}: missing")
     seats = _strings("seats", document["seats"])
+    check_names("seats", seats)
     buy_ins = _list("buy_ins", document["buy_ins"])
     for amount in buy_ins:
         if type(amount) is not int or amount < 0:
             raise NotationError(f"buy_ins: {amount!r} is not a whole number of chips")
+        if amount > MAX_CHIPS:
+            raise NotationError(f"buy_ins: {amount} chips: a record holds at most {MAX_CHIPS}")
     dealer = document["dealer"]
     if not isinstance(dealer, str):
         raise NotationError(f"dealer: {dealer!r} is not a name")
@@ -771,7 +774,7 @@ def _write(record: SessionRecord | Table) -> str:
 
 
 register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table),
-         max_text=MAX_TEXT, max_keys=None,  # a session grows with its deals (MAX_TEXT in all)
+         max_text=MAX_TEXT, entries="deals",  # MAX_TEXT in all, each deal as a .bhh record
          stream=replay_text)
 
 
