@@ -660,10 +660,10 @@ class Session:
 
     def _book(self) -> None:
         assert self._current is not None
-        ops = self._current.operations
-        for op in ops[self._ops_seen:]:
+        ops = self._current.operations_since(self._ops_seen)
+        for op in ops:
             self._dealing.book(op, self._ledger)
-        self._ops_seen = len(ops)
+        self._ops_seen += len(ops)
 
     def dealer_of(self, number: int) -> str:
         """Who dealt deal ``number`` (from 1; D3)."""
