@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol
 
@@ -361,6 +361,12 @@ class Session:
     def log(self) -> Sequence[SessionEvent]:
         """Every event, a read-only view that follows the session (its past events packed)."""
         return self._events
+
+    def events_of(self, kinds: tuple[type, ...], start: int = 0
+                  ) -> Iterator[tuple[int, SessionEvent]]:
+        """The events of ``kinds`` from the ``start``-th on, with their indices (the others
+        are passed over unread)."""
+        return self._events.of_kinds(kinds, start)
 
     def events_from(self, start: int) -> list[SessionEvent]:
         """The events from the ``start``-th on (copying only those)."""

@@ -24,9 +24,29 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from bragkit.packed import PackedRows
-from bragkit.session_events import DealStarted, SessionEvent, event_row, row_event
+from bragkit.session_events import (
+    DealEnded,
+    DealStarted,
+    GameNamed,
+    Joined,
+    Kept,
+    Left,
+    Lent,
+    Played,
+    PotShared,
+    Repaid,
+    SessionEvent,
+    ToppedUp,
+    event_row,
+    row_event,
+)
 
 __all__ = ["EventLog"]
+
+#: The kind of event each row's first letter stands for (session_events.event_row).
+_KINDS: dict[str, type] = {"P": Played, "D": DealStarted, "E": DealEnded, "J": Joined,
+                           "T": ToppedUp, "L": Left, "N": Lent, "R": Repaid, "K": Kept,
+                           "S": PotShared, "G": GameNamed}
 
 
 class EventLog(Sequence[SessionEvent]):
@@ -93,3 +113,19 @@ class EventLog(Sequence[SessionEvent]):
 
     def __iter__(self) -> Iterator[SessionEvent]:
         return self.iter_from(0)
+
+    def of_kinds(self, kinds: tuple[type, ...], start: int = 0
+                 ) -> Iterator[tuple[int, SessionEvent]]:
+        """The events of ``kinds`` from index ``start`` on, with their indices: the rows of
+        other kinds are passed over unread (a deal's actions, when a reader wants its end)."""
+        letters = {letter for letter, kind in _KINDS.items() if issubclass(kind, kinds)}
+        live = self._live_from
+        start = max(start, 0)
+        if start < live:
+            for index, row in enumerate(self._rows.rows_from(start, live), start):
+                if row[0] in letters or (row == "!" and isinstance(self._odd[index], kinds)):
+                    yield index, self._event(index, row)
+        for index in range(max(start, live), len(self)):
+            event = self._live[index - live]
+            if isinstance(event, kinds):
+                yield index, event

@@ -606,7 +606,29 @@ def _table(key: Sequence[str], value: object) -> Mapping[str, Any]:
     return value
 
 
+#: Rules read, by their table and variant (rules are frozen, so records share them): a
+#: session's deals are played under a few. Bounded: cleared when it grows large.
+_RULES_READ: Final[dict[tuple[object, ...], Rules]] = {}
+
+
 def _rules_of(value: object, variant: object) -> Rules:
+    try:
+        key: tuple[object, ...] | None = (type(variant), variant, *(  # True is not 1 here
+            (k, type(v), tuple((type(w), w) for w in v) if type(v) is list else v)
+            for k, v in _table(["rules"], value).items()))
+        found = _RULES_READ.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a value that cannot be a key (a table): read it uncached
+        key = found = None
+    if found is None:
+        found = _read_rules(value, variant)
+        if key is not None:
+            if len(_RULES_READ) >= 256:
+                _RULES_READ.clear()
+            _RULES_READ[key] = found
+    return found
+
+
+def _read_rules(value: object, variant: object) -> Rules:
     table = dict(_table(["rules"], value))
     if variant is not None:
         if not isinstance(variant, str) or variant not in VARIANTS:

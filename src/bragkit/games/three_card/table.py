@@ -90,6 +90,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 from typing import cast, overload
 
 from bragkit.actions import Action, HandChoice, Verb
@@ -239,8 +240,8 @@ class Table:
     def _front(self, session: Session) -> None:
         self._session = session
         self._dealing = cast(ThreeCardDealing, session.dealing)
-        self._opening = tuple((e.player, e.amount) for e in session.events
-                              if isinstance(e, Joined))
+        opening = takewhile(lambda e: isinstance(e, Joined), session.log)  # the opening seats
+        self._opening = tuple((e.player, e.amount) for e in opening if isinstance(e, Joined))
         # the history, a number an event: a finished deal's number, or -1 - the event's index in
         # the session's log (an event between deals)
         self._history = array("q")
@@ -342,14 +343,12 @@ class Table:
         return self._history
 
     def _catch_up(self, session: Session) -> None:
-        out, seen = self._history, self._seen
-        events = session.events_from(seen)
-        for index, event in enumerate(events, seen):
-            if isinstance(event, _BETWEEN):
-                out.append(-1 - index)
-            elif isinstance(event, DealEnded):
-                out.append(event.number)
-        self._seen += len(events)
+        out, count = self._history, session.event_count
+        for index, event in session.events_of((*_BETWEEN, DealEnded), self._seen):
+            if index >= count:
+                break
+            out.append(event.number if isinstance(event, DealEnded) else -1 - index)
+        self._seen = count
 
     def _event(self, code: int) -> TableEvent:
         """The history's event of a number (see :meth:`_caught_up`): a finished deal as its
