@@ -37,7 +37,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, cast
 
 from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
@@ -325,9 +325,8 @@ class Session:
     @classmethod
     def replay(cls, dealing: Dealing, events: Iterable[SessionEvent | str], *,
                dealer: str | None = None) -> Session:
-        """The session ``events`` (or their text) describe, played again with a fresh
-        ``dealing``; ``dealer`` is the first dealer (default: the first to sit down). Each event
-        is checked as when it was first appended."""
+        """The session ``events`` (or their text) describe, played again with a fresh ``dealing``
+        (``dealer``: the first to deal, default the first to sit), each checked as when appended."""
         session = cls.__new__(cls)
         session._open(dealing)
         for event in events:
@@ -364,8 +363,7 @@ class Session:
 
     def events_of(self, kinds: tuple[type, ...], start: int = 0
                   ) -> Iterator[tuple[int, SessionEvent]]:
-        """The events of ``kinds`` from the ``start``-th on, with their indices (the others
-        are passed over unread)."""
+        """The events of ``kinds`` from the ``start``-th on, with their indices (unread others)."""
         return self._events.of_kinds(kinds, start)
 
     def events_from(self, start: int) -> list[SessionEvent]:
@@ -517,9 +515,7 @@ class Session:
         """Share a pot still carried among the seats (equal shares, odd chips one each from
         the dealer's left, as B8); returns the shares."""
         self.append(PotShared())
-        event = self._events[-1]
-        assert isinstance(event, PotShared)
-        return dict(event.shares)
+        return dict(cast(PotShared, self._events[-1]).shares)
 
     def settlement(self, *, cash_on_table: bool = False) -> list[Payment]:
         """Who pays whom to square the session (T1, loans included, M4)."""
@@ -661,8 +657,7 @@ class Session:
         or over after any action): the session is never left in a finished deal (T1)."""
         game = self._current
         if self._playing and game is not None and game.over:
-            winners = dict(game.result.winners)
-            self._append(DealEnded(number=len(self._dealers), winners=winners))
+            self._append(DealEnded(number=len(self._dealers), winners=dict(game.result.winners)))
 
     def _book(self) -> None:
         assert self._current is not None
