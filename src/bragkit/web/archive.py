@@ -19,7 +19,8 @@ no blind hand from it is kept, or the table is closed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bragkit import records
@@ -36,7 +37,8 @@ class Finished:
     """A finished deal of any game: its number, dealer and winners; its record (the
     three-card family's :class:`DealRecord`, or the finished game, which its game's record
     format writes: :func:`bragkit.records.dump`) and the proof of its shuffle where the game
-    keeps one (the three-card family)."""
+    keeps one (the three-card family); ``nets``: what each player dealt in won or lost in it
+    (the change of their ledger net over the deal, its ante included)."""
 
     number: int
     dealer: str
@@ -44,6 +46,7 @@ class Finished:
     shuffled: bool
     record: DealRecord | Game | None = None
     proof: FairnessProof | None = None
+    nets: Mapping[str, int] = field(default_factory=dict)
 
 
 class Archive:
@@ -61,6 +64,8 @@ class Archive:
         self._chain = 0
         self._live: set[int] = set()
         self._games: dict[int, Game] = {}
+        self._nets: dict[int, dict[str, int]] = {}  # each deal's nets, by deal number
+        self._totals: dict[str, int] = {}  # each player's ledger net at their last deal's end
 
     # -- following the pack --------------------------------------------------------------------
 
@@ -89,11 +94,24 @@ class Archive:
         """Whether the pack order deal ``number`` was dealt from is still in play."""
         return number in self._chain_of and self._chain_of[number] in self._live
 
-    def ended(self, number: int, game: Game | None) -> None:
+    def ended(self, number: int, game: Game | None,
+              totals: Mapping[str, int] | None = None) -> None:
         """Deal ``number`` has ended with ``game``: kept as its record when the game's hook
-        keeps none of its own (every game but the three-card family)."""
+        keeps none of its own (every game but the three-card family); ``totals``, the ledger's
+        nets now, give each player dealt in their net of the deal.
+
+        >>> archive = Archive()
+        >>> archive.ended(1, None, {"Ann": 5, "Bob": -5})
+        >>> archive.ended(2, None, {"Ann": 2, "Bob": -2})
+        >>> archive._nets[2]
+        {'Ann': -3, 'Bob': 3}
+        """
         if game is not None and game.over:
             self._games[number] = game
+        if totals is not None:
+            dealt = game.players if game is not None else tuple(totals)
+            self._nets[number] = {p: totals.get(p, 0) - self._totals.get(p, 0) for p in dealt}
+            self._totals.update({p: totals[p] for p in dealt if p in totals})
 
     # -- the records ---------------------------------------------------------------------------
 
@@ -120,7 +138,7 @@ class Archive:
                     winners=dict(result.winners if result is not None else event.winners),
                     shuffled=hook.was_shuffled(number),
                     record=record if record is not None else self._games.get(number),
-                    proof=hook.proof_of(number)))
+                    proof=hook.proof_of(number), nets=self._nets.get(number, {})))
             elif isinstance(event, Kept) and self._played:  # R2 changed the last result
                 last = self._played[-1]
                 result = hook.result_of(last.number)
