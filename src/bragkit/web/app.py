@@ -270,6 +270,7 @@ def create_app(
         Middleware(_SecurityHeaders), Middleware(ErrorCounter, metrics=metrics)])
     app.state.manager = tables
     app.state.metrics = metrics
+    app.state.history = history
     return app
 
 

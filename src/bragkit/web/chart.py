@@ -22,11 +22,13 @@ from typing import Final
 
 from bragkit.web.ratings import Rating
 
-__all__ = ["rating_chart"]
+__all__ = ["NARROW", "WIDE", "rating_chart"]
 
-_WIDTH: Final = 640
-_HEIGHT: Final = 220
-_LEFT: Final = 44  # room for the rating axis's labels
+#: The chart's sizes (its ``viewBox``): for a wide screen, and for a phone's (the page shows
+#: one or the other, so that its lettering stays readable).
+WIDE: Final = (640, 220)
+NARROW: Final = (340, 200)
+_LEFT: Final = 40  # room for the rating axis's labels
 _RIGHT: Final = 16
 _TOP: Final = 14
 _BOTTOM: Final = 28
@@ -47,17 +49,19 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + i * step for i in range(count)]
 
 
-def rating_chart(points: Sequence[tuple[str, Rating]], *, label: str = "Rating") -> str:
+def rating_chart(points: Sequence[tuple[str, Rating]], *, label: str = "Rating",
+                 size: tuple[int, int] = WIDE) -> str:
     """The chart of ``points`` (what each is, and the rating after it), oldest first; with
-    ``label`` as its accessible name."""
+    ``label`` as its accessible name, drawn ``size`` (width, height) in its own units."""
+    width, height = size
     shown = [r.ordinal for _, r in points]
     bands = [(r.mu - r.sigma, r.mu + r.sigma) for _, r in points]
     low = min(shown + [b[0] for b in bands])
     high = max(shown + [b[1] for b in bands])
     pad = max((high - low) * 0.06, 0.5)
     low, high = low - pad, high + pad
-    inner_w = _WIDTH - _LEFT - _RIGHT
-    inner_h = _HEIGHT - _TOP - _BOTTOM
+    inner_w = width - _LEFT - _RIGHT
+    inner_h = height - _TOP - _BOTTOM
     count = len(points)
 
     def x(i: int) -> float:
@@ -66,10 +70,11 @@ def rating_chart(points: Sequence[tuple[str, Rating]], *, label: str = "Rating")
     def y(value: float) -> float:
         return _TOP + inner_h * (high - value) / (high - low)
 
-    parts = [f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
+    kind = "wide" if size == WIDE else "narrow"
+    parts = [f'<svg class="chart {kind}" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
     for tick in _ticks(low, high):
-        parts.append(f'<line class="grid" x1="{_LEFT}" x2="{_WIDTH - _RIGHT}" '
+        parts.append(f'<line class="grid" x1="{_LEFT}" x2="{width - _RIGHT}" '
                      f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')
         parts.append(f'<text class="axis" x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" '
                      f'text-anchor="end">{tick:g}</text>')
@@ -81,10 +86,10 @@ def rating_chart(points: Sequence[tuple[str, Rating]], *, label: str = "Rating")
         parts.append(f'<polyline class="line" points="{line}"/>')
     for i, ((what, rating), value) in enumerate(zip(points, shown, strict=True)):
         parts.append(f'<circle class="dot" cx="{x(i):.1f}" cy="{y(value):.1f}" r="4">'
-                     f'<title>{escape(what)}: {rating.shown:g}</title></circle>')
+                     f'<title>{escape(what)}: {rating.shown:.1f}</title></circle>')
     sessions = count - 1
-    parts.append(f'<text class="axis" x="{_LEFT}" y="{_HEIGHT - 8}">before</text>')
-    parts.append(f'<text class="axis" x="{_WIDTH - _RIGHT}" y="{_HEIGHT - 8}" '
+    parts.append(f'<text class="axis" x="{_LEFT}" y="{height - 8}">before</text>')
+    parts.append(f'<text class="axis" x="{width - _RIGHT}" y="{height - 8}" '
                  f'text-anchor="end">after {sessions} rated session'
                  f'{"s" if sessions != 1 else ""}</text>')
     parts.append("</svg>")

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from html import escape
 
-from bragkit.web.chart import rating_chart
+from bragkit.web.chart import NARROW, WIDE, rating_chart
 from bragkit.web.pages import page, player_link
 from bragkit.web.profiles import GameRecord, Profile, SessionLine
 from bragkit.web.ratings import Rating, Standing
@@ -68,17 +68,17 @@ def _session(line: SessionLine) -> str:
         facts.append(f"{_ordinal(line.place)} of {line.players}")
     change = line.change
     if change is not None:
-        facts.append(f"rating {change.before.shown:g} → {change.after.shown:g}")
+        facts.append(f"rating {change.before.shown:.1f} → {change.after.shown:.1f}")
     hands = "".join(
-        f'<li><span class="deal-no">Deal {d.number}</span>{_net(d.net)}'
+        f'<li><span class="hand-no">Deal {d.number}</span>{_net(d.net)}'
         + (f'<a href="{escape(d.record)}" download>.bhh</a>' if d.record else
-           '<span class="note">not released</span>') + "</li>"
+           '<span class="note">sealed</span>') + "</li>"
         for d in line.lines)
     deals = (f'<details><summary>The {_plural(len(line.lines), "deal")}</summary>'
              f'<ol class="hands">{hands}</ol></details>') if line.lines else ""
     return f"""      <article class="session">
-        <header><a href="/t/{escape(line.table_id)}">{escape(line.table)}</a>{pills}
-          {_net(line.net)}</header>
+        <header><span class="what"><a href="/t/{escape(line.table_id)}">{escape(line.table)}</a>
+          {pills}</span>{_net(line.net)}</header>
         <p class="note">{" · ".join(escape(f) for f in facts)}</p>
         {deals}
       </article>"""
@@ -93,8 +93,9 @@ def _chart(record: GameRecord) -> str:
         where = table if table is not None else "a private table"
         points.append((f"{where}, {_date(change.at)}: {_ordinal(change.place)} of "
                        f"{change.players}", change.after))
-    return ('<figure class="chart-box">' + rating_chart(
-        points, label=f"Rating history at {record.title}") +
+    label = f"Rating history at {record.title}"
+    return ('<figure class="chart-box">' + rating_chart(points, label=label, size=WIDE) +
+            rating_chart(points, label=label, size=NARROW) +
         '<figcaption class="note">Rating after each rated session (the line: μ − 3σ) and '
         'what it believes, μ ± σ (the band).</figcaption></figure>')
 
@@ -105,7 +106,7 @@ def _game(record: GameRecord) -> str:
                ("Net", _net(record.net))]
     if rating is not None:
         figures.insert(0, ("Rating", f'<a href="/leaderboard/{escape(record.game)}">'
-                                     f'{rating.shown:g}</a>'))
+                                     f'{rating.shown:.1f}</a>'))
         figures.insert(1, ("Rated sessions", str(record.rated_sessions)))
     shown = "".join(f"<div><dt>{name}</dt><dd>{value}</dd></div>" for name, value in figures)
     sessions = "\n".join(_session(s) for s in record.sessions)
@@ -150,7 +151,7 @@ def leaderboard_page(*, game: str, title: str, standings: Sequence[Standing],
         + f">{escape(t)}</a>" for g, t in games)
     rows = "".join(
         f'<tr><td class="rank">{s.rank}</td><td><a href="{escape(player_link(s.name))}">'
-        f'{escape(s.name)}</a></td><td class="rating">{s.rating.shown:g}</td>'
+        f'{escape(s.name)}</a></td><td class="rating">{s.rating.shown:.1f}</td>'
         f'<td class="count">{s.sessions}</td></tr>' for s in standings)
     board = (f'<table class="board"><thead><tr><th>#</th><th>Player</th><th>Rating</th>'
              f'<th>Sessions</th></tr></thead><tbody>{rows}</tbody></table>' if standings else

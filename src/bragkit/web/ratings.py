@@ -19,6 +19,7 @@ number shown and ranked is the cautious estimate ``mu - 3 sigma`` (:attr:`Rating
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -109,6 +110,14 @@ def rate(before: Mapping[K, Rating], finished: Mapping[K, int]) -> dict[K, Ratin
     ``finished`` places (1 the best; equal places are a tie), by OpenSkill's Plackett-Luce
     model; fewer than two players change nothing.
 
+    Ties: ``openskill`` 6.2's Plackett-Luce mishandles tied ranks (a tied group can come out
+    below a player who finished behind it: openskill.py issue 155, pull request 176), so a
+    tie is rated as every order of the tied players alike: the model rates the session once
+    for each turn of each tied group (each player in each of the group's places the same
+    number of times) and each player gets the mean of their ratings. Without a tie that is
+    the model's one rating; equal players tied get one rating, and a better place never a
+    lower one.
+
     >>> tied = rate({"Ann": Rating(), "Bob": Rating()}, {"Ann": 1, "Bob": 1})
     >>> tied["Ann"] == tied["Bob"], tied["Ann"].mu == 25.0, tied["Ann"].sigma < DEFAULT_SIGMA
     (True, True, True)
@@ -119,10 +128,23 @@ def rate(before: Mapping[K, Rating], finished: Mapping[K, int]) -> dict[K, Ratin
     if len(players) < 2:
         return dict(before)
     model = PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA)
-    teams = [[model.rating(mu=before[p].mu, sigma=before[p].sigma)] for p in players]
-    new = model.rate(teams, ranks=[float(finished[p]) for p in players])
-    return {p: Rating(mu=float(team[0].mu), sigma=float(team[0].sigma))
-            for p, team in zip(players, new, strict=True)}
+    groups: dict[int, list[K]] = {}
+    for player in players:
+        groups.setdefault(finished[player], []).append(player)
+    tied = [groups[place] for place in sorted(groups)]
+    turns = math.lcm(*(len(group) for group in tied))
+    mus: dict[K, list[float]] = {p: [] for p in players}
+    sigmas: dict[K, list[float]] = {p: [] for p in players}
+    for turn in range(turns):  # each tied player in each place of their tie alike
+        order = [p for group in tied for p in group[turn % len(group):] + group[
+            :turn % len(group)]]
+        teams = [[model.rating(mu=before[p].mu, sigma=before[p].sigma)] for p in order]
+        new = model.rate(teams, ranks=[float(n) for n in range(1, len(order) + 1)])
+        for player, team in zip(order, new, strict=True):
+            mus[player].append(float(team[0].mu))
+            sigmas[player].append(float(team[0].sigma))
+    return {p: Rating(mu=math.fsum(mus[p]) / turns, sigma=math.fsum(sigmas[p]) / turns)
+            for p in players}  # fsum: exact, so tied equals come out equal
 
 
 class Ratings:
