@@ -30,6 +30,7 @@ class Club:
     accounts: Accounts
     history: History
     ids: dict[str, int] = field(default_factory=dict)
+    hosts: dict[str, str] = field(default_factory=dict)  # each table's host token
 
     @classmethod
     def on(cls, store: Store) -> Club:
@@ -58,7 +59,7 @@ class Club:
     def table(self, settings: Mapping[str, Any], players: list[str]) -> Room:
         """A table created with ``settings``, ``players`` seated in order (those with an
         account under it), started."""
-        table_id, _ = self.manager.create_table(settings)
+        table_id, self.hosts[table_id] = self.manager.create_table(settings)
         room = self.manager.rooms[table_id]
         for seat, name in enumerate(players):
             self.commit(room, room.sit(Viewer(), seat=seat, name=name, token=token(name),

@@ -7,8 +7,9 @@ before revision 0003 carry none: those seats count as guests'); from the tables 
 players sat, the history keeps
 
 - ``bk_plays``: each account's session at a table: its seat's name, the table's game, whether
-  it is rated or private, the deals it was dealt in and its net so far (the ledger's), final
-  once the table closed, with its finishing place by net among the players dealt in;
+  it is rated or private, the deals it was dealt in and its net over them; once the table
+  closed, its final net (the ledger's: a pot carried to the close is shared then) and its
+  finishing place by net among the players dealt in;
 - ``bk_deals``: each deal an account was dealt in, its net of that deal (the change of its
   ledger net over the deal: :class:`~bragkit.web.archive.Finished`), and whether the deal has
   a record to download;
@@ -106,8 +107,12 @@ class History:
         if new:
             connection.execute(insert(deals), new)
         dealt = Counter(name for deal in played for name in deal.nets)
+        nets: Counter[str] = Counter()  # open: the nets of the deals finished (no ante of the
+        for deal in played:  # deal in progress); closed: the ledger's, a pot shared at close
+            nets.update(deal.nets)
         session = room.table
-        nets = session.ledger.nets() if session is not None else {}
+        if closed and session is not None:
+            nets = Counter(session.ledger.nets())
         finishing = places({n: net for n, net in nets.items() if dealt[n]}) if closed else {}
         config = room.config
         connection.execute(delete(plays).where(plays.c.table_id == table_id))
