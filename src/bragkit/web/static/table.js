@@ -713,8 +713,10 @@
     const box = $("records");
     const records = state.records.slice().reverse();
     const older = records.length && records[records.length - 1].deal > 1
-      ? el("p", { class: "note" }, "Older deals: ", el("a", { href: `/api/tables/${TABLE}/records`,
-        text: "the full list" }), " (their records download the same way).") : null;
+      ? el("p", { class: "note" }, "Older deals: ", settings && settings.private
+        ? recordLink(`/api/tables/${TABLE}/records`, `bragkit-${TABLE}-records.json`, "the full list")
+        : el("a", { href: `/api/tables/${TABLE}/records`, text: "the full list" }),
+        " (their records download the same way).") : null;
     box.replaceChildren(older || "", ...records.map((record) => {
       const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
         || "pot carried";
