@@ -74,7 +74,7 @@ def shoot(page: Any, folder: Path, name: str) -> None:
 
 def test_the_players_pages_and_leaderboards_in_the_browser(
         club: tuple[str, dict[str, str]], browser: Any) -> None:
-    server, tables = club
+    server, _ = club
     folder = artifacts()
     errors: list[str] = []
     page = open_page(browser, server + "/u/Ann", errors, viewport=DESKTOP)

@@ -103,11 +103,12 @@ def test_each_deal_and_session_is_kept_as_the_table_played_it(scene: Scene) -> N
             else:  # the ante of the deal in progress is in the ledger, not in any deal's net
                 nets[name] = dealt
         sessions = {r[1]: r for r in rows["bk_plays"] if r[0] == room.table_id}
+        closed = room.status == "closed"
         for name, account in room.seating.accounts.items():
-            row = sessions[account]
-            assert (row.name, row.net, row.finished) == (name, nets[name],
-                                                         room.status == "closed")
-            assert row.deals == sum(1 for d in room.archive.played() if name in d.nets)
+            row = sessions[account]  # while open, a session is its deal rows
+            dealt = sum(1 for d in room.archive.played() if name in d.nets)
+            assert (row.name, row.net, row.deals, row.finished) == (
+                (name, nets[name], dealt, True) if closed else (name, 0, 0, False))
     assert "Gus" not in ids and not any(r[1] is None for r in rows["bk_plays"])  # a guest
 
 
@@ -303,7 +304,10 @@ def test_a_players_page_lists_sessions_deals_nets_records_and_ratings(scene: Sce
     assert game["game"] == "three-card" and game["rating"]["sessions"] == 3
     assert [h["table"] for h in game["history"]] == [r.table_id for r in scene.rated]
     open_session = next(s for s in game["sessions"] if s["table"] == scene.open.table_id)
-    for hand in open_session["hands"]:  # a deal's record only once released
+    hands = open_session["hands"]
+    assert open_session["deals"] == len(hands) == 2  # the deal in progress is not yet one
+    assert open_session["net"] == sum(h["net"] for h in hands)
+    for hand in hands:  # a deal's record only once released
         assert (hand["record"] is not None) == scene.open.released(hand["deal"])
     assert game["net"] == sum(s["net"] for s in game["sessions"])
 

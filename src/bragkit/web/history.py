@@ -7,9 +7,9 @@ before revision 0003 carry none: those seats count as guests'); from the tables 
 players sat, the history keeps
 
 - ``bk_plays``: each account's session at a table: its seat's name, the table's game, whether
-  it is rated or private, the deals it was dealt in and its net over them; once the table
-  closed, its final net (the ledger's: a pot carried to the close is shared then) and its
-  finishing place by net among the players dealt in;
+  it is rated or private; once the table closed, the deals it was dealt in, its net (the
+  ledger's: a pot carried to the close is shared then) and its finishing place by net among
+  the players dealt in (while the table is open, its deals and net are its deal rows');
 - ``bk_deals``: each deal an account was dealt in, its net of that deal (the change of its
   ledger net over the deal: :class:`~bragkit.web.archive.Finished`), and whether the deal has
   a record to download;
@@ -64,6 +64,7 @@ class History:
         self.ratings = ratings or Ratings(store.engine)
         self.rooms: Mapping[str, Room] = rooms if rooms is not None else {}
         self._seen: dict[str, tuple[int, int, bool]] = {}  # what was recorded of each table
+        self._last: dict[str, int] = {}  # the last deal recorded of each table, once known
 
     def stored(self, rows: Sequence[tuple[str, int, Event, str]]) -> None:
         """Events were stored (``(table_id, seq, event, status)``): record what their tables
@@ -75,6 +76,7 @@ class History:
             try:
                 self.follow(room)
             except (SQLAlchemyError, BragError) as error:
+                self._last.pop(table_id, None)  # read again (another process wrote, maybe)
                 log.error("table %s: its players' history could not be stored (%s)", table_id,
                           str(error).splitlines()[0])
 
@@ -87,39 +89,55 @@ class History:
         played = room.archive.played()
         closed = room.status == "closed"
         seen = (len(played), len(accounts), closed)
-        if self._seen.get(room.table_id) == seen:
+        was = self._seen.get(room.table_id)
+        if was == seen:
             return False
+        sessions = was is None or was[1:] != seen[1:]  # a new account seated, or the close
         with self.store.engine.begin() as connection:
-            self._write(connection, room, played, closed)
+            last = self._write(connection, room, played, sessions=sessions)
         self._seen[room.table_id] = seen
+        self._last[room.table_id] = last
         return True
 
-    def _write(self, connection: Connection, room: Room, played: list[Finished],
-               closed: bool) -> None:
+    def _write(self, connection: Connection, room: Room, played: list[Finished], *,
+               sessions: bool) -> int:
+        """Write the deals finished since the last recorded and, if ``sessions``, the
+        accounts' sessions (and at a rated table's close, its rating); the last deal now
+        recorded."""
         table_id = room.table_id
         accounts = room.seating.accounts
-        last = connection.execute(select(func.max(deals.c.number)).where(  # recorded already
-            deals.c.table_id == table_id)).scalar() or 0
+        last = self._last.get(table_id)
+        if last is None:  # recorded already, by this process before or by another
+            last = connection.execute(select(func.max(deals.c.number)).where(
+                deals.c.table_id == table_id)).scalar() or 0
         new = [{"table_id": table_id, "account_id": accounts[name], "number": deal.number,
                 "net": net, "record": deal.record is not None}
                for deal in played if deal.number > last
                for name, net in deal.nets.items() if name in accounts]
         if new:
             connection.execute(insert(deals), new)
+        if sessions:
+            self._sessions(connection, room, played)
+        return max(last, played[-1].number if played else 0)
+
+    def _sessions(self, connection: Connection, room: Room, played: list[Finished]) -> None:
+        """The accounts' sessions at the table: while it is open, who sat (their deals and
+        net are their deal rows'); once closed, their deals, net (the ledger's: a pot carried
+        to the close is shared then) and place; and a rated table's rating."""
+        table_id = room.table_id
+        accounts = room.seating.accounts
+        closed = room.status == "closed"
         dealt = Counter(name for deal in played for name in deal.nets)
-        nets: Counter[str] = Counter()  # open: the nets of the deals finished (no ante of the
-        for deal in played:  # deal in progress); closed: the ledger's, a pot shared at close
-            nets.update(deal.nets)
         session = room.table
-        if closed and session is not None:
-            nets = Counter(session.ledger.nets())
-        finishing = places({n: net for n, net in nets.items() if dealt[n]}) if closed else {}
+        nets = session.ledger.nets() if closed and session is not None else {}
+        finishing = places({n: net for n, net in nets.items() if dealt[n]})
         config = room.config
         connection.execute(delete(plays).where(plays.c.table_id == table_id))
         connection.execute(insert(plays), [
             {"table_id": table_id, "account_id": account, "name": name, "game": config.game,
-             "rated": config.rated, "private": config.private, "deals": dealt[name],
-             "net": nets.get(name, 0), "finished": closed, "place": finishing.get(name),
+             "rated": config.rated, "private": config.private,
+             "deals": dealt[name] if closed else 0, "net": nets.get(name, 0),
+             "finished": closed, "place": finishing.get(name),
              "players": len(finishing) if name in finishing else None}
             for name, account in accounts.items()])
         if closed and config.rated:
@@ -167,6 +185,7 @@ class History:
             connection.execute(delete(plays))
             Ratings.clear(connection)
         self._seen.clear()
+        self._last.clear()
         signed = (select(events.c.table_id).where(events.c.kind == "sit",
                                                   events.c.data.contains('"account":'))
                   .distinct())

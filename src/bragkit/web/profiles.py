@@ -208,8 +208,10 @@ class Profiles:
             f"/api/tables/{row.table_id}/deals/{d.number}.bhh"
             if d.record and (closed or self.released(row.table_id, d.number)) else None))
             for d in hands)
+        final = row.finished  # else the deals finished so far are the session
         return SessionLine(table_id=row.table_id, table=row.table_name, status=row.status,
                            rated=row.rated, private=row.private, started=row.created_at,
-                           ended=row.updated_at if closed else None, deals=row.deals,
-                           net=row.net, place=row.place, players=row.players, change=change,
-                           lines=lines)
+                           ended=row.updated_at if closed else None,
+                           deals=row.deals if final else len(lines),
+                           net=row.net if final else sum(d.net for d in lines),
+                           place=row.place, players=row.players, change=change, lines=lines)
