@@ -163,17 +163,22 @@ class History:
 
     def catch_up(self) -> int:
         """Record the closed tables whose close is stored but not recorded (a server stopped
-        between the two): replayed from their logs. Returns how many."""
+        between the two): replayed from their logs. Returns how many (a failure is logged:
+        the server starts all the same)."""
         query = (select(plays.c.table_id).join(tables, tables.c.id == plays.c.table_id)
                  .where(tables.c.status == "closed", plays.c.finished.is_(False))
                  .group_by(plays.c.table_id, tables.c.updated_at).order_by(tables.c.updated_at))
-        with self.store.engine.connect() as connection:
-            waiting = [row.table_id for row in connection.execute(query)]
         count = 0
-        for table_id in waiting:
-            room = self.rooms.get(table_id) or self._replay(table_id)
-            if room is not None and self.follow(room):
-                count += 1
+        try:
+            with self.store.engine.connect() as connection:
+                waiting = [row.table_id for row in connection.execute(query)]
+            for table_id in waiting:
+                room = self.rooms.get(table_id) or self._replay(table_id)
+                if room is not None and self.follow(room):
+                    count += 1
+        except (SQLAlchemyError, BragError) as error:  # the server starts all the same
+            log.error("the players' history could not catch up (%s)",
+                      str(error).splitlines()[0])
         return count
 
     def rebuild(self) -> int:
