@@ -370,3 +370,16 @@ def test_playing_without_an_account_records_nothing_and_changes_nothing() -> Non
         Viewer(), seat=0, name="Cy", token=token("Cy"), id="x")
     assert dict(sat.data) == {"seat": 0, "name": "Cy", "token_hash": sat.principal,
                               "bot": None, "buy_in": room.config.buy_in}  # as before
+
+
+def test_a_table_name_is_shown_as_text_never_as_markup() -> None:
+    app = make_app()
+    club = Club.of(app)
+    club.sign_up("Ann", "Bob")
+    name = '<img src=x onerror="alert(1)">'
+    room = club.session({"name": name}, ["Ann", "Bob"], 1, seed=4)
+    with browser_of(app) as browser:
+        page = browser.get("/u/Ann").text
+        assert name not in page and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
+        assert browser.get("/api/players/Ann").json()["games"][0]["sessions"][0]["name"] == name
+    assert room.status == "closed"
