@@ -250,9 +250,7 @@ class BragPoker(StakeGame[BragPokerRules]):
                 (self.big_blind, self.rules.big_blind, "big blind")):
             self.money.pay(player, amount, "pot")
             self._ops.append(posted(player, amount, "pot", reason))
-        for _ in range(3):
-            for player in self.deal_order:
-                self._deal(player, owner_sees=False)  # rule P5: unseen until they look
+        self._deal_round(3, owner_sees=False)  # rule P5: unseen until they look
         self._ops.append(PhaseStarted(phase=FIRST_ROUND))
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(self.big_blind), money=self.money,

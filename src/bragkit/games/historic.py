@@ -332,9 +332,7 @@ class SingleStakeBrag(_HistoricDeal):
             assert action.amount is not None
             self.money.pay(self.dealer, action.amount, "pot")
             self._ops.append(Acted(action=action, paid=action.amount))
-            for _ in range(3):  # rule S2: three cards each, face down, from the dealer's left
-                for player in self.deal_order:
-                    self._deal(player)
+            self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
             self._ops.append(PhaseStarted(phase="betting"))
             self.betting = self._open_round(BettingRound(

@@ -59,6 +59,9 @@ __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "
 Verdict = Sequence[LegalAction] | IllegalActionError
 
 _STANDARD: Final = Pack.standard()
+#: The games and tables of names already found distinct, non-empty and of a size the game seats
+#: (:meth:`StakeGame._check_seats`: speed, a deal each).
+_GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
 _DRAW: Final = Verb.DRAW
 #: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
 _LEAVES: Final = frozenset((Verb.DROP, Verb.FOLD))
@@ -215,30 +218,28 @@ class StakeGame(GameBase, Generic[RulesT]):
     ) -> None:
         super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
-        min_players, max_players = self.SEATS
-        self.players = self._players = tuple(players)
-        if len(set(self._players)) != len(self._players) or not all(
-                isinstance(p, str) and p and p == p.strip() for p in self._players):
-            raise RulesError("players must be distinct non-empty names")
-        if not min_players <= len(self.players) <= max_players:
-            raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
-                             f"not {len(self.players)} (rule {self.SEATS_RULE})")
-        if dealer not in self.players:
+        seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
+        self.players = self._players = seats
+        if (type(self), seats) not in _GOOD_SEATS:  # checked once per game and table of names
+            self._check_seats(seats)
+        if dealer not in seats:
             raise RulesError(f"the dealer {dealer!r} is not at the table")
         self.dealer = dealer
-        if isinstance(stacks, Mapping):
-            if set(stacks) != set(self.players):
+        if type(stacks) is not list and isinstance(stacks, Mapping):
+            if set(stacks) != set(seats):
                 raise RulesError("stacks must name every player")
-            start = {p: stacks[p] for p in self.players}
+            start = {p: stacks[p] for p in seats}
         else:
-            if len(stacks) != len(self.players):
-                raise RulesError(f"{len(stacks)} stacks for {len(self.players)} players")
-            start = dict(zip(self.players, stacks, strict=True))
-        if any(type(s) is not int or s < 0 for s in start.values()):
-            raise RulesError("stacks are whole numbers of chips, not negative")
-        self.start_stacks = dict(start)
+            if len(stacks) != len(seats):
+                raise RulesError(f"{len(stacks)} stacks for {len(seats)} players")
+            start = dict(zip(seats, stacks, strict=True))
+        for stack in start.values():
+            if type(stack) is not int or stack < 0:
+                raise RulesError("stacks are whole numbers of chips, not negative")
+        self.start_stacks = start
         self.money = Money(start, pots=self.POTS)
-        self.deal_order = self.order_from(self.left_of(dealer))
+        i = seats.index(dealer) + 1  # rule D3: the deal starts at the dealer's left
+        self.deal_order = seats[i:] + seats[:i]
         self.source_hands: dict[str, tuple[Card, ...]] | None = None
         self.source_stock: tuple[Card, ...] | None = None
         self.pack = self._make_pack(pack, hands, stock, rng)
@@ -254,6 +255,19 @@ class StakeGame(GameBase, Generic[RulesT]):
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
         self._start()
         self._log_turn()
+
+    def _check_seats(self, seats: tuple[str, ...]) -> None:
+        """Refuse names that are not distinct and non-empty, or too few or many (the game's
+        :attr:`SEATS_RULE`); remember a table that passes."""
+        min_players, max_players = self.SEATS
+        if len(set(seats)) != len(seats) or not all(
+                isinstance(p, str) and p and p == p.strip() for p in seats):
+            raise RulesError("players must be distinct non-empty names")
+        if not min_players <= len(seats) <= max_players:
+            raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
+                             f"not {len(seats)} (rule {self.SEATS_RULE})")
+        if len(_GOOD_SEATS) < 1024:
+            _GOOD_SEATS.add((type(self), seats))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -330,6 +344,19 @@ class StakeGame(GameBase, Generic[RulesT]):
             self.face_up.add(card)
         self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
+
+    def _deal_round(self, rounds: int, *, owner_sees: bool = True) -> None:
+        """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
+        (D6): :meth:`_deal` for each, in one step."""
+        order = self.deal_order
+        cards = iter(self.pack.deal_many(rounds * len(order)))
+        hands = self.hands
+        record = self._ops.append
+        for _ in range(rounds):
+            for player in order:
+                card = next(cards)
+                hands[player].append(card)
+                record(dealt(player, card, False, owner_sees))
 
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""

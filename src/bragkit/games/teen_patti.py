@@ -73,6 +73,12 @@ _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
 _ANSWERS: Final = (_ACCEPT, _DECLINE)
+#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order:
+#: blind or seen, two left or more.
+_BLIND_TWO: Final = (_FOLD, _BLIND, _SHOW, _LOOK)
+_BLIND_MORE: Final = (_FOLD, _BLIND, _LOOK)
+_SEEN_TWO: Final = (_FOLD, _BET, _SHOW)
+_SEEN_MORE: Final = (_FOLD, _BET, _SIDESHOW)
 _DEFAULT_RULES: Final = TeenPattiRules()
 
 
@@ -161,9 +167,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         for player in self.deal_order:
             self.money.pay(player, boot, "pot")
             self._ops.append(posted(player, boot, "pot", "boot"))
-        for _ in range(3):
-            for player in self.deal_order:
-                self._deal(player, owner_sees=False)  # rule TP2: blind until they look
+        self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
             self.turned = self.pack.deal()
             self.face_up.add(self.turned)
@@ -329,7 +333,16 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        return _ANSWERS if self.sideshow is not None else self.MENU
+        """The verbs the state may allow, in menu order: the answers to a sideshow (TP5); else
+        a chaal and a look while blind, a seen chaal and a sideshow once seen (TP2, TP3, TP5),
+        a show with two left (TP4), a sideshow with three or more (TP5). The verifier still
+        decides each."""
+        if self.sideshow is not None:
+            return _ANSWERS
+        two = len(self.playing) == 2
+        if to_act in self.looked:
+            return _SEEN_TWO if two else _SEEN_MORE
+        return _BLIND_TWO if two else _BLIND_MORE
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
