@@ -101,7 +101,7 @@ whole deals through this checked API.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import bragkit.games.three_card.setup as setups
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
@@ -124,9 +124,6 @@ from bragkit.games.three_card.stock import Stock
 from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
 from bragkit.records import dump
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
@@ -208,7 +205,7 @@ class Deal(GameBase):
             check_retained(kept_old, names, rules)
         if pack is not None and hands is not None:
             raise RulesError("give a pack or hands, not both")
-        super().__init__()
+        self._token = [None]  # GameBase.__init__, inlined: the one-owner token
 
         self.rules = rules
         self.players = seats.names
@@ -216,8 +213,8 @@ class Deal(GameBase):
         self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
         money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
-        stock = self._stock = Stock()
-        dealt = stock.deal(rules, seats, pack, hands, kept_old, rng)
+        stock = self._stock = Stock(rules, seats, pack, hands, kept_old, rng)
+        dealt = stock.dealt
         hold = self._hold = Holdings(found, dealt, not rules.blind)
         betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
@@ -406,7 +403,7 @@ class Deal(GameBase):
             self._listed[seat] = None
             moves.agree(seat, action)
         else:
-            self._listed = [None] * len(self._listed)
+            self._listed = [None] * self._seats.n
             if verb is _BET or verb is _BLIND:  # the commonest, straight to it
                 moves.bet(seat, action)
             else:

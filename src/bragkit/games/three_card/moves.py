@@ -21,7 +21,7 @@ from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.operations import Acted, HandLooked, HandToPack, Loan
-from bragkit.games.three_card.round import BETTING, Round
+from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.settle import Settlement
 from bragkit.games.three_card.setup import Seats
@@ -128,7 +128,10 @@ class Moves:
 
     def fold(self, seat: int) -> None:
         betting = self.bet_round
-        betting.fold(seat)
+        betting.status[seat] = FOLDED  # Round.fold, inlined (a fold is the second commonest)
+        betting.n_betting -= 1
+        if betting.gate:
+            betting.gate.discard(seat)
         hold = self.hold
         old = hold.old[seat]
         if old is not None:  # rule R2: both hands go, the old one first [decision]
@@ -136,7 +139,7 @@ class Moves:
             hold.old[seat] = None
             hold.two_seat = -1
         self.to_pack(seat, hold.hand[seat])
-        if hold.face_up_out(seat):
+        if hold.face_up is not None and seat == hold.face_up_seat:  # Holdings.face_up_out
             assert hold.face_up is not None
             self.to_pack(seat, hold.face_up, True)  # rule R3: the face-up hand goes with it
             hold.face_up = None

@@ -125,14 +125,14 @@ class Settlement:
         winners: dict[str, int] = {}
         prial = False
         # from the dealer's left
-        paid = list(awards.items()) if len(awards) < 2 else [
-            (s, awards[s]) for s in order if s in awards]
-        paid = [(seat, amount) for seat, amount in paid if amount]
+        paid = [(s, awards[s]) for s in (awards if len(awards) < 2 else order)
+                if awards.get(s)]
         for seat, amount in paid:
             winners[names[seat]] = amount
             if shown and strength(seat)[2].category is _PRIAL:
                 prial = True  # rule D4: seen and won by a prial
-        self.money.settle(paid, carried)
+        money = self.money
+        money.settle(paid, carried)
         two = retained >= 0 and hold.old[retained] is not None
         # rules BL3, R1: the blind hand stays on the table
         retained_hand = hold.hand[retained] if retained >= 0 else None
@@ -158,7 +158,7 @@ class Settlement:
         rules = self.rules
         self.result = new_result(
             # (zip without strict=: equal lengths by construction, and the keyword is slow)
-            dict(zip(names, self.money.stacks)),  # noqa: B905 - stacks
+            dict(zip(names, money.stacks)),  # noqa: B905 - stacks
             winners,
             shown_cards,
             carried,  # carried_pot
@@ -168,7 +168,7 @@ class Settlement:
             next_pack,
             "new" if two else None,  # retained_choice, rule R2
             self.log.loans() if rules.lending else (),  # loans
-            self.money.topped_up(names),  # topups
+            money.topped_up(names) if any(money.topups) else {},  # topups
         )
 
     def keeping(self, hand: HandChoice) -> DealResult:

@@ -248,6 +248,8 @@ def check_distinct(cards: list[Card], rules: Rules) -> None:
 
 
 def check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...]]) -> None:
+    if type(pack) is Pack and not kept_old and not rules.jokers and pack._is_one_deck():
+        return  # the common case: one whole deck, nothing retained (what the checks below find)
     if not isinstance(pack, Pack):
         raise RulesError(f"pack must be a Pack, not {type(pack).__name__}")
     if pack.decks != 1 or pack.jokers != rules.jokers:
