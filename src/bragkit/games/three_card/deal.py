@@ -133,7 +133,7 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
                           Verb.AGREE})
 
 _DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
-_AGREE = Verb.AGREE
+_AGREE, _FOLD = Verb.AGREE, Verb.FOLD
 
 
 class Deal(GameBase):
@@ -406,6 +406,8 @@ class Deal(GameBase):
             self._listed = [None] * self._seats.n
             if verb is _BET or verb is _BLIND:  # the commonest, straight to it
                 moves.bet(seat, action)
+            elif verb is _FOLD:  # the next commonest
+                moves.fold(seat, action)
             else:
                 moves.play(seat, action)
         end = moves.settled

@@ -76,8 +76,7 @@ class Moves:
         if verb is _BET or verb is _BLIND:
             self.bet(seat, action)
         elif verb is _FOLD:
-            add((Acted, action, 0))
-            self.fold(seat)
+            self.fold(seat, action)
         elif verb is _LOOK:
             add((Acted, action, 0))
             if action.hand is not None:  # rule R2: look at one of two hands
@@ -123,11 +122,17 @@ class Moves:
     def to_pack(self, seat: int, cards: tuple[Card, ...], face_up: bool = False) -> None:
         """Rule D5: a hand goes under the pack, its cards in the order dealt (``face_up``: the
         face-up hand of R3)."""
-        self.stock.put_under(cards)
+        pack = self.stock.pack  # Stock.put_under, inlined (a hand goes under at every fold)
+        if pack is not None:
+            pack._put_under_hand(cards)
         self.add((HandToPack, self.names[seat], cards, face_up))
 
-    def fold(self, seat: int) -> None:
+    def fold(self, seat: int, action: Action) -> None:
+        """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
         betting = self.bet_round
+        if betting.agreed:
+            betting.agreed.clear()
+        self.add((Acted, action, 0))
         betting.status[seat] = FOLDED  # Round.fold, inlined (a fold is the second commonest)
         betting.n_betting -= 1
         if betting.gate:

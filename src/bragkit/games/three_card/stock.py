@@ -82,11 +82,6 @@ class Stock:
         """Rule D9: the card at the bottom of the stock (seen by all when it lies face up)."""
         return self.pack.bottom if self.pack is not None else None
 
-    def put_under(self, cards: tuple[Card, ...]) -> None:
-        """Rule D5: a hand goes under the pack, its cards in the order dealt."""
-        if self.pack is not None:
-            self.pack._put_under_hand(cards)
-
     def close(self, returns: list[tuple[int, tuple[Card, ...]]], *, whole: bool,
               keep: bool) -> Pack | None:
         """Rule D5: the hands left at the end go under the pack from the dealer's left
@@ -99,7 +94,10 @@ class Stock:
             return None
         if keep:
             self.at_end = stock.copy()
-        stock._put_under_cards([c for _, cards in returns for c in cards], whole=whole)
+        under: list[Card] = []
+        for _, cards in returns:
+            under += cards
+        stock._put_under_cards(under, whole=whole)
         return stock.copy()
 
     def keeping(self, seat: int, hand: tuple[Card, ...]) -> Pack | None:
