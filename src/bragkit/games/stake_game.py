@@ -185,6 +185,9 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     #: The players, in seat order (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
+    #: How the deal ended: what each winner took and the stacks after it; ``None`` until it is
+    #: over (a plain attribute, set when the deal ends: read at every decision).
+    result: StakeResult | None = None
     game: ClassVar[str] = ""
     GAME: ClassVar[str] = ""
     #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
@@ -365,10 +368,17 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     def _log_turn(self) -> None:
         """Log whose turn it is and the phase, when either changed (:class:`Turn`)."""
-        turn = (self.to_act, self.phase)
+        turn = self._turn_now()
         if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
             self._last_turn = turn
             self._ops.append(Turn(player=turn[0], phase=turn[1]))
+            if turn[0] is None:
+                self._ended_now()
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        """Whose turn it is and the phase (:attr:`to_act`, :attr:`phase`), as one pair: what
+        :meth:`_log_turn` compares with the turn last logged (a game may answer in one step)."""
+        return self.to_act, self.phase
 
     # -- the rules, game by game ------------------------------------------------------------
     @property
@@ -381,12 +391,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         """Whether the deal has ended (nobody to act after the last change)."""
         return self._last_turn[0] is None
 
-    @property
-    def result(self) -> StakeResult | None:
-        """What each winner took and the stacks after the deal; ``None`` until it is over."""
-        if self._last_turn[0] is not None:  # the turn as logged after the last change
-            return None
-        return StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
+    def _ended_now(self) -> None:
+        """The deal has just ended (nobody to act after the last change): its :attr:`result`,
+        what each winner took and every stack after it (nothing moves after the end)."""
+        self.result = StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
 
     @property
     @abstractmethod
@@ -423,14 +431,6 @@ class StakeGame(GameBase, Generic[RulesT]):
                 out += verdict  # type: ignore[arg-type]
         return out
 
-    def _to_act_menu(self, to_act: str) -> list[LegalAction]:
-        """The menu of the player to act, built once per state (every change of state goes
-        through :meth:`_play`, which forgets it)."""
-        cached = self._menu_of
-        if cached is None:
-            cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
-        return cached[1]
-
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
@@ -438,7 +438,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         if to_act is None:
             return []
         if player == to_act:
-            return self._to_act_menu(to_act)
+            cached = self._menu_of  # the menu of the player to act, kept until the state changes
+            if cached is None:
+                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
+            return cached[1]
         return self._options(player, self.OUT_OF_TURN) if self.OUT_OF_TURN else []
 
     def _actors(self) -> Sequence[str]:
@@ -458,7 +461,10 @@ class StakeGame(GameBase, Generic[RulesT]):
             return None
         verb = action.verb
         if player == to_act:
-            for option in self._to_act_menu(to_act):  # the verifier's verdicts, kept
+            cached = self._menu_of  # (as in _menu)
+            if cached is None:
+                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
+            for option in cached[1]:  # the verifier's verdicts, kept
                 if option.verb is verb and action in option:
                     return option
             if verb not in self.OUT_OF_TURN:
@@ -485,7 +491,12 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _play(self, action: Action, option: LegalAction) -> None:
         self._menu_of = None
         self._do(action)
-        self._log_turn()
+        turn = self._turn_now()  # _log_turn, inlined (after every action)
+        if turn != self._last_turn:
+            self._last_turn = turn
+            self._ops.append(Turn(player=turn[0], phase=turn[1]))
+            if turn[0] is None:
+                self._ended_now()
 
     # -- records and views ------------------------------------------------------------------
     def _records(self) -> list[Operation]:

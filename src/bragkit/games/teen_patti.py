@@ -155,6 +155,14 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if self.money.stacks[player] < boot:
                 raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
         self.stake = boot
+        # the limits of TP6 in chips, read at every turn (the rules are frozen)
+        self._max_chaal = rules.max_chaal
+        self._even_chaal = self._max_chaal - self._max_chaal % 2
+        self._cap = rules.pot_cap
+        self._blind_limit = rules.blind_limit
+        order = self.players
+        #: every other seat from each seat's left, clockwise (TP3: the next player still in)
+        self._after = {p: order[i + 1:] + order[:i] for i, p in enumerate(order)}
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -187,6 +195,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         pending = self.sideshow
         return pending[1] if pending is not None else self._turn
 
+    def _turn_now(self) -> tuple[str | None, str]:
+        pending = self.sideshow
+        return pending[1] if pending is not None else self._turn, self._phase
+
     @property
     def in_play(self) -> tuple[str, ...]:
         """The players still in, from the dealer's left."""
@@ -217,35 +229,51 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        order = self.order_from(player)[1:]
-        return next(p for p in order if p in self.playing)
+        playing = self.playing
+        for other in self._after[player]:
+            if other in playing:
+                return other
+        raise AssertionError("no one else is in")  # pragma: no cover
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
         """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
         (TP6) and the player's stack."""
-        top = min(2 * self.stake, self.rules.max_chaal, self.money.stacks[player])
-        return self.stake, top
+        stake = self.stake
+        top = 2 * stake
+        limit = self._max_chaal
+        if limit < top:
+            top = limit
+        stack = self.money.stacks[player]
+        return stake, top if top < stack else stack
 
     def seen_range(self, player: str) -> tuple[int, int]:
         """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
         limit (TP6, which is the least where it is lower) and the player's stack."""
-        limit = self.rules.max_chaal - self.rules.max_chaal % 2
-        low = min(2 * self.stake, limit)
-        top = min(4 * self.stake, limit, self.money.stacks[player])
+        limit = self._even_chaal
+        stake = self.stake
+        low = 2 * stake if 2 * stake < limit else limit
+        top = 4 * stake if 4 * stake < limit else limit
+        stack = self.money.stacks[player]
+        if stack < top:
+            top = stack
         return low, top - top % 2
 
     def show_cost(self, player: str) -> int:
         """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
         what the asker has left (TP7 [decision]) and what the pot holds short of its cap (TP6
         [decision]): the price the show is charged."""
-        cost = min((2 if player in self.looked else 1) * self.stake, self.money.stacks[player])
-        return self._room(cost)
+        cost = (2 if player in self.looked else 1) * self.stake
+        stack = self.money.stacks[player]
+        return self._room(cost if cost < stack else stack)
 
     def _room(self, amount: int) -> int:
         """``amount``, cut to what the pot holds short of its cap (TP6)."""
-        cap = self.rules.pot_cap
-        return amount if cap is None else min(amount, cap - self.money.pots["pot"])
+        cap = self._cap
+        if cap is None:
+            return amount
+        room = cap - self.money.pots["pot"]
+        return amount if amount < room else room
 
     # -- the one verifier -------------------------------------------------------------------
     def _verify(self, player: str, verb: Verb) -> Verdict:
@@ -275,7 +303,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if seen:
                 return IllegalActionError(f"{player} has already looked", rule="TP2")
             return (option(player, verb),)
-        limit = self.rules.blind_limit
+        limit = self._blind_limit
         if not seen and limit and self.blind_turns[player] >= limit and verb is not _SIDESHOW:
             return IllegalActionError(f"{player} has played {limit} blind turns and must look",
                                       rule="TP6")
