@@ -301,6 +301,14 @@ class SingleStakeBrag(_HistoricDeal):
             return self.betting.to_act
         return None
 
+    def _turn_now(self) -> tuple[str | None, str]:
+        phase = self._phase
+        if phase == "stake":
+            return self.dealer, phase
+        if phase == "betting" and self.betting is not None:
+            return self.betting.to_act, phase
+        return None, phase
+
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """The dealer's stake first (S2), then the equalising betting."""
         if self._phase == "stake":
@@ -528,7 +536,11 @@ class ThreeStakeBrag(_HistoricDeal):
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 
     def _drawer(self) -> str | None:
-        return next((p for p in self.deal_order if p not in self._stood), None)
+        stood = self._stood
+        for player in self.deal_order:  # the first from the dealer's left still drawing
+            if player not in stood:
+                return player
+        return None
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
@@ -545,6 +557,10 @@ class ThreeStakeBrag(_HistoricDeal):
         if self._phase is _BETTING:
             return self.betting.to_act
         return self._now  # the first from the dealer's left who has not stood; None: over
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        phase = self._phase
+        return self.betting.to_act if phase is _BETTING else self._now, phase
 
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """The betting of the second stake, then draw or stand towards 31 (S4)."""

@@ -48,6 +48,7 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError, RulesError
 
 __all__ = [
+    "ROUND_MENUS",
     "ROUND_VERBS",
     "BettingRound",
     "Limits",
@@ -62,6 +63,8 @@ _DROP, _CHECK, _CALL, _BET, _RAISE = ROUND_VERBS
 _NOTHING_STAKED: Final = (_DROP, _CHECK, _BET)
 _NOTHING_OWED: Final = (_DROP, _CHECK, _RAISE)
 _OWING: Final = (_DROP, _CALL, _RAISE)
+#: Every menu of verbs :meth:`BettingRound.menu_verbs` gives.
+ROUND_MENUS: Final = (_NOTHING_STAKED, _NOTHING_OWED, _OWING)
 
 
 @lru_cache(maxsize=4096)
