@@ -305,10 +305,18 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
+    i = 0
     for option in options:
-        if option.verb is _TOPUP:
-            options = [o for o in options if o.verb is not _TOPUP]
+        if option.verb is _TOPUP:  # top-ups aside (M1), from a copy (the menu is the game's)
+            options = list(options)
+            del options[i]
+            while i < len(options):
+                if options[i].verb is _TOPUP:
+                    del options[i]
+                else:
+                    i += 1
             break
+        i += 1
     n = len(options)
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
