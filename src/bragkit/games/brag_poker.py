@@ -58,7 +58,14 @@ from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Posted, Revealed, Shown, posted
+from bragkit.games.stake_operations import (
+    Acted,
+    Posted,
+    Revealed,
+    Shown,
+    phase_started,
+    posted,
+)
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import (
@@ -267,14 +274,14 @@ class BragPoker(StakeGame[BragPokerRules]):
         self._voluntary = False
         self._drawers: list[str] = []
         self._phase = FIRST_ROUND
-        self._ops.append(PhaseStarted(phase="blinds"))
+        self._ops.append(phase_started("blinds"))
         for player, amount, reason in (  # rule P1
                 (self.small_blind, self.rules.small_blind, "small blind"),
                 (self.big_blind, self.rules.big_blind, "big blind")):
             self.money.pay(player, amount, "pot")
             self._ops.append(posted(player, amount, "pot", reason))
         self._deal_round(3, owner_sees=False)  # rule P5: unseen until they look
-        self._ops.append(PhaseStarted(phase=FIRST_ROUND))
+        self._ops.append(phase_started(FIRST_ROUND))
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(self.big_blind), money=self.money,
             pot="pot", limits=self.rules.limits(second=False),
@@ -403,14 +410,14 @@ class BragPoker(StakeGame[BragPokerRules]):
             self._award("pot", {in_play[0]: self.money.pots["pot"]}, "everyone else dropped")
         elif self._phase == FIRST_ROUND:
             self._phase = DRAW
-            self._ops.append(PhaseStarted(phase=DRAW))
+            self._ops.append(phase_started(DRAW))
             self._drawers = [p for p in self.deal_order if p in in_play]
         else:
             self._showdown()
 
     def _start_second_round(self) -> None:
         self._phase = SECOND_ROUND
-        self._ops.append(PhaseStarted(phase=SECOND_ROUND))
+        self._ops.append(phase_started(SECOND_ROUND))
         in_play = self.betting.in_play
         first = next(p for p in self.deal_order if p in in_play)
         self.betting = self._open_round(BettingRound(

@@ -53,8 +53,8 @@ from bragkit.games.stake_operations import (
     Awarded,
     Dealt,
     Paid,
-    PhaseStarted,
     Shown,
+    phase_started,
     posted,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
@@ -285,7 +285,7 @@ class SingleStakeBrag(_HistoricDeal):
         self.betting: BettingRound | None = None
         self.showdown: list[ShowdownEntry] = []
         self.forfeited = False
-        self._ops.append(PhaseStarted(phase="stake"))
+        self._ops.append(phase_started("stake"))
 
     @property
     def phase(self) -> str:
@@ -342,7 +342,7 @@ class SingleStakeBrag(_HistoricDeal):
             self._ops.append(Acted(action=action, paid=action.amount))
             self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
-            self._ops.append(PhaseStarted(phase="betting"))
+            self._ops.append(phase_started("betting"))
             self.betting = self._open_round(BettingRound(
                 seats=self.players, first=self.left_of(self.dealer), money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
@@ -467,7 +467,7 @@ class ThreeStakeBrag(_HistoricDeal):
             for player in self.deal_order:
                 self._deal(player, face_up=face_up)
         self._first_stake()
-        self._ops.append(PhaseStarted(phase="second stake"))
+        self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(dealer), money=self.money, pot="second",
             limits=self.rules.limits("S4")))
@@ -475,7 +475,7 @@ class ThreeStakeBrag(_HistoricDeal):
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
-        self._ops.append(PhaseStarted(phase="first stake"))
+        self._ops.append(phase_started("first stake"))
         up = {p: self.hands[p][2] for p in self.deal_order}
         top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
         winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
@@ -498,7 +498,7 @@ class ThreeStakeBrag(_HistoricDeal):
         self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
                                            why=why))
         self._phase = "thirty-one"
-        self._ops.append(PhaseStarted(phase="third stake: nearest to 31"))
+        self._ops.append(phase_started("third stake: nearest to 31"))
         for player in self.deal_order:  # rule S4: the players expose their cards
             cards = tuple(self.hands[player])
             self.shown[player] = cards

@@ -50,6 +50,7 @@ from bragkit.games.stake_operations import (
     Turn,
     dealt,
 )
+from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
@@ -371,7 +372,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()
         if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
             self._last_turn = turn
-            self._ops.append(Turn(player=turn[0], phase=turn[1]))
+            self._ops.append(make_turn(turn[0], turn[1]))
             if turn[0] is None:
                 self._ended_now()
 
@@ -494,7 +495,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()  # _log_turn, inlined (after every action)
         if turn != self._last_turn:
             self._last_turn = turn
-            self._ops.append(Turn(player=turn[0], phase=turn[1]))
+            self._ops.append(make_turn(turn[0], turn[1]))
             if turn[0] is None:
                 self._ended_now()
 

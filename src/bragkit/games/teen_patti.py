@@ -48,7 +48,7 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
+from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
@@ -171,7 +171,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
         self._turn: str | None = self.deal_order[0]
-        self._ops.append(PhaseStarted(phase="boot"))
+        self._ops.append(phase_started("boot"))
         for player in self.deal_order:
             self.money.pay(player, boot, "pot")
             self._ops.append(posted(player, boot, "pot", "boot"))
@@ -181,7 +181,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
-        self._ops.append(PhaseStarted(phase=BETTING))
+        self._ops.append(phase_started(BETTING))
 
     # -- state ------------------------------------------------------------------------------
     @property
