@@ -61,7 +61,7 @@ Verdict = Sequence[LegalAction] | IllegalActionError
 
 _STANDARD: Final = Pack.standard()
 #: The games and tables of names already found distinct, non-empty and of a size the game seats
-#: (:meth:`StakeGame._check_seats`: speed, a deal each).
+#: (:func:`_check_seats`: speed, a deal each).
 _GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
 _DRAW: Final = Verb.DRAW
 #: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
@@ -134,6 +134,20 @@ class StakeRules(Protocol):
 
 
 RulesT = TypeVar("RulesT", bound=StakeRules)
+
+
+def _check_seats(game: type[StakeGame[Any]], seats: tuple[str, ...]) -> None:
+    """Refuse names that are not distinct and non-empty, or too few or many for ``game`` (its
+    ``SEATS``, rule ``SEATS_RULE``); remember a table that passes (:data:`_GOOD_SEATS`)."""
+    min_players, max_players = game.SEATS
+    if len(set(seats)) != len(seats) or not all(
+            isinstance(p, str) and p and p == p.strip() for p in seats):
+        raise RulesError("players must be distinct non-empty names")
+    if not min_players <= len(seats) <= max_players:
+        raise RulesError(f"{game.game} is for {min_players} to {max_players} players, "
+                         f"not {len(seats)} (rule {game.SEATS_RULE})")
+    if len(_GOOD_SEATS) < 1024:
+        _GOOD_SEATS.add((game, seats))
 
 
 def fold_cards(players: Sequence[str], log: Sequence[Operation]
@@ -225,7 +239,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
         self.players = self._players = seats
         if (type(self), seats) not in _GOOD_SEATS:  # checked once per game and table of names
-            self._check_seats(seats)
+            _check_seats(type(self), seats)
         if dealer not in seats:
             raise RulesError(f"the dealer {dealer!r} is not at the table")
         self.dealer = dealer
@@ -259,19 +273,6 @@ class StakeGame(GameBase, Generic[RulesT]):
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
         self._start()
         self._log_turn()
-
-    def _check_seats(self, seats: tuple[str, ...]) -> None:
-        """Refuse names that are not distinct and non-empty, or too few or many (the game's
-        :attr:`SEATS_RULE`); remember a table that passes."""
-        min_players, max_players = self.SEATS
-        if len(set(seats)) != len(seats) or not all(
-                isinstance(p, str) and p and p == p.strip() for p in seats):
-            raise RulesError("players must be distinct non-empty names")
-        if not min_players <= len(seats) <= max_players:
-            raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
-                             f"not {len(seats)} (rule {self.SEATS_RULE})")
-        if len(_GOOD_SEATS) < 1024:
-            _GOOD_SEATS.add((type(self), seats))
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -73,13 +73,22 @@ _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
 _ANSWERS: Final = (_ACCEPT, _DECLINE)
-#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order:
-#: blind or seen, two left or more.
-_BLIND_TWO: Final = (_FOLD, _BLIND, _SHOW, _LOOK)
-_BLIND_MORE: Final = (_FOLD, _BLIND, _LOOK)
-_SEEN_TWO: Final = (_FOLD, _BET, _SHOW)
-_SEEN_MORE: Final = (_FOLD, _BET, _SIDESHOW)
+#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order,
+#: by (seen, two left): a chaal and a look while blind, a seen chaal and a sideshow once seen
+#: (TP2, TP3, TP5), a show with two left (TP4), a sideshow with three or more (TP5).
+_MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
+                 (False, False): (_FOLD, _BLIND, _LOOK),
+                 (True, True): (_FOLD, _BET, _SHOW),
+                 (True, False): (_FOLD, _BET, _SIDESHOW)}
 _DEFAULT_RULES: Final = TeenPattiRules()
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
+    """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
+    even (seen) chaal may be, the pot's cap and the blind turns before a look."""
+    most = rules.max_chaal
+    return most, most - most % 2, rules.pot_cap, rules.blind_limit
 
 
 class _EvenChaals(Sequence[Action]):
@@ -155,14 +164,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if self.money.stacks[player] < boot:
                 raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
         self.stake = boot
-        # the limits of TP6 in chips, read at every turn (the rules are frozen)
-        self._max_chaal = rules.max_chaal
-        self._even_chaal = self._max_chaal - self._max_chaal % 2
-        self._cap = rules.pot_cap
-        self._blind_limit = rules.blind_limit
-        order = self.players
-        #: every other seat from each seat's left, clockwise (TP3: the next player still in)
-        self._after = {p: order[i + 1:] + order[:i] for i, p in enumerate(order)}
+        self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
+        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -196,8 +199,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return pending[1] if pending is not None else self._turn
 
     def _turn_now(self) -> tuple[str | None, str]:
-        pending = self.sideshow
-        return pending[1] if pending is not None else self._turn, self._phase
+        return self.sideshow[1] if self.sideshow is not None else self._turn, self._phase
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -229,51 +231,32 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        playing = self.playing
-        for other in self._after[player]:
-            if other in playing:
-                return other
-        raise AssertionError("no one else is in")  # pragma: no cover
+        return next(p for p in self._after[player] if p in self.playing)
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
         """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
         (TP6) and the player's stack."""
-        stake = self.stake
-        top = 2 * stake
-        limit = self._max_chaal
-        if limit < top:
-            top = limit
-        stack = self.money.stacks[player]
-        return stake, top if top < stack else stack
+        return self.stake, min(2 * self.stake, self._max_chaal, self.money.stacks[player])
 
     def seen_range(self, player: str) -> tuple[int, int]:
         """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
         limit (TP6, which is the least where it is lower) and the player's stack."""
         limit = self._even_chaal
-        stake = self.stake
-        low = 2 * stake if 2 * stake < limit else limit
-        top = 4 * stake if 4 * stake < limit else limit
-        stack = self.money.stacks[player]
-        if stack < top:
-            top = stack
-        return low, top - top % 2
+        top = min(4 * self.stake, limit, self.money.stacks[player])
+        return min(2 * self.stake, limit), top - top % 2
 
     def show_cost(self, player: str) -> int:
         """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
         what the asker has left (TP7 [decision]) and what the pot holds short of its cap (TP6
         [decision]): the price the show is charged."""
-        cost = (2 if player in self.looked else 1) * self.stake
-        stack = self.money.stacks[player]
-        return self._room(cost if cost < stack else stack)
+        cost = min((2 if player in self.looked else 1) * self.stake, self.money.stacks[player])
+        return self._room(cost)
 
     def _room(self, amount: int) -> int:
         """``amount``, cut to what the pot holds short of its cap (TP6)."""
         cap = self._cap
-        if cap is None:
-            return amount
-        room = cap - self.money.pots["pot"]
-        return amount if amount < room else room
+        return amount if cap is None else min(amount, cap - self.money.pots["pot"])
 
     # -- the one verifier -------------------------------------------------------------------
     def _verify(self, player: str, verb: Verb) -> Verdict:
@@ -361,16 +344,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        """The verbs the state may allow, in menu order: the answers to a sideshow (TP5); else
-        a chaal and a look while blind, a seen chaal and a sideshow once seen (TP2, TP3, TP5),
-        a show with two left (TP4), a sideshow with three or more (TP5). The verifier still
-        decides each."""
+        """The verbs the state may allow (TP2-TP5), in menu order; the verifier decides each."""
         if self.sideshow is not None:
             return _ANSWERS
-        two = len(self.playing) == 2
-        if to_act in self.looked:
-            return _SEEN_TWO if two else _SEEN_MORE
-        return _BLIND_TWO if two else _BLIND_MORE
+        return _MENUS[to_act in self.looked, len(self.playing) == 2]
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
