@@ -101,6 +101,8 @@ whole deals through this checked API.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress, repeat
+from operator import eq, ne
 from typing import Final
 
 import bragkit.games.three_card.setup as setups
@@ -266,7 +268,7 @@ class Deal(GameBase):
     def agreed(self) -> tuple[str, ...]:
         """Who has agreed to a showdown (B8) since the betting last moved on, in the order they
         agreed (the showdown comes when every player still betting has)."""
-        return tuple(self._seats.names[seat] for seat in self._round.agreed)
+        return tuple(map(self._seats.names.__getitem__, self._round.agreed))
 
     @property
     def pot(self) -> int:
@@ -292,14 +294,12 @@ class Deal(GameBase):
     @property
     def in_play(self) -> tuple[str, ...]:
         """Players still holding a hand (not folded), covered ones included, in seat order."""
-        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
-                     if s != FOLDED)
+        return tuple(compress(self._seats.names, map(ne, self._round.status, repeat(FOLDED))))
 
     @property
     def betting(self) -> tuple[str, ...]:
         """Players still betting: in play and not covered (M2)."""
-        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
-                     if s == BETTING)
+        return tuple(compress(self._seats.names, map(eq, self._round.status, repeat(BETTING))))
 
     def is_blind(self, player: str) -> bool:
         """Whether ``player`` has not looked at their cards (BL6)."""
