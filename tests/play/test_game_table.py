@@ -194,8 +194,10 @@ def test_a_points_game_left_at_a_pause_counts_its_deals_of_cards_rule_N7() -> No
     table = GameTable("nine-card", bots=("random",), seed=4)
     play(table, random.Random(4), pauses=1)
     lines = table.summary()
-    assert lines[0] == "Nine Card Brag: 0 game(s) to 21 played out."
-    assert lines[1].startswith("The game to 21 was left after 1 deal(s) of cards at ")
+    assert lines[0] == "Nine Card Brag: 0 games to 21 played out."  # never "game(s)"
+    assert lines[1].startswith("The game to 21 was left after 1 deal of cards at ")
+    assert lines[1].endswith("no stakes per point are paid for it (N7); what its deals booked "
+                             "stands.")  # Nine Card Brag's rule, never Crash's C6
 
 
 @pytest.mark.parametrize("name", NAMES)

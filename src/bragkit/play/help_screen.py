@@ -24,7 +24,7 @@ a see ([B6](#rule-b6), [BL4](#rule-bl4)); the cards `7s 7h 7d` ([H3](#rule-h3))
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from textual.app import App, ComposeResult
@@ -98,9 +98,11 @@ def help_bindings() -> list[Binding]:
             Binding("f1", "help", "help", show=False)]
 
 
-def keys_of(screen: Any) -> tuple[tuple[str, str], ...]:
+def keys_of(screen: Any, *, keep: Callable[[str], bool] | None = None
+            ) -> tuple[tuple[str, str], ...]:
     """The keys a screen and its app declare themselves (not Textual's own, such as tab), as
-    (key, what it does) pairs: every binding with a description but the help's, each key once."""
+    (key, what it does) pairs: every binding with a description but the help's, each key once;
+    with ``keep``, only those whose action's name it keeps (``"cards"`` for ``cards('undo')``)."""
     app = screen.app
     seen: dict[str, str] = {}
     for node in (screen, app):
@@ -108,6 +110,8 @@ def keys_of(screen: Any) -> tuple[tuple[str, str], ...]:
             if cls.__module__.startswith("textual."):
                 continue
             for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())):
+                if keep is not None and not keep(binding.action.partition("(")[0]):
+                    continue
                 if binding.description and binding.action != "help" and not binding.system:
                     seen.setdefault(app.get_key_display(binding), binding.description)
     return tuple(seen.items())
@@ -230,7 +234,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
-            yield Static(f"Help · {self.info.title}", id="help-title")
+            yield Static(f"Help · {self.info.title_of(self.game)}", id="help-title")
             yield Input(id="find", placeholder="a rule id (BL4, N7), then Enter")
             with TabbedContent(initial="rules" if self.rule else "rankings"):
                 with TabPane("Hand rankings", id="rankings"), VerticalScroll():
@@ -251,7 +255,8 @@ class HelpScreen(ModalScreen[None]):
         """The highlighted rule at the top of the rules tab, and where it belongs."""
         found = book.rule(rule_id)
         where = book.section(found.section)
-        played = "" if where in self.sections else f" (not a rule of {self.info.title})"
+        title = self.info.title_of(self.game)
+        played = "" if where in self.sections else f" (not a rule of {title})"
         return (f"{self.rule_markdown(rule_id)}\n\n"
                 f"*From {where.letter} · {where.title}{played}.*")
 
