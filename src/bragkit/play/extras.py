@@ -35,8 +35,8 @@ EXTRA_BINDINGS: Final = [
     Binding("t", "topup", "top up"),
     Binding("h", "hint", "hint"),
     Binding("e", "trainer", "trainer"),
-    Binding("w", "save", "save the deal"),
-    Binding("W", "save_session", "save the session"),
+    Binding("w", "save", "save deal"),
+    Binding("W", "save_session", "save session"),
 ]
 
 #: The keys no move takes on the table screen.

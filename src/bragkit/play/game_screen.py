@@ -113,7 +113,7 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         Binding("q", "end", "quit"),
         Binding("escape", "cancel", "cancel", show=False),
         *help_bindings(),  # ? and F1: the rankings, the rules and the keys of this game
-        Binding("R", "show_rule", "the rule"),  # the rule the last error cites
+        Binding("R", "show_rule", "rule"),  # the rule the last error cites
         *EXTRA_BINDINGS,
     ]
 
@@ -160,10 +160,11 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
     def _message(self, text: str, *, error: bool = False) -> None:
         text = addressed(text, self.table.name)  # the engine's words: the player is "you"
         self.query_one("#message", Static).set_class(error, "error")
-        if error and cited_rule(text) is not None:  # R opens the help at its rule
-            self.help_error = text
+        self.help_error = text if error and cited_rule(text) is not None else ""
+        if self.help_error:  # R opens the help at its rule
             text += f" — R: rule {cited_rule(text)}"
         self._show("message", Text(text))
+        self.refresh_bindings()  # R: the rule of this error
 
     def _controls(self) -> list[Control]:
         if not self.table.my_turn:
@@ -192,7 +193,8 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
                                   if table.deal_over else ""))
         if table.deal_over:
             items = ["n the next deal of cards" if between else "n next deal",
-                     *(["w save the deal"] if table.game.over else []), "W save the session",
+                     *(["w save the deal"] if table.game.over else []),
+                     *(["W save the session"] if not table.session.in_deal else []),
                      "t top up", "q end the session (ledger and settlement)"]
         elif table.my_turn:
             items = [f"{c.key} {c.label}" for c in self._now]
