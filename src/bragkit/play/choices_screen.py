@@ -102,6 +102,10 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
     #choices-error { color: $error; text-style: bold; height: auto; margin: 0 1; }
     """
 
+    #: The first field has the focus as the screen shows (at once: a focus asked for later,
+    #: in on_mount, took it back from a field a quick typist had tabbed to).
+    AUTO_FOCUS: ClassVar[str | None] = "#bots"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "play", "play"),
         Binding("escape", "back", "back to the games"),
@@ -137,9 +141,6 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
                     yield Label(f"{item.name} ({item.rule}): {item.meaning}")
                     yield Input(item.text, id=f"rule-{item.name}")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#bots", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -47,11 +47,11 @@ class _Host(Protocol):
     """What the mixin needs of its screen."""
 
     table: GameTable
-    _thinking: bool
     _topping_up: bool
     _loading: Worker[Any] | None
 
     def _message(self, text: str, *, error: bool = False) -> None: ...
+    def _busy(self) -> bool: ...
     def _redraw(self) -> None: ...
     def _after(self) -> None: ...
     def _ask(self, placeholder: str, value: str = "") -> None: ...
@@ -116,6 +116,8 @@ class ExtraActions:
     def action_hint(self: _Host) -> None:
         """Your chances from your view only (the game's odds); with the trainer on, what the
         equilibrium would do."""
+        if self._busy():
+            return
         try:
             text = self.table.advice.hint()
         except BragError as error:
@@ -160,9 +162,7 @@ class ExtraActions:
 
     def action_topup(self: _Host) -> None:
         """Top up your stack (M1); not while a bot is thinking (it reads the deal)."""
-        if self._thinking:
-            self._message(f"{self.table.to_act} is thinking: top up after its move",
-                          error=True)
+        if self._busy():
             return
         self._topping_up = True
         self._ask(f"top up how many chips? 1 to {self.table.max_topup:,} (M1)")
@@ -172,6 +172,8 @@ class ExtraActions:
         if not self._topping_up:
             return False
         self._topping_up = False
+        if self._busy():
+            return True
         if not (text.isascii() and text.isdigit()):
             self._message(f"not topped up: {text!r} is not a whole number of chips",
                           error=True)

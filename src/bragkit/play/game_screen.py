@@ -35,7 +35,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
@@ -127,7 +127,7 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         self._pending: Control | None = None
         self._logged = 0
         self._cycle = -1
-        self._thinking = self._leaving = self._leave_asked = False
+        self._thinking = self._suggesting = self._leaving = self._leave_asked = False
         self._now: list[Control] = []  #: the player's moves now, as keys
         self.help_game = table.game_name
         self.help_error = ""
@@ -135,13 +135,13 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            with Vertical(id="left"):
+            with VerticalScroll(id="left", can_focus=False):  # a tall table scrolls
                 yield Static(id="seats")
                 yield Static(id="info")
                 yield Static(id="hand")
+                yield Static(id="result", classes="hidden")
                 yield Static(id="keys")
                 yield Static(id="trainer")
-                yield Static(id="result", classes="hidden")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
             yield LogView(id="log")
@@ -171,7 +171,18 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
             return []
         return controls(self.table.options(), self.RESERVED_KEYS, self.table.info.verb_name)
 
+    def _busy(self) -> bool:
+        """Whether a worker thread reads the deal now (a bot, the arranger): the screen then
+        neither reads nor changes it (one owner at a time), and says so."""
+        if self._thinking or self._suggesting:
+            who = "the arranger" if self._suggesting else self.table.to_act
+            self._message(f"{who} is thinking: a moment…")
+            return True
+        return False
+
     def _redraw(self) -> None:
+        if self._thinking or self._suggesting:  # redrawn when the thread is done
+            return
         table = self.table
         log = self.query_one("#log", LogView)
         for line in table.log[self._logged:]:
@@ -199,19 +210,24 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         elif table.my_turn:
             items = [f"{c.key} {c.label}" for c in self._now]
             if table.advice.can_suggest:
-                items += ["g suggest", "]/[ every choice"]
+                items.append("g suggest")
+            if self._offers_now("cycle"):
+                items.append("]/[ every choice")
             items.append(": type a move")
         else:
             items = [f"{table.to_act} to act…"]
         self._show("keys", key_cells(items))
         self._show("trainer", Text(self._advice()))
         self.refresh_bindings()  # the footer: only the keys of the moment
+        # in sight on a short screen (a Crash table runs long): the result or the hand, the
+        # keys and the message, at the column's foot
+        left = self.query_one("#left", VerticalScroll)
+        self.call_after_refresh(left.scroll_end, animate=False)
 
     # -- acting --------------------------------------------------------------------------------
 
     def _play(self, action: Action | str) -> None:
-        if self._thinking:  # a bot reads the deal in its thread: nothing changes meanwhile
-            self._message(f"{self.table.to_act} is thinking: wait for its move", error=True)
+        if self._busy():  # a thread reads the deal: nothing changes meanwhile
             return
         try:
             self.table.act(action)
@@ -258,7 +274,7 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
     def _no_move(self, key: str, found: list[Control]) -> None:
         """Say why ``key`` plays no move now: the engine's words for the key's verb where the
         game has it, else the moves there are."""
-        if self._explain(key, found):
+        if self._busy() or self._explain(key, found):
             return
         if self.table.deal_over:
             self._message("the deal is over: n for the next one, q to end", error=True)
@@ -271,6 +287,8 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
     def _press(self, control: Control) -> None:
         """A move's key: play it, or ask for what it needs (an amount, a hand, cards); an
         agreed showdown is answered by the bots at once (B8)."""
+        if self._busy():
+            return
         if control.verb is Verb.AGREE:
             self._agree()
             return
@@ -337,10 +355,13 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
     def action_suggest(self) -> None:
         """The engine's best move in your place (N3, C2), found in a worker thread (the
         arranger takes most of a second for a Crash hand), then shown; Enter plays it."""
+        if self._busy():
+            return
         if not self.table.advice.can_suggest:
             self._message("no suggestion now")
             return
         self._message("the arranger is thinking…")
+        self._suggesting = True
         self.run_worker(self._find_suggestion, thread=True, group="suggest",
                         exit_on_error=False)
 
@@ -348,20 +369,26 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         try:
             action = self.table.advice.suggestion()
         except Exception as error:  # the arranger's failure must not end the game
-            self.app.call_from_thread(self._message, f"no suggestion: {error!r}", error=True)
+            self.app.call_from_thread(self._suggested, None, error)
             return
-        self.app.call_from_thread(self._suggested, action)
+        self.app.call_from_thread(self._suggested, action, None)
 
-    def _suggested(self, action: Action | None) -> None:
-        if action is None or not self.table.my_turn or action.player != self.table.to_act:
+    def _suggested(self, action: Action | None, failure: Exception | None) -> None:
+        self._suggesting = False
+        if failure is not None:
+            self._message(f"no suggestion: {failure!r}", error=True)
+        elif action is None or not self.table.my_turn or action.player != self.table.to_act:
             self._message("no suggestion now")  # the turn moved on meanwhile
         elif not action.cards and not action.sets:
             self._message(f"suggested: {action.verb.value} (press its key)")
         else:
             self._fill(action, "suggested")
+        self._after()  # redrawn; a player leaving meanwhile goes on leaving
 
     def action_cycle(self, step: int) -> None:
         """The next (previous) of every choice the rules allow, listed lazily."""
+        if self._busy():
+            return
         with_choices = [c for c in self._now if c.kind in ("cards", "sets")
                         and c.options[0].choices is not None]
         if not with_choices:

@@ -343,24 +343,27 @@ class GameTable:
             try:
                 action = self.bot_step()
             except Exception as error:  # a bot's failure must not stop the deal
-                action = self.stand_in(error)
+                if self.stand_in(error) is None:
+                    return moves
+                continue
             if action is None:
                 return moves
             moves.append(action)
 
-    def stand_in(self, error: Exception) -> Action | None:
+    def stand_in(self, error: Exception) -> str | None:
         """The bot to act failed to move (``error``): it plays what a player out of time plays
         (:meth:`~bragkit.games.protocol.Game.timeout_action`: a fold, a drop, a check, the
-        arranger's sets…), said in the log with the failure; None when it is no bot's turn.
-        Raises when even that move fails: the deal cannot go on (:meth:`summary` then closes
-        the session with the deal unfinished)."""
+        arranger's sets…), said in the log with the failure; the words said, or None when it
+        is no bot's turn. Raises when even that move fails: the deal cannot go on
+        (:meth:`summary` then closes the session with the deal unfinished)."""
         seat = self.to_act
         if seat is None or seat == self.name:
             return None
         action = self.game.timeout_action(seat)
-        self.log.append(f"{seat} could not move ({type(error).__name__}: {error}); "
-                        + (f"{action_words(action, self.name)} in its place, as a player out "
-                           "of time does" if action is not None else "nothing can move for it"))
+        said = (f"{seat} could not move ({type(error).__name__}: {error}); "
+                + (f"{action_words(action, self.name)} in its place, as a player out of time "
+                   "does" if action is not None else "nothing can move for it"))
+        self.log.append(said)
         if action is None:
             self.stuck = True
             raise SessionError(f"{seat} cannot move and has no move to stand in: the deal "
@@ -370,7 +373,7 @@ class GameTable:
         except BragError:
             self.stuck = True
             raise
-        return action
+        return said
 
     def leave_move(self) -> Action | None:
         """The player's move on leaving mid-deal, at their turn: what a player out of time
@@ -462,9 +465,11 @@ class GameTable:
             out = [f"{self.title}: {counted(finished, 'game')} to {target} played out."]
         else:
             out = [f"{self.title}: {counted(finished, 'deal')} played."]
-        if self.stuck and not self.deal_over:
-            out.append(f"Deal {session.deal_number} could not be finished (a bot failed): "
-                       "the chips in its pot are paid to nobody.")
+        ledger = session.ledger
+        if self.stuck and not self.deal_over:  # void: the session as it stood before it
+            out.append(f"Deal {session.deal_number} could not be finished (a bot failed): it "
+                       "is void, and the ledger is the session's before it.")
+            ledger = ledger.until(session.deal_number - 1)
         elif session.in_deal and target is not None:
             dealt = sum(deal_boundary(op) == "end" for op in game.operations)
             scores = ", ".join(f"{p} {n}" for p, n in (last_scores(game.operations)
@@ -478,8 +483,12 @@ class GameTable:
         if shared:
             out.append("The carried pot is shared: " + ", ".join(
                 f"{p} {n}" for p, n in shared.items()) + " (BL3).")
-        nets = session.ledger.nets()
-        payments = session.ledger.settlement()  # mid-game too
+        nets = ledger.nets()
+        try:
+            payments = ledger.settlement()  # mid-game too
+        except BragError as error:  # a pot never won (a void deal's carried pot)
+            return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
+                    f"Settlement: none: {error}."]
         return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
                 "Settlement: " + ("; ".join(str(p) for p in payments) + "."
                                   if payments else "nobody owes anybody.")]

@@ -140,6 +140,7 @@ class _HelpHost(Protocol):
     help_error: str
 
     def notify(self, message: str, *, severity: Any = ...) -> None: ...
+    def help_keys(self) -> tuple[tuple[str, str], ...]: ...
 
 
 class HelpActions:
@@ -151,9 +152,14 @@ class HelpActions:
     help_game: str = "three-card"
     help_error: str = ""
 
+    def help_keys(self: _HelpHost) -> tuple[tuple[str, str], ...]:
+        """The keys the help lists: by default every key the screen declares
+        (:func:`keys_of`); a screen may list only its game's."""
+        return keys_of(self)
+
     def action_help(self: _HelpHost) -> None:
         """Open the help of the game being played."""
-        open_help(self.app, self.help_game)
+        open_help(self.app, self.help_game, keys=self.help_keys())
 
     def action_show_rule(self: _HelpHost) -> None:
         """Open the help at the rule the last error cites, or say there is none."""
@@ -161,7 +167,7 @@ class HelpActions:
         if rule is None:
             self.notify("The last message cites no rule: ? for the help.", severity="warning")
         else:
-            open_help(self.app, self.help_game, rule=rule)
+            open_help(self.app, self.help_game, rule=rule, keys=self.help_keys())
 
 
 class HelpScreen(ModalScreen[None]):

@@ -73,6 +73,9 @@ class MenuScreen(Screen[str | None]):
     #menu-error { color: $error; padding: 0 2; height: auto; }
     """
 
+    #: The list has the focus as the screen shows (never later, after a quick first arrow).
+    AUTO_FOCUS: ClassVar[str | None] = "#games"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "quit")]
 
     def __init__(self, error: str = "", *, chosen: str | None = None) -> None:
@@ -95,7 +98,6 @@ class MenuScreen(Screen[str | None]):
         names = [item.name for item in self.items]
         if self.chosen in names:  # the game chosen last time
             menu.highlighted = names.index(self.chosen)
-        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

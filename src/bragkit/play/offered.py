@@ -16,10 +16,10 @@ keys of the game (:meth:`OfferedKeys.game_keys`): those the game ever offers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from bragkit.play.controls import Control
-from bragkit.play.help_screen import cited_rule, keys_of, open_help
+from bragkit.play.help_screen import cited_rule, keys_of
 
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable
@@ -38,8 +38,6 @@ class _Host(Protocol):
     help_error: str
     _now: list[Control]
 
-    @property
-    def app(self) -> Any: ...
     def _picking(self) -> bool: ...
     def _offers_now(self, action: str) -> bool: ...
     def _offers_ever(self, action: str) -> bool: ...
@@ -89,9 +87,12 @@ class OfferedKeys:
         return self._offers_now(action)
 
     def game_keys(self: _Host) -> tuple[tuple[str, str], ...]:
-        """The keys the help lists: those of this game (never another game's)."""
-        return keys_of(self, keep=self._offers_ever)
+        """The keys of this game (never another game's), and the digits where it picks."""
+        keys = keys_of(self, keep=self._offers_ever)
+        if self._offers_ever("cards"):
+            keys = (("1–9, 0", "pick the card at that place"), *keys)
+        return keys
 
-    def action_help(self: _Host) -> None:
-        """Open the help of the game being played, with its keys."""
-        open_help(self.app, self.help_game, keys=OfferedKeys.game_keys(self))
+    def help_keys(self: _Host) -> tuple[tuple[str, str], ...]:
+        """The keys the help lists: this game's (:meth:`game_keys`)."""
+        return OfferedKeys.game_keys(self)

@@ -207,7 +207,8 @@ def _crash(view: CrashView, table: GameTable) -> Picture:
                       _sets_text(played[name]))
     lines = [_scores_line(view.scores, table, view.deal)]
     for op in rounds:
-        lines.append(_line(f"round {op.round}: " + (f"{op.winner} wins" if op.winner
+        lines.append(_line(f"round {op.round}: " + (inner(op.winner, table.name, "wins")
+                                                    if op.winner
                                                     else "a tie, nobody scores"), view.players))
     lines.append(Text(f"Phase: {view.phase}"))
     note = Text("Your cards: ")

@@ -39,6 +39,7 @@ class _Host(Protocol):
     bot_delay: float
     _timer: Timer | None
     _thinking: bool
+    _suggesting: bool
     _leaving: bool
     _leave_asked: bool
 
@@ -70,6 +71,7 @@ class Turns:
 
     _timer: Timer | None = None
     _thinking = False
+    _suggesting = False
     _leaving = False
     _leave_asked = False
 
@@ -86,7 +88,8 @@ class Turns:
         if self._leaving and (table.deal_over or table.stuck):
             self.action_end()
             return
-        if not self._moving() or self._timer is not None or self._thinking:
+        if (not self._moving() or self._timer is not None or self._thinking
+                or self._suggesting):
             return
         delay = Turns.LEAVE_DELAY if self._leaving else self.bot_delay
         if delay > 0:
@@ -151,12 +154,12 @@ class Turns:
         table = self.table
         if table.to_act is not None and table.to_act != table.name:
             try:
-                table.stand_in(error)
+                said = table.stand_in(error)
             except Exception as worse:  # said on the screen; q still leaves
                 self._message(f"a bot failed and nothing can move for it ({worse}): the deal "
                               "cannot go on; q ends the session with the ledger", error=True)
                 return False
-            self._message(f"a bot failed: {table.log[-1]}", error=True)
+            self._message(f"a bot failed: {said}", error=True)
             return True
         table.stuck = True
         self._message(f"your move could not be played ({error}): q ends the session with the "
