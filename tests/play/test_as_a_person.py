@@ -312,6 +312,9 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
         result = runner.invoke(cli, ["replay", str(path)])
         assert result.exit_code == 0, (path, result.stderr)
         assert "You takes" not in result.stdout and "You has" not in result.stdout
+        # actions in words, never record strings ("Equity drop", 1.10)
+        assert not re.search(r"^\s+\d+\. (?!You )\S+(?: II+)? (fold|drop|check|look|call|stand)\b",
+                             result.stdout, re.M), result.stdout
 
 
 # -- 1.7 Teen Patti's chaal ---------------------------------------------------------------------
