@@ -147,12 +147,14 @@ def other_game(game: str, count: int) -> None:
         print(f"  {kind:<9} median {median * 1e3:8.3f} ms  max {max(times) * 1e3:8.3f} ms  "
               f"({median / base:,.0f}x baseline)")
     start = time.perf_counter()
-    result = play_arena([kinds[1], "random"], game=game, deals=count * 3, seed=3)
+    games_of_deals = find(game).unit == "points"  # the arena counts its games (N7, C6)
+    result = play_arena([kinds[1], "random"], game=game,
+                        deals=count if games_of_deals else count * 3, seed=3)
     spent = time.perf_counter() - start
     strong = next(s for s in result.scores if s.name == kinds[1])
-    print(f"  arena {kinds[1]} v random: {result.deals} deals in {spent:.1f} s "
-          f"({result.deals / spent:,.0f} deals/s); {kinds[1]} {strong.per_100:+.1f} "
-          f"{result.unit}/100 deals")
+    print(f"  arena {kinds[1]} v random: {result.deals} {result.per}s in {spent:.1f} s "
+          f"({result.deals / spent:,.0f} {result.per}s/s); {kinds[1]} {strong.per_100:+.1f} "
+          f"{result.score_label}")
 
 
 if __name__ == "__main__":

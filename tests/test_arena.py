@@ -116,6 +116,9 @@ def test_cli_prints_a_table() -> None:
     (["expected", "random", "--game", "crash", "--rules", "target=0"], "target must be"),
     (["shark", "bold", "--deals", "0"], "--deals must be at least 1"),
     (["shark", "--round-robin"], "two or more"),
+    (["shark", "random", "--sim"], "--sim plays only the bots random, cautious, bold, not shark"),
+    (["random", "bold", "--sim", "-g", "four-card"], "three-card Brag only, not four-card"),
+    (["expected", "random", "--sim", "-g", "crash"], "--sim plays the three-card family only"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["arena", *args])
@@ -143,17 +146,35 @@ def test_a_stake_game_conserves_chips_and_replays_from_its_seed_rule_T1(game: st
     assert again.to_dict() == result.to_dict()
 
 
-def test_a_points_game_scores_the_points_of_every_deal_rule_N4() -> None:
-    # heads-up Nine Card Brag: each round gives 3 and 2 points (N4), three rounds a deal
-    result = play_arena(["expected", "random"], game="nine-card", deals=40, seed=6)
-    assert result.unit == "points"
-    assert result.deals >= 40 and all(s.deals == result.deals for s in result.scores)
-    assert sum(s.per_100 for s in result.scores) == pytest.approx(1500)
+def test_a_points_game_counts_games_and_scores_their_money_rules_N4_N7() -> None:
+    """``deals`` games, each to its target (N7): a bot's score is the money it won a game
+    (per 100), the measure of its net, so the two agree in sign; the points it made are per
+    deal of the engine (heads-up each round gives 3 and 2 points, N4: 15 a deal)."""
+    result = play_arena(["expected", "random"], game="nine-card", deals=12, seed=6)
+    assert (result.deals, result.per, result.unit) == (12, "game", "chips")
+    assert all(s.deals == 12 for s in result.scores)
+    assert result.engine_deals is not None and result.engine_deals > 12  # two or more a game
     assert sum(s.net for s in result.scores) == 0  # the money of the games (N7)
+    for score in result.scores:
+        assert score.per_100 == pytest.approx(score.net / 12 * 100)
+        assert (score.per_100 > 0) == (score.net > 0)
+    points = [s.points_per_deal for s in result.scores]
+    assert all(p is not None and p > 0 for p in points)
+    assert sum(p for p in points if p is not None) == pytest.approx(15)
+    assert result.title() == f"12 games of nine-card ({result.engine_deals} deals)"
+    assert result.to_dict()["per"] == "game"
+
+
+def test_crash_plays_as_many_games_as_asked_rules_C5_C6() -> None:
+    seen: list[int] = []
+    result = play_arena(["expected", "random"], game="crash", deals=3, seed=1,
+                        progress=seen.append)
+    assert result.deals == 3 and seen == [1, 2, 3]
+    assert all((s.per_100 > 0) == (s.net > 0) for s in result.scores)
 
 
 @pytest.mark.parametrize(("game", "strong", "deals"), [
-    ("nine-card", "expected", 100), ("crash", "expected", 40),
+    ("nine-card", "expected", 20), ("crash", "expected", 8),
     ("single-stake", "equity", 400), ("three-stake", "equity", 400),
     ("brag-poker", "equity", 400), ("teen-patti", "equity", 400),
 ])
@@ -164,7 +185,7 @@ def test_the_strong_bot_of_each_game_beats_random(game: str, strong: str, deals:
 
 
 def test_expected_score_beats_greedy_at_nine_card_brag() -> None:
-    result = play_arena(["expected", "greedy"], game="nine-card", deals=300, seed=2)
+    result = play_arena(["expected", "greedy"], game="nine-card", deals=150, seed=2)
     assert result.scores[0].name == "expected"
 
 
@@ -176,9 +197,10 @@ def test_the_arena_refuses_a_bot_of_another_game_and_a_crowded_table() -> None:
 
 
 def test_cli_plays_every_game_and_names_its_unit() -> None:
-    result = runner.invoke(app, ["arena", "-g", "nine-card", "-n", "5", "--seed", "1"])
+    result = runner.invoke(app, ["arena", "-g", "crash", "-n", "3", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    assert "points / 100 deals" in result.stdout
+    assert "3 games of crash (" in result.stdout  # as many games as asked, and their deals
+    assert "chips / 100 games" in result.stdout and "points / deal" in result.stdout
     for name in ("random", "expected", "greedy"):  # every bot of the game by default
         assert name in result.stdout
     result = runner.invoke(app, ["arena", "equity", "random", "-g", "single-stake", "-n", "8",
@@ -209,19 +231,25 @@ def test_a_generic_player_object_can_sit_at_the_three_card_table() -> None:
     assert sum(s.net for s in result.scores) == 0
 
 
-def test_cli_plays_batched_bots_on_the_simulator_and_the_engine_on_request() -> None:
+def test_cli_plays_the_engine_and_the_simulator_on_request() -> None:
+    """The engine plays unless ``--sim`` asks for the simulator, whose output says so and
+    what of the engine's game it leaves out (R1-R3, D4, D5, M2, M3)."""
     from bragkit.sim.arena import play_batched_arena
 
     args = ["arena", "cautious", "random", "-n", "200", "--seed", "4", "--json"]
-    simulated = json.loads(runner.invoke(app, args).stdout)
+    checked = json.loads(runner.invoke(app, args).stdout)
+    engine = play_arena(["cautious", "random"], deals=200, rules=arena_rules(), seed=4)
+    assert checked == json.loads(json.dumps(engine.to_dict()))
+    assert checked["played_on"] == "engine" and "left_out" not in checked
+    assert json.loads(runner.invoke(app, [*args, "--engine"]).stdout) == checked
+    simulated = json.loads(runner.invoke(app, [*args, "--sim"]).stdout)
     expected = play_batched_arena(["cautious", "random"], deals=200, rules=arena_rules(),
                                   seed=4).to_dict()
     assert simulated == json.loads(json.dumps(expected))
-    checked = json.loads(runner.invoke(app, [*args, "--engine"]).stdout)
-    engine = play_arena(["cautious", "random"], deals=200, rules=arena_rules(), seed=4)
-    assert checked == json.loads(json.dumps(engine.to_dict())) and checked != simulated
-    # a bot without a batched policy keeps the whole match on the engine
-    mixed = json.loads(runner.invoke(app, ["arena", "shark", "random", "-n", "20", "--seed",
-                                           "4", "--json"]).stdout)
-    assert mixed == json.loads(json.dumps(play_arena(["shark", "random"], deals=20,
-                                                     rules=arena_rules(), seed=4).to_dict()))
+    assert simulated["played_on"] == "simulator"
+    assert simulated["left_out"] == ["retained blind hands (R1-R3)",
+                                     "the pack kept between deals (D4, D5)", "covers (M2, M3)"]
+    text = runner.invoke(app, ["arena", "cautious", "random", "-n", "200", "--seed", "4",
+                               "--sim", "--rules", "blind=false"]).stdout
+    assert "on the simulator, without the pack kept between deals (D4, D5) or covers" in \
+        " ".join(text.split())

@@ -6,6 +6,7 @@ is parsed, a name too long is refused in every format, and nothing but a
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -104,3 +105,120 @@ def test_bragkit_replay_refuses_them_in_one_line(tmp_path: Path) -> None:
         assert result.exit_code == 2, (file, result.output)
         assert "Traceback" not in result.output
         assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+# -- issue 27, item 4: every reader, every field ---------------------------------------------------
+
+@pytest.fixture
+def unread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any TOML parse, whole or a deal at a time, fails the test: a refusal comes first."""
+    import tomllib
+
+    from bragkit import toml_text
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the record was parsed")
+
+    monkeypatch.setattr(tomllib, "loads", refuse)
+    monkeypatch.setattr(toml_text, "_written_part", refuse)
+
+
+def _readers() -> dict[str, object]:
+    """Every format's own reader of text, by format."""
+    from bragkit.games.brag_poker import read_brag_poker
+    from bragkit.games.crash import CrashRecord
+    from bragkit.games.historic import read_historic
+    from bragkit.games.nine_card import NineCardRecord
+    from bragkit.games.teen_patti_records import read_teen_patti
+    from bragkit.games.three_card.notation import read_bhh
+    from bragkit.games.three_card.session_records import read_session
+
+    return {"three-card": read_bhh, "nine-card": NineCardRecord.loads,
+            "crash": CrashRecord.loads, "single-stake": read_historic,
+            "three-stake": read_historic, "brag-poker": read_brag_poker,
+            "teen-patti": read_teen_patti, "session": read_session}
+
+
+@pytest.mark.parametrize("name", [*sorted(GAME_RECORDS), "session"])
+def test_every_formats_own_reader_refuses_before_parsing(name: str, unread: None) -> None:
+    read = _readers()[name]
+    text = SESSION if name == "session" else GAME_RECORDS[name]
+    limit = MAX_TEXT if name == "session" else records.MAX_RECORD
+    stuffed = text + "".join(f"k{i} = {i}\n" for i in range(records.MAX_KEYS + 1))
+    for bad in (text + "#" * limit, stuffed):
+        with pytest.raises(NotationError, match=r"characters|keys"):
+            read(bad)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("name", [*sorted(GAME_RECORDS), "session"])
+def test_a_file_over_its_bound_is_refused_unread(name: str, tmp_path: Path) -> None:
+    """A 100 MB file (sparse: it takes no disk) naming its format is refused by its size: the
+    library's load, each format's own file reader and bragkit replay."""
+    text = SESSION if name == "session" else GAME_RECORDS[name]
+    path = tmp_path / "big.toml"
+    path.write_text(text, encoding="utf-8")
+    with path.open("r+b") as file:
+        file.truncate(100 * 1024 * 1024)
+    with pytest.raises(NotationError, match="104,857,600 bytes long"):
+        records.load(path)
+    if name in ("three-card", "session"):
+        from bragkit.games.three_card import notation, session_records
+
+        with pytest.raises(NotationError, match="bytes long"):
+            (notation.load if name == "three-card" else session_records.load)(path)
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and "bytes long" in result.output
+
+
+def test_bytes_over_the_bound_are_refused_undecoded() -> None:
+    data = GAME_RECORDS["three-card"].encode() + b"#" * records.MAX_RECORD
+    with pytest.raises(NotationError, match="bytes long"):
+        records.load(data)
+
+
+def test_a_session_bounds_each_deal_as_a_deal(unread: None) -> None:
+    """A session may be long, but what comes before its first deal and each deal are bounded
+    as a .bhh record is (1 MiB, 2,000 keys), before any of it is parsed."""
+    first = SESSION.index("[[deals]]")
+    padded = SESSION[:first] + "#" * records.MAX_RECORD + "\n" + SESSION[first:]
+    with pytest.raises(NotationError, match=r"the part before \[\[\[deals\]\]\] is"):
+        records.load(padded)
+    stuffed = SESSION + "".join(f"k{i} = {i}\n" for i in range(records.MAX_KEYS))
+    with pytest.raises(NotationError, match=r"deal \d+ has 2,\d+ keys: a deal of a "
+                                            r"bhh-session record holds at most 2,000"):
+        records.replay(stuffed)
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ('seats = ["', 'seats = ["' + "A" * 101 + '", "', "at most 100"),
+    ('seats = ["', "seats = [" + '"x", ' * 52 + '"', "at most 52"),
+    ("buy_ins = [", "buy_ins = [1000000000001, ", "at most 1000000000000"),
+])
+def test_a_sessions_seats_and_buy_ins_are_bounded(old: str, new: str, words: str) -> None:
+    text = SESSION.replace(old, new, 1)
+    assert text != SESSION
+    for read in (records.load, records.replay):
+        with pytest.raises(NotationError, match=words):
+            read(text)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_RECORDS))
+def test_every_string_and_array_of_every_format_is_bounded(name: str) -> None:
+    text = GAME_RECORDS[name]
+    for bad, words in ((text.replace('"Ann"', '"Ann' + " " * 5000 + '"', 1), "4,096"),
+                       (f"x = [{', '.join(['1'] * 65_537)}]\n" + text, "65,536")):
+        with pytest.raises(NotationError, match=words):
+            records.load(bad)
+
+
+@pytest.mark.parametrize("name", ["single-stake", "brag-poker", "teen-patti", "nine-card"])
+def test_every_format_bounds_its_actions_and_chips(name: str) -> None:
+    text = GAME_RECORDS[name]
+    start = text.index("actions = [") + len("actions = [")
+    many = text[:start] + "\n" + '  "Ann check",\n' * (records.MAX_ACTIONS + 1) + text[start:]
+    with pytest.raises(NotationError, match="20,000"):
+        records.replay(many)
+    if "stacks = [" in text:
+        huge = re.sub(r"stacks = \[\d+", "stacks = [1000000000001", text, count=1)
+        with pytest.raises(NotationError, match="at most 1000000000000"):
+            records.replay(huge)

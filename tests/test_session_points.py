@@ -83,6 +83,9 @@ class Bids:
     def operations(self) -> Sequence[Operation]:
         return tuple(self._ops)
 
+    def operations_since(self, start: int) -> Sequence[Operation]:
+        return tuple(self._ops[start:])
+
     def legal_actions(self, player: str | None = None) -> Sequence[LegalAction]:
         who = self.to_act
         if who is None or player not in (None, who):

@@ -18,13 +18,16 @@ plays at a :class:`~bragkit.session.Session`
 (:func:`~bragkit.games.registry.open_session`), its bots
 made by :func:`bragkit.bots.make_player` and asked with :func:`bragkit.bots.ask` (each sees only
 its seat's view). A stake game scores chips per 100 deals, as above. A points game (N7, C6)
-scores the POINTS each bot makes per 100 deals of the engine (one deal of Nine Card Brag is
-its three rounds, of Crash its four), games played to the target one after the other; the
-money of the games (the stake per point behind, C5's crash money) is its ``net``.
+is played game by game, each to its target (a game is one deal of the session, many deals of
+the engine: N5, C4): ``deals`` counts games, and a bot scores the money it won per 100 games
+(the stake per point behind, N7, and Crash's crash money, C5), the measure of its ``net``;
+beside it, the points it made per deal of the engine (:attr:`BotScore.points_per_deal`).
 
->>> nine = play_arena(["expected", "random"], game="nine-card", deals=12, seed=2)
->>> nine.unit, [s.name for s in nine.scores]
-('points', ['expected', 'random'])
+>>> nine = play_arena(["expected", "random"], game="nine-card", deals=4, seed=2)
+>>> nine.deals, nine.per, nine.unit, [s.name for s in nine.scores]
+(4, 'game', 'chips', ['expected', 'random'])
+>>> nine.scores[0].net > 0 and nine.scores[0].per_100 == nine.scores[0].net * 100 / 4
+True
 
 >>> result = play_arena(["cautious", "random"], deals=40, seed=5)
 >>> [s.name for s in result.scores], sum(s.net for s in result.scores)   # chips are conserved
@@ -42,7 +45,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar, cast
 
 from bragkit.actions import Action
@@ -76,6 +79,7 @@ __all__ = [
     "arena_rules",
     "play_arena",
     "round_robin",
+    "session_lengths",
 ]
 
 #: Deals per session before the seating is rotated and a fresh table opens.
@@ -88,7 +92,9 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BotScore:
-    """One bot's result: chips won over the deals, per 100 deals with a 95% interval."""
+    """One bot's result: chips won over the deals (or games: :attr:`ArenaResult.per`), per 100
+    with a 95% interval, and their sum, ``net``; in a points game, the points it made per deal
+    of the engine (``points_per_deal``; None in a stake game)."""
 
     name: str
     kind: str
@@ -98,12 +104,16 @@ class BotScore:
     low: float
     high: float
     slowest: float
+    points_per_deal: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON-able data (the think time is left out: it is not reproducible)."""
-        return {"name": self.name, "kind": self.kind, "deals": self.deals, "net": self.net,
-                "per_100": round(self.per_100, 2),
-                "ci95": [round(self.low, 2), round(self.high, 2)]}
+        out = {"name": self.name, "kind": self.kind, "deals": self.deals, "net": self.net,
+               "per_100": round(self.per_100, 2),
+               "ci95": [round(self.low, 2), round(self.high, 2)]}
+        if self.points_per_deal is not None:
+            out["points_per_deal"] = round(self.points_per_deal, 3)
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BotScore):
@@ -116,8 +126,12 @@ class BotScore:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class ArenaResult:
-    """The scores of one match, best first, and what it was played under: ``unit`` is what
-    the scores count (``chips``, or ``points`` for a points game, N7)."""
+    """The scores of one match, best first, and what it was played under: ``deals`` of what
+    (``per``: ``"deal"``, or ``"game"`` for a points game played game by game to its target,
+    N7, C6), the ``unit`` the scores count (chips), and, for a points game, the deals of the
+    engine its games took (``engine_deals``). ``played_on`` names the simulator when the
+    simulator played it, ``left_out`` what of the engine's game it left out
+    (:func:`bragkit.sim.arena.differences`)."""
 
     rules: Any
     deals: int
@@ -126,26 +140,61 @@ class ArenaResult:
     topups: int
     game: str = ""
     unit: str = "chips"
+    per: str = "deal"
+    engine_deals: int | None = None
+    played_on: str = "engine"
+    left_out: tuple[str, ...] = ()
 
     @property
     def game_name(self) -> str:
         """The game played (a preset's name for the three-card family)."""
         return self.game or _game_name(self.rules)
 
+    def title(self, *, per_match: bool = False) -> str:
+        """What was played, in words: how many of what (and, for games of many deals, the
+        engine's deals they took), and where when not on the engine; ``per_match``: the deals
+        of each match of a round robin.
+
+        >>> play_arena(["random", "random"], game="crash", deals=2, seed=1).title()
+        '2 games of crash (11 deals)'
+        """
+        count = (f"{self.deals} {self.per}{'' if self.deals == 1 else 's'}"
+                 f"{' per match' if per_match else ''} of {self.game_name}")
+        if self.engine_deals is not None and not per_match:
+            count += f" ({self.engine_deals} deal{'' if self.engine_deals == 1 else 's'})"
+        if self.played_on != "engine":
+            count += f" on the {self.played_on}"
+        if self.left_out:
+            *most, last = self.left_out
+            count += f", without {', '.join(most)}{' or ' if most else ''}{last}"
+        return count
+
+    @property
+    def score_label(self) -> str:
+        """What a score counts: ``chips / 100 deals`` (or games)."""
+        return f"{self.unit} / 100 {self.per}s"
+
     def to_dict(self) -> dict[str, Any]:
         """As JSON-able data."""
-        return {"game": self.game_name, "rules": self.rules.to_dict(), "unit": self.unit,
-                "deals": self.deals, "seed": self.seed, "topups": self.topups,
-                "bots": [s.to_dict() for s in self.scores]}
+        out = {"game": self.game_name, "rules": self.rules.to_dict(), "unit": self.unit,
+               "per": self.per, "deals": self.deals, "seed": self.seed,
+               "topups": self.topups, "played_on": self.played_on}
+        if self.engine_deals is not None:
+            out["engine_deals"] = self.engine_deals
+        if self.left_out:
+            out["left_out"] = list(self.left_out)
+        out["bots"] = [s.to_dict() for s in self.scores]
+        return out
 
     def lines(self) -> list[str]:
         """The result as aligned text, one bot a line."""
         width = max(len(s.name) for s in self.scores)
-        out = [f"{self.deals} deals of {self.game_name}"
-               f"{'' if self.seed is None else f', seed {self.seed}'}:"]
+        out = [f"{self.title()}{'' if self.seed is None else f', seed {self.seed}'}:"]
         for s in self.scores:
-            out.append(f"  {s.name:<{width}}  {s.per_100:+9.1f} {self.unit}/100 deals  "
-                       f"95% CI [{s.low:+.1f}, {s.high:+.1f}]  net {s.net:+d}")
+            points = ("" if s.points_per_deal is None
+                      else f"  points {s.points_per_deal:.2f}/deal")
+            out.append(f"  {s.name:<{width}}  {s.per_100:+9.1f} {self.score_label}  "
+                       f"95% CI [{s.low:+.1f}, {s.high:+.1f}]  net {s.net:+d}{points}")
         return out
 
 
@@ -158,13 +207,13 @@ Bot = str | tuple[str, Agent] | tuple[str, Player]
 
 def three_card_family(game: str) -> bool:
     """Whether ``game`` (a name, alias or preset) is played at the three-card
-    :class:`~bragkit.games.three_card.table.Table` (its rules are
-    :class:`~bragkit.games.three_card.Rules`).
+    :class:`~bragkit.games.three_card.table.Table` by the agents of :mod:`bragkit.bots`, as
+    its registry entry declares (:attr:`~bragkit.games.registry.GameInfo.agents`).
 
     >>> three_card_family("teen-patti-order"), three_card_family("teen-patti")
     (True, False)
     """
-    return find(game).rules is Rules
+    return find(game).agents
 
 
 def play_arena(
@@ -203,14 +252,11 @@ def play_arena(
     if stack < max(rules.ante, rules.buy_in, 1):
         raise BragError(f"a stack of {stack} cannot pay the ante of {rules.ante}")
     seatings = _seatings(names, master)
-    sessions = max(len(seatings), math.ceil(deals / SESSION))
-    sessions = math.ceil(sessions / len(seatings)) * len(seatings)
     gains: dict[str, list[int]] = {n: [] for n in names}
     slowest = dict.fromkeys(names, 0.0)
     topups = 0
     played = 0
-    for number in range(sessions):
-        length = deals // sessions + (1 if number < deals % sessions else 0)
+    for number, length in enumerate(session_lengths(deals, len(seatings))):
         if not length:
             continue
         table = Table(rules, seats=seatings[number % len(seatings)], buy_ins=stack,
@@ -238,6 +284,20 @@ def play_arena(
               for name, kind in zip(names, kinds, strict=True)]
     scores.sort(key=lambda s: -s.per_100)
     return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups)
+
+
+def session_lengths(deals: int, seatings: int) -> list[int]:
+    """The deals of each session of a match of ``deals`` deals (a fresh table each, the
+    seating rotated between, any carried pot shared at its end, BL3): at most :data:`SESSION`
+    each, and every one of ``seatings`` seatings as often (session ``k`` takes seating
+    ``k % seatings``); a session of 0 deals is not played.
+
+    >>> session_lengths(1_000, 1), session_lengths(1_001, 2), session_lengths(3, 6)
+    ([500, 500], [251, 250, 250, 250], [1, 1, 1, 0, 0, 0])
+    """
+    sessions = max(seatings, math.ceil(deals / SESSION))
+    sessions = math.ceil(sessions / seatings) * seatings
+    return [deals // sessions + (1 if k < deals % sessions else 0) for k in range(sessions)]
 
 
 def _seat(bots: Sequence[Bot], make: Callable[[str], T], seated: Callable[[Any], T]
@@ -370,11 +430,12 @@ def _session_arena(
     bots: Sequence[Bot], *, game: str, deals: int, options: dict[str, Any], seed: int | None,
     stack: int, budget: float, progress: Callable[[int], None] | None,
 ) -> ArenaResult:
-    """The arena of a game played at a :class:`~bragkit.session.Session` (module docstring)."""
+    """The arena of a game played at a :class:`~bragkit.session.Session` (module docstring):
+    ``deals`` deals of the session, each a game to its target in a points game (N7, C6)."""
     info = find(game)
     master = random.Random(seed)
     rules = game_rules(game, options)
-    points = info.unit == "points"  # a points game counts points (N7, C6), not chips
+    points = info.unit == "points"  # a deal of the session is a game to a target (N7, C6)
     names, kinds, players = _seat(
         bots, lambda kind: make_player(kind, game=game, rules=rules,
                                        seed=master.getrandbits(64), budget=budget),
@@ -383,47 +444,43 @@ def _session_arena(
     if not low <= len(names) <= high:
         raise BragError(f"{info.title} seats {low} to {high} players, not {len(names)}")
     seatings = _seatings(names, master)
-    sessions = math.ceil(max(len(seatings), math.ceil(deals / SESSION)) / len(seatings)) \
-        * len(seatings)
     gains: dict[str, list[int]] = {n: [] for n in names}
-    nets = dict.fromkeys(names, 0)
+    made = dict.fromkeys(names, 0)  # points made, in a points game (N4, C4)
+    engine_deals = 0
     slowest = dict.fromkeys(names, 0.0)
     topups = 0
     played = 0
-    for number in range(sessions):
-        length = deals // sessions + (1 if number < deals % sessions else 0)
+    for number, length in enumerate(session_lengths(deals, len(seatings))):
         if not length:
             continue
         seats = seatings[number % len(seatings)]
         session = open_session(game, seats=seats, buy_ins=stack, dealer=seats[-1],
                                seed=master.getrandbits(64), **options)
-        done = 0
-        while done < length:
+        for _ in range(length):
             topups += _top_up(session, stack)
             before = session.ledger.nets()
-            scored = _play_session_deal(session, players, slowest, points=points)
+            game_played = _play_session_deal(session, players, slowest)
             after = session.ledger.nets()
             for name in names:
-                nets[name] += after.get(name, 0) - before.get(name, 0)
-            for row in scored:
-                for name in names:
-                    gains[name].append(row.get(name, 0))
-            done += len(scored)
-            played += len(scored)
+                gains[name].append(after.get(name, 0) - before.get(name, 0))
+            if points:
+                rows = _points_by_deal(game_played)
+                engine_deals += len(rows)
+                for row in rows:
+                    for name, scored in row.items():
+                        made[name] += scored
+            played += 1
             if progress is not None:
-                progress(min(played, deals))
+                progress(played)
     scores = [_score(name, kind, gains[name], slowest[name])
               for name, kind in zip(names, kinds, strict=True)]
-    scores = [s if not points else _with_net(s, nets[s.name]) for s in scores]
+    if points:
+        scores = [replace(s, points_per_deal=made[s.name] / max(engine_deals, 1))
+                  for s in scores]
     scores.sort(key=lambda s: -s.per_100)
     return ArenaResult(rules=rules, deals=played, seed=seed, scores=tuple(scores),
-                       topups=topups, game=info.name, unit="points" if points else "chips")
-
-
-def _with_net(score: BotScore, net: int) -> BotScore:
-    return BotScore(name=score.name, kind=score.kind, deals=score.deals, net=net,
-                    per_100=score.per_100, low=score.low, high=score.high,
-                    slowest=score.slowest)
+                       topups=topups, game=info.name, per="game" if points else "deal",
+                       engine_deals=engine_deals if points else None)
 
 
 def _top_up(session: Session, stack: int) -> int:
@@ -437,10 +494,9 @@ def _top_up(session: Session, stack: int) -> int:
 
 
 def _play_session_deal(session: Session, players: dict[str, Player],
-                       slowest: dict[str, float], *, points: bool) -> list[dict[str, int]]:
-    """Play the session's next deal; what each seat scored: one row, its chips (the ledger's),
-    or for a points game one row per deal of the engine, its points (N7, C6)."""
-    before = session.ledger.nets()
+                       slowest: dict[str, float]) -> Game:
+    """Play the session's next deal (a game to its target in a points game, N7, C6); the
+    game played."""
     try:
         game = session.start_deal()
     except SessionError:  # a stake the stack cannot pay: top up to twice the stack, again
@@ -455,10 +511,7 @@ def _play_session_deal(session: Session, players: dict[str, Player],
         session.apply(_timed(ask_player, players[name], game, name, slowest))
     for name in seats:
         ended(players[name], game, name)
-    if points:
-        return _points_by_deal(game)
-    after = session.ledger.nets()
-    return [{n: after.get(n, 0) - before.get(n, 0) for n in seats}]
+    return game
 
 
 def _points_by_deal(game: Game) -> list[dict[str, int]]:

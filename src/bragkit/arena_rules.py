@@ -28,6 +28,6 @@ def arena_rules(game: str = "three-card", **overrides: Any) -> Rules:
     {'ordering': 'teen-patti'}
     """
     info = find(game)
-    if info.rules is not Rules:
+    if not info.agents:  # the family's games are those the agents play (GameInfo.agents)
         raise BragError(f"{info.title} is not of the three-card family")
     return Rules.from_dict({**info.presets.get(game, {}), **ARENA_RULES, **overrides})

@@ -82,11 +82,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import takewhile
 from typing import Any, Final
 
 import numpy as np
 
 from bragkit.errors import BragError
+from bragkit.packed import PackedRows
 
 __all__ = [
     "EXACT_LIMIT",
@@ -122,6 +124,9 @@ class Kind(StrEnum):
 
 
 _BETWEEN_PLAYERS: Final = frozenset({Kind.LOAN, Kind.REPAYMENT})
+#: The kinds by their one-digit code in a ledger's packed rows.
+_KINDS: Final = tuple(Kind)
+_KIND_CODE: Final = {kind: str(number) for number, kind in enumerate(_KINDS)}
 
 
 def _check_amount(amount: object, what: str) -> int:
@@ -210,6 +215,28 @@ class Entry:
         return f"{prefix}{self.player} {self.kind.value} {self.amount}"
 
 
+_SET: Final = {name: Entry.__dict__[name].__set__
+                for name in ("kind", "player", "amount", "deal", "lender")}
+_set_kind, _set_player, _set_amount = _SET["kind"], _SET["player"], _SET["amount"]
+_set_deal, _set_lender = _SET["deal"], _SET["lender"]
+
+
+def _entry(kind: Kind, player: str, amount: int, deal: int, lender: str | None) -> Entry:
+    """An :class:`Entry` of fields the ledger has checked as ``Entry`` would, set without its
+    keyword ``__init__`` (speed: an entry a bet, every bet of a session).
+
+    >>> _entry(Kind.BET, "Ann", 2, 1, None) == Entry(kind=Kind.BET, player="Ann", amount=2, deal=1)
+    True
+    """
+    entry: Entry = object.__new__(Entry)
+    _set_kind(entry, kind)
+    _set_player(entry, player)
+    _set_amount(entry, amount)
+    _set_deal(entry, deal)
+    _set_lender(entry, lender)
+    return entry
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Payment:
     """One payment of a settlement: ``payer`` pays ``payee`` a positive ``amount``.
@@ -267,10 +294,14 @@ class Ledger:
     bragkit.ledger.LedgerError: Dan has not bought in
     """
 
-    __slots__ = ("_accounts", "_deal", "_debts", "_entries", "_in_pot")
+    __slots__ = ("_accounts", "_deal", "_debts", "_entries", "_in_pot", "_names", "_seat")
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self._entries: list[Entry] = []
+        # the entries as packed rows (a long session keeps a few bytes an entry): the kind, the
+        # player's and the lender's numbers in _names, the amount and the deal (_row, _entry)
+        self._entries = PackedRows(block=1024)
+        self._names: list[str] = []
+        self._seat: dict[str, int] = {}
         self._accounts: dict[str, _Account] = {}
         self._debts: dict[tuple[str, str], int] = {}
         self._in_pot = 0
@@ -351,7 +382,12 @@ class Ledger:
         return entry
 
     def _record(self, kind: Kind, player: str, amount: int, *, lender: str | None = None) -> Entry:
-        entry = Entry(kind=kind, player=player, amount=amount, deal=self._deal, lender=lender)
+        if (type(amount) is int and amount > 0 and type(player) is str and player.strip()
+                and (lender is None if kind not in _BETWEEN_PLAYERS else
+                     type(lender) is str and lender.strip() and lender != player)):
+            entry = _entry(kind, player, amount, self._deal, lender)  # what Entry would check
+        else:
+            entry = Entry(kind=kind, player=player, amount=amount, deal=self._deal, lender=lender)
         self._apply(entry)
         return entry
 
@@ -389,6 +425,8 @@ class Ledger:
         # All checks passed: apply.
         if kind is Kind.BUY_IN:
             self._accounts[entry.player] = account
+            self._seat[entry.player] = len(self._names)
+            self._names.append(entry.player)
         if kind in (Kind.BUY_IN, Kind.TOP_UP):
             account.brought += amount
             account.stack += amount
@@ -422,7 +460,21 @@ class Ledger:
                     self._debts[key] = left
                 else:
                     del self._debts[key]
-        self._entries.append(entry)
+        self._entries.append(self._row(entry))
+
+    def _row(self, entry: Entry) -> str:
+        """The packed row of an entry: ``kind player amount deal [lender]`` (numbers)."""
+        seat = self._seat
+        row = f"{_KIND_CODE[entry.kind]}{seat[entry.player]} {entry.amount} {entry.deal}"
+        return row if entry.lender is None else f"{row} {seat[entry.lender]}"
+
+    def _entry(self, row: str) -> Entry:
+        """The entry of a packed row (see :meth:`_row`)."""
+        names = self._names
+        fields = row[1:].split(" ")
+        return Entry(kind=_KINDS[int(row[0])], player=names[int(fields[0])],
+                     amount=int(fields[1]), deal=int(fields[2]),
+                     lender=names[int(fields[3])] if len(fields) > 3 else None)
 
     @staticmethod
     def _check_stack(name: str, account: _Account, amount: int, what: str) -> None:
@@ -434,7 +486,7 @@ class Ledger:
     @property
     def entries(self) -> tuple[Entry, ...]:
         """Every entry, in the order recorded."""
-        return tuple(self._entries)
+        return tuple(self)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -518,11 +570,11 @@ class Ledger:
     def until(self, deal: int) -> Ledger:
         """A new ledger of the entries up to and including deal ``deal``: the session as it stood
         then."""
-        return Ledger(e for e in self._entries if e.deal <= deal)
+        return Ledger(takewhile(lambda e: e.deal <= deal, self))  # entries' deals only grow
 
     def to_dicts(self) -> list[dict[str, Any]]:
         """The entries as JSON-able data, in order."""
-        return [e.to_dict() for e in self._entries]
+        return [e.to_dict() for e in self]
 
     @classmethod
     def from_dicts(cls, data: Iterable[Mapping[str, Any]]) -> Ledger:
@@ -539,7 +591,8 @@ class Ledger:
         return len(self._entries)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ledger) and self._entries == other._entries
+        return (isinstance(other, Ledger) and len(self) == len(other)
+                and all(a == b for a, b in zip(self, other, strict=True)))
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -547,10 +600,10 @@ class Ledger:
         return f"Ledger(<{len(self._entries)} entries, deal {self._deal}>)"
 
     def __iter__(self) -> Iterator[Entry]:
-        return iter(self._entries)
+        return map(self._entry, self._entries)
 
     def __str__(self) -> str:
-        return "\n".join(str(e) for e in self._entries)
+        return "\n".join(str(e) for e in self)
 
 
 # -- settlement --------------------------------------------------------------------------------

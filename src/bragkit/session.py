@@ -33,21 +33,38 @@ True
 
 from __future__ import annotations
 
-import re
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Final, Protocol
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Final, Protocol, cast
 
 from bragkit.actions import Action, HandChoice
 from bragkit.cards import RandomSource, make_rng
-from bragkit.errors import BragError, InvalidActionError, RulesError
+from bragkit.errors import InvalidActionError, RulesError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation, Result
 from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
 from bragkit.ownership import Guard
+from bragkit.session_events import (
+    DealEnded,
+    DealStarted,
+    GameNamed,
+    Joined,
+    Kept,
+    Left,
+    Lent,
+    Played,
+    PotShared,
+    Repaid,
+    SessionError,
+    SessionEvent,
+    ToppedUp,
+    parse_event,
+)
 from bragkit.session_hook import DealingBase
+from bragkit.session_log import EventLog
 
 __all__ = [
     "DealEnded",
@@ -69,221 +86,6 @@ __all__ = [
     "ToppedUp",
     "parse_event",
 ]
-
-
-class SessionError(BragError):
-    """Something the session cannot do now: a seat change during a deal, a player who cannot pay
-    the ante, a pack that does not follow from the last deal, a game named out of turn..."""
-
-
-# -- the events ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Joined:
-    """``player`` sat down with ``amount`` (rule M1), to the left of ``after`` (None: at the end
-    of the seats). The opening seats are events too."""
-
-    player: str
-    amount: int
-    after: str | None = None
-
-    def __str__(self) -> str:
-        where = f" after {self.after}" if self.after is not None else ""
-        return f"{self.player} joins {self.amount}{where}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ToppedUp:
-    """``player`` added ``amount`` to their stack outside a deal (rule M1)."""
-
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.player} topup {self.amount}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Left:
-    """``player`` left the table, taking ``amount`` (their whole stack)."""
-
-    player: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.player} leaves with {self.amount}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Lent:
-    """``lender`` lent ``borrower`` ``amount`` between deals (rule M4)."""
-
-    lender: str
-    borrower: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.lender} lends {self.borrower} {self.amount}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Repaid:
-    """``borrower`` paid ``lender`` back ``amount`` (rule M4)."""
-
-    borrower: str
-    lender: str
-    amount: int
-
-    def __str__(self) -> str:
-        return f"{self.borrower} repays {self.lender} {self.amount}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Kept:
-    """A blind winner holding two hands kept ``hand`` for the next deal (rule R2)."""
-
-    player: str
-    hand: HandChoice
-
-    def __str__(self) -> str:
-        return f"{self.player} keeps {self.hand}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PotShared:
-    """The carried pot was shared out at the end of a session (BL3, T1). ``shares`` (by player)
-    follow from the session's state, so they are not part of the event's text or identity."""
-
-    shares: Mapping[str, int] = field(default_factory=dict, compare=False)
-
-    def __str__(self) -> str:
-        return "carried pot shared"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GameNamed:
-    """``dealer`` named the game of the next deal (rule T2): ``game`` in the game's own words
-    (its :class:`Dealing` reads them), None for the table's own game."""
-
-    dealer: str
-    game: str | None = None
-
-    def __str__(self) -> str:
-        return f"{self.dealer} names {'the house game' if self.game is None else self.game}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class DealStarted:
-    """Deal ``number`` (from 1) began, dealt by ``dealer``: its ``game`` when the dealer named one
-    (T2), the ``seed`` of a game that deals from a seed, and the ``pack`` (top card first) of a
-    shuffled one (D4) — None when the pack is the one the last deal left (D5), which the
-    :class:`Dealing` knows."""
-
-    number: int
-    dealer: str
-    game: str | None = None
-    seed: int | None = None
-    pack: str | None = None
-
-    def __str__(self) -> str:
-        game = f" game {self.game}" if self.game is not None else ""
-        seed = f" seed {self.seed}" if self.seed is not None else ""
-        pack = f" pack {self.pack}" if self.pack is not None else ""
-        return f"deal {self.number} by {self.dealer}{game}{seed}{pack}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Played:
-    """An action of the deal in progress (its record string after ``> ``)."""
-
-    action: Action
-
-    def __str__(self) -> str:
-        return f"> {self.action}"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class DealEnded:
-    """Deal ``number`` ended; ``winners`` is what each winner took (its result's winners)."""
-
-    number: int
-    winners: Mapping[str, int]
-
-    def __str__(self) -> str:
-        won = ", ".join(f"{p} wins {n}" for p, n in self.winners.items()) or "no winner"
-        return f"deal {self.number} ends: {won}"
-
-    def __hash__(self) -> int:
-        return hash((self.number, tuple(self.winners.items())))
-
-
-SessionEvent = (Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared | GameNamed
-                | DealStarted | Played | DealEnded)
-
-_NAME = r"(?P<{}>.+?)"
-_PATTERNS: Final = (
-    (DealStarted, re.compile(r"deal (?P<number>\d+) by (?P<dealer>.+?)(?: game (?P<game>.+?))?"
-                             r"(?: seed (?P<seed>\d+))?(?: pack (?P<pack>.+))?")),
-    (DealEnded, re.compile(r"deal (?P<number>\d+) ends: (?P<winners>.+)")),
-    (Played, re.compile(r"> (?P<action>.+)")),
-    (Joined, re.compile(r"(?P<player>.+?) joins (?P<amount>\d+)(?: after (?P<after>.+))?")),
-    (ToppedUp, re.compile(r"(?P<player>.+?) topup (?P<amount>\d+)")),
-    (Left, re.compile(r"(?P<player>.+?) leaves with (?P<amount>\d+)")),
-    (Lent, re.compile(r"(?P<lender>.+?) lends (?P<borrower>.+) (?P<amount>\d+)")),
-    (Repaid, re.compile(r"(?P<borrower>.+?) repays (?P<lender>.+) (?P<amount>\d+)")),
-    (Kept, re.compile(r"(?P<player>.+?) keeps (?P<hand>old|new)")),
-    (PotShared, re.compile(r"carried pot shared")),
-    (GameNamed, re.compile(r"(?P<dealer>.+?) names (?P<game>.+)")),
-)
-_WINS: Final = re.compile(r"(?P<player>.+?) wins (?P<amount>\d+)")
-
-
-def parse_event(text: str, *, players: Sequence[str] | None = None) -> SessionEvent:
-    """The event a line of text prints (the one reader of every session event; ``players``
-    lets an action's player name hold spaces).
-
-    >>> parse_event("Dan joins 20 after Ann")
-    Joined(player='Dan', amount=20, after='Ann')
-    >>> parse_event("deal 2 ends: Bob wins 3, Cy wins 1").winners
-    {'Bob': 3, 'Cy': 1}
-    >>> parse_event("Ann sings")
-    Traceback (most recent call last):
-    ...
-    bragkit.session.SessionError: "Ann sings": not a session event (joins, topup, leaves with, \
-lends, repays, keeps, carried pot shared, names, deal N by, deal N ends, > ACTION)
-    """
-    if not isinstance(text, str):
-        raise SessionError(f"{text!r}: an event is a string")
-    line = text.strip()
-    for kind, pattern in _PATTERNS:
-        match = pattern.fullmatch(line)
-        if match is not None:
-            return _build(kind, match, players)
-    raise SessionError(f'"{text}": not a session event (joins, topup, leaves with, lends, repays, '
-                       "keeps, carried pot shared, names, deal N by, deal N ends, > ACTION)")
-
-
-def _build(kind: type[Any], match: re.Match[str], players: Sequence[str] | None) -> SessionEvent:
-    got: dict[str, Any] = {k: v for k, v in match.groupdict().items() if v is not None}
-    for key in ("amount", "number", "seed"):
-        if key in got:
-            got[key] = int(got[key])
-    if kind is Played:
-        return Played(action=Action.parse(got["action"], players=players))
-    if kind is DealEnded:
-        winners: dict[str, int] = {}
-        if got["winners"] != "no winner":
-            for part in got["winners"].split(", "):
-                won = _WINS.fullmatch(part)
-                if won is None:
-                    raise SessionError(f'"{part}": not "NAME wins N"')
-                winners[won["player"]] = int(won["amount"])
-        got["winners"] = winners
-    if kind is GameNamed and got["game"] == "the house game":
-        got["game"] = None
-    event: SessionEvent = kind(**got)
-    return event
 
 
 # -- the per-game hook -----------------------------------------------------------------------
@@ -490,14 +292,9 @@ class Session:
     _next_dealer: str | None
     _first_dealer: str | None
 
-    def __init__(
-        self,
-        dealing: Dealing,
-        *,
-        seats: Sequence[str],
-        buy_ins: int | Sequence[int] | Mapping[str, int],
-        dealer: str | None = None,
-    ) -> None:
+    def __init__(self, dealing: Dealing, *, seats: Sequence[str],
+                 buy_ins: int | Sequence[int] | Mapping[str, int],
+                 dealer: str | None = None) -> None:
         names = list(seats)
         amounts = _amounts(buy_ins, names)
         self._open(dealing)
@@ -506,18 +303,16 @@ class Session:
         if len(self._seats) < 2:
             raise SessionError(f"a table needs two or more players, not {len(self._seats)} "
                                "(rule D1)")
-        if dealer is not None:
-            if dealer not in self._seats:
-                raise SessionError(f"the dealer {dealer!r} is not one of the seats")
-            self._next_dealer = dealer
-        self._first_dealer = self._next_dealer
+        if dealer is not None and dealer not in self._seats:
+            raise SessionError(f"the dealer {dealer!r} is not one of the seats")
+        self._first_dealer = self._next_dealer = dealer or self._next_dealer
 
     def _open(self, dealing: Dealing) -> None:
         self._guard = Guard("the session")
         self._dealing = dealing
         self._seats: list[str] = []
         self._ledger = Ledger()
-        self._events: list[SessionEvent] = []
+        self._events = EventLog()  # packed: a finished deal costs a few dozen bytes
         self._dealers: list[str] = []  # one per deal started; a finished deal's game is dropped
         self._current: Game | None = None
         self._ops_seen = 0
@@ -530,9 +325,8 @@ class Session:
     @classmethod
     def replay(cls, dealing: Dealing, events: Iterable[SessionEvent | str], *,
                dealer: str | None = None) -> Session:
-        """The session ``events`` (or their text) describe, played again with a fresh
-        ``dealing``; ``dealer`` is the first dealer (default: the first to sit down). Each event
-        is checked as when it was first appended."""
+        """The session ``events`` (or their text) describe, played again with a fresh ``dealing``
+        (``dealer``: the first to deal, default the first to sit), each checked as when appended."""
         session = cls.__new__(cls)
         session._open(dealing)
         for event in events:
@@ -562,9 +356,19 @@ class Session:
         """How many events there are (without copying them)."""
         return len(self._events)
 
+    @property
+    def log(self) -> Sequence[SessionEvent]:
+        """Every event, a read-only view that follows the session (its past events packed)."""
+        return self._events
+
+    def events_of(self, kinds: tuple[type, ...], start: int = 0
+                  ) -> Iterator[tuple[int, SessionEvent]]:
+        """The events of ``kinds`` from the ``start``-th on, with their indices (unread others)."""
+        return self._events.of_kinds(kinds, start)
+
     def events_from(self, start: int) -> list[SessionEvent]:
         """The events from the ``start``-th on (copying only those)."""
-        return self._events[start:]
+        return self._events.since(start)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -605,7 +409,7 @@ class Session:
     def next_dealer(self) -> str | None:
         """Who deals next (D3); during a deal, who deals after it."""
         if self.in_deal:
-            return _left_of(self._seats, self._dealer_of(len(self._dealers)))
+            return _left_of(self._seats, self._dealers[-1])
         return self._next_dealer
 
     @property
@@ -711,9 +515,7 @@ class Session:
         """Share a pot still carried among the seats (equal shares, odd chips one each from
         the dealer's left, as B8); returns the shares."""
         self.append(PotShared())
-        event = self._events[-1]
-        assert isinstance(event, PotShared)
-        return dict(event.shares)
+        return dict(cast(PotShared, self._events[-1]).shares)
 
     def settlement(self, *, cash_on_table: bool = False) -> list[Payment]:
         """Who pays whom to square the session (T1, loans included, M4)."""
@@ -819,7 +621,7 @@ class Session:
                                f"{self._next_dealer} (rule D3)")
         game = self._dealing.start(self, event)
         self._ledger.begin_deal(number)
-        self._dealers.append(event.dealer)
+        self._dealers.append(sys.intern(event.dealer))  # one string a dealer, not one a deal
         self._current = game
         self._ops_seen = 0
         self._named = None
@@ -844,7 +646,7 @@ class Session:
                                f"{dict(event.winners)}")
         self._playing = False
         self._dealing.finish(self, game)
-        self._next_dealer = _left_of(self._seats, self._dealer_of(event.number))  # rule D3
+        self._next_dealer = _left_of(self._seats, self._dealers[-1])  # rule D3
         if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
             self._choice_open = True  # rule T2: round the table and one more
 
@@ -855,17 +657,19 @@ class Session:
         or over after any action): the session is never left in a finished deal (T1)."""
         game = self._current
         if self._playing and game is not None and game.over:
-            winners = dict(game.result.winners)
-            self._append(DealEnded(number=len(self._dealers), winners=winners))
+            self._append(DealEnded(number=len(self._dealers), winners=dict(game.result.winners)))
 
     def _book(self) -> None:
         assert self._current is not None
-        ops = self._current.operations
-        for op in ops[self._ops_seen:]:
+        ops = self._current.operations_since(self._ops_seen)
+        for op in ops:
             self._dealing.book(op, self._ledger)
-        self._ops_seen = len(ops)
+        self._ops_seen += len(ops)
 
-    def _dealer_of(self, number: int) -> str:
+    def dealer_of(self, number: int) -> str:
+        """Who dealt deal ``number`` (from 1; D3)."""
+        if not 1 <= number <= len(self._dealers):
+            raise SessionError(f"deal {number} has not been dealt")
         return self._dealers[number - 1]
 
     def _between(self, what: str, message: str | None = None) -> None:

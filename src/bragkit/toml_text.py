@@ -37,6 +37,7 @@ bragkit.errors.NotationError: line 3: not valid TOML: Unclosed array (column 7)
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
@@ -49,13 +50,19 @@ from bragkit.errors import NotationError
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_ITEMS",
+    "MAX_STRING",
     "MAX_TEXT",
+    "check_values",
     "decode_text",
     "dump_document",
+    "dump_entry",
     "format_key",
     "format_value",
     "load_document",
+    "load_part",
     "read_text",
+    "split_entries",
 ]
 
 #: The longest record text read, in characters (64 Mi: a session of a hundred thousand deals);
@@ -63,6 +70,17 @@ __all__ = [
 MAX_TEXT: Final = 64 * 1024 * 1024
 #: The deepest nesting of arrays and tables in a record (bragkit's own nest four deep).
 MAX_DEPTH: Final = 16
+#: The longest string a record holds, in characters: a name is at most 100, an action a few
+#: dozen, a pack of eight decks and 52 jokers under 1,500.
+MAX_STRING: Final = 4_096
+#: The most values any array of a record holds (each format bounds its own arrays below this:
+#: a deal's actions at most 20,000); an array of tables (``[[deals]]``) is bounded by the text
+#: and its keys.
+MAX_ITEMS: Final = 65_536
+#: The characters of a bare key (TOML 1.0, "Keys"), and a string ``tomli_w`` writes between quotes
+#: as it is (no control character but tab, no quote, no backslash): the writer's fast paths.
+_BARE_KEY: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_PLAIN_STRING: Final = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
 #: TOML integers are 64-bit signed (TOML 1.0, "Integer"); a larger one is refused.
 _INT_RANGE: Final = range(-(2**63), 2**63)
 
@@ -74,9 +92,9 @@ def format_key(key: str, *, quoted: bool = False) -> str:
     >>> format_key("max_bet"), format_key("Mary Ann"), format_key("Ann", quoted=True)
     ('max_bet', '"Mary Ann"', '"Ann"')
     """
-    if quoted:
+    if quoted or not key or not _BARE_KEY.issuperset(key):
         return format_value(key)
-    return str(tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0])
+    return key
 
 
 def format_value(value: object, *, quoted: bool = False) -> str:
@@ -102,6 +120,12 @@ def format_value(value: object, *, quoted: bool = False) -> str:
         return "[" + ", ".join(format_value(v, quoted=quoted) for v in value) + "]"
     if value is None:
         raise NotationError("TOML has no null: a rule option cannot be written as None")
+    if type(value) is str and _PLAIN_STRING.fullmatch(value):
+        return f'"{value}"'  # what tomli_w writes of a string with nothing to escape
+    if type(value) is int:
+        return str(value)
+    if type(value) is bool:
+        return "true" if value else "false"
     try:
         text = tomli_w.dumps({"v": value})
     except TypeError:
@@ -162,6 +186,29 @@ def dump_document(
     return "\n".join(lines) + "\n"
 
 
+def dump_entry(
+    name: str,
+    entry: Mapping[str, Any],
+    *,
+    multiline: Collection[str] = ("actions",),
+    quoted: Collection[str] = (),
+    subtables: Collection[str] = (),
+) -> str:
+    """One entry of the list of tables ``name`` as :func:`dump_document` writes it: a document
+    whose list ``name`` comes last is the text of the document without it, then the text of
+    each entry. A long list is written an entry at a time this way.
+
+    >>> entries = [{"ante": 1, "rules": {"max_bet": 10}}, {"ante": 2}]
+    >>> text = dump_document({"format": "x/1"}) + "".join(
+    ...     dump_entry("deals", entry, subtables=["rules"]) for entry in entries)
+    >>> text == dump_document({"format": "x/1", "deals": entries}, subtables=["rules"])
+    True
+    """
+    layout = _Layout(multiline=frozenset(multiline), quoted=frozenset(quoted),
+                     subtables=frozenset(subtables))
+    return "\n".join(layout.table(f"[[{format_key(name)}]]", entry)) + "\n"
+
+
 class _Layout:
     """The options of one :func:`dump_document` call."""
 
@@ -218,7 +265,8 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
                 what: str = "record") -> str:
     """A record's text: text as it is, bytes decoded as UTF-8 (TOML and JSON text is UTF-8);
     anything else, invalid UTF-8 or more than ``limit`` characters (:data:`MAX_TEXT`) is a
-    :class:`~bragkit.errors.NotationError`.
+    :class:`~bragkit.errors.NotationError`. Bytes of more than ``limit`` are refused before they
+    are decoded (a character is at least a byte).
 
     >>> decode_text(b'format = "bhh/1"')
     'format = "bhh/1"'
@@ -228,8 +276,9 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
     bragkit.errors.NotationError: not UTF-8 text: invalid start byte at byte 0
     """
     if isinstance(data, bytes | bytearray):
-        if len(data) > 4 * limit:
-            raise NotationError(f"a {what} is at most {limit} characters")
+        if len(data) > limit:
+            raise NotationError(f"a {what} is at most {limit:,} characters: "
+                                f"{len(data):,} bytes are more")
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as error:
@@ -238,7 +287,7 @@ def decode_text(data: str | bytes | bytearray, *, limit: int = MAX_TEXT,
     if not isinstance(data, str):
         raise NotationError(f"a {what} is text, not {type(data).__name__}")
     if len(data) > limit:
-        raise NotationError(f"a {what} is at most {limit} characters")
+        raise NotationError(f"a {what} is at most {limit:,} characters, not {len(data):,}")
     return data
 
 
@@ -291,7 +340,7 @@ def load_document(text: str | bytes) -> dict[str, Any]:
         # a number of more digits than Python converts (4,300): not a 64-bit TOML integer
         what = "a number too long" if "digits" in str(error) else _short(str(error))
         raise NotationError(f"not valid TOML: {what}") from None
-    _check_values(document)
+    check_values(document)
     return document
 
 
@@ -299,26 +348,240 @@ def _short(message: str) -> str:
     return message if len(message) <= 100 else message[:100] + "…"
 
 
-def _check_values(document: dict[str, Any]) -> None:
-    """Every value nests at most :data:`MAX_DEPTH` deep and every integer is 64-bit: a walk
-    without recursion that holds one iterator a level (memory bounded by the depth)."""
+def check_values(document: dict[str, Any], *, path: tuple[str | int, ...] = ()) -> None:
+    """Every value nests at most :data:`MAX_DEPTH` deep, every integer is 64-bit, every string
+    at most :data:`MAX_STRING` characters and every array of values at most :data:`MAX_ITEMS`
+    long: a walk without recursion that holds one iterator a level (memory bounded by the
+    depth). ``path`` is where ``document`` lies in a larger one (an entry read by
+    :func:`load_part`), for the message.
+
+    >>> check_values({"players": ["Ann", "B" * 5000]})
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: players[1]: a string of 5,000 characters: a record's strings \
+are at most 4,096
+
+    >>> check_values({"stacks": [2**63]}, path=("deals", 4))
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.NotationError: deals[4].stacks[0]: 9223372036854775808 is out of TOML's \
+64-bit range
+    """
     stack: list[tuple[tuple[str | int, ...], Iterator[tuple[Any, Any]]]] = [
-        ((), iter(document.items()))]
+        (path, iter(document.items()))]
     while stack:
         path, items = stack[-1]
         for key, value in items:
             if isinstance(value, dict | list):
-                if len(stack) > MAX_DEPTH:
+                if len(stack) + len(path) > MAX_DEPTH:
                     raise NotationError(
                         f"not valid TOML: arrays and tables nest more than {MAX_DEPTH} deep")
+                if isinstance(value, list) and len(value) > MAX_ITEMS and not (
+                        isinstance(value[0], dict)):
+                    raise NotationError(f"{_path((*path, key))}: {len(value):,} values: a "
+                                        f"record's arrays hold at most {MAX_ITEMS:,}")
                 inner = value.items() if isinstance(value, dict) else enumerate(value)
                 stack.append(((*path, key), iter(inner)))
                 break
             if type(value) is int and value not in _INT_RANGE:
                 raise NotationError(f"{_path((*path, key))}: {value} is out of TOML's 64-bit "
                                     "range")
+            if type(value) is str and len(value) > MAX_STRING:
+                raise NotationError(f"{_path((*path, key))}: a string of {len(value):,} "
+                                    f"characters: a record's strings are at most {MAX_STRING:,}")
         else:
             stack.pop()
+
+
+# -- a list of tables an entry at a time ---------------------------------------------------------
+
+#: A line that opens with "[": a table header (or a line of an array of arrays, which the
+#: header's pattern tells apart as far as reading by entries needs).
+_OPENING: Final = re.compile(r"^[ \t]*\[.*$", re.M)
+_HEADER: Final = re.compile(
+    r"[ \t]*\[(?P<double>\[)?[ \t]*(?P<key>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)[ \t]*\]"
+    r"(?(double)\])[ \t]*(?:#.*)?")
+
+
+def split_entries(text: str, name: str) -> tuple[int, list[int]] | None:
+    """Where a document's list of tables ``name`` begins, and each of its entries: the offsets
+    of the ``[[name]]`` lines, when the document can be read an entry at a time (its keys and
+    tables first, then only ``[[name]]`` entries, each with its own ``[name.sub]`` tables, and
+    no multi-line string). None for any other layout: read it whole.
+
+    >>> text = 'format = "x/1"\\n[rules]\\n[[deals]]\\na = 1\\n[deals.cards]\\n[[deals]]\\n'
+    >>> head, starts = split_entries(text, "deals")
+    >>> text[:head].splitlines(), [text[i:i + 9] for i in starts]
+    (['format = "x/1"', '[rules]'], ['[[deals]]', '[[deals]]'])
+    >>> split_entries(text + "[rules]\\n", "deals") is None   # a table after the entries
+    True
+    """
+    if '"""' in text or "'''" in text:
+        return None
+    starts: list[int] = []
+    for line in _OPENING.finditer(text):
+        header = _HEADER.fullmatch(line.group())
+        if header is None:
+            return None
+        key, double = header["key"], header["double"] is not None
+        if double and key == name:
+            starts.append(line.start())
+        elif double or key == name or (starts and not key.startswith(name + ".")) or (
+                not starts and key.startswith(name + ".")):
+            return None
+    if not starts:
+        return None
+    return starts[0], starts
+
+
+def load_part(text: str, start: int, end: int) -> dict[str, Any]:
+    """The TOML of ``text[start:end]``, a part :func:`split_entries` found (its values are not
+    checked: :func:`check_values`). A part that is not TOML is a
+    :class:`~bragkit.errors.NotationError`; a reader reads the whole text again for the message
+    that names where the error is in it.
+
+    >>> load_part('x = 1\\n[[deals]]\\na = 2\\n', 6, 22)
+    {'deals': [{'a': 2}]}
+    """
+    part = text[start:end]
+    found = _written_part(part)
+    if found is not None:
+        return found
+    try:
+        return tomllib.loads(part)
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
+        raise NotationError(f"not valid TOML: {_short(str(error))}") from None
+
+
+# -- the layout bragkit writes, read without the general parser -----------------------------------
+
+_KEY_LINE: Final = re.compile(r"([A-Za-z0-9_-]+) = (.*)")
+_SUBTABLE: Final = re.compile(r"\[([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\]")
+_ENTRY_LINE: Final = re.compile(r"\[\[([A-Za-z0-9_-]+)\]\]")
+_STRING: Final = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+_INTEGER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?![0-9A-Za-z_.+:-])")
+_KEY: Final = re.compile(r'([A-Za-z0-9_-]+)|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+
+
+class _NotWritten(Exception):
+    """A part is not in the layout :func:`dump_document` writes: the TOML parser reads it."""
+
+
+def _written_part(part: str) -> dict[str, Any] | None:
+    """The TOML of an entry of a list of tables in the layout :func:`dump_document` writes
+    (``[[name]]``, ``key = value`` lines, arrays one item a line, ``[name.sub]`` tables; strings
+    without escapes, whole numbers, booleans, one-line arrays and inline tables), read line by
+    line: what :func:`tomllib.loads` gives, in a fraction of the time. None for anything else
+    (the general parser reads it, and names any error).
+
+    >>> _written_part('[[deals]]\\nn = -3\\nactions = [\\n  "Ann bet 2",\\n]\\n[deals.cards]\\n'
+    ...               'hands = { Ann = "As", "Mary Ann" = "Kd" }\\n')
+    {'deals': [{'n': -3, 'actions': ['Ann bet 2'], 'cards': {'hands': {'Ann': 'As', 'Mary Ann': \
+'Kd'}}}]}
+    >>> _written_part('[[deals]]\\nn = 1.5\\n') is None
+    True
+    """
+    lines = part.split("\n")
+    first = _ENTRY_LINE.fullmatch(lines[0])
+    if first is None:
+        return None
+    name = first.group(1)
+    entry: dict[str, Any] = {}
+    table = entry
+    index, count = 1, len(lines)
+    try:
+        while index < count:
+            line = lines[index]
+            index += 1
+            if not line:
+                continue
+            pair = _KEY_LINE.fullmatch(line)
+            if pair is None:
+                sub = _SUBTABLE.fullmatch(line)
+                if sub is None or sub.group(1) != name or sub.group(2) in entry:
+                    return None
+                table = entry[sub.group(2)] = {}
+                continue
+            key, rest = pair.groups()
+            if key in table:
+                return None
+            if rest == "[":  # an array one item a line, as the writer writes it
+                items = []
+                while index < count and lines[index] != "]":
+                    item = lines[index]
+                    value, end = _value(item, 2)
+                    if not item.startswith("  ") or item[end:] != ",":
+                        return None
+                    items.append(value)
+                    index += 1
+                if index == count:
+                    return None
+                index += 1
+                table[key] = items
+                continue
+            value, end = _value(rest, 0)
+            if end != len(rest):
+                return None
+            table[key] = value
+    except (_NotWritten, ValueError, RecursionError):  # a number too long, arrays too deep
+        return None
+    return {name: [entry]}
+
+
+def _value(text: str, at: int) -> tuple[Any, int]:
+    """The value written at ``text[at:]`` and where it ends (:class:`_NotWritten` if none the
+    writer writes)."""
+    first = text[at:at + 1]
+    if first == '"':
+        match = _STRING.match(text, at)
+        if match is None:
+            raise _NotWritten
+        return match.group(1), match.end()
+    if first == "[":
+        items: list[Any] = []
+        at += 1
+        if text.startswith("]", at):
+            return items, at + 1
+        while True:
+            value, at = _value(text, at)
+            items.append(value)
+            if text.startswith(", ", at):
+                at += 2
+            elif text.startswith("]", at):
+                return items, at + 1
+            else:
+                raise _NotWritten
+    if first == "{":
+        table: dict[str, Any] = {}
+        if text.startswith("{}", at):
+            return table, at + 2
+        if not text.startswith("{ ", at):
+            raise _NotWritten
+        at += 2
+        while True:
+            key = _KEY.match(text, at)
+            if key is None or not text.startswith(" = ", key.end()):
+                raise _NotWritten
+            name = key.group(1) if key.group(1) is not None else key.group(2)
+            if name in table:
+                raise _NotWritten
+            table[name], at = _value(text, key.end() + 3)
+            if text.startswith(", ", at):
+                at += 2
+            elif text.startswith(" }", at):
+                return table, at + 2
+            else:
+                raise _NotWritten
+    if text.startswith("true", at) or text.startswith("false", at):
+        word = "true" if first == "t" else "false"
+        end = at + len(word)
+        if end < len(text) and text[end] not in ",]} ":
+            raise _NotWritten
+        return word == "true", end
+    match = _INTEGER.match(text, at)
+    if match is None:
+        raise _NotWritten
+    return int(match.group()), match.end()
 
 
 def _path(path: tuple[str | int, ...]) -> str:
@@ -329,10 +592,11 @@ def _path(path: tuple[str | int, ...]) -> str:
     return text or "value"
 
 
-def read_text(path: str | Path) -> str:
+def read_text(path: str | Path, *, limit: int = MAX_TEXT, what: str = "record") -> str:
     """The text of a record file; a :class:`~bragkit.errors.NotationError` naming the file when
-    it is missing, cannot be read as UTF-8 or is longer than :data:`MAX_TEXT` characters (never
-    more than that is read).
+    it is missing, cannot be read as UTF-8 or is longer than ``limit`` characters
+    (:data:`MAX_TEXT`). A file of more than ``limit`` bytes is refused before any of it is read
+    (a character is at least a byte), so a refusal costs nothing of the file.
 
     >>> read_text("no-such-record.bhh")
     Traceback (most recent call last):
@@ -341,12 +605,20 @@ def read_text(path: str | Path) -> str:
     """
     try:
         with Path(path).open("rb") as file:
-            data = file.read(4 * MAX_TEXT + 1)  # never more than the longest text's bytes
+            size = os.fstat(file.fileno()).st_size
+            if size > limit:
+                raise NotationError(f"{path}: the file is {size:,} bytes long: a {what} is at "
+                                    f"most {limit:,} characters")
+            data = file.read(limit + 1)  # never more than the longest text's bytes
     except FileNotFoundError:
         raise NotationError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise NotationError(f"{path}: is a directory, not a {what}") from None
     except OSError as error:
         raise NotationError(f"{path}: cannot be read: {error.strerror or error}") from None
+    if len(data) > limit:  # grew while it was read, or a device
+        raise NotationError(f"{path}: a {what} is at most {limit:,} characters")
     try:
-        return decode_text(data)
+        return decode_text(data, limit=limit, what=what)
     except NotationError as error:
         raise NotationError(f"{path}: cannot be read: {error}") from None

@@ -1,30 +1,30 @@
-"""play_batched_arena: the arena's match on the simulator (rules B8, BL3, D3, M1)."""
+"""play_batched_arena: the arena's match on the simulator (rules B8, BL3, D3, M1), its bots the
+engine's bots of the same names."""
 
 from __future__ import annotations
 
 import pytest
 
-from bragkit.arena import ArenaResult, arena_rules
+from bragkit.arena import ArenaResult, arena_rules, play_arena, session_lengths
 from bragkit.errors import BragError, RulesError
 from bragkit.sim import BATCHED_KINDS, play_batched_arena
+from bragkit.sim.arena import differences
 
 
 def test_a_match_conserves_chips_and_repeats_from_its_seed() -> None:
-    result = play_batched_arena(["bold", "random", "cautious"], deals=3_000, seed=4, lanes=64)
+    result = play_batched_arena(["bold", "random", "cautious"], deals=400, seed=4)
     assert isinstance(result, ArenaResult)
     assert sum(s.net for s in result.scores) == 0  # the carried pot is shared at the end
-    assert all(s.deals == 3_000 for s in result.scores)
+    assert all(s.deals == 400 for s in result.scores)
     assert [s.per_100 for s in result.scores] == sorted(
         (s.per_100 for s in result.scores), reverse=True)
     assert all(s.low <= s.per_100 <= s.high for s in result.scores)
-    assert play_batched_arena(["bold", "random", "cautious"], deals=3_000, seed=4,
-                              lanes=64) == result
-    assert play_batched_arena(["bold", "random", "cautious"], deals=3_000, seed=5,
-                              lanes=64) != result
+    assert play_batched_arena(["bold", "random", "cautious"], deals=400, seed=4) == result
+    assert play_batched_arena(["bold", "random", "cautious"], deals=400, seed=5) != result
 
 
 def test_names_repeat_like_the_arena_and_topups_are_counted() -> None:
-    result = play_batched_arena(["random", "random"], deals=500, seed=1, stack=20, lanes=4)
+    result = play_batched_arena(["random", "random"], deals=500, seed=1, stack=20)
     assert sorted(s.name for s in result.scores) == ["random", "random-2"]
     assert result.topups > 0  # rule M1: stacks under half the buy-in are topped up
     assert result.to_dict()["deals"] == 500
@@ -36,6 +36,51 @@ def test_the_cautious_bot_beats_the_random_one() -> None:
     result = play_batched_arena(["cautious", "random"], deals=20_000, seed=2)
     cautious = next(s for s in result.scores if s.kind == "cautious")
     assert cautious.low > 0
+
+
+@pytest.mark.parametrize("bots", [["cautious", "random"], ["bold", "random"]])
+def test_a_batched_bot_is_the_engine_bot_of_its_name(bots: list[str]) -> None:
+    """The same match on both paths, under rules where the simulator's game is the engine's
+    (blind play off: no blind winner keeps a hand, R1-R3; the pack shuffled every deal, D4;
+    covers, M2, as good as never met with stacks of 200 topped up at 100), agrees within the
+    intervals: the batched random bot bets amounts uniform over the whole range as RandomBot
+    does (B1, B3). With bets up to 40 its former bets, the menu's sizes only, gave here
+    cautious +194 chips a hundred deals [+181, +207] against the engine's +378 [+314, +442],
+    bold +301 [+283, +318] against +499 [+391, +608]; now +364 and +553."""
+    rules = arena_rules(blind=False, shuffle="always", max_bet=40)
+    assert differences(rules) == ("covers (M2, M3)",)
+    engine = play_arena(bots, deals=2_000, rules=rules, seed=11)
+    simulated = play_batched_arena(bots, deals=40_000, rules=rules, seed=11)
+    for name in bots:
+        mine = next(s for s in engine.scores if s.name == name)
+        theirs = next(s for s in simulated.scores if s.name == name)
+        assert mine.low <= theirs.high and theirs.low <= mine.high, (name, mine, theirs)
+    best = engine.scores[0].name
+    assert best != "random" and simulated.scores[0].name == best
+
+
+def test_a_match_plays_the_arenas_sessions_side_by_side() -> None:
+    """One table a session, as the engine's arena plays them (at most 500 deals, the seating
+    rotated, a carried pot shared at its end, BL3): 1,000 deals heads-up are two sessions of
+    500, stepped together, so the deals end at most two at a time."""
+    assert session_lengths(1_000, 1) == [500, 500]
+    seen: list[int] = []
+    play_batched_arena(["bold", "cautious"], deals=1_000, seed=3, progress=seen.append)
+    assert seen[-1] == 1_000
+    assert max(b - a for a, b in zip([0, *seen], seen, strict=False)) <= 2
+    assert len(seen) >= 500
+
+
+def test_the_result_says_it_was_played_on_the_simulator_and_what_it_left_out() -> None:
+    result = play_batched_arena(["bold", "cautious"], deals=200, seed=3)
+    assert result.played_on == "simulator"
+    assert result.left_out == differences(arena_rules()) == (
+        "retained blind hands (R1-R3)", "the pack kept between deals (D4, D5)",
+        "covers (M2, M3)")
+    assert result.title() == ("200 deals of three-card on the simulator, without retained blind "
+                              "hands (R1-R3), the pack kept between deals (D4, D5) or covers "
+                              "(M2, M3)")
+    assert result.to_dict()["left_out"] == list(result.left_out)
 
 
 @pytest.mark.parametrize(("bots", "kwargs", "message"), [
@@ -68,5 +113,5 @@ def test_can_play_batched_says_when_the_simulator_can_play_a_match() -> None:
 
 def test_progress_counts_every_deal() -> None:
     seen: list[int] = []
-    play_batched_arena(["random", "bold"], deals=300, seed=3, lanes=16, progress=seen.append)
+    play_batched_arena(["random", "bold"], deals=300, seed=3, progress=seen.append)
     assert seen == sorted(seen) and seen[-1] == 300

@@ -55,12 +55,15 @@ def check_results(state: State, deals: list) -> None:  # type: ignore[type-arg]
 
 @settings(max_examples=40, deadline=None)
 @given(rules=sim_rules(), players=st.integers(2, 8), seed=st.integers(0, 2**32 - 1),
-       given_packs=st.booleans(), small_stacks=st.booleans())
+       given_packs=st.booleans(), small_stacks=st.booleans(), any_amount=st.booleans())
 def test_random_deals_replay_identically_through_the_engine(
-    rules: Rules, players: int, seed: int, given_packs: bool, small_stacks: bool
+    rules: Rules, players: int, seed: int, given_packs: bool, small_stacks: bool,
+    any_amount: bool
 ) -> None:
+    """With ``any_amount`` every bet is drawn from the whole range the step takes (``bets``),
+    which is the engine's range of a bet or blind bet (B1, B3, BL1)."""
     state, deals = play_both(rules, players, 64, seed, given_packs=given_packs,
-                             small_stacks=small_stacks)
+                             small_stacks=small_stacks, any_amount=any_amount)
     check_results(state, deals)
 
 

@@ -1,6 +1,7 @@
 """The batched bots decide as the bots of bragkit.bots.simple do: cautious and bold exactly
-(the same quantiles, thresholds and raise sizes on the menu), random uniformly over the legal
-menu (rules B3, B6, B8, BL1, BL2, BL4)."""
+(the same quantiles, thresholds and raise sizes on the menu), random uniformly over the
+options the engine gives RandomBot, its amounts uniform over the whole range (rules B1, B3,
+B6, B8, BL1, BL2, BL4)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.sim.replay import engine_text
 
+from bragkit.actions import Verb
+from bragkit.bots.reading import Menu
 from bragkit.bots.simple import BOLD, CAUTIOUS, ThresholdBot
 from bragkit.cards import Card
 from bragkit.errors import BragError
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
 from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
-from bragkit.sim.menu import AGREE, DECLINE, NUM_ACTIONS
+from bragkit.sim.menu import AGREE, DECLINE, LOOK, MAX, NUM_ACTIONS, STAY
+from bragkit.sim.policies import RANDOM_OPTIONS, random_bot_options
 
 
 def _deals(state: object, rules: Rules, players: int, stacks: np.ndarray) -> list[Deal]:
@@ -56,7 +60,7 @@ def test_cautious_and_bold_decide_as_the_threshold_bots(
         for row in live:
             style = kinds[int(state.current_player[row])]
             if style is not None:
-                actions[row] = policies[style.name](state, np.array([row]))[0]
+                actions[row] = policies[style.name](state, np.array([row])).actions[0]
         for row in live:
             deal = deals[row]
             seat = int(state.current_player[row])
@@ -103,11 +107,72 @@ def test_kinds_without_a_batched_policy_are_named() -> None:
         batched_policy("shark", Rules(), 0)
 
 
-def test_the_random_bot_plays_its_kinds_of_option_and_bets_after_an_open_look() -> None:
-    """RandomBot's options (fold, look, bet, open bet while blind, see) on the menu: legal
-    every time; a look chosen as an open bet is followed at once by a bet (BL2)."""
+def _engine_options(deal: Deal, name: str, blind: bool) -> set[str]:
+    """RandomBot's options in the engine (Menu.choices) as :data:`RANDOM_OPTIONS`, with the
+    amounts each bet may put in; a cover (M2, M3), which the simulator has not, left out."""
+    names = {Verb.FOLD: "fold", Verb.LOOK: "look", Verb.BLIND: "bet", Verb.SEE: "see",
+             Verb.BET: "open bet" if blind else "bet"}
+    return {names[o.verb] for o in Menu(deal.view(name)).choices if o.verb is not Verb.COVER}
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**31), max_bet=st.sampled_from(
+    [None, 6, 10, 40]), see_cost=st.sampled_from(["double", "single"]),
+    blind=st.booleans(), limit=st.sampled_from(["none", "raise", "pot"]))
+def test_the_random_bot_has_the_engine_random_bots_options_and_amounts(
+    players: int, seed: int, max_bet: int | None, see_cost: str, blind: bool, limit: str
+) -> None:
+    """At every turn of random deals (every seat the batched random bot, small stacks so
+    short money is met), its options are those the engine's menu gives RandomBot, and each
+    bet it makes is one the engine takes (the step refuses one out of range, B1, B3, BL1)."""
+    rules = Rules(max_bet=max_bet, see_cost=see_cost, blind=blind, pot_limit=limit == "pot",
+                  raise_limit=3 if limit == "raise" else None)
+    n = 24
+    rng = np.random.default_rng(seed)
+    stacks = rng.integers(2, 60, size=(n, players))
+    state = init(rng, n, players=players, rules=rules, stacks=stacks)
+    deals = _deals(state, rules, players, stacks)
+    play = batched_policy("random", rules, rng)
+    checked = 0
+    for _ in range(2_000):
+        if state.terminated.all():
+            break
+        live = np.flatnonzero(~state.terminated)
+        actions = np.zeros(state.n, dtype=np.int64)
+        bets = np.zeros(state.n, dtype=np.int64)
+        options = random_bot_options(state, live)
+        actions[live], bets[live] = play(state, live)
+        for k, row in enumerate(live):
+            deal = deals[row]
+            seat = int(state.current_player[row])
+            blind_now = not state.looked[row, seat]
+            offered = {RANDOM_OPTIONS[i] for i in np.flatnonzero(options[k])}
+            assert offered == _engine_options(deal, f"p{seat}", blind_now), (row, offered)
+            checked += 1
+            action = int(actions[row])
+            bet = int(bets[row]) if STAY <= action <= MAX else None
+            text = engine_text(state, row, action, bet)
+            if text is not None:
+                deal.apply(text)  # the engine takes it: the amount is in its range
+        step(state, actions, bets=bets)
+    assert state.terminated.all() and checked > 0
+
+
+def test_the_random_bot_picks_uniformly_and_bets_after_an_open_look() -> None:
+    """RandomBot's options on the menu, legal every time, each picked as often as the others
+    (the first turn of a blind deal: fold, look, bet blind, bet open); a look chosen as an
+    open bet is followed at once by a bet (BL2); amounts uniform over the range (B1, B3)."""
     rules = Rules(max_bet=10)
     rng = np.random.default_rng(8)
+    state = init(rng, 6_000, players=3, rules=rules)
+    play = batched_policy("random", rules, 9)
+    first = play(state, np.arange(state.n))
+    looks = int((first.actions == LOOK).sum())
+    assert abs(looks / state.n - 0.5) < 0.03  # a look, or the look of an open bet
+    assert abs(int((first.actions == 0).sum()) / state.n - 0.25) < 0.03  # fold
+    blind_bets = first.bets[first.actions == STAY]  # a blind bet of 1 to 5 (BL1: half of 10)
+    assert set(np.unique(blind_bets).tolist()) == {1, 2, 3, 4, 5}
+    assert abs(float(blind_bets.mean()) - 3.0) < 0.1
     state = init(rng, 3_000, players=3, rules=rules)
     play = batched_policy("random", rules, 9)
     looks_then_bets = 0
@@ -116,15 +181,16 @@ def test_the_random_bot_plays_its_kinds_of_option_and_bets_after_an_open_look() 
     while not state.terminated.all():
         live = np.flatnonzero(~state.terminated)
         actions = np.zeros(state.n, dtype=np.int64)
-        actions[live] = play(state, live)
+        bets = np.zeros(state.n, dtype=np.int64)
+        actions[live], bets[live] = play(state, live)
         assert state.legal_action_mask[live, actions[live]].all()
         assert not (actions[live] == AGREE).any()  # no proposals
-        bet = (actions >= 2) & (actions <= 6)
+        bet = (actions >= STAY) & (actions <= MAX)
         looks_then_bets += int((last_look & bet).sum())
         looks_then_acts += int(last_look[live].sum())
         last_look = np.zeros(state.n, dtype=bool)
-        last_look[live] = actions[live] == 1
-        step(state, actions)
+        last_look[live] = actions[live] == LOOK
+        step(state, actions, bets=bets)
     # a plain look is followed by a bet about half the time (fold or bet, see rarely), an open
     # bet's look always; the two kinds come about as often: about three looks in four
     assert looks_then_bets > 0.65 * looks_then_acts, (looks_then_bets, looks_then_acts)

@@ -41,3 +41,29 @@ def test_conflict_in_web_protocol_md_is_a_token_already_seated() -> None:
     (meaning,) = re.findall(r"`conflict` \(([^)]*)\)", text)
     assert "token" in meaning and "seat" in meaning and "id" not in meaning.split()
     assert "`duplicate: true`" in text
+
+
+def test_the_account_limits_in_deploy_md_are_the_codes() -> None:
+    from bragkit.web.limits import AccountLimits
+
+    limits = AccountLimits()
+    text = (DOCS / "deploy.md").read_text()
+    rows = {m["what"]: (int(m["burst"]), float(m["hour"])) for m in re.finditer(
+        r"^\| (?P<what>sign-(?:ins|ups) per (?:address|name tried)) \| (?P<burst>\d+) at once, "
+        r"(?P<hour>\d+) an hour", text, re.MULTILINE)}
+    assert rows == {
+        "sign-ins per address": (limits.sign_in_burst, limits.sign_ins_per_hour),
+        "sign-ins per name tried": (limits.name_sign_in_burst, limits.name_sign_ins_per_hour),
+        "sign-ups per address": (limits.sign_up_burst, limits.sign_ups_per_hour),
+        "sign-ups per name tried": (limits.name_sign_up_burst, limits.name_sign_ups_per_hour),
+    }
+
+
+def test_the_metrics_in_deploy_md_are_the_ones_served() -> None:
+    from bragkit.web.metrics import Metrics
+
+    served = {m.name for m in Metrics().registry.collect()}
+    text = (DOCS / "deploy.md").read_text()
+    listed = {re.sub(r"_total$", "", m) for m in re.findall(r"^\| `(bragkit_\w+)", text,
+                                                            re.MULTILINE)}
+    assert listed == served

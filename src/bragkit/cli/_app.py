@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -10,6 +12,7 @@ import typer
 import typer.core
 
 from bragkit.errors import BragError
+from bragkit.records import PEEK
 from bragkit.toml_text import MAX_TEXT, decode_text
 
 _display_type_rich = typer.core.TyperOption.display_type_rich
@@ -50,18 +53,29 @@ def one_line(message: str) -> str:
     return " ".join(message.split())
 
 
-def read_input(path: Path, *, what: str, kind: str) -> str:
+def read_input(path: Path, *, what: str, kind: str,
+               bound: Callable[[bytes], int] | None = None) -> str:
     """The text of an input file (``-``: standard input), or one line on standard error and exit
     status 2 naming the file when it is missing, a folder, not UTF-8 text or longer than
-    :data:`bragkit.toml_text.MAX_TEXT` characters (never more is read). ``what`` names the input
-    ("record"), ``kind`` its format ("UTF-8 TOML")."""
-    limit = 4 * MAX_TEXT + 1  # the bytes of the longest text, and one more
+    :data:`bragkit.toml_text.MAX_TEXT` characters — or ``bound(head)``, the bound its first
+    4 KiB name (a record's format, :func:`bragkit.records.limit_of`). A file of more bytes is
+    refused before it is read, and never more is read from standard input. ``what`` names the
+    input ("record"), ``kind`` its format ("UTF-8 TOML")."""
+    limit = MAX_TEXT
     try:
         if str(path) == "-":
-            data = sys.stdin.buffer.read(limit)
+            head = sys.stdin.buffer.read(PEEK)
+            limit = bound(head) if bound is not None else limit
+            data = head + sys.stdin.buffer.read(limit + 1 - len(head))
         else:
             with path.open("rb") as file:
-                data = file.read(limit)
+                head = file.read(PEEK)
+                limit = bound(head) if bound is not None else limit
+                size = os.fstat(file.fileno()).st_size
+                if size > limit:
+                    fail(f"{path}: the file is {size:,} bytes long: a {what} is at most "
+                         f"{limit:,} characters")
+                data = head + file.read(limit + 1 - len(head))
     except FileNotFoundError:
         fail(f"{path}: no such file")
     except IsADirectoryError:
@@ -69,7 +83,7 @@ def read_input(path: Path, *, what: str, kind: str) -> str:
     except OSError as error:
         fail(f"{path}: cannot be read: {error.strerror or error}")
     try:
-        return decode_text(data)
+        return decode_text(data, limit=limit, what=what)
     except BragError as error:
         if "UTF-8" in str(error):
             fail(f"{path}: not a text file (a {what} is {kind})")

@@ -8,18 +8,23 @@
     $ bragkit arena expected greedy random -g nine-card --deals 2000 --seed 3
     $ bragkit arena equity random -g brag-poker --rules big_blind=4
 
-Each bot's result is the chips won per 100 deals with a 95% confidence interval
-(:mod:`bragkit.arena`); in a points game (Nine Card Brag, Crash) the points made per 100 deals.
-``--game`` is any registered game, alias or preset (``bragkit.games``); the bots are the kinds
-that play it (:func:`bragkit.bots.players`; default: the three-card family's four built-in
-bots, or every bot of another game). ``--rules KEY=VALUE`` overrides any option of the game's
-``[rules]`` table (repeatable; ``true``/``false``, numbers, ``none``, and comma lists for
-``wild``). In the three-card family the arena's stakes (ante 1, bets 1 to 10) apply unless
-overridden. When every bot has a batched policy (``random``, ``cautious``, ``bold``) and the
-rules are within the simulator's scope, the match is played on the vectorised simulator
-(:mod:`bragkit.sim`, many tables at once, the same rules proved against the engine);
-``--engine`` plays it on the checked engine instead. The same ``--seed`` prints the same output.
-Bad input: one line on standard error, exit status 2.
+Each bot's result is the chips won per 100 deals with a 95% confidence interval, and its net
+(:mod:`bragkit.arena`). A points game (Nine Card Brag, Crash) is played game by game to its
+target: ``--deals`` counts games, a bot scores the chips won per 100 games (the stake per
+point behind, N7; Crash's crash money, C5), and beside it the points it made per deal of the
+engine. ``--game`` is any registered game, alias or preset (``bragkit.games``); the bots are
+the kinds that play it (:func:`bragkit.bots.players`; default: the three-card family's four
+built-in bots, or every bot of another game). ``--rules KEY=VALUE`` overrides any option of
+the game's ``[rules]`` table (repeatable; ``true``/``false``, numbers, ``none``, and comma lists
+for ``wild``). In the three-card family the arena's stakes (ante 1, bets 1 to 10) apply unless
+overridden.
+
+The checked engine plays every match. ``--sim`` plays a three-card match on the vectorised
+simulator instead (:mod:`bragkit.sim`, many tables at once) when every bot has a batched
+version (``random``, ``cautious``, ``bold``: each decides as the engine's bot of its name); its
+game leaves out retained blind hands (R1-R3), the pack kept between deals (D4, D5) and covers
+(M2, M3), and the output says which of them these rules meet. The same ``--seed`` prints the
+same output. Bad input: one line on standard error, exit status 2.
 
 >>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
 {'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
@@ -43,12 +48,18 @@ from bragkit.bots.players import players
 from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
-from bragkit.sim.arena import can_play_batched, play_batched_arena
+from bragkit.games.registry import find
+from bragkit.sim.arena import play_batched_arena
+from bragkit.sim.deals import check_rules
+from bragkit.sim.policies import BATCHED_KINDS
 
 __all__ = ["arena", "parse_overrides"]
 
 #: Runs this long or longer show a progress bar (on standard error).
 PROGRESS_FROM = 500
+#: The deals a match plays unless told, and the games of a points game (each many deals).
+DEALS = 1_000
+GAMES = 100
 
 
 def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
@@ -104,7 +115,11 @@ def arena(
                        "another game: bragkit.bots.players).",
                        show_default=False),
     ] = None,
-    deals: Annotated[int, typer.Option("--deals", "-n", help="Deals to play (per match).")] = 1000,
+    deals: Annotated[
+        int | None, typer.Option("--deals", "-n", help="Deals to play per match (default "
+                                 f"{DEALS}); in a points game, games to the target (default "
+                                 f"{GAMES}).", show_default=False)
+    ] = None,
     game: Annotated[
         str, typer.Option("--game", "-g", help="The game: any registered game, alias or "
                           "preset (three-card, four-card, five-card, teen-patti, nine-card, "
@@ -126,15 +141,20 @@ def arena(
         bool, typer.Option("--round-robin", help="Every pair of bots heads-up.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    engine: Annotated[
-        bool, typer.Option("--engine", help="Play on the checked engine even when every bot "
-                           "has a batched policy (else the simulator plays: bragkit.sim).")
+    sim: Annotated[
+        bool, typer.Option("--sim/--engine", help="Play a three-card match on the vectorised "
+                           "simulator (bots random, cautious, bold; no retained blind hands, "
+                           "covers or pack kept between deals: the output says so) or on the "
+                           "checked engine.")
     ] = False,
 ) -> None:
-    """Bots play each other; chips won per 100 deals with 95% confidence intervals."""
+    """Bots play each other; chips won per 100 deals (games of a points game) with 95%
+    confidence intervals."""
     try:
         known = players(game)
         family = three_card_family(game)
+        if deals is None:  # a points game counts games, each many deals (N7, C6)
+            deals = GAMES if find(game).unit == "points" else DEALS
         kinds = list(bots) if bots else list(BUILT_IN if family else known)
         for kind in kinds:
             if kind not in known:
@@ -146,9 +166,10 @@ def arena(
         options = parse_overrides(rules or [])
         table_rules = arena_rules(game, **options) if family else None
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
-        simulated = family and not engine and can_play_batched(kinds, table_rules)
-        play: Callable[..., ArenaResult] = play_batched_arena if simulated else play_arena
-        extra: dict[str, Any] = {} if simulated else {"game": game, "options": options}
+        if sim:
+            _check_simulated(kinds, table_rules, game, players=2 if robin else len(kinds))
+        play: Callable[..., ArenaResult] = play_batched_arena if sim else play_arena
+        extra: dict[str, Any] = {} if sim else {"game": game, "options": options}
         with _progress(total, total >= PROGRESS_FROM) as tick:  # on standard error
             if robin:
                 if len(kinds) < 2:
@@ -172,22 +193,36 @@ def arena(
     _print(results, robin)
 
 
+def _check_simulated(kinds: Sequence[str], rules: Any, game: str, *, players: int) -> None:
+    """Refuse ``--sim`` for a match the simulator cannot play (of ``players`` seats), in one
+    line."""
+    if rules is None:
+        fail(f"--sim plays the three-card family only, not {game}")
+    others = [kind for kind in kinds if kind not in BATCHED_KINDS]
+    if others:
+        fail(f"--sim plays only the bots {', '.join(BATCHED_KINDS)}, not {', '.join(others)}")
+    check_rules(rules, max(players, 2))  # a RulesError says why not
+
+
 def _print(results: list[ArenaResult], robin: bool) -> None:
     console = Console(highlight=False)
     first = results[0]
-    title = (f"{first.deals} deals{' per match' if robin else ''} of "
-             f"{first.game_name}" + ("" if first.seed is None or robin
-                                     else f", seed {first.seed}"))
+    title = first.title(per_match=robin) + ("" if first.seed is None or robin
+                                            else f", seed {first.seed}")
     table = RichTable(title=title, title_justify="left")
     if robin:
         table.add_column("match")
-    for column in ("bot", f"{first.unit} / 100 deals", "95% CI", "net"):
+    points = any(s.points_per_deal is not None for r in results for s in r.scores)
+    columns = ["bot", first.score_label, "95% CI", "net", *(["points / deal"] if points else [])]
+    for column in columns:
         table.add_column(column, justify="left" if column in ("bot", "match") else "right")
     for result in results:
         match = " v ".join(s.name for s in sorted(result.scores, key=lambda s: s.name))
         for score in result.scores:
             row = [score.name, f"{score.per_100:+.1f}",
                    f"[{score.low:+.1f}, {score.high:+.1f}]", f"{score.net:+d}"]
+            if score.points_per_deal is not None:
+                row.append(f"{score.points_per_deal:.2f}")
             table.add_row(*([match] if robin else []), *row)
         if robin:
             table.add_section()

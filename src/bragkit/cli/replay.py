@@ -22,7 +22,7 @@ from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.addressed import addressed
-from bragkit.records import parse, replayer_for
+from bragkit.records import limit_of, replay_text
 
 __all__ = ["replay"]
 
@@ -34,10 +34,9 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Replay a game record (.bhh or another registered format) and print what happened."""
-    text = read_input(file, what="record", kind="UTF-8 TOML")
+    text = read_input(file, what="record", kind="UTF-8 TOML", bound=limit_of)
     try:
-        document = parse(text)  # bounded before it is parsed
-        result = replayer_for(document)(document)
+        result = replay_text(text)  # bounded before it is parsed; a session a deal at a time
         output = (json.dumps(result.to_json(), ensure_ascii=False) if as_json
                   else "\n".join(addressed(line, "You") for line in
                                   result.describe().splitlines()))

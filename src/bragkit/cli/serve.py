@@ -5,6 +5,13 @@ this machine: give ``--host 0.0.0.0`` to let friends on the network in). Tables 
 ``--database`` (any SQLAlchemy URL; default SQLite in the user's data folder) and survive a
 restart, even a crash: every open table resumes where it was.
 
+The database's schema is brought up to date at start (Alembic migrations, shipped with
+bragkit: an older database is upgraded and says so; one made by a newer bragkit is refused
+with one line). Accounts are optional for players (``/signup``); ``/metrics`` is for the
+operator (Prometheus). Behind a TLS proxy give ``--public-url https://…`` (the cookies are then
+``Secure``) and, if the proxy is not on this machine, its address in ``--forwarded-allow-ips``
+(only those addresses are believed about the player's address and ``https``).
+
 Several processes may serve the same tables behind a load balancer, with no sticky routing:
 give each the same PostgreSQL ``--database`` and the same ``--redis`` (or the environment's
 ``BRAGKIT_DATABASE`` and ``BRAGKIT_REDIS``); see :mod:`bragkit.web.cluster` and
@@ -92,6 +99,12 @@ def serve_command(
         typer.Option(help="The address friends reach this server at, for invite links "
                      "(default: the LAN address when bound to 0.0.0.0).", show_default=False),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(help="The proxies whose X-Forwarded-For and X-Forwarded-Proto are "
+                     "believed (comma-separated addresses; '*' for any: only when nothing "
+                     "else can reach this port).", envvar="FORWARDED_ALLOW_IPS"),
+    ] = "127.0.0.1",
     message_rate: Annotated[
         float, typer.Option(help="Messages a second one connection may send (bursts of three "
                             "seconds' worth); 0: no limit, for a load test among trusted "
@@ -143,6 +156,9 @@ def serve_command(
             fail(f"cannot reach Redis at {redis!r}: {error}")
         cluster = Cluster(redis, prefix=cluster_prefix(store.url))
     together = "" if cluster is None else ", one of a cluster over Redis"
+    if store.migrated.upgraded:
+        typer.echo(f"bragkit: upgraded the database's schema from revision "
+                   f"{store.migrated.before} to {store.migrated.after}")
     typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
                f"(database {store.safe_url}{together})")
     if invite is not None:
@@ -150,7 +166,8 @@ def serve_command(
     config = uvicorn.Config(create_app(store=store, public_url=invite, cluster=cluster,
                                        limits=limits),
                             log_level=log_level, ws_max_size=65536, ws_ping_interval=20,
-                            ws_ping_timeout=20)
+                            ws_ping_timeout=20, proxy_headers=True,
+                            forwarded_allow_ips=forwarded_allow_ips)
     try:
         uvicorn.Server(config).run(sockets=[listening])
     finally:

@@ -369,6 +369,17 @@ class GameBase(Capabilities, ABC):
         finally:
             token.append(None)
 
+    def operations_since(self, start: int) -> tuple[Operation, ...]:
+        """The changes of state from the ``start``-th on: ``operations[start:]``, without
+        copying the ones before (a session books each action's as it is played; a deal of
+        20,000 actions would copy its whole log at each)."""
+        token = self._token
+        self._take(token)
+        try:
+            return tuple(self._records()[start:])
+        finally:
+            token.append(None)
+
     def _censor(self, viewer: str | None) -> tuple[Operation, ...]:
         if viewer is not None and viewer not in self.players:
             raise RulesError(f"no player {viewer!r} at this table")

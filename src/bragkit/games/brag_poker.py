@@ -64,8 +64,7 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate
-from bragkit.records import register
-from bragkit.toml_text import load_document
+from bragkit.records import parse, register
 
 __all__ = [
     "GAMES",
@@ -471,8 +470,9 @@ def replay_brag_poker(document: Mapping[str, Any]) -> BragPokerReplay:
 
 
 def read_brag_poker(text: str) -> BragPokerReplay:
-    """Read and play a ``brag-poker/1`` record from TOML text."""
-    return replay_brag_poker(load_document(text))
+    """Read and play a ``brag-poker/1`` record from TOML text, bounded before it is parsed
+    (:func:`bragkit.records.parse`)."""
+    return replay_brag_poker(parse(text))
 
 
 def _write(record: BragPoker | BragPokerReplay) -> str:

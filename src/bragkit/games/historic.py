@@ -62,8 +62,7 @@ from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate, wild_set
-from bragkit.records import register
-from bragkit.toml_text import load_document
+from bragkit.records import parse, register
 
 __all__ = [
     "GAMES",
@@ -698,8 +697,9 @@ def replay_historic(document: Mapping[str, Any]) -> HistoricReplay:
 
 
 def read_historic(text: str) -> HistoricReplay:
-    """Read and play a ``historic/1`` record from TOML text."""
-    return replay_historic(load_document(text))
+    """Read and play a ``historic/1`` record from TOML text, bounded before it is parsed
+    (:func:`bragkit.records.parse`)."""
+    return replay_historic(parse(text))
 
 
 def _write(record: HistoricGame | HistoricReplay) -> str:

@@ -40,8 +40,8 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.points_game import DealSource, DealStarted, PointsGame, PointsRules
-from bragkit.records import Replay, format_name, register
-from bragkit.toml_text import dump_document, load_document
+from bragkit.records import MAX_ACTIONS, Replay, check_names, format_name, parse, register
+from bragkit.toml_text import dump_document
 
 __all__ = [
     "DealRecord",
@@ -107,6 +107,9 @@ class DealRecord:
         actions = table.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise NotationError(f"{where}: actions must be a list of strings")
+        if len(actions) > MAX_ACTIONS:
+            raise NotationError(f"{where}: {len(actions):,} actions: a deal holds at most "
+                                f"{MAX_ACTIONS:,}")
         try:
             if "pack" in table:
                 if not isinstance(table["pack"], str):
@@ -144,6 +147,7 @@ def read_header(document: Mapping[str, Any], expected: str
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise NotationError("players must be a list of names")
+    check_names("players", players)
     dealer = document.get("dealer")
     if not isinstance(dealer, str):
         raise NotationError("dealer must be a player's name")
@@ -240,8 +244,9 @@ class PointsRecord(ABC, Generic[RulesT, GameT]):
 
     @classmethod
     def loads(cls, text: str) -> Self:
-        """A record from TOML text."""
-        return cls.from_document(load_document(text))
+        """A record from TOML text, bounded before it is parsed
+        (:func:`bragkit.records.parse`)."""
+        return cls.from_document(parse(text))
 
     @classmethod
     def from_document(cls, document: Mapping[str, Any]) -> Self:

@@ -187,6 +187,11 @@ class Game(Protocol):
         """Every change of state so far, in order."""
         ...
 
+    def operations_since(self, start: int) -> Sequence[Operation]:
+        """The changes of state from the ``start``-th on (``operations[start:]``), without
+        copying the ones before: a session books each action's as it is played."""
+        ...
+
     def legal_actions(self, player: str | None = None) -> Sequence[LegalAction]:
         """What may be done now (``player`` given: what that player may do)."""
         ...

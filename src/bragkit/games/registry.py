@@ -103,6 +103,10 @@ class GameInfo:
     to a target of points (N7, C6), whose deals end naming points, not chips.
     ``table(rules)`` is what those rules give a table (:class:`TableTerms`; the default: no
     ante, no buy-in of its own, the seat range as the limit); read it with :meth:`terms`.
+    ``agents`` says whether the agents of :mod:`bragkit.bots` (``make_bot``: they read its
+    deals' views) play it, so that the arena seats them at its table with the arena's stakes
+    (:mod:`bragkit.arena`); the other games' bots are the players of
+    :mod:`bragkit.bots.players`, at a session.
     ``preset_titles`` names each preset for a reader ("Four Card Brag"; a preset without one is
     read as the game's title and its name); ``verb_names`` are the game's own words for verbs
     that it calls otherwise (Teen Patti's *chaal*, TP3), for a front end's keys and prompts.
@@ -126,6 +130,7 @@ class GameInfo:
     table: Callable[[Any], TableTerms] = _no_terms
     unit: str = "chips"
     fair: bool = False
+    agents: bool = False
     preset_titles: Mapping[str, str] = field(default_factory=dict)
     verb_names: Mapping[Verb, str] = field(default_factory=dict)
 

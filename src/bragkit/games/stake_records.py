@@ -52,7 +52,9 @@ from bragkit.games.stake_operations import (
     Shown,
     Turn,
 )
+from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.games.wording import action_words
+from bragkit.records import MAX_ACTIONS, check_names
 from bragkit.toml_text import dump_document
 
 __all__ = [
@@ -111,6 +113,7 @@ brag-poker/1
     if not isinstance(players, list) or not players or \
             not all(isinstance(p, str) and p.strip() == p and p for p in players):
         raise NotationError("players must be a list of names")
+    check_names("players", players)
     if len(set(players)) != len(players):
         raise NotationError("players must be distinct")
     dealer = document.get("dealer")
@@ -120,9 +123,14 @@ brag-poker/1
     if not isinstance(stacks, list) or len(stacks) != len(players) or \
             not all(type(s) is int and s >= 0 for s in stacks):
         raise NotationError("stacks must be one whole number of chips per player")
+    if any(s > MAX_CHIPS for s in stacks):
+        raise NotationError(f"stacks: a record holds at most {MAX_CHIPS} chips a stack")
     actions = document.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise NotationError("actions must be a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise NotationError(f"actions: {len(actions):,} actions: a record holds at most "
+                            f"{MAX_ACTIONS:,}")
     rules = document.get("rules", {})
     if not isinstance(rules, dict):
         raise NotationError("[rules] must be a table")

@@ -50,8 +50,7 @@ from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.wording import action_words
-from bragkit.records import register
-from bragkit.toml_text import load_document
+from bragkit.records import parse, register
 
 __all__ = ["TeenPattiReplay", "read_teen_patti", "replay_teen_patti", "write_teen_patti"]
 
@@ -116,8 +115,9 @@ def replay_teen_patti(document: Mapping[str, Any]) -> TeenPattiReplay:
 
 
 def read_teen_patti(text: str) -> TeenPattiReplay:
-    """Read and play a ``teen-patti/1`` record from TOML text."""
-    return replay_teen_patti(load_document(text))
+    """Read and play a ``teen-patti/1`` record from TOML text, bounded before it is parsed
+    (:func:`bragkit.records.parse`)."""
+    return replay_teen_patti(parse(text))
 
 
 def _write(record: TeenPatti | TeenPattiReplay) -> str:

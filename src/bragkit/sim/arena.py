@@ -1,13 +1,16 @@
 """Bots against bots on the simulator: :func:`play_batched_arena`, many tables at once.
 
-The same match as :func:`bragkit.arena.play_arena` — the same seatings (the first bot fixed,
-at most 24, chosen from the seed), the same stakes, top-ups (M1: money brought, not won) and
-scores (chips per 100 deals, a 95% interval from batch means of 100 deals) — played by the
-batched policies (:mod:`bragkit.sim.policies`) on many tables ("lanes") stepped together.
-Each lane is a session: the deal passes left (D3), a blind winner's pot is carried to the
-lane's next deal (BL3) and shared out at the end of it. What it leaves out (docs/sim.md): the
-pack is shuffled for every deal (D4, D5 not followed), a blind winner does not keep the hand
-(R1-R3), no one covers (M2, M3) — a player short of the stake may only fold or see.
+The same match as :func:`bragkit.arena.play_arena` — the same sessions (at most 500 deals each,
+:func:`bragkit.arena.session_lengths`), seatings (the first bot fixed, at most 24, chosen from
+the seed), stakes, top-ups (M1: money brought, not won) and scores (chips per 100 deals, a 95%
+interval from batch means of 100 deals) — played by the batched bots (:mod:`bragkit.sim.policies`,
+each deciding as the engine's bot of its name) on one table ("lane") per session, the lanes
+stepped together. In a lane the deal passes left (D3), a blind winner's pot is carried to the
+next deal (BL3) and shared out at the session's end. What the simulator's game leaves out
+(:data:`LEFT_OUT`, docs/sim.md): a blind winner does not keep the hand (R1-R3), the pack is
+shuffled for every deal (D4, D5), no one covers (M2, M3): a player short of the stake may only
+fold or see. So its scores are the engine's only under rules where none of that can happen
+(:func:`differences`).
 
 >>> result = play_batched_arena(["cautious", "random"], deals=400, seed=5)
 >>> [s.name for s in result.scores], sum(s.net for s in result.scores)   # chips are conserved
@@ -18,6 +21,8 @@ True
 Traceback (most recent call last):
 ...
 bragkit.errors.BragError: no batched policy for shark (batched: random, cautious, bold)
+>>> differences(arena_rules())
+('retained blind hands (R1-R3)', 'the pack kept between deals (D4, D5)', 'covers (M2, M3)')
 """
 
 from __future__ import annotations
@@ -26,23 +31,40 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from bragkit.arena import ArenaResult, BotScore, arena_rules
+from bragkit.arena import ArenaResult, BotScore, arena_rules, session_lengths
 from bragkit.errors import BragError, RulesError
 from bragkit.games.three_card.rules import Rules
 from bragkit.sim.deals import check_rules, init, redeal
 from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
 from bragkit.sim.step import step
 
-__all__ = ["BATCH", "can_play_batched", "play_batched_arena"]
+__all__ = ["BATCH", "LEFT_OUT", "can_play_batched", "differences", "play_batched_arena"]
 
 #: Deals per batch for the confidence interval (batch means, as the arena).
 BATCH = 100
-#: Tables played at once when ``lanes`` is not given (fewer when there are fewer deals).
-LANES = 2_048
+#: What the simulator's game leaves out of the engine's (docs/sim.md), each with whether the
+#: rules let it happen: a blind winner keeping the hand (R1-R3: blind play on), the pack kept
+#: between deals (D4, D5: not shuffled every deal), covers (M2, M3: always, at two left).
+LEFT_OUT: Final[tuple[tuple[str, Callable[[Rules], bool]], ...]] = (
+    ("retained blind hands (R1-R3)", lambda rules: rules.blind),
+    ("the pack kept between deals (D4, D5)", lambda rules: rules.shuffle != "always"),
+    ("covers (M2, M3)", lambda rules: True),
+)
+
+
+def differences(rules: Rules) -> tuple[str, ...]:
+    """What a match on the simulator under ``rules`` leaves out of the engine's match
+    (:data:`LEFT_OUT`): its scores are the engine's only where these do not change the play.
+
+    >>> differences(arena_rules(blind=False, shuffle="always"))
+    ('covers (M2, M3)',)
+    """
+    return tuple(text for text, applies in LEFT_OUT if applies(rules))
 
 
 def can_play_batched(bots: Sequence[object], rules: Rules | None = None) -> bool:
@@ -72,13 +94,12 @@ def play_batched_arena(
     stack: int = 200,
     budget: float | None = None,
     progress: Callable[[int], None] | None = None,
-    lanes: int | None = None,
 ) -> ArenaResult:
     """Play ``deals`` deals between ``bots`` (kinds with a batched policy) and score them, as
     :func:`bragkit.arena.play_arena` does, with its parameters (``budget``, a bot's thinking
-    time, is accepted and unused: a batched bot does not think). ``lanes`` tables play at once
-    (each plays its share of the deals in order); ``progress`` is called with the deals played
-    so far."""
+    time, is accepted and unused: a batched bot does not think). Its sessions play at once,
+    one table each, the deals of a session in order; ``progress`` is called with the deals
+    played so far."""
     if deals < 1:
         raise BragError(f"play at least one deal, not {deals}")
     for kind in bots:
@@ -99,8 +120,9 @@ def play_batched_arena(
     kind_index = {kind: k for k, kind in enumerate(sorted(policies))}
     bot_kind = np.array([kind_index[kind] for kind in bots])
     seatings = _seatings(p, master)
-    count = min(deals, lanes or LANES)
-    share = np.array([deals // count + (1 if i < deals % count else 0) for i in range(count)])
+    lengths = [n for n in session_lengths(deals, len(seatings)) if n]  # D3, BL3: one a lane
+    count = len(lengths)
+    share = np.array(lengths)
     seat_bot = np.array([seatings[i % len(seatings)] for i in range(count)])  # lane, position
     money = np.full((count, p), stack, dtype=np.int64)  # by table position
     played = np.zeros(count, dtype=np.int64)  # deals played by each lane
@@ -127,14 +149,15 @@ def play_batched_arena(
     while not state.terminated.all():
         live = np.flatnonzero(~state.terminated)
         actions = np.zeros(count, dtype=np.int64)
+        bets = np.zeros(count, dtype=np.int64)
         seat = state.current_player[live]
         bot = seat_bot[live, (seat + played[live]) % p]
         kinds = bot_kind[bot]
         for kind, k in kind_index.items():
             rows = live[kinds == k]
             if len(rows):
-                actions[rows] = policies[kind](state, rows)
-        step(state, actions)
+                actions[rows], bets[rows] = policies[kind](state, rows)
+        step(state, actions, bets=bets)
         ended = live[state.terminated[live]]
         if not len(ended):
             continue
@@ -165,7 +188,8 @@ def play_batched_arena(
     scores = [_score(name, kind, per_bot[b]) for b, (name, kind) in enumerate(
         zip(names, bots, strict=True))]
     scores.sort(key=lambda s: -s.per_100)
-    return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups)
+    return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups,
+                       played_on="simulator", left_out=differences(rules))
 
 
 def _placed(money: npt.NDArray[np.int64], where: npt.NDArray[np.int64],

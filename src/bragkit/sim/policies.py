@@ -1,30 +1,35 @@
 """Batched versions of the ``random``, ``cautious`` and ``bold`` bots (:mod:`bragkit.bots.simple`).
 
 A batched policy takes a :class:`~bragkit.sim.state.State` and the rows (deals) where it is to
-act and returns one menu index per row (:mod:`bragkit.sim.menu`). It reads only what its player
-may know: its own cards once looked, the public betting, and its own past bets.
+act and returns its :class:`Moves` there: one menu index per row (:mod:`bragkit.sim.menu`) and,
+for a bet, the chips it puts in (the step's ``bets``). It reads only what its player may know:
+its own cards once looked, the public betting, and its own past bets. Each makes the decisions
+of the engine's bot of its name, as that bot would make them at the simulator's table (which
+has no covers, M2, M3, and no retained blind hands, R1-R3: docs/sim.md):
 
 - ``cautious`` and ``bold`` make the same decisions as :class:`~bragkit.bots.simple.ThresholdBot`
   on the menu: the same quantiles (:class:`~bragkit.bots.strength.HandSpace`), thresholds and
   raise sizes (a raise of 2 or 3 times the least bet, or the most allowed when that is less, is
   on the menu exactly). A proposed showdown is answered as ``agrees`` does (looked, and strong
   enough to open).
-- ``random`` (:func:`random_bot_actions`) picks uniformly among the kinds of option of
-  :class:`~bragkit.bots.simple.RandomBot` (fold, look, bet, open bet while blind, see), never
-  proposing a showdown and answering one at even odds; its documented approximation: a bet's
-  size is uniform among the menu's bet sizes instead of every amount in range, and an open bet
-  while blind is a look then, at once, a bet. (:func:`random_actions`, uniform over the legal
-  menu actions, is the random policy of the benchmark and of reinforcement learning.)
+- ``random`` (:func:`random_bot_actions`) picks as :class:`~bragkit.bots.simple.RandomBot` does:
+  uniformly among the options of its turn (:func:`random_bot_options`: fold, look, a bet, an
+  open bet while blind, see), then an amount uniform over the whole range of the bet (B1, B3,
+  BL1); it never proposes a showdown and answers one at even odds (B8). An open bet while
+  blind, one action in the engine, is a look and then at once the bet (BL2).
+  (:func:`random_actions`, uniform over the legal menu actions, is the random policy of the
+  benchmark and of reinforcement learning.)
 
 >>> import numpy as np
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.deals import init
 >>> state = init(4, 3, players=2, rules=Rules(max_bet=10))
 >>> rows = np.arange(3)
->>> batched_policy("cautious", state.rules, 0)(state, rows).tolist()   # look first (BL2)
+>>> batched_policy("cautious", state.rules, 0)(state, rows).actions.tolist()   # look (BL2)
 [1, 1, 1]
->>> batched_policy("bold", state.rules, 0)(state, rows).tolist()       # blind bet (BL1)
-[2, 2, 2]
+>>> moves = batched_policy("bold", state.rules, 0)(state, rows)   # a blind bet of 1 (BL1)
+>>> moves.actions.tolist(), moves.bets.tolist()
+([2, 2, 2], [1, 1, 1])
 >>> has_batched_policies(["random", "bold"]), has_batched_policies(["shark"])
 (True, False)
 """
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -42,14 +47,36 @@ from bragkit.bots.simple import BOLD, CAUTIOUS, Style
 from bragkit.bots.strength import HandSpace
 from bragkit.errors import BragError
 from bragkit.games.three_card.rules import Rules
-from bragkit.sim.menu import AGREE, BETS, DECLINE, FOLD, LOOK, MAX, NUM_ACTIONS, SEE, STAY
+from bragkit.sim.actions import MULTIPLE_OF
+from bragkit.sim.menu import (
+    AGREE,
+    BETS,
+    DECLINE,
+    FOLD,
+    LOOK,
+    MAX,
+    NUM_ACTIONS,
+    SEE,
+    STAY,
+)
 from bragkit.sim.state import State
 
-__all__ = ["BATCHED_KINDS", "Policy", "batched_policy", "has_batched_policies",
-           "random_actions", "random_bot_actions", "threshold_actions"]
+__all__ = ["BATCHED_KINDS", "RANDOM_OPTIONS", "Moves", "Policy", "batched_policy",
+           "has_batched_policies", "random_actions", "random_bot_actions", "random_bot_options",
+           "threshold_actions"]
 
 Rows = npt.NDArray[np.int64]
-Policy = Callable[[State, Rows], Rows]
+
+
+class Moves(NamedTuple):
+    """A batched policy's moves in the rows it was asked: the menu action of each, and the
+    chips of a bet (from ``state.least`` to ``state.top``; ignored for other actions)."""
+
+    actions: Rows
+    bets: Rows
+
+
+Policy = Callable[[State, Rows], Moves]
 _STYLES: Final = {"cautious": CAUTIOUS, "bold": BOLD}
 #: The bot kinds with a batched policy.
 BATCHED_KINDS: Final = ("random", *_STYLES)
@@ -67,7 +94,7 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
 
         pending: list[npt.NDArray[np.bool_]] = []  # deals where a look is to be followed by a bet
 
-        def play_random(state: State, rows: Rows) -> Rows:
+        def play_random(state: State, rows: Rows) -> Moves:
             if not pending or len(pending[0]) != state.n:
                 pending[:] = [np.zeros(state.n, dtype=bool)]
             return random_bot_actions(state, rng, rows, pending[0])
@@ -79,8 +106,9 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
                         f"{', '.join(BATCHED_KINDS)})")
     table = _quantiles(rules)
 
-    def play_style(state: State, rows: Rows) -> Rows:
-        return threshold_actions(state, rows, style, table)
+    def play_style(state: State, rows: Rows) -> Moves:
+        actions = threshold_actions(state, rows, style, table)
+        return Moves(actions, menu_bets(state, rows, actions))
 
     return play_style
 
@@ -130,38 +158,60 @@ _COUNT, _NTH = _tables()
 _COUNT_ANSWER, _NTH_ANSWER = _answer_only((_COUNT, _NTH))
 
 
-_BET_BITS: Final = sum(1 << action for action in BETS)
+#: The options of :class:`~bragkit.bots.simple.RandomBot`'s turn, as :func:`random_bot_options`
+#: gives them: the engine's ``fold``, ``look``, ``bet`` (a ``blind`` bet while blind), ``bet``
+#: by a blind player (the bet includes the look, BL2) and ``see``.
+RANDOM_OPTIONS: Final = ("fold", "look", "bet", "open bet", "see")
+_OPTION_ACTIONS: Final = np.array([FOLD, LOOK, STAY, LOOK, SEE], dtype=np.int64)
+
+
+def menu_bets(state: State, rows: Rows, actions: Rows) -> Rows:
+    """The chips each menu action of ``rows`` puts in if it is a bet (its menu amount)."""
+    least = state.least[rows]
+    bets: Rows = np.where(actions == MAX, state.top[rows], least * MULTIPLE_OF[actions])
+    return bets
+
+
+def random_bot_options(state: State, rows: Rows) -> npt.NDArray[np.bool_]:
+    """``(len(rows), 5)``: which of :data:`RANDOM_OPTIONS` the engine offers the player to
+    act (a deal's menu, :mod:`bragkit.games.three_card.menus`, but covers, M2, which the
+    simulator has not): fold (B2); look while blind (BL2); a bet, blind while blind (B3, BL1),
+    when the stack meets its least; a blind player's open bet when the stack meets the open
+    least (B2, B3); see (B6, BL4). None while a proposed showdown is answered (B8)."""
+    bits = state.legal_bits[rows]
+    cur = np.maximum(state.current_player[rows], 0)
+    stack = state.stacks.reshape(-1).take(state.base[rows] + cur)
+    blind = (state.looked_bits[rows] & state.turn_bit[rows]) == 0
+    look = (bits >> LOOK) & 1 == 1
+    open_least = np.maximum(state.stake[rows], state.rules.min_bet)  # rules B2, B3
+    options: npt.NDArray[np.bool_] = np.stack([
+        (bits >> FOLD) & 1 == 1, look, (bits >> STAY) & 1 == 1,
+        look & blind & (stack >= open_least), (bits >> SEE) & 1 == 1], axis=1)
+    return options
 
 
 def random_bot_actions(
     state: State, rng: np.random.Generator, rows: Rows, pending: npt.NDArray[np.bool_]
-) -> Rows:
-    """:class:`~bragkit.bots.simple.RandomBot` on the menu: uniform over its kinds of option —
-    fold, look, a bet (blind if blind, BL1), an open bet (for a blind player: a look, and a bet
-    at once after it, BL2), see — then a bet size uniform among the legal ones; a proposed
-    showdown answered at even odds (B8). ``pending`` marks the deals where a look is to be
-    followed by a bet (kept between calls)."""
-    bits = state.legal_bits[rows]
+) -> Moves:
+    """:class:`~bragkit.bots.simple.RandomBot` on the menu: uniform over the options of its
+    turn (:func:`random_bot_options`), a bet's amount uniform over its whole range, from the
+    least to the most (B1, B3; blind, BL1); an open bet while blind is a look, and the bet at
+    once after it (BL2); a proposed showdown answered at even odds (B8). ``pending`` marks the
+    deals where a look is to be followed by a bet (kept between calls)."""
     responding = state.proposer[rows] >= 0
-    blind = (state.looked_bits[rows] & state.turn_bit[rows]) == 0
-    bets = bits & _BET_BITS
-    count = _COUNT[bets]
-    size = _NTH[bets * NUM_ACTIONS + np.minimum(
-        (rng.random(len(rows), dtype=np.float32) * count).astype(np.int64),
-        np.maximum(count - 1, 0)).astype(np.int64)]
-    kinds = np.stack([
-        (bits >> FOLD) & 1, (bits >> LOOK) & 1, bets != 0, ((bits >> LOOK) & 1) & (bets != 0)
-        & blind, (bits >> SEE) & 1], axis=1).astype(bool)
-    weights = rng.random(kinds.shape, dtype=np.float32) * kinds
-    kind = np.argmax(weights, axis=1)
-    actions = np.array([FOLD, LOOK, 0, LOOK, SEE], dtype=np.int64)[kind]
-    actions = np.where(kind == 2, size, actions)
-    then_bet = pending[rows] & (bets != 0) & ~responding
-    actions = np.where(then_bet, size, actions)
-    pending[rows] = (kind == 3) & ~then_bet & ~responding
+    options = random_bot_options(state, rows)
+    weights = (rng.random(options.shape, dtype=np.float32) + 1) * options  # 0: not offered
+    option = np.argmax(weights, axis=1)
+    least = state.least[rows]
+    span = state.top[rows] - least + 1
+    bets = least + np.minimum((rng.random(len(rows)) * span).astype(np.int64), span - 1)
+    actions = _OPTION_ACTIONS[option]
+    then_bet = pending[rows] & options[:, 2] & ~responding  # the look of an open bet (BL2)
+    actions = np.where(then_bet, STAY, actions)
+    pending[rows] = (option == 3) & ~then_bet & ~responding
     answer = np.where(rng.random(len(rows)) < 0.5, AGREE, DECLINE)
     chosen: Rows = np.where(responding, answer, actions)
-    return chosen
+    return Moves(chosen, bets)
 
 
 @functools.lru_cache(maxsize=16)

@@ -3,6 +3,7 @@
 Every action is checked against the legal actions: an illegal one raises
 :class:`~bragkit.errors.IllegalActionError` naming the first deal and its menu, and changes
 nothing. Deals already over ignore their action (pgx's convention) and keep their result.
+A bet puts in its menu amount, or any amount in range given as ``bets`` (B1, B3, BL1).
 
 The step works on whole arrays, every deal at once, without branching on the action: each
 action's effect is computed for every deal and kept where it was chosen (seats as bits, see
@@ -25,6 +26,14 @@ raise3, raise4, max (rule BL4)
 (True, 3, 0)
 >>> state.rewards[0].tolist()
 [-2.0, -1.0]
+>>> state = init(None, 1, players=2, rules=Rules(max_bet=10), packs=[list(range(52))])
+>>> _ = step(state, [LOOK]); _ = step(state, [STAY], bets=[7])   # an open bet of 7 (B3)
+>>> int(state.stake[0]), int(state.pot[0])
+(7, 9)
+>>> _ = step(state, [STAY], bets=[11])
+Traceback (most recent call last):
+...
+bragkit.errors.IllegalActionError: deal 0: seat 1 may not bet 11 blind now: from 4 to 5 (rule B1)
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from bragkit.sim.menu import (
     MAX,
     NUM_ACTIONS,
     SEE,
+    STAY,
     refresh,
 )
 from bragkit.sim.state import TALLY_OPEN, TALLY_RAISE, State
@@ -56,15 +66,28 @@ Index = slice | Rows
 _RULES: Final = {FOLD: "B2", LOOK: "BL5", SEE: "BL4", AGREE: "B8", DECLINE: "B8", MAX: "B1"}
 
 
-def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None) -> State:
+def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None, *,
+         bets: npt.ArrayLike | None = None) -> State:
     """Apply ``actions`` (one menu index per deal) to the deals not over; returns ``state``,
     updated in place. ``rewards`` hold each seat's chips won or lost over the deal in the rows
     that ended at this step, zero elsewhere. With ``rows``, only those deals are stepped (the
-    others keep their state, their rewards included)."""
+    others keep their state, their rewards included).
+
+    ``bets`` (one whole number per deal) are the chips a bet action (``stay`` to ``max``)
+    puts in instead of its menu amount: any amount from the least bet to the most
+    (``state.least`` to ``state.top``: B1, B3; a blind player's, BL1), as the engine's ``bet``
+    and ``blind`` take; deals whose action is not a bet ignore theirs."""
     chosen = np.asarray(actions)
     if chosen.shape != (state.n,) or not np.issubdtype(chosen.dtype, np.integer):
         raise IllegalActionError(f"actions must be {state.n} menu indices, not "
                                  f"{chosen.dtype} of shape {chosen.shape}", rule="B11")
+    chips: Rows | None = None
+    if bets is not None:
+        given = np.asarray(bets)
+        if given.shape != (state.n,) or not np.issubdtype(given.dtype, np.integer):
+            raise IllegalActionError(f"bets must be {state.n} whole numbers of chips, not "
+                                     f"{given.dtype} of shape {given.shape}", rule="B3")
+        chips = given.astype(np.int64)
     if rows is None:
         idx: Index = slice(None)
         where = np.arange(state.n)
@@ -85,7 +108,19 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
     if bad.any():
         row = int(where[np.argmax(bad)])
         raise _refused(state, row, int(chosen[row]))
-    _apply(state, idx, where, a, live)
+    paid: Rows | None = None
+    if chips is not None:
+        paid = chips[idx]
+        betting = live & (a >= STAY) & (a <= MAX)
+        wrong = betting & ((paid < state.least[idx]) | (paid > state.top[idx]))
+        if wrong.any():
+            row = int(where[np.argmax(wrong)])
+            seat = int(state.current_player[row])
+            blind = "" if state.looked_bits[row] >> seat & 1 else " blind"
+            raise IllegalActionError(
+                f"deal {row}: seat {seat} may not bet {int(chips[row])}{blind} now: from "
+                f"{int(state.least[row])} to {int(state.top[row])}", rule="B1")
+    _apply(state, idx, where, a, live, paid)
     refresh(state, None if rows is None else where)
     return state
 
@@ -111,10 +146,12 @@ _TALLY: Final = np.array([0, 0, 0, 0, 1, 1, TALLY_OPEN, TALLY_OPEN + TALLY_RAISE
                          dtype=np.int64)
 
 
-def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_]) -> None:
+def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_],
+           bets: Rows | None) -> None:
     """Every deal's action at once, in place (on views of the state's columns when ``idx``
     is every deal; on copies written back otherwise). Flags are made int64 once, so that no
-    product casts; the rare actions (a proposal, a refusal) are applied to their rows only."""
+    product casts; the rare actions (a proposal, a refusal) are applied to their rows only.
+    ``bets``: the chips of a bet in each row, checked (None: the menu's amounts)."""
     every = isinstance(idx, slice)
     act = a
     np.putmask(act, ~live, _NONE)  # a deal over does nothing
@@ -135,6 +172,8 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     pay = state.least[idx] * multiple
     pay += state.top[idx] * is_max.astype(np.int64)
     pay += state.cost[idx] * is_see.astype(np.int64)
+    if bets is not None:
+        pay = np.where(is_bet, bets, pay)
     flat = state.base[idx] + cur
     np.subtract.at(state.stacks.reshape(-1), flat, pay)  # each row's one cell: a scatter
     pot = state.pot[idx]

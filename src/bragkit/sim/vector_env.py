@@ -122,8 +122,9 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             if not len(others):
                 return
             actions = np.zeros(self.num_envs, dtype=np.int64)
-            actions[others] = self._policy(state, others)
-            step(state, actions, rows=others)
+            bets = np.zeros(self.num_envs, dtype=np.int64)
+            actions[others], bets[others] = self._policy(state, others)
+            step(state, actions, rows=others, bets=bets)
         raise RuntimeError("the other players did not stop betting")  # pragma: no cover
 
     def _obs(self) -> Obs:

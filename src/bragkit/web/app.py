@@ -15,6 +15,8 @@ Routes:
 ``GET /api/tables/{id}/deals/{n}/proof``   the fairness proof of a deal's shuffle, once released
 ``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
 ``GET /static/…``                          the page's script and style
+``/signup``, ``/signin``, ``/account`` …   accounts, optional (:mod:`bragkit.web.account_site`)
+``GET /metrics``                           the operator's metrics (:mod:`bragkit.web.metrics`)
 =========================================  ====================================================
 
 A record or proof is released only when it can no longer give a card away (see
@@ -55,11 +57,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import bragkit.web.rulebook as rulebook
 from bragkit.errors import BragError
+from bragkit.web.account_site import AccountSite
+from bragkit.web.accounts import Accounts, Passwords
 from bragkit.web.catalogue import games_catalogue
 from bragkit.web.cluster import Cluster
-from bragkit.web.limits import AddressLimits, Limits
+from bragkit.web.cookies import CookiePolicy
+from bragkit.web.limits import AccountLimits, AccountThrottles, AddressLimits, Limits
 from bragkit.web.lobby import public_tables
+from bragkit.web.metrics import CONTENT_TYPE, ErrorCounter, Metrics
+from bragkit.web.origin import same_origin
 from bragkit.web.room import ConfigError
+from bragkit.web.sessions import Sessions
 from bragkit.web.store import Store, StoreError
 from bragkit.web.svg import back_svg, card_svg
 from bragkit.web.tables import Connection, TableManager
@@ -116,6 +124,9 @@ def create_app(
     public_url: str | None = None,
     limits: Limits | None = None,
     cluster: Cluster | None = None,
+    passwords: Passwords | None = None,
+    account_limits: AccountLimits | None = None,
+    secure_cookies: bool | None = None,
 ) -> Starlette:
     """The web table's app. Give a ``manager``, or a ``store`` (or a ``database`` URL; default:
     SQLite in the user's data folder) and the ``defaults`` of new tables' settings; ``limits``
@@ -126,16 +137,30 @@ def create_app(
     ``manage_gc`` keeps the garbage collector's pauses short while the app runs (see
     :func:`_tidy_memory`; it is undone at shutdown): for a server process, not for an app
     embedded in a program that tunes its own collector. ``public_url``: the address friends
-    reach this server at (``bragkit serve --public-url``), for the invite links."""
+    reach this server at (``bragkit serve --public-url``), for the invite links.
+
+    Accounts (optional for players, :mod:`bragkit.web.accounts`) live in the same database:
+    ``passwords`` hashes them (default: argon2id at its default cost), ``account_limits`` limit
+    signing in and up; the cookies are ``Secure`` when ``secure_cookies`` is True (default: when
+    ``public_url`` is https, else when a request came over https: :mod:`bragkit.web.cookies`)."""
     if manager is None:
         manager = TableManager(store or Store(database), defaults=defaults, limits=limits)
     tables = manager
     tables.cluster = cluster  # before resuming: a cluster's tables wait for their lease
     addresses = AddressLimits(manager.limits)
+    metrics = Metrics(tables)
+    accounts = Accounts(tables.store.engine, passwords=passwords)
+    if secure_cookies is None and public_url is not None and public_url.startswith("https:"):
+        secure_cookies = True
+    site = AccountSite(accounts=accounts, sessions=Sessions(tables.store.engine),
+                       cookies=CookiePolicy(secure=secure_cookies), metrics=metrics,
+                       throttles=AccountThrottles(account_limits or AccountLimits()))
+    tables.names, tables.tally = accounts, metrics
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
+        await asyncio.to_thread(site.sessions.purge)
         if cluster is not None:
             await cluster.start(tables)
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
@@ -158,8 +183,10 @@ def create_app(
     async def create(request: Request) -> Response:
         refused = _refuse_post(request)
         if refused is not None:
+            metrics.refused("cross_site" if refused.status_code == 403 else "malformed")
             return refused
         if not addresses.allow(request.client.host if request.client else None):
+            metrics.refused("rate_limited")
             return JSONResponse({"error": "too many tables from your address: try again later"},
                                 status_code=429)
         body = await request.body()
@@ -230,7 +257,11 @@ def create_app(
                         headers={"cache-control": "public, max-age=86400"})
 
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(tables, websocket)
+        await _serve_socket(tables, websocket, site)
+
+    async def scrape(request: Request) -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE,
+                        headers={"cache-control": "no-store"})
 
     routes = [
         Route("/", lobby),
@@ -245,11 +276,15 @@ def create_app(
         Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
         Route("/cards/{code}.svg", card),
         *rulebook.ROUTES,
+        *site.routes,
+        Route("/metrics", scrape),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_SecurityHeaders)])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[
+        Middleware(_SecurityHeaders), Middleware(ErrorCounter, metrics=metrics)])
     app.state.manager = tables
+    app.state.metrics = metrics
     return app
 
 
@@ -299,24 +334,10 @@ def _settings(body: bytes) -> dict[str, Any]:
     return settings
 
 
-def _same_origin(headers: Mapping[str, str]) -> bool:
-    """A browser always sends Origin: refuse pages of other sites (cross-site WebSocket
-    hijacking, cross-site posts); ``Sec-Fetch-Site``, where a browser sends it, must say the
-    request is the site's own. Clients that send neither (scripts, bots) are let in."""
-    fetch_site = headers.get("sec-fetch-site")
-    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
-        return False
-    origin = headers.get("origin")
-    if origin is None:
-        return True
-    host = headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
-
-
 def _refuse_post(request: Request) -> Response | None:
     """A create request refused before its body is read: from another site (403), or not
     JSON (415: a form or ``text/plain`` post, which another site could send without asking)."""
-    if not _same_origin(request.headers):
+    if not same_origin(request.headers):
         return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
     kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if kind != "application/json":
@@ -325,16 +346,18 @@ def _refuse_post(request: Request) -> Response | None:
     return None
 
 
-async def _serve_socket(tables: TableManager, websocket: WebSocket) -> None:
+async def _serve_socket(tables: TableManager, websocket: WebSocket, site: AccountSite) -> None:
     table_id = websocket.path_params["table_id"]
     refusal = None
-    if not _same_origin(websocket.headers):
+    account = None
+    if not same_origin(websocket.headers):
         refusal = 4403  # forbidden: another site's page
     else:
         try:
             if tables.room(table_id) is None:
                 refusal = 4404  # no such table
-        except StoreError as error:  # the database is away: the page retries
+            account = await site.account_of(websocket)  # signed in: sits under its name
+        except BragError as error:  # the database is away: the page retries
             log.error("table %s: %s", table_id, error)
             refusal = 1011
     await websocket.accept()
@@ -342,6 +365,7 @@ async def _serve_socket(tables: TableManager, websocket: WebSocket) -> None:
         await websocket.close(code=refusal)
         return
     conn = tables.connect(table_id)
+    conn.account = None if account is None else account.name
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         while not conn.closed:

@@ -19,14 +19,18 @@ no blind hand from it is kept, or the table is closed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from array import array
+from dataclasses import dataclass
 from typing import Any
 
 from bragkit import records
+from bragkit.errors import BragError
 from bragkit.fairness import FairnessProof
 from bragkit.games.protocol import Game
 from bragkit.games.three_card.notation import DealRecord
-from bragkit.session import DealEnded, DealStarted, Kept, Session
+from bragkit.packed import PackedRows
+from bragkit.session import DealEnded, Kept, Session
 
 __all__ = ["Archive", "Finished"]
 
@@ -34,33 +38,35 @@ __all__ = ["Archive", "Finished"]
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Finished:
     """A finished deal of any game: its number, dealer and winners; its record (the
-    three-card family's :class:`DealRecord`, or the finished game, which its game's record
-    format writes: :func:`bragkit.records.dump`) and the proof of its shuffle where the game
-    keeps one (the three-card family)."""
+    three-card family's :class:`DealRecord`, or for another game its record's text, as its
+    game's record format writes it: :func:`bragkit.records.dump`) and the proof of its shuffle
+    where the game keeps one (the three-card family)."""
 
     number: int
     dealer: str
     winners: dict[str, int]
     shuffled: bool
-    record: DealRecord | Game | None = None
+    record: DealRecord | str | None = None
     proof: FairnessProof | None = None
 
 
 class Archive:
     """The pack chains of a table's deals and their records (see the module docstring). The
     finished deals are read from :attr:`session` once it is set (at the start of play): its
-    events, and what the game's hook keeps of each deal (records, results after R2, proofs)."""
+    events, and what the game's hook keeps of each deal (records, results after R2, proofs).
+    A long table keeps a finished deal in a few bytes: its winners as a packed row, its chain
+    a number, the record of a game whose hook keeps none as its packed text; the rest is read
+    from the session when asked for."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
         self.closed = False
-        self._played: list[Finished] = []
         self._seen = 0
-        self._dealers: dict[int, str] = {}
-        self._chain_of: dict[int, int] = {}
+        self._winners = PackedRows()  # a finished deal's winners, in order (JSON pairs)
+        self._chains = array("q")  # a deal's chain (the deal its pack was shuffled for), by number
         self._chain = 0
         self._live: set[int] = set()
-        self._games: dict[int, Game] = {}
+        self._texts = PackedRows()  # the record text of a game whose hook keeps none ("": none)
 
     # -- following the pack --------------------------------------------------------------------
 
@@ -70,7 +76,13 @@ class Archive:
         if shuffled:  # rule D4: a new pack order
             self._live = {number} | (self._live if kept else set())
             self._chain = number
-        self._chain_of[number] = self._chain
+        chains = self._chains
+        while len(chains) < number:
+            chains.append(0)  # 0: no deal of that number was dealt here
+        chains[number - 1] = self._chain
+
+    def _chain_of(self, number: int) -> int:
+        return self._chains[number - 1] if 1 <= number <= len(self._chains) else 0
 
     def pack_dead(self) -> None:
         """The pack's order is dead: the next deal is shuffled (D4) and keeps no hand."""
@@ -83,91 +95,116 @@ class Archive:
 
     def shuffled(self, number: int) -> bool:
         """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
-        return number > 0 and self._chain_of.get(number) == number
+        return number > 0 and self._chain_of(number) == number
 
     def live(self, number: int) -> bool:
         """Whether the pack order deal ``number`` was dealt from is still in play."""
-        return number in self._chain_of and self._chain_of[number] in self._live
+        chain = self._chain_of(number)
+        return chain > 0 and chain in self._live
 
     def ended(self, number: int, game: Game | None) -> None:
-        """Deal ``number`` has ended with ``game``: kept as its record when the game's hook
-        keeps none of its own (every game but the three-card family)."""
-        if game is not None and game.over:
-            self._games[number] = game
+        """Deal ``number`` has ended with ``game``: kept as its record's text when the game's
+        hook keeps no record of its own (every game but the three-card family)."""
+        if game is None or not game.over:
+            return
+        hook = self.session.dealing if self.session is not None else None
+        if hook is not None and hook.record_of(number) is not None:
+            return
+        try:
+            text = records.dump(game)
+        except BragError:
+            text = ""  # no format writes this game's records
+        texts = self._texts
+        while len(texts) < number - 1:
+            texts.append("")
+        if len(texts) == number - 1:
+            texts.append(text)
 
     # -- the records ---------------------------------------------------------------------------
 
-    def played(self) -> list[Finished]:
-        """Every finished deal, in order."""
+    def _count(self) -> int:
+        """How many deals have finished (the session's events read so far)."""
         session = self.session
         if session is None:
-            return []
+            return 0
         if self._seen != session.event_count:
             self._catch_up(session)
-        return self._played
+        return len(self._winners)
 
     def _catch_up(self, session: Session) -> None:
         hook = session.dealing
         for event in session.events_from(self._seen):
-            if isinstance(event, DealStarted):
-                self._dealers[event.number] = event.dealer
-            elif isinstance(event, DealEnded):
-                number = event.number
-                result = hook.result_of(number)
-                record = hook.record_of(number)
-                self._played.append(Finished(
-                    number=number, dealer=self._dealers[number],
-                    winners=dict(result.winners if result is not None else event.winners),
-                    shuffled=hook.was_shuffled(number),
-                    record=record if record is not None else self._games.get(number),
-                    proof=hook.proof_of(number)))
-            elif isinstance(event, Kept) and self._played:  # R2 changed the last result
-                last = self._played[-1]
-                result = hook.result_of(last.number)
+            if isinstance(event, DealEnded):
+                result = hook.result_of(event.number)
+                self._winners.append(_row(result.winners if result is not None
+                                          else event.winners))
+            elif isinstance(event, Kept) and len(self._winners):  # R2 changed the last result
+                result = hook.result_of(len(self._winners))
                 if result is not None:
-                    self._played[-1] = replace(last, winners=dict(result.winners))
+                    self._winners.replace_last(_row(result.winners))
         self._seen = session.event_count
+
+    def _finished(self, number: int) -> Finished:
+        session = self.session
+        assert session is not None
+        hook = session.dealing
+        record: DealRecord | str | None = hook.record_of(number)
+        if record is None and number <= len(self._texts):
+            record = self._texts[number - 1] or None
+        return Finished(number=number, dealer=session.dealer_of(number),
+                        winners=dict(json.loads(self._winners[number - 1])),
+                        shuffled=hook.was_shuffled(number), record=record,
+                        proof=hook.proof_of(number))
+
+    def played(self) -> list[Finished]:
+        """Every finished deal, in order (each read from the session when asked for)."""
+        return [self._finished(number) for number in range(1, self._count() + 1)]
 
     def released(self, number: int) -> bool:
         """Whether deal ``number``'s record and its shuffle's proof may be seen by everyone
         (see the module docstring)."""
-        if number not in self._chain_of:
+        if self._chain_of(number) == 0 or not 1 <= number <= self._count():
             return False
-        finished = any(e.number == number for e in self.played())
-        return finished and (self.closed or self._chain_of[number] not in self._live)
+        return self.closed or self._chain_of(number) not in self._live
 
     def record_text(self, number: int) -> str | None:
         """Deal ``number``'s record (a ``.bhh`` hand history, in its game's format), once
         released (else None)."""
         if not self.released(number):
             return None
-        for played in self.played():
-            if played.number == number and played.record is not None:
-                return records.dump(played.record)
-        return None
+        record = self._finished(number).record
+        if record is None or isinstance(record, str):
+            return record
+        return records.dump(record)
 
     def proof_json(self, number: int) -> str | None:
         """The fairness proof of the shuffle before deal ``number``, once released (else
         None; a deal dealt from the last deal's pack has no shuffle of its own, D4)."""
         if not self.released(number):
             return None
-        for played in self.played():
-            if played.number == number and played.proof is not None:
-                return played.proof.to_json()
-        return None
+        assert self.session is not None
+        proof = self.session.dealing.proof_of(number)
+        return None if proof is None else proof.to_json()
 
     def records(self) -> list[dict[str, Any]]:
         """Every finished deal: number, dealer, winners, and whether its record is released."""
-        return [{"deal": p.number, "dealer": p.dealer, "shuffled": p.shuffled,
-                 "winners": dict(p.winners), "released": self.released(p.number)}
-                for p in self.played()]
+        return [self._row(number) for number in range(1, self._count() + 1)]
+
+    def _row(self, number: int) -> dict[str, Any]:
+        session = self.session
+        assert session is not None
+        return {"deal": number, "dealer": session.dealer_of(number),
+                "shuffled": session.dealing.was_shuffled(number),
+                "winners": dict(json.loads(self._winners[number - 1])),
+                "released": self.released(number)}
 
     def recent(self, count: int) -> list[dict[str, Any]]:
         """The last ``count`` finished deals as a state lists them (with their proofs'
         commitments)."""
         rows = []
-        for played in self.played()[-count:]:
-            number = played.number
+        last = self._count()
+        for number in range(max(1, last - count + 1), last + 1):
+            played = self._finished(number)
             released = self.released(number)
             rows.append({
                 "deal": number, "dealer": played.dealer, "shuffled": played.shuffled,
@@ -177,3 +214,8 @@ class Archive:
                 "commitment": played.proof.commitment if played.proof is not None else None,
             })
         return rows
+
+
+def _row(winners: dict[str, int] | Any) -> str:
+    """A deal's winners as a packed row (JSON: any name is written safely)."""
+    return json.dumps(list(dict(winners).items()), ensure_ascii=False)

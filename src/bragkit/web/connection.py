@@ -41,6 +41,10 @@ class Connection:
         #: the WebSocket close code to end with (None: a normal close)
         self.close_code: int | None = None
         self.viewer = Viewer()
+        #: the account the browser is signed in to (None: a guest)
+        self.account: str | None = None
+        #: when its last message arrived (``time.perf_counter``: the metrics' latency)
+        self.received = 0.0
         self.token_hash: str | None = None
         self.host = False
         self.greeted = False

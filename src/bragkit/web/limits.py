@@ -1,6 +1,7 @@
 """The web table's limits among strangers: :class:`Limits` (the house's numbers),
-:class:`TokenBucket` (a rate), :class:`AddressLimits` (tables made per address) and
-:func:`topups_this_deal` (the house cap on top-ups, rule M1).
+:class:`TokenBucket` (a rate), :class:`AddressLimits` (tables made per address),
+:func:`topups_this_deal` (the house cap on top-ups, rule M1), and the limits on signing in and
+signing up (:class:`AccountLimits`, :class:`Throttle`, :class:`AccountThrottles`).
 
 A connection may send :attr:`Limits.messages_per_second` messages a second on average, in
 bursts of :attr:`Limits.message_burst`; each message past that is answered with an ``error`` of
@@ -21,6 +22,7 @@ machine itself, a loopback address, is not limited). A player may top up (M1) at
 from __future__ import annotations
 
 import ipaddress
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -30,8 +32,8 @@ from typing import Final
 from bragkit.web.events import Event
 from bragkit.web.protocol import ProtocolError
 
-__all__ = ["ABUSE_CLOSE_CODE", "AddressLimits", "Limits", "TokenBucket", "check_topups",
-           "topups_this_deal"]
+__all__ = ["ABUSE_CLOSE_CODE", "AccountLimits", "AccountThrottles", "AddressLimits", "Limits",
+           "Throttle", "TokenBucket", "check_topups", "topups_this_deal"]
 
 #: The WebSocket close code of a connection closed for sending too much.
 ABUSE_CLOSE_CODE: Final = 4429
@@ -101,6 +103,107 @@ class AddressLimits:
         while len(self._buckets) > self.most:
             self._buckets.popitem(last=False)
         return bucket.take()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class AccountLimits:
+    """The house's limits on signing in and signing up, each a rate an hour and a burst: per
+    client address (one machine trying many names) and per name tried (one account's password
+    guessed from many machines; a name with no account is limited the same, so the limits say
+    nothing of which names are accounts). 0 turns a rate off. Loopback addresses are limited
+    too: behind a proxy, give uvicorn the players' addresses (``docs/deploy.md``)."""
+
+    sign_ins_per_hour: float = 60.0
+    sign_in_burst: int = 10
+    name_sign_ins_per_hour: float = 12.0
+    name_sign_in_burst: int = 6
+    sign_ups_per_hour: float = 10.0
+    sign_up_burst: int = 5
+    name_sign_ups_per_hour: float = 6.0
+    name_sign_up_burst: int = 3
+
+
+class Throttle:
+    """A :class:`TokenBucket` per key (``per_hour`` a rate, ``burst`` saved up), for the ``most``
+    keys seen last; safe to call from several threads. (One process's count: a cluster's
+    processes each count their own, see ``docs/deploy.md``; a count shared through Redis would
+    be another class with the same :meth:`allow` and :attr:`retry_after`.)
+
+    >>> throttle = Throttle(per_hour=1, burst=2)
+    >>> [throttle.allow("a") for _ in range(3)], throttle.allow("b"), throttle.retry_after
+    ([True, True, False], True, 3600)
+    """
+
+    def __init__(self, *, per_hour: float, burst: int,
+                 clock: Callable[[], float] = time.monotonic, most: int = 10_000) -> None:
+        self.rate = per_hour / 3600
+        self.burst = burst
+        self.clock = clock
+        self.most = most
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def retry_after(self) -> int:
+        """Seconds until a refused key has a token again (at most)."""
+        return 0 if self.rate <= 0 else max(1, round(1 / self.rate))
+
+    def allow(self, key: str) -> bool:
+        """Whether ``key`` may go on now (spending one of its tokens)."""
+        if self.rate <= 0:
+            return True
+        with self._lock:
+            bucket = self._buckets.pop(key, None)
+            if bucket is None:
+                bucket = TokenBucket(rate=self.rate, burst=self.burst, clock=self.clock)
+            self._buckets[key] = bucket
+            while len(self._buckets) > self.most:
+                self._buckets.popitem(last=False)
+            return bucket.take()
+
+
+class AccountThrottles:
+    """The :class:`AccountLimits` of a server: :meth:`sign_in` and :meth:`sign_up` say whether
+    a try may go on, else why not (a sentence) and after how many seconds to try again.
+
+    >>> throttles = AccountThrottles(AccountLimits(name_sign_in_burst=1))
+    >>> throttles.sign_in("203.0.113.9", "Ann"), throttles.sign_in("198.51.100.7", "ann")
+    (None, ('too many sign-ins to that name: try again later', 300))
+    """
+
+    def __init__(self, limits: AccountLimits, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self._in_address = Throttle(per_hour=limits.sign_ins_per_hour,
+                                    burst=limits.sign_in_burst, clock=clock)
+        self._in_name = Throttle(per_hour=limits.name_sign_ins_per_hour,
+                                 burst=limits.name_sign_in_burst, clock=clock)
+        self._up_address = Throttle(per_hour=limits.sign_ups_per_hour,
+                                    burst=limits.sign_up_burst, clock=clock)
+        self._up_name = Throttle(per_hour=limits.name_sign_ups_per_hour,
+                                 burst=limits.name_sign_up_burst, clock=clock)
+
+    def sign_in(self, address: str | None, name_key: str) -> tuple[str, int] | None:
+        """None if a sign-in from ``address`` to the name whose key is ``name_key`` (its
+        skeleton, :func:`~bragkit.web.names.skeleton`) may go on, else why not and when."""
+        return _first_refusal("sign-ins", (self._in_address, address or "?"),
+                              (self._in_name, name_key.casefold()))
+
+    def sign_up(self, address: str | None, name_key: str) -> tuple[str, int] | None:
+        """As :meth:`sign_in`, for opening an account."""
+        return _first_refusal("sign-ups", (self._up_address, address or "?"),
+                              (self._up_name, name_key.casefold()))
+
+
+def _first_refusal(what: str, by_address: tuple[Throttle, str],
+                   by_name: tuple[Throttle, str]) -> tuple[str, int] | None:
+    throttle, key = by_address
+    if not throttle.allow(key):
+        return f"too many {what} from your address: try again later", throttle.retry_after
+    throttle, key = by_name
+    if not throttle.allow(key):
+        return f"too many {what} to that name: try again later", throttle.retry_after
+    return None
 
 
 def _loopback(address: str) -> bool:

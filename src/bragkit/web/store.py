@@ -8,7 +8,9 @@ moment and restarted replays every table to the last event anyone saw.
 
 The default database is SQLite in the user's data folder (:func:`default_url`, via
 :mod:`platformdirs`), in WAL mode; any SQLAlchemy URL works, e.g. PostgreSQL
-(``postgresql+psycopg://user@host/bragkit``, with its driver installed).
+(``postgresql+psycopg://user@host/bragkit``, with its driver installed). Opening a store brings
+its schema up to date (:mod:`bragkit.web.schema`, Alembic migrations) or refuses a database of a
+newer bragkit with one line.
 
 >>> from bragkit.web.events import Event
 >>> store = Store("sqlite://")                 # in memory, for the example
@@ -33,56 +35,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import bindparam, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from bragkit.errors import BragError
 from bragkit.web.events import Event
+from bragkit.web.schema import SchemaError, events, migrate, tables
 
 __all__ = ["Store", "StoreConflict", "StoreError", "StoredTable", "default_url"]
-
-_metadata = MetaData()
-
-tables = Table(
-    "bk_tables", _metadata,
-    Column("id", String(32), primary_key=True),
-    Column("name", String(80), nullable=False),
-    Column("config", Text, nullable=False),
-    Column("secret", String(128), nullable=False),
-    Column("host_hash", String(64), nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
-)
-
-events = Table(
-    "bk_events", _metadata,
-    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),
-    Column("data", Text, nullable=False),
-    Column("client_id", String(64), nullable=True),
-    Column("principal", String(64), nullable=True),
-    Column("created_at", Float, nullable=False),
-)
 
 
 # Built once: SQLAlchemy caches their compiled form, so an append costs two cheap statements.
@@ -165,15 +127,12 @@ class Store:
             self.engine = create_engine(self.url, pool_pre_ping=True)
         self._writer: Connection | None = None
         self._status: dict[str, str] = {}
-        for attempt in range(3):  # several processes starting at once race to create them
-            try:
-                _metadata.create_all(self.engine)
-                break
-            except SQLAlchemyError as error:
-                if attempt == 2 or self.url.startswith("sqlite"):
-                    raise StoreError(f"cannot open the database {self.safe_url}: "
-                                     f"{error}") from None
-                time.sleep(0.2 * (attempt + 1))
+        try:  # the schema: made, or brought up to date (schema.py: Alembic migrations)
+            #: what opening the store did to its schema (``bragkit serve`` says so)
+            self.migrated = migrate(self.engine)
+        except SchemaError as error:
+            self.engine.dispose()
+            raise StoreError(str(error)) from None
 
     @property
     def safe_url(self) -> str:

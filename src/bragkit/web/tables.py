@@ -43,6 +43,7 @@ for the rates and the house cap on top-ups).
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 import time
@@ -85,6 +86,29 @@ class Leases(Protocol):
         """Whether this process runs the table's bots and timers now."""
         ...
 
+
+class NameGuard(Protocol):
+    """Who may sit under which name beyond one table (the accounts:
+    :class:`bragkit.web.accounts.Accounts`)."""
+
+    def check_seat(self, name: str, account: str | None, re: str | None) -> None:
+        """Refuse ``name`` (a ``refused`` :class:`ProtocolError`) for a connection signed in as
+        ``account`` (None: a guest)."""
+        ...
+
+
+class Tally(Protocol):
+    """What the manager reports to an operator's metrics (:class:`bragkit.web.metrics.Metrics`)."""
+
+    def handled(self, kind: str, started: float) -> None:
+        """A command of type ``kind``, arrived at ``started`` (``time.perf_counter``), stored."""
+        ...
+
+    def refused(self, code: str) -> None:
+        """A command refused with the error ``code``."""
+        ...
+
+
 Observer = Callable[["Connection", dict[str, Any]], None]
 
 log = logging.getLogger("bragkit.web")
@@ -120,6 +144,8 @@ class TableManager:
                                    bot_factory=bot_factory)
         #: the other server processes of a cluster (None: this process is the only one)
         self.cluster: Leases | None = None
+        self.names: NameGuard | None = None  # names kept for accounts at every table
+        self.tally: Tally | None = None  # the operator's metrics
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -197,6 +223,7 @@ class TableManager:
         ``limited`` reply, and a connection that goes on is closed (code 4429)."""
         if conn.closed:
             return
+        conn.received = time.perf_counter()
         if conn.bucket is not None and not conn.bucket.take():
             conn.strikes += 1
             if conn.strikes > self.limits.strikes:
@@ -239,6 +266,8 @@ class TableManager:
             self._error(conn, error, self.commits.seq(room.table_id))
 
     def _error(self, conn: Connection, error: ProtocolError, seq: int) -> None:
+        if self.tally is not None:
+            self.tally.refused(error.code.value)
         message = error_message(error, seq)
         self._observe(conn, message)
         conn.push(encode(message))
@@ -304,6 +333,8 @@ class TableManager:
         viewer = conn.viewer
         if isinstance(message, Sit):
             principal: str | None = token_hash(message.token)
+            if self.names is not None:  # an account's name is its holder's at every table
+                self.names.check_seat(message.name, conn.account, message.id)
         elif isinstance(message, Host):
             principal = "host" if viewer.host else None
         else:
@@ -322,6 +353,9 @@ class TableManager:
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
         self.commits.batch().retries.append((conn, message, attempt))
+        if self.tally is not None:
+            self.commits.defer(functools.partial(self.tally.handled, type(message).__name__
+                                                 .lower(), conn.received))
 
     # -- the write path ------------------------------------------------------------------------
 

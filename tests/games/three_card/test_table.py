@@ -828,5 +828,5 @@ def test_a_long_session_keeps_finished_deals_as_records_only() -> None:
     assert sum(isinstance(o, Deal) for o in gc.get_objects()) <= 1  # the last deal only
     played = [e for e in history if isinstance(e, DealPlayed)]
     assert len(played) == 420 == len(table.deals)  # the view grew with the table
-    assert played[-1].record is table.deals[-1] and played[-1].record.dealer == "Cy"
-    assert history[-1] is table.history[-1] and len(history) == len(table.history)
+    assert played[-1].record == table.deals[-1] and played[-1].record.dealer == "Cy"
+    assert history[-1] == table.history[-1] and len(history) == len(table.history)

@@ -32,7 +32,9 @@ from bragkit.cards import JOKER_INDEX, Card, Pack, RandomSource, make_rng, parse
 from bragkit.errors import InvalidCardError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation
+from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import Deal
+from bragkit.games.three_card.kept import KeptDeals
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.three_card.results import DealResult
@@ -41,6 +43,9 @@ from bragkit.ledger import Ledger
 from bragkit.session import DealingBase, DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
+
+#: The operations that move chips (the others deal, show or put back cards).
+_MONEY: Final = (AnteTaken, Acted, Loan, PotAwarded)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -119,10 +124,8 @@ class ThreeCardDealing(DealingBase):
         self._commitment: ShuffleCommitment | None = None
         self._current_proof: ShuffleCommitment | None = None
         self._keep_open = False
-        self.results: dict[int, DealResult] = {}
-        self.records: dict[int, DealRecord] = {}  # a finished deal is kept as its record only
-        self.shuffled: dict[int, bool] = {}
-        self.proofs: dict[int, FairnessProof] = {}
+        self._shuffled = True  # whether the deal in progress was shuffled (D4)
+        self._kept = KeptDeals()  # a finished deal is kept as a packed row only
         self._prepare_commitment(1)
 
     # -- what the table reads ----------------------------------------------------------------
@@ -172,21 +175,36 @@ class ThreeCardDealing(DealingBase):
         """The published commitment of the next shuffle of a fair table."""
         return self._commitment
 
+    def _finished(self, number: int) -> bool:
+        return 1 <= number <= len(self._kept)
+
     def was_shuffled(self, number: int) -> bool:
         """Whether deal ``number`` was dealt from a fresh shuffle (D4)."""
-        return self.shuffled.get(number, True)
+        if self._finished(number):
+            return self._kept.shuffled(number)
+        return self._shuffled if number == len(self._kept) + 1 else True
 
     def result_of(self, number: int) -> DealResult | None:
         """The result of finished deal ``number``, a kept hand's choice included (R2)."""
-        return self.results.get(number)
+        return self._kept.result(number) if self._finished(number) else None
 
     def record_of(self, number: int) -> DealRecord | None:
         """The record of finished deal ``number`` (a finished deal is kept as it only)."""
-        return self.records.get(number)
+        return self._kept.record(number) if self._finished(number) else None
+
+    def record_document(self, number: int) -> dict[str, Any]:
+        """The TOML document of finished deal ``number``'s record (``record_of(number)
+        .to_document()``, read straight from the deal's packed row: a session's record is
+        written without building each deal's record)."""
+        return self._kept.document(number)
 
     def proof_of(self, number: int) -> FairnessProof | None:
         """The revealed proof of the shuffle deal ``number`` was dealt from, at a fair table."""
-        return self.proofs.get(number)
+        return self._kept.proof(number) if self._finished(number) else None
+
+    def proofs(self) -> tuple[FairnessProof, ...]:
+        """The revealed proofs of a fair table's shuffles, in deal order."""
+        return tuple(self._kept.proofs())
 
     def house_game(self) -> Rules:
         """The game when no one names one: the table's, but while a blind hand is kept (R1)
@@ -232,7 +250,7 @@ class ThreeCardDealing(DealingBase):
         else:
             stock = Pack.shuffled(self._rng, jokers=self.rules.jokers)  # rule D4
         stock.take_out(held)
-        return DealStarted(number=number, dealer=dealer, game=game, pack=str(stock))
+        return DealStarted(number=number, dealer=dealer, game=game, pack=write_cards(stock))
 
     def start(self, session: Session, event: DealStarted) -> Game:
         """The deal of ``event``: the antes, and the cards from the pack (D2, D5, D6)."""
@@ -250,7 +268,7 @@ class ThreeCardDealing(DealingBase):
             if not self._shuffle_due:
                 self._check_follows(event.pack)
             # the event's pack leaves the kept hand out: put it on top to take it out again
-            stock = Pack([*held, *parse_cards(event.pack)], jokers=self.rules.jokers)
+            stock = Pack([*held, *read_cards(event.pack)], jokers=self.rules.jokers)
             stock.take_out(held)
         elif self._shuffle_due:
             raise SessionError(f"deal {event.number} is shuffled (rule D4): it names its pack")
@@ -262,7 +280,7 @@ class ThreeCardDealing(DealingBase):
                     pack=stock, retained=dict([self._retained]) if self._retained else None,
                     first_deal=event.number == 1)
         self._current_rules = rules
-        self.shuffled[event.number] = self._shuffle_due
+        self._shuffled = self._shuffle_due
         self._current_proof = self._commitment if self._shuffle_due else None
         self._commitment = None
         self._keep_open = False
@@ -270,6 +288,8 @@ class ThreeCardDealing(DealingBase):
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
         """The chips of one operation of a deal (D2, B2, M1, M4, B5)."""
+        if not isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
+            return
         if isinstance(operation, AnteTaken):
             if operation.amount:
                 ledger.ante(operation.player, operation.amount)
@@ -292,12 +312,13 @@ class ThreeCardDealing(DealingBase):
         result = game.result
         assert result is not None
         number = session.deal_number
+        assert number == len(self._kept) + 1, "the deals finish in order"
         self._adopt(result)
-        self.results[number] = result
-        self.records[number] = DealRecord.from_deal(game)
+        proof = None
         if self._current_proof is not None:
-            self.proofs[number] = self._current_proof.reveal()
+            proof = self._current_proof.reveal()
             self._current_proof = None
+        self._kept.add(game, shuffled=self._shuffled, proof=proof)
         self._keep_open = result.retained_choice is not None
         self._prepare_commitment(number + 1)
 
@@ -326,7 +347,7 @@ class ThreeCardDealing(DealingBase):
             raise SessionError(f"{player} keeps no blind hand (rule R2)")
         result = game.result_keeping(hand)
         self._adopt(result)
-        self.results[session.deal_number] = result
+        self._kept.set_result(session.deal_number, result)
 
     def share(self, session: Session) -> None:
         """The carried pot is shared out: a kept hand goes under the pack (BL3)."""
@@ -375,6 +396,8 @@ class ThreeCardDealing(DealingBase):
     def _check_follows(self, given: Pack | str | Sequence[Card]) -> None:
         assert self._pack is not None
         held = self.retained_hand
+        if not held and isinstance(given, tuple) and given == self._pack.cards:
+            return  # the cards of the pack the last deal left (a session record's replay)
         stock = as_pack(given, self.rules.jokers, held)
         stock.take_out(held)
         if stock != self._pack:

@@ -73,16 +73,18 @@ from pathlib import Path
 from typing import Any, Final
 
 from bragkit.actions import Action
-from bragkit.cards import JOKER_INDEX, Card, Pack, format_cards, parse_cards
+from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, format_cards
 from bragkit.errors import (
     InvalidActionError,
     InvalidCardError,
     NotationError,
     RulesError,
 )
+from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.record_moves import apply_numbered, record_actions
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
+from bragkit.records import MAX_ACTIONS, MAX_NAME, MAX_PLAYERS, check_bounds
 from bragkit.toml_text import decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
@@ -116,12 +118,9 @@ _REQUIRED: Final = ("format", "players", "dealer", "stacks", "cards")
 _CARD_KEYS: Final = ("pack", "hands", "retained")
 _VERBS: Final = frozenset(verb.value for verb in VERBS)
 
-#: The most seats a record may name: more than any pack deals (rule D1 is checked after).
-MAX_PLAYERS: Final = 52
-#: The longest player name a record may hold, in characters.
-MAX_NAME: Final = 100
-#: The most actions one deal's record may hold (each is replayed).
-MAX_ACTIONS: Final = 20_000
+# MAX_PLAYERS: the most seats a record may name, more than any pack deals (rule D1 is checked
+# after); MAX_NAME: the longest player name, in characters; MAX_ACTIONS: the most actions one
+# deal's record may hold (each is replayed). Every format's bounds: bragkit.records.
 #: The longest ``.bhh`` text :func:`read_bhh` reads, in characters: a deal's record is a few
 #: hundred bytes and at most :data:`MAX_ACTIONS` actions; the TOML parser's cost grows with the
 #: text (about 1 us and 13 bytes a character at worst), so this bounds a read to about a second.
@@ -172,7 +171,7 @@ class DealRecord:
     is checked on construction (:class:`FieldError`).
 
     >>> record = DealRecord(players=("Ann", "Bob"), dealer="Ann", stacks=(10, 10),
-    ...                     hands={"Ann": parse_cards("As Ks Qs"), "Bob": parse_cards("2h 2d 2c")})
+    ...                     hands={"Ann": read_cards("As Ks Qs"), "Bob": read_cards("2h 2d 2c")})
     >>> record.variant, record.carried_pot, record.actions
     ('three-card', 0, ())
     >>> DealRecord(players=("Ann", "Ann"), dealer="Ann", stacks=(10, 10),
@@ -254,6 +253,31 @@ class DealRecord:
                      self.carried_pot, self.actions, self.rules, self.pack, items(self.hands),
                      items(self.retained)))
 
+    @classmethod
+    def unchecked(cls, *, variant: str, players: tuple[str, ...], dealer: str,
+                  stacks: tuple[int, ...], carried_pot: int, actions: tuple[Action, ...],
+                  rules: Rules, pack: tuple[Card, ...] | None,
+                  hands: dict[str, tuple[Card, ...]] | None,
+                  retained: dict[str, tuple[Card, ...]] | None) -> DealRecord:
+        """A record of fields that were checked when it was first made (a finished deal a
+        session keeps packed, :mod:`~bragkit.games.three_card.kept`), built without checking
+        them again: the same record, in a fraction of the time.
+
+        >>> record = DealRecord(players=("Ann", "Bob"), dealer="Ann", stacks=(10, 10),
+        ...                     pack=Pack.standard().cards)
+        >>> DealRecord.unchecked(variant="three-card", players=("Ann", "Bob"), dealer="Ann",
+        ...     stacks=(10, 10), carried_pot=0, actions=(), rules=Rules(),
+        ...     pack=Pack.standard().cards, hands=None, retained=None) == record
+        True
+        """
+        record = object.__new__(cls)
+        for name, value in (("format", FORMAT), ("variant", variant), ("players", players),
+                            ("dealer", dealer), ("stacks", stacks), ("carried_pot", carried_pot),
+                            ("actions", actions), ("rules", rules), ("pack", pack),
+                            ("hands", hands), ("retained", retained)):
+            object.__setattr__(record, name, value)
+        return record
+
     # -- reading and writing -------------------------------------------------------------------
 
     @classmethod
@@ -267,11 +291,11 @@ class DealRecord:
         rules.pop("cards", None)  # the variant says it
         cards: dict[str, Any] = {}
         if self.pack is not None:
-            cards["pack"] = format_cards(self.pack)
+            cards["pack"] = write_cards(self.pack)
         if self.hands is not None:
-            cards["hands"] = {name: format_cards(self.hands[name]) for name in self.players}
+            cards["hands"] = {name: write_cards(self.hands[name]) for name in self.players}
         if self.retained:
-            cards["retained"] = {name: format_cards(hand) for name, hand in self.retained.items()}
+            cards["retained"] = {name: write_cards(hand) for name, hand in self.retained.items()}
         return {
             "format": self.format,
             "variant": self.variant,
@@ -462,6 +486,11 @@ def _check_disjoint(cards: Sequence[Card], *, jokers: int) -> None:
 
 def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> None:
     """The pack plus a retained hand is a complete pack: 52 cards and the jokers, once each."""
+    cards = [*pack, *held]
+    if (len(cards) == JOKER_INDEX + jokers and cards.count(JOKER) == jokers
+            and len(set(cards)) == JOKER_INDEX + (jokers > 0)
+            and all(type(card) is Card for card in cards)):
+        return  # complete (the common case, checked by counting; else Pack says what is wrong)
     try:
         Pack([*pack, *held], jokers=jokers)
     except InvalidCardError as error:
@@ -483,10 +512,8 @@ def read_bhh(text: str | bytes) -> DealRecord:
     rules' own bounds), checked before the deal is built; an illegal action raises
     :class:`IllegalActionError` naming the action.
     """
-    text = decode_text(text)
-    if len(text) > MAX_BHH_TEXT:
-        raise NotationError(f"a .bhh record is at most {MAX_BHH_TEXT} characters, not "
-                            f"{len(text)}")
+    text = decode_text(text, limit=MAX_BHH_TEXT, what=".bhh record")
+    check_bounds(text)  # its keys too, before it is parsed
     document = parse_toml(text)
     try:
         record = _record_of(document)
@@ -497,8 +524,9 @@ def read_bhh(text: str | bytes) -> DealRecord:
 
 
 def load(path: str | Path) -> DealRecord:
-    """Read a ``.bhh`` file (see :func:`read_bhh`)."""
-    return read_bhh(read_text(path))
+    """Read a ``.bhh`` file (see :func:`read_bhh`; a file of more than :data:`MAX_BHH_TEXT`
+    bytes is refused unread)."""
+    return read_bhh(read_text(path, limit=MAX_BHH_TEXT, what=".bhh record"))
 
 
 def _record_of(document: Mapping[str, Any]) -> DealRecord:
@@ -578,7 +606,29 @@ def _table(key: Sequence[str], value: object) -> Mapping[str, Any]:
     return value
 
 
+#: Rules read, by their table and variant (rules are frozen, so records share them): a
+#: session's deals are played under a few. Bounded: cleared when it grows large.
+_RULES_READ: Final[dict[tuple[object, ...], Rules]] = {}
+
+
 def _rules_of(value: object, variant: object) -> Rules:
+    try:
+        key: tuple[object, ...] | None = (type(variant), variant, *(  # True is not 1 here
+            (k, type(v), tuple((type(w), w) for w in v) if type(v) is list else v)
+            for k, v in _table(["rules"], value).items()))
+        found = _RULES_READ.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a value that cannot be a key (a table): read it uncached
+        key = found = None
+    if found is None:
+        found = _read_rules(value, variant)
+        if key is not None:
+            if len(_RULES_READ) >= 256:
+                _RULES_READ.clear()
+            _RULES_READ[key] = found
+    return found
+
+
+def _read_rules(value: object, variant: object) -> Rules:
     table = dict(_table(["rules"], value))
     if variant is not None:
         if not isinstance(variant, str) or variant not in VARIANTS:
@@ -601,7 +651,7 @@ def _cards(key: Sequence[str], value: object) -> tuple[Card, ...]:
     if not isinstance(value, str):
         raise _fail(key, f'must be a string of cards like "As Kd 7c", not {_shown(value)}')
     try:
-        return parse_cards(value)
+        return read_cards(value)
     except InvalidCardError as error:
         raise _fail(key, str(error)) from None
 
@@ -611,13 +661,25 @@ def _hands_of(key: Sequence[str], value: object) -> dict[str, tuple[Card, ...]]:
     return {name: _cards([*key, name], cards) for name, cards in table.items()}
 
 
+#: Actions read, by their text and the players (an action is frozen, so records share them):
+#: the same few recur deal after deal of a session. Bounded: cleared when it grows large.
+_READ: Final[dict[tuple[str, tuple[str, ...]], Action]] = {}
+
+
 def _parse_action(number: int, text: object, players: Sequence[str]) -> Action:
     if not isinstance(text, str):
         raise NotationError(f"action {number} {_shown(text)}: an action is a string")
-    try:
-        return Action.parse(text, players=players, verbs=VERBS)
-    except InvalidActionError as error:
-        raise NotationError(f'action {number} "{_cut(text)}": {error}') from None
+    key = (text, tuple(players))
+    found = _READ.get(key)
+    if found is None:
+        try:
+            found = Action.parse(text, players=players, verbs=VERBS)
+        except InvalidActionError as error:
+            raise NotationError(f'action {number} "{_cut(text)}": {error}') from None
+        if len(_READ) >= 4_096:
+            _READ.clear()
+        _READ[key] = found
+    return found
 
 
 # -- the line of a key -------------------------------------------------------------------------

@@ -51,10 +51,10 @@ from the top is ..., the last deal left ... there; no shuffle is due (rules D4, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NoReturn, cast
 
 from bragkit.actions import Verb
 from bragkit.cards import Card, format_cards
@@ -66,25 +66,32 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffled_pack
+from bragkit.games.three_card.dealing import ThreeCardDealing
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.record_moves import agreements
-from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.table import DealPlayed, Table, TableError, TableEvent
-from bragkit.records import register
-from bragkit.session import (
-    Joined,
-    Kept,
-    Left,
-    Lent,
-    PotShared,
-    Repaid,
-    Session,
-    SessionError,
-    SessionEvent,
-    ToppedUp,
-    parse_event,
+from bragkit.games.three_card.results import DealResult
+from bragkit.games.three_card.rules import MAX_CHIPS, Rules
+from bragkit.games.three_card.session_deals import (
+    PackedDeals,
+    SessionDeal,
+    SessionDeals,
+    TableDeals,
+    event_of,
 )
-from bragkit.toml_text import MAX_TEXT, dump_document, load_document, read_text
+from bragkit.games.three_card.table import Table, TableError
+from bragkit.records import check_bounds, check_names, register
+from bragkit.session import Kept, PotShared, Session
+from bragkit.toml_text import (
+    MAX_TEXT,
+    check_values,
+    decode_text,
+    dump_document,
+    dump_entry,
+    load_document,
+    load_part,
+    read_text,
+    split_entries,
+)
 
 __all__ = [
     "FORMAT",
@@ -111,28 +118,14 @@ _DEAL_KEYS: Final = (
     "format", "variant", "players", "dealer", "stacks", "carried_pot", "actions",
 )
 
-# The session's events a record holds between deals (read and printed by bragkit.session).
-_BETWEEN: Final = (Joined, ToppedUp, Left, Lent, Repaid, Kept, PotShared)
-
-
-def _event_of(text: str) -> SessionEvent:
-    """The event between deals a line of a record says (:class:`NotationError` if none)."""
-    if not isinstance(text, str):
-        raise NotationError(f"{text!r}: an event is a string")
-    try:
-        event = parse_event(text)
-    except SessionError:
-        event = None
-    if not isinstance(event, _BETWEEN):
-        raise NotationError(f'"{text}": not an event (joins, topup, leaves with, lends, '
-                            "repays, keeps, carried pot shared)")
-    return event
+_WRITING: Final[dict[str, Any]] = {"multiline": ("before", "actions", "after"),
+                                   "subtables": ("rules", "cards")}
 
 
 def _apply_event(table: Table, text: str) -> None:
     """Do what an event's text says at ``table``; the session checks it agrees (a leaver's
     stack, T1; a top-up of a seated player, M1)."""
-    event = _event_of(text)
+    event = event_of(text)
     if isinstance(event, Kept) and table.retained != event.player:
         raise TableError(f"{event.player} keeps no blind hand (rule R2)")
     if isinstance(event, PotShared):
@@ -145,27 +138,11 @@ def _apply_event(table: Table, text: str) -> None:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SessionDeal:
-    """One deal of a session: its ``.bhh`` record (with the whole pack, D5), the events at the
-    table before the next deal (``after``, as text), and for a shuffled deal of a fair table its
-    :class:`~bragkit.fairness.FairnessProof` (whose pack is the shuffle, before a kept hand was
-    taken out of it)."""
-
-    record: DealRecord
-    after: tuple[str, ...] = ()
-    proof: FairnessProof | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "after", tuple(self.after))
-        for text in self.after:
-            _event_of(text)
-
-
-@dataclass(frozen=True, kw_only=True)
 class SessionRecord:
     """A session as ``bhh-session/1`` records it: the opening table (``seats`` clockwise, their
     ``buy_ins``, the first ``dealer``, the house ``rules``), the events before the first deal
-    (``before``) and the deals in order."""
+    (``before``) and the deals in order (a tuple, or for a record read or taken from a table
+    the deals kept packed: :class:`~bragkit.games.three_card.session_deals.PackedDeals`)."""
 
     format: str = FORMAT
     seats: tuple[str, ...]
@@ -173,11 +150,11 @@ class SessionRecord:
     dealer: str
     rules: Rules = field(default_factory=Rules)
     before: tuple[str, ...] = ()
-    deals: tuple[SessionDeal, ...] = ()
+    deals: Sequence[SessionDeal] = ()
 
     def __post_init__(self) -> None:
         _check_format(self.format)
-        for name in ("seats", "buy_ins", "before", "deals"):
+        for name in ("seats", "buy_ins", "before"):
             object.__setattr__(self, name, tuple(getattr(self, name)))
         if len(self.seats) != len(self.buy_ins):
             raise NotationError(f"buy_ins: {len(self.buy_ins)} buy-ins for {len(self.seats)} "
@@ -185,41 +162,31 @@ class SessionRecord:
         if self.dealer not in self.seats:
             raise NotationError(f"dealer: {self.dealer!r} is not one of the seats")
         for text in self.before:
-            _event_of(text)
+            event_of(text)
+        if isinstance(self.deals, PackedDeals):  # checked deal by deal as they were packed
+            return
+        object.__setattr__(self, "deals", tuple(self.deals))
         for number, deal in enumerate(self.deals, 1):
-            if deal.record.pack is None:
-                raise NotationError(f"deal {number}: a session's deal records the pack, not "
-                                    "hands (rules D4, D5)")
+            _check_pack(number, deal)
 
     @classmethod
     def from_table(cls, table: Table) -> SessionRecord:
         """The record of a table's session so far; a deal in progress is the last deal (its
-        proof, if any, is not revealed until it ends)."""
-        before: list[str] = []
-        deals: list[SessionDeal] = []
-        events = before
-        played: DealPlayed | None = None
-        for event in table.history:
-            if isinstance(event, DealPlayed):
-                if played is not None:
-                    deals.append(SessionDeal(record=played.record, after=tuple(events),
-                                             proof=played.proof))
-                played, events = event, []
-            else:
-                events.append(_event_text(event))
-        if played is not None:
-            deals.append(SessionDeal(record=played.record, after=tuple(events),
-                                     proof=played.proof))
+        proof, if any, is not revealed until it ends). Its deals are read from the table's
+        packed deals when asked for (:class:`~bragkit.games.three_card.session_deals
+        .TableDeals`)."""
+        before, *after = table.between_deals()
         current = table.current
+        last = None
         if table.in_deal and current is not None:
-            deals.append(SessionDeal(record=DealRecord.from_deal(current)))
+            last = SessionDeal(record=DealRecord.from_deal(current))
         return cls(
             seats=tuple(name for name, _ in table.opening),
             buy_ins=tuple(amount for _, amount in table.opening),
             dealer=table.first_dealer,
             rules=table.rules,
-            before=tuple(before),
-            deals=tuple(deals),
+            before=before,
+            deals=TableDeals(table.session, after, last),
         )
 
     def replay(self) -> Table:
@@ -228,14 +195,20 @@ class SessionRecord:
         each deal follows from the last (D3, D4, D5, BL3, R1, T1). A mismatch raises
         :class:`NotationError` (an illegal action :class:`IllegalActionError`) naming the deal.
         """
+        table = self.open_table()
+        last = len(self.deals)
+        for number, deal in enumerate(self.deals, 1):
+            _replay_deal(table, number, deal, last=number == last)
+        return table
+
+    def open_table(self) -> Table:
+        """The table the session opened at, with the events before its first deal (a fault
+        is a :class:`NotationError`)."""
         try:
             table = Table(self.rules, seats=self.seats, buy_ins=self.buy_ins, dealer=self.dealer)
         except (TableError, RulesError) as error:
             raise NotationError(f"the table cannot open: {error}") from None
         _events(table, self.before, "before the first deal")
-        last = len(self.deals)
-        for number, deal in enumerate(self.deals, 1):
-            _replay_deal(table, number, deal, last=number == last)
         return table
 
     # -- documents ---------------------------------------------------------------------------
@@ -247,21 +220,10 @@ class SessionRecord:
 
     def to_document(self) -> dict[str, Any]:
         """The record as a TOML document (a dict in the documented key order)."""
-        deals = []
-        for deal in self.deals:
-            document = deal.record.to_document()
-            entry = {key: document[key] for key in _DEAL_KEYS}
-            entry["after"] = list(deal.after)
-            if deal.proof is not None:
-                entry["proof"] = {
-                    "commitment": deal.proof.commitment,
-                    "server_seed": deal.proof.server_seed,
-                    "client_seeds": list(deal.proof.client_seeds),
-                    "deal": deal.proof.deal,
-                }
-            entry["rules"] = document["rules"]
-            entry["cards"] = document["cards"]
-            deals.append(entry)
+        return {**self.head_document(), "deals": list(self.entries())}
+
+    def head_document(self) -> dict[str, Any]:
+        """The document without its deals: the opening keys and ``[rules]``."""
         return {
             "format": self.format,
             "seats": list(self.seats),
@@ -269,8 +231,31 @@ class SessionRecord:
             "dealer": self.dealer,
             "before": list(self.before),
             "rules": self.rules.to_dict(),
-            "deals": deals,
         }
+
+    def entries(self) -> Iterator[dict[str, Any]]:
+        """Each deal's ``[[deals]]`` table of the document, one at a time (a packed deal's
+        read straight from its row)."""
+        deals = self.deals
+        for index in range(len(deals)):
+            if isinstance(deals, PackedDeals):
+                document = deals.document(index)
+                after, proof = deals.extras(index)
+            else:
+                deal = deals[index]
+                document, after, proof = deal.record.to_document(), deal.after, deal.proof
+            entry = {key: document[key] for key in _DEAL_KEYS}
+            entry["after"] = list(after)
+            if proof is not None:
+                entry["proof"] = {
+                    "commitment": proof.commitment,
+                    "server_seed": proof.server_seed,
+                    "client_seeds": list(proof.client_seeds),
+                    "deal": proof.deal,
+                }
+            entry["rules"] = document["rules"]
+            entry["cards"] = document["cards"]
+            yield entry
 
 
 # -- replaying ---------------------------------------------------------------------------------
@@ -375,12 +360,6 @@ def _check_proof(
         raise NotationError(f"{where}: the seeds give another pack (rule D4)")
 
 
-def _event_text(event: TableEvent) -> str:
-    if isinstance(event, Joined | ToppedUp | Left | Lent | Repaid | Kept | PotShared):
-        return str(event)
-    raise AssertionError(f"not an event between deals: {event}")  # pragma: no cover
-
-
 # -- reading -----------------------------------------------------------------------------------
 
 
@@ -399,7 +378,30 @@ def _check_format(value: object) -> None:
         raise NotationError(f"format: {value!r} is not a known version (expected {FORMAT!r})")
 
 
+def _check_pack(number: int, deal: SessionDeal) -> None:
+    if deal.record.pack is None:
+        raise NotationError(f"deal {number}: a session's deal records the pack, not hands "
+                            "(rules D4, D5)")
+
+
 def _record_of(document: Mapping[str, Any]) -> SessionRecord:
+    head = _head_of(document)
+    deals = tuple(_deal_of(number, entry)
+                  for number, entry in enumerate(_list("deals", document.get("deals", [])), 1))
+    return _assemble(head, deals)
+
+
+def _assemble(head: Mapping[str, Any], deals: Sequence[SessionDeal]) -> SessionRecord:
+    try:
+        return SessionRecord(**head, deals=deals)
+    except NotationError:
+        raise
+    except BragError as error:  # pragma: no cover - every field is checked before
+        raise NotationError(str(error)) from None
+
+
+def _head_of(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a record but its deals, key by key."""
     if not isinstance(document, Mapping):
         raise NotationError("a session record is a TOML document (a table of keys)")
     if "format" not in document:
@@ -413,10 +415,13 @@ def _record_of(document: Mapping[str, Any]) -> SessionRecord:
         if key not in document:
             raise NotationError(f"{key}: missing")
     seats = _strings("seats", document["seats"])
+    check_names("seats", seats)
     buy_ins = _list("buy_ins", document["buy_ins"])
     for amount in buy_ins:
         if type(amount) is not int or amount < 0:
             raise NotationError(f"buy_ins: {amount!r} is not a whole number of chips")
+        if amount > MAX_CHIPS:
+            raise NotationError(f"buy_ins: {amount} chips: a record holds at most {MAX_CHIPS}")
     dealer = document["dealer"]
     if not isinstance(dealer, str):
         raise NotationError(f"dealer: {dealer!r} is not a name")
@@ -428,15 +433,8 @@ def _record_of(document: Mapping[str, Any]) -> SessionRecord:
         rules = Rules.from_dict(rules_table)
     except (RulesError, InvalidCardError, TypeError) as error:
         raise NotationError(f"[rules]: {error}") from None
-    deals = tuple(_deal_of(number, entry)
-                  for number, entry in enumerate(_list("deals", document.get("deals", [])), 1))
-    try:
-        return SessionRecord(format=document["format"], seats=seats, buy_ins=tuple(buy_ins),
-                             dealer=dealer, rules=rules, before=before, deals=deals)
-    except NotationError:
-        raise
-    except BragError as error:  # pragma: no cover - every field is checked above
-        raise NotationError(str(error)) from None
+    return {"format": document["format"], "seats": seats, "buy_ins": tuple(buy_ins),
+            "dealer": dealer, "rules": rules, "before": before}
 
 
 def _deal_of(number: int, entry: object) -> SessionDeal:
@@ -488,12 +486,117 @@ def _strings(key: str, value: object) -> tuple[str, ...]:
     return tuple(items)
 
 
-def read_session(text: str) -> SessionRecord:
+def read_session(text: str | bytes) -> SessionRecord:
     """A session record from its text, checked key by key and replayed (see
-    :meth:`SessionRecord.replay`)."""
+    :meth:`SessionRecord.replay`). The text is at most :data:`~bragkit.toml_text.MAX_TEXT`
+    characters, checked before it is parsed; a record laid out as bragkit writes it is read a
+    deal at a time (:func:`read_streamed`), into packed deals."""
+    text = decode_text(text)
+    check_bounds(text)
+    streamed = read_streamed(text)
+    if streamed is not None:
+        return streamed[0]
     record = _record_of(load_document(text))
     record.replay()
     return record
+
+
+# The order in which reading a record whole finds its faults, which reading it a deal at a time
+# keeps: TOML anywhere, then a value out of range anywhere, then the opening keys, each deal's
+# keys, the record as a whole (the seats, each deal's pack), then replaying it.
+_SYNTAX, _VALUES, _HEAD, _KEYS, _WHOLE, _REPLAY = range(1, 7)
+
+
+def read_streamed(text: str, *, named: bool = False) -> tuple[SessionRecord, Table] | None:
+    """The record of ``text`` and the table it replays at, read a ``[[deals]]`` table at a
+    time (:func:`~bragkit.toml_text.split_entries`): each deal is parsed, checked, replayed and
+    packed before the next is parsed, so the text's parsed tables never are in memory at once.
+    A fault is the one reading the text whole finds first (it reads on for an earlier kind).
+    None when the text is not laid out for it: read it whole. ``named``: the text was picked by
+    its format line (:mod:`bragkit.records`), so None too unless its ``format`` key names this
+    format, as the records module reads it."""
+    split = split_entries(text, "deals")
+    if split is None:
+        return None
+    head_end, starts = split
+    spans = list(zip(starts, [*starts[1:], len(text)], strict=True))
+    try:
+        head = load_part(text, 0, head_end)
+    except NotationError:
+        return None  # the whole text's reading names the fault where it is
+    if "deals" in head or (named and not _names_this_format(head)):
+        return None
+    stage = _VALUES
+    try:
+        check_values(head)
+        stage = _HEAD
+        fields = _head_of(head)
+        stage = _WHOLE
+        shell = _assemble(fields, ())
+        stage = _REPLAY
+        table = shell.open_table()
+    except BragError as error:
+        _first_fault(text, spans, 0, stage, error)
+    deals = SessionDeals()
+    for index, (start, end) in enumerate(spans):
+        number = index + 1
+        stage, fault, deal = _deal_at(text, start, end, number)
+        if deal is None:
+            assert fault is not None
+            _first_fault(text, spans, number, stage, fault)
+        try:
+            _replay_deal(table, number, deal, last=number == len(spans))
+        except BragError as error:
+            _first_fault(text, spans, number, _REPLAY, error)
+        deals.append(deal)
+    return replace(shell, deals=deals), table
+
+
+def _names_this_format(head: Mapping[str, Any]) -> bool:
+    """Whether :mod:`bragkit.records` takes a document's keys for this format's (its format
+    key names it; the players' names it checks itself are not there)."""
+    value = head.get("format")
+    return (isinstance(value, str) and len(value) <= 100 and value.partition("/")[0] == _NAME
+            and "/" in value and "players" not in head)
+
+
+def _deal_at(text: str, start: int, end: int, number: int
+             ) -> tuple[int, BragError | None, SessionDeal | None]:
+    """Deal ``number`` of ``text[start:end]``: the deal, or the kind of its fault and the
+    fault."""
+    try:
+        entry = load_part(text, start, end)["deals"][0]
+    except NotationError as error:
+        return _SYNTAX, error, None
+    try:
+        check_values(entry, path=("deals", number - 1))
+    except NotationError as error:
+        return _VALUES, error, None
+    try:
+        deal = _deal_of(number, entry)
+    except NotationError as error:
+        return _KEYS, error, None
+    try:
+        _check_pack(number, deal)
+    except NotationError as error:
+        return _WHOLE, error, None
+    return 0, None, deal
+
+
+def _first_fault(text: str, spans: Sequence[tuple[int, int]], start: int, stage: int,
+                 fault: BragError) -> NoReturn:
+    """Raise the fault reading ``text`` whole would: ``fault`` (of kind ``stage``) unless a
+    deal from ``start`` on has one of an earlier kind (a TOML error is named by reading the
+    whole text)."""
+    if stage == _SYNTAX:
+        load_document(text)  # raises the TOML error, with its line in the whole text
+    for index in range(start, len(spans)):
+        found, error, _ = _deal_at(text, *spans[index], index + 1)
+        if found == _SYNTAX:
+            load_document(text)  # raises the TOML error, with its line in the whole text
+        if error is not None and found < stage:
+            stage, fault = found, error
+    raise fault
 
 
 def load(path: str | Path) -> SessionRecord:
@@ -506,14 +609,27 @@ def load(path: str | Path) -> SessionRecord:
 
 def write_session(record: SessionRecord) -> str:
     """The text of a session record: the opening keys, ``[rules]``, then one ``[[deals]]``
-    table per deal with its ``[deals.rules]`` and ``[deals.cards]`` (docs/sessions.md)."""
-    return dump_document(record.to_document(), multiline=("before", "actions", "after"),
-                         subtables=("rules", "cards"))
+    table per deal with its ``[deals.rules]`` and ``[deals.cards]`` (docs/sessions.md),
+    written a deal at a time (:func:`written`)."""
+    return "".join(written(record))
+
+
+def written(record: SessionRecord) -> Iterator[str]:
+    """The text of a session record in parts: the opening keys and ``[rules]``, then each
+    deal's ``[[deals]]`` table, made when it is reached (a packed deal's straight from its row).
+    """
+    if not record.deals:
+        yield dump_document(record.to_document(), **_WRITING)
+        return
+    yield dump_document(record.head_document(), **_WRITING)
+    for entry in record.entries():
+        yield dump_entry("deals", entry, **_WRITING)
 
 
 def dump(record: SessionRecord, path: str | Path) -> None:
-    """Write a session record file (see :func:`write_session`)."""
-    Path(path).write_text(write_session(record), encoding="utf-8")
+    """Write a session record file (see :func:`write_session`), a deal at a time."""
+    with Path(path).open("w", encoding="utf-8", newline="") as file:
+        file.writelines(written(record))
 
 
 # -- the registered replayer -------------------------------------------------------------------
@@ -526,19 +642,26 @@ class SessionReplay:
     deal, an illegal action :class:`IllegalActionError`).
     """
 
-    def __init__(self, record: SessionRecord) -> None:
+    def __init__(self, record: SessionRecord, table: Table | None = None) -> None:
         self.record = record
-        self.table = record.replay()
+        self.table = record.replay() if table is None else table
+
+    def _played(self) -> Iterator[tuple[int, DealResult, bool]]:
+        """Each finished deal's number, result and whether it was shuffled (D4)."""
+        table = self.table
+        dealing = cast(ThreeCardDealing, table.session.dealing)
+        for number in range(1, table.deal_number + 1 - table.in_deal):
+            result = dealing.result_of(number)
+            assert result is not None
+            yield number, result, dealing.was_shuffled(number)
 
     def to_json(self) -> dict[str, Any]:
         """Each deal's result (the fields of HAND-HISTORY.md) and the session's end: stacks,
         carried pot, kept hand, nets, loans and the settlement (None while a pot is carried)."""
         table = self.table
-        deals = []
-        for event in table.history:
-            if isinstance(event, DealPlayed):
-                deals.append({"number": event.number, "dealer": event.record.dealer,
-                              "shuffled": event.shuffled, **event.result.to_dict()})
+        session = table.session
+        deals = [{"number": number, "dealer": session.dealer_of(number), "shuffled": shuffled,
+                  **result.to_dict()} for number, result, shuffled in self._played()]
         ledger = table.ledger
         settlement = None
         if not table.in_deal and not table.carried_pot:
@@ -574,10 +697,9 @@ class SessionReplay:
         ]
         if record.before:
             lines.append("  then: " + "; ".join(record.before))
-        played = [e for e in table.history if isinstance(e, DealPlayed)]
+        played = self._played()
         for number, deal in enumerate(record.deals, 1):
-            lines.append(_deal_line(number, deal, record.rules,
-                                    played[number - 1] if number <= len(played) else None))
+            lines.append(_deal_line(number, deal, record.rules, next(played, None)))
             if deal.after:
                 lines.append("  then: " + "; ".join(deal.after))
         lines.append("Stacks: " + ", ".join(f"{n} {s}" for n, s in table.stacks.items()))
@@ -603,14 +725,15 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _deal_line(number: int, deal: SessionDeal, base: Rules, played: DealPlayed | None) -> str:
+def _deal_line(number: int, deal: SessionDeal, base: Rules,
+               played: tuple[int, DealResult, bool] | None) -> str:
     record = deal.record
     head = f"Deal {number}, {record.dealer} deals"
     if played is None:
         return f"{head}: not over ({len(record.actions)} actions)"
-    result = played.result
+    _, result, shuffled = played
     notes = []
-    if played.shuffled:
+    if shuffled:
         notes.append("shuffled" + (", proof checked" if deal.proof is not None else ""))
     if record.rules != base:  # rule T2: the dealer named the game
         game = [record.rules.variant]
@@ -634,13 +757,25 @@ def replay_document(document: Mapping[str, Any]) -> SessionReplay:
     return SessionReplay(_record_of(document))
 
 
+def replay_text(text: str) -> SessionReplay | None:
+    """Replay a record's text a deal at a time (:func:`read_streamed`): the streamed reader
+    registered for ``bragkit replay``; None when the text is not laid out for it or its
+    ``format`` is not this format's (it is read whole then)."""
+    streamed = read_streamed(text, named=True)
+    if streamed is None:
+        return None
+    record, table = streamed
+    return SessionReplay(record, table)
+
+
 def _write(record: SessionRecord | Table) -> str:
     return write_session(record if isinstance(record, SessionRecord)
                          else SessionRecord.from_table(record))
 
 
 register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table),
-         max_text=MAX_TEXT, max_keys=None)  # a session grows with its deals (MAX_TEXT in all)
+         max_text=MAX_TEXT, entries="deals",  # MAX_TEXT in all, each deal as a .bhh record
+         stream=replay_text)
 
 
 def session_text(session: Session) -> str:

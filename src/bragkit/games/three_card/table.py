@@ -87,8 +87,10 @@ Decisions the rules leave to the table, taken here:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from itertools import takewhile
 from typing import cast, overload
 
 from bragkit.actions import Action, HandChoice, Verb
@@ -157,7 +159,9 @@ class DealPlayed:
 
 class History(Sequence["TableEvent"]):
     """A read-only view of a table's :attr:`Table.history` (not a copy): it grows as the
-    session goes on, and each event is turned into a table event once, when first read."""
+    session goes on. The table keeps a number an event (a finished deal's, or where the event
+    is in the session's log), and each is read back from the session's packed events and the
+    hook's packed deals when asked for: a long session keeps no objects of its past."""
 
     __slots__ = ("_table",)
 
@@ -174,11 +178,16 @@ class History(Sequence["TableEvent"]):
     def __getitem__(self, index: slice) -> tuple[TableEvent, ...]: ...
 
     def __getitem__(self, index: int | slice) -> TableEvent | tuple[TableEvent, ...]:
-        events = self._table._caught_up()
-        return tuple(events[index]) if isinstance(index, slice) else events[index]
+        table = self._table
+        codes = table._caught_up()
+        if isinstance(index, slice):
+            return tuple(table._event(code) for code in codes[index])
+        return table._event(codes[index])
 
     def __iter__(self) -> Iterator[TableEvent]:
-        return iter(tuple(self._table._caught_up()))
+        table = self._table
+        codes = table._caught_up()
+        return (table._event(codes[i]) for i in range(len(codes)))
 
     def __repr__(self) -> str:
         return f"<History of {len(self)} events>"
@@ -231,11 +240,12 @@ class Table:
     def _front(self, session: Session) -> None:
         self._session = session
         self._dealing = cast(ThreeCardDealing, session.dealing)
-        self._opening = tuple((e.player, e.amount) for e in session.events
-                              if isinstance(e, Joined))
-        self._history: list[TableEvent] = []
+        opening = takewhile(lambda e: isinstance(e, Joined), session.log)  # the opening seats
+        self._opening = tuple((e.player, e.amount) for e in opening if isinstance(e, Joined))
+        # the history, a number an event: a finished deal's number, or -1 - the event's index in
+        # the session's log (an event between deals)
+        self._history = array("q")
         self._seen = len(self._opening)  # the session's events read into _history
-        self._last_played = 0  # where the last DealPlayed is in _history
         self._reading = Guard("the table's history")  # one owner at a time
 
     @property
@@ -324,8 +334,8 @@ class Table:
         a :class:`DealPlayed`): a read-only view that follows the session, not a copy."""
         return History(self)
 
-    def _caught_up(self) -> list[TableEvent]:
-        """The history, with the session's events since the last call read into it."""
+    def _caught_up(self) -> array[int]:
+        """The history's numbers, with the session's events since the last call read in."""
         session = self._session
         if self._seen != session.event_count:
             with self._reading:
@@ -333,22 +343,47 @@ class Table:
         return self._history
 
     def _catch_up(self, session: Session) -> None:
-        dealing, out = self._dealing, self._history
-        events = session.events_from(self._seen)
-        for event in events:
-            if isinstance(event, _BETWEEN):
-                out.append(event)
-            elif isinstance(event, DealEnded):
-                number = event.number
-                self._last_played = len(out)
-                out.append(DealPlayed(number=number, record=dealing.records[number],
-                                      result=dealing.results[number],
-                                      shuffled=dealing.shuffled[number],
-                                      proof=dealing.proofs.get(number)))
-            if isinstance(event, Kept):  # R2 changed the last deal's result
-                played = cast(DealPlayed, out[self._last_played])
-                out[self._last_played] = replace(played, result=dealing.results[played.number])
-        self._seen += len(events)
+        out, count = self._history, session.event_count
+        for index, event in session.events_of((*_BETWEEN, DealEnded), self._seen):
+            if index >= count:
+                break
+            out.append(event.number if isinstance(event, DealEnded) else -1 - index)
+        self._seen = count
+
+    def _event(self, code: int) -> TableEvent:
+        """The history's event of a number (see :meth:`_caught_up`): a finished deal as its
+        record, its result (after a kept hand's choice, R2), its shuffle and proof."""
+        if code < 0:
+            return cast(TableEvent, self._session.log[-1 - code])
+        dealing = self._dealing
+        record, result = dealing.record_of(code), dealing.result_of(code)
+        assert record is not None and result is not None
+        return DealPlayed(number=code, record=record, result=result,
+                          shuffled=dealing.was_shuffled(code), proof=dealing.proof_of(code))
+
+    def between_deals(self) -> list[tuple[str, ...]]:
+        """The text of the events between deals, as a session's record holds them: those before
+        the first deal, then those after each finished deal (one more than the deals).
+
+        >>> table = Table(Rules(), seats=["Ann", "Bob"], buy_ins=20, rng=1)
+        >>> _ = table.start_deal()
+        >>> table.apply("Bob fold")
+        >>> table.join("Cy", 20)
+        >>> table.topup("Ann", 5)
+        >>> table.between_deals()
+        [(), ('Cy joins 20', 'Ann topup 5')]
+        """
+        texts: list[tuple[str, ...]] = []
+        events: list[str] = []
+        log = self._session.log
+        for code in self._caught_up():
+            if code > 0:
+                texts.append(tuple(events))
+                events = []
+            else:
+                events.append(str(log[-1 - code]))
+        texts.append(tuple(events))
+        return texts
 
     @property
     def opening(self) -> tuple[tuple[str, int], ...]:
@@ -365,12 +400,13 @@ class Table:
     @property
     def deals(self) -> tuple[DealRecord, ...]:
         """The records of the finished deals, in order."""
-        return tuple(e.record for e in self._caught_up() if isinstance(e, DealPlayed))
+        records = (self._dealing.record_of(code) for code in self._caught_up() if code > 0)
+        return tuple(record for record in records if record is not None)
 
     @property
     def proofs(self) -> tuple[FairnessProof, ...]:
         """The fairness proofs of the shuffled deals of a ``fair`` table, in order."""
-        return tuple(proof for _, proof in sorted(self._dealing.proofs.items()))
+        return self._dealing.proofs()
 
     @property
     def commitment(self) -> str | None:

@@ -794,10 +794,19 @@
 
   // -- seats -------------------------------------------------------------------------------
 
+  // signed in (account.js): one sits under the account's name, at every table
+  let account = null;
+  window.bragAccount.then((name) => { account = name; });
+
   function openSit(seat) {
     sitSeat = seat;
     $("sit-title").textContent = `Take seat ${seat + 1}`;
-    $("sit-name").value = localStorage.getItem(KEYS.name) || "";
+    $("sit-name").value = account || localStorage.getItem(KEYS.name) || "";
+    $("sit-name").readOnly = account !== null;
+    $("sit-account").replaceChildren(...(account !== null
+      ? [`Signed in: you sit down as ${account}.`]
+      : ["Have an account? ", el("a", { href: `/signin?next=${encodeURIComponent(location.pathname)}`,
+        text: "Sign in" }), " to sit under its name."]));
     $("sit-buy-in").value = settings.buy_in;
     $("sit-dialog").showModal();
     $("sit-name").focus();
@@ -807,7 +816,7 @@
     event.preventDefault();
     const name = $("sit-name").value.trim();
     if (!name) return;
-    localStorage.setItem(KEYS.name, name);
+    if (account === null) localStorage.setItem(KEYS.name, name);
     const token = randomToken(32);
     localStorage.setItem(KEYS.seat, token);
     sitId = newId();
