@@ -419,6 +419,25 @@ def test_the_type_prompts_examples_are_moves_the_game_takes_now(game: str) -> No
     run_app(app, test)
 
 
+def test_the_type_prompt_never_names_a_blind_hands_card_rule_BL6() -> None:
+    """(1.9, found as a person) Blind at Four Card Brag, the menu's discard lists the hidden
+    cards; the ``:`` prompt's examples never show them (BL6: not even to their owner)."""
+    table = GameTable("four-card", bots=("random",), seed=3)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and table.view().hand is None
+        await pilot.press("colon")
+        await pilot.pause()
+        placeholder = screen.query_one("#prompt", Input).placeholder
+        held = table.game.cards_of("You")  # type: ignore[attr-defined]
+        assert "e.g." in placeholder
+        assert not any(str(card) in placeholder for card in held), placeholder
+
+    run_app(app, test)
+
+
 # -- 1.10 words ------------------------------------------------------------------------------------
 
 

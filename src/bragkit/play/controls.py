@@ -98,15 +98,18 @@ class Control:
         every = "even" if step == 2 and amounts[0] % 2 == 0 else f"in steps of {step}"
         return f"{amounts[0]}, {amounts[1]} … {amounts[-1]}, {every}"
 
-    def example(self) -> str:
+    def example(self, seen: Collection[Card] = ()) -> str | None:
         """One move of this control as typed at the ``:`` prompt, without the player's name:
         the least amount, the first hand, the first choice listed (``bet 1``, ``look old``,
-        ``plays Qs Qh Qd``)."""
+        ``plays Qs Qh Qd``); None where that choice names a card not in ``seen`` (the cards
+        the player may see: never a blind hand's, BL6)."""
         first = self.options[0]
         if self.kind == "amount":
             action = first.action(self.least)
         elif first.choices is not None and len(first.choices):
             action = first.choices[0]
+            if not {*action.cards, *(c for s in action.sets for c in s)} <= set(seen):
+                return None
         else:
             action = first.action()
         return str(action).split(" ", 1)[1] if action.player else str(action)

@@ -437,7 +437,8 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd"): the examples
         are moves of the menu now."""
         self._pending = None
-        examples = [f"'{c.example()}'" for c in self._now[:2]]
+        shown = [c.example(self.picker.hand) for c in self._now]  # only cards you may see
+        examples = [f"'{text}'" for text in shown if text is not None][:2]
         self._ask("a move in the game's notation" + (f", e.g. {' or '.join(examples)}"
                                                      if examples else ""))
 
