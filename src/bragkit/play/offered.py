@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Protocol
 
-from bragkit.play.controls import Control
+from bragkit.play.controls import Control, Picker
 from bragkit.play.help_screen import cited_rule, keys_of
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ class _Host(Protocol):
     table: GameTable
     help_game: str
     help_error: str
+    picker: Picker
     _now: list[Control]
 
     def _picking(self) -> bool: ...
@@ -45,21 +46,24 @@ class _Host(Protocol):
 
 class OfferedKeys:
     """``check_action`` and the help's keys (see the module docstring); the screen keeps
-    ``_now``, the controls of the moment (drawn at each redraw)."""
+    ``_now``, the controls of the moment (drawn at each redraw), and its ``picker``."""
 
     _now: list[Control]
+    picker: Picker
 
     def _picking(self: _Host) -> bool:
-        """Whether a move of the moment names cards picked from the hand."""
-        return any(c.kind in ("cards", "sets") for c in self._now)
+        """Whether a move of the moment names cards picked from the hand, and there are cards
+        to pick (a blind hand's are none: BL6)."""
+        return bool(self.picker.hand) and any(c.kind in ("cards", "sets") for c in self._now)
 
     def _offers_now(self: _Host, action: str) -> bool:
         table = self.table
         advice = table.advice
         tests: dict[str, Callable[[], bool]] = {
             "suggest": lambda: advice.can_suggest,
-            "cycle": lambda: any(c.kind in ("cards", "sets") and c.options[0].choices
-                                 is not None for c in self._now),
+            "cycle": lambda: self._picking() and any(
+                c.kind in ("cards", "sets") and c.options[0].choices is not None
+                for c in self._now),
             "make_set": lambda: self._picking() and advice.offers("sets"),
             "cards": self._picking, "confirm": self._picking,
             "type": lambda: table.my_turn,
