@@ -7,6 +7,7 @@ and its session), :func:`default_save_dir` and :func:`write_fresh` (never over a
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -70,8 +71,8 @@ class TableRecords:
     A game with a session record of its own
     (:attr:`~bragkit.games.registry.GameInfo.session_record`) writes one document; any other
     game's session is the record of each of its finished deals, kept as each deal ends
-    (:meth:`finished`), in a fresh folder (``session/deal-0001.toml``…), each read by
-    ``bragkit replay``."""
+    (:meth:`finished`, compressed: a long session stays small) and written in a fresh folder
+    (``session/deal-0001.toml``…), each read by ``bragkit replay``."""
 
     def __init__(self, session: Session, info: GameInfo, title: str,
                  save_dir: Path | None = None) -> None:
@@ -80,7 +81,7 @@ class TableRecords:
         self.title = title
         self.save_dir = save_dir
         self.last_saved: Path | None = None
-        self.deals: dict[int, str] = {}  #: each finished deal's record, by its number
+        self.deals: dict[int, bytes] = {}  #: each finished deal's record (zlib), by number
         self._saved_deal = 0
 
     def _folder(self, directory: Path | str | None) -> Path:
@@ -92,7 +93,7 @@ class TableRecords:
         game = self.session.current
         text = game.record_text() if game is not None and game.over else None
         if text is not None and self.info.session_record is None:
-            self.deals[self.session.deal_number] = text
+            self.deals[self.session.deal_number] = zlib.compress(text.encode("utf-8"))
 
     def save(self, directory: Path | str | None = None) -> Path:
         """Write the last finished deal's record (:meth:`~bragkit.games.protocol.Game.record_text`)
@@ -128,8 +129,9 @@ class TableRecords:
         if not self.deals:
             raise SessionError("no deal is finished yet: nothing to save")
         place = fresh_folder(folder, "session")
-        for number, text in sorted(self.deals.items()):
-            write_fresh(place, f"deal-{number:04d}", self.info.record_suffix, text)
+        for number, packed in sorted(self.deals.items()):
+            write_fresh(place, f"deal-{number:04d}", self.info.record_suffix,
+                        zlib.decompress(packed).decode("utf-8"))
         return place
 
     def autosave(self) -> str | None:
