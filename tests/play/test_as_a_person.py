@@ -250,6 +250,7 @@ def test_ctrl_q_and_a_stuck_deal_still_end_with_the_summary(monkeypatch: Any) ->
         await pilot.press("b", "enter")
         assert await settled(pilot, lambda: table.stuck), (screen.texts, table.log)
         assert "cannot go on" in screen.texts["message"]
+        assert "to act" not in screen.texts["keys"] and "q end" in screen.texts["keys"]
         await pilot.press("ctrl+q")
         assert await settled(pilot, lambda: isinstance(app.screen, SummaryScreen))
         assert any("could not be finished" in line and "void" in line

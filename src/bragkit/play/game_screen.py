@@ -214,6 +214,8 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
             if self._offers_now("cycle"):
                 items.append("]/[ every choice")
             items.append(": type a move")
+        elif table.stuck:  # a bot and its stand-in failed: never "… to act" for ever
+            items = ["the deal cannot go on", "q end the session (ledger and settlement)"]
         else:
             items = [f"{table.to_act} to act…"]
         self._show("keys", key_cells(items))
