@@ -11,20 +11,22 @@ table needs:
 
 * the bots' moves: each bot is the kind :mod:`bragkit.bots.players` makes for the game, asked
   with its seat's view only (T3); a showdown the player proposes (B8) is answered by each bot
-  that may agree (:meth:`GameTable.agree`);
+  that may agree (:meth:`GameTable.agree`); a bot that fails to move is stood in for, its seat
+  playing what a player out of time plays, said in the log (:meth:`GameTable.stand_in`), and
+  the player leaving mid-deal plays that same move (:meth:`GameTable.leave_move`);
+* stakes a record can hold: a buy-in of at most :data:`MAX_STACK`, and top-ups while every
+  chip at the table fits in a record (:data:`bragkit.actions.MAX_AMOUNT`);
 * the log, every record in the one wording (:func:`~bragkit.games.protocol.describe`) as the
   player may know it, its cards in the screen's notation (:func:`~bragkit.play.cards.pretty`);
 * a pause after every deal with the deal's result (who won which round, whether a crash came
   off, the points, who took which pot): :attr:`GameTable.results`, until :meth:`next_deal`.
   A game played to a target (:meth:`~bragkit.games.protocol.Game.target`, N7, C6) is one deal
   of the session played over many deals of cards; it pauses after each of them too;
-* what the game declares beyond its moves: the engine's suggestion
-  (:meth:`~bragkit.games.protocol.Game.suggests`), the hint
-  (:meth:`~bragkit.games.protocol.Game.odds`), the trainer
-  (:attr:`~bragkit.games.registry.GameInfo.trainer`), the records of a finished deal and of the
-  session (:meth:`~bragkit.games.protocol.Game.record_text`,
-  :attr:`~bragkit.games.registry.GameInfo.session_record`); top-ups at any time (M1: during a
-  deal where the game's menu offers one, else between deals);
+* what the game declares beyond its moves: the engine's suggestion, the hint and the trainer
+  (:attr:`GameTable.advice`, :class:`~bragkit.play.advice.Advice`), the records of a finished
+  deal and of the session (:attr:`GameTable.records`,
+  :class:`~bragkit.play.records.TableRecords`); top-ups at any time (M1: during a deal where
+  the game's menu offers one, else between deals);
 * :meth:`summary`, the ledger and the settlement, at any pause. A points game left before its
   target [decision]: what its deals have booked stands (Crash's crash money, C5), and no stake
   per point behind is paid for the unfinished game (N7 pays only a game won).
