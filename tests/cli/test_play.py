@@ -37,8 +37,8 @@ def test_the_default_game() -> None:
 
 
 def test_the_trainer_is_on_unless_turned_off() -> None:
-    assert config_from().table().trainer_on
-    assert not config_from(trainer=False).table().trainer_on
+    assert config_from().table().advice.trainer_on
+    assert not config_from(trainer=False).table().advice.trainer_on
     result = runner.invoke(app, ["play", "--no-trainer", "--stack", "0"])
     assert result.exit_code == 2 and "--stack" in result.stderr  # the option is known
 
@@ -51,7 +51,8 @@ def test_every_game_and_preset_of_the_registry_is_played(game: str) -> None:
     assert config.game == game
     table = config.table()
     info = find(game)
-    assert table.title.startswith(info.title) and (game in table.title) == (game in info.presets)
+    assert table.title == info.title_of(game)  # a preset is named for itself: Four Card Brag
+    assert (table.title == info.title) == (game not in info.presets)
     for option, value in info.presets.get(game, {}).items():
         assert getattr(table.game.rules, option) == value
 

@@ -145,7 +145,9 @@ def test_a_points_game_shows_each_deals_rounds_and_ends_before_its_target_rules_
             return list(app.screen.lines)
 
     lines = asyncio.run(run())
-    assert any("no stakes per point are paid for it (N7)" in line for line in lines)
+    # Crash's own rule for its stake per point (C6), never Nine Card Brag's N7
+    assert any("no stakes per point are paid for it (C6)" in line for line in lines)
+    assert not any("N7" in line for line in lines)
     assert any(line.startswith("Settlement:") for line in lines)
 
 
@@ -215,9 +217,10 @@ def test_a_bad_amount_or_move_is_one_line_and_changes_nothing() -> None:
             await pilot.pause()
             assert "not a whole number" in screen.texts["message"]
             assert len(table.log) == before
-            await pilot.press("q")  # mid-deal: refused with the rule
+            await pilot.press("q")  # mid-deal: asks first, changes nothing
             await pilot.pause()
-            assert "T1" in screen.texts["message"] and app.screen is screen
+            assert "q again" in screen.texts["message"] and app.screen is screen
+            assert len(table.log) == before
 
     asyncio.run(run())
 

@@ -70,18 +70,18 @@ def test_a_failed_auto_save_is_logged_and_play_goes_on(tmp_path: Path) -> None:
 def test_w_never_overwrites_and_W_saves_the_session(tmp_path: Path) -> None:
     (tmp_path / "deal-0001.bhh").write_text("an earlier file")
     session = heads_up("Bob fold", save_dir=None)
-    session.save_dir = None
+    session.records.save_dir = None
     with pytest.raises(PlayError, match="finish the deal"):
-        session.save_session(tmp_path)
+        session.records.save_session(tmp_path)
     session.act("You look")
     session.act("You bet 2")
     session.run_bots()
-    path = session.save(tmp_path)
+    path = session.records.save(tmp_path)
     assert path.name == "deal-0001-2.bhh"
     assert (tmp_path / "deal-0001.bhh").read_text() == "an earlier file"
     assert load(path).replay().result.winners == {"You": 4}
-    first = session.save_session(tmp_path)
-    second = session.save_session(tmp_path)
+    first = session.records.save_session(tmp_path)
+    second = session.records.save_session(tmp_path)
     assert (first.name, second.name) == ("session.toml", "session-2.toml")
     record = read_session(first.read_text())
     assert len(record.deals) == 1 and record.seats == ("You", "Bob")
@@ -89,7 +89,7 @@ def test_w_never_overwrites_and_W_saves_the_session(tmp_path: Path) -> None:
 
 def test_the_keys_save_into_the_save_dir(tmp_path: Path) -> None:
     session = heads_up("Bob fold")
-    session.save_dir = tmp_path
+    session.records.save_dir = tmp_path
 
     async def run() -> tuple[str, str]:
         app = BragApp(session=session, bot_delay=0)

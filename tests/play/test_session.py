@@ -58,9 +58,9 @@ def test_illegal_moves_raise_with_the_rule_and_change_nothing_rule_B11() -> None
 
 def test_hints_come_from_the_players_view_only() -> None:
     session = heads_up("Bob bet 2")
-    assert "have not looked" in session.hint()  # rule BL6
+    assert "have not looked" in session.advice.hint()  # rule BL6
     session.act("You look")
-    hint = session.hint()
+    hint = session.advice.hint()
     # exactly the head-to-head of Qh Qs 4d against a random hand (the odds module)
     assert "win 88.30%" in hint and "exact" in hint
 
@@ -68,12 +68,12 @@ def test_hints_come_from_the_players_view_only() -> None:
 def test_saving_only_finished_deals_and_they_replay(tmp_path: Path) -> None:
     session = heads_up("Bob bet 2")
     with pytest.raises(PlayError):
-        session.save(tmp_path)  # its record would show every hidden card
+        session.records.save(tmp_path)  # its record would show every hidden card
     for text in ("You look", "You bet 2"):
         session.act(text)
     session.run_bots()
     session.act("You see 4")
-    path = session.save(tmp_path)
+    path = session.records.save(tmp_path)
     replayed = load(path).replay()
     assert replayed.result.winners == {"You": 10}
 
@@ -124,5 +124,5 @@ def test_the_hint_is_exact_against_two_rule_B8() -> None:
                         seated=[("Bob", Scripted()), ("Cy", Scripted())],
                         pack=stacked("Qh As 7c Qs Tc 7d 4d 2d 7h"), seed=1)
     session.act("You look")
-    hint = session.hint()
+    hint = session.advice.hint()
     assert "Against the 2 still in: best hand 77.96%" in hint and "(exact)" in hint

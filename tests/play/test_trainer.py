@@ -51,14 +51,14 @@ def table_of(rules: Rules, seated: list[tuple[str, Scripted]], *,
 
 
 def looked_up(session: GameTable) -> bool:
-    trainer = session.trainer
+    trainer = session.advice.trainer
     assert trainer is not None
     return trainer.looked_up
 
 
 def advised(session: GameTable) -> list[tuple[str, int]]:
     """The hint's actions and percentages, each checked against the player's legal moves."""
-    hint = session.equilibrium_hint()
+    hint = session.advice.equilibrium_hint()
     assert hint is not None and hint.startswith("the equilibrium would "), hint
     view = session.view()
     legal = {o.verb: o for o in view.legal_actions if o.player == session.name}
@@ -86,28 +86,28 @@ def test_the_equilibrium_at_each_of_the_players_turns(strategy: Strategy) -> Non
     opened = dict(advised(session))  # pair of queens: bets
     assert any(label.startswith("bet ") for label in opened)
     session.act("You bet 2")
-    assert session.equilibrium_hint() is None  # Bob's turn, not yours
+    assert session.advice.equilibrium_hint() is None  # Bob's turn, not yours
     session.run_bots()
     assert session.to_act == "You"
     advised(session)
     session.act("You fold")
-    assert session.equilibrium_hint() is None  # the deal is over
+    assert session.advice.equilibrium_hint() is None  # the deal is over
 
 
 def test_three_players_or_other_games_get_no_hint(strategy: Strategy) -> None:
     three = table_of(RULES, [("Bob", Scripted()), ("Cy", Scripted())], strategy=strategy)
-    assert three.to_act == "You" and three.equilibrium_hint() is None
+    assert three.to_act == "You" and three.advice.equilibrium_hint() is None
     for rules in (Rules.preset("four-card", max_bet=10), Rules(max_bet=10, wild=("2",))):
         session = table_of(rules, [("Bob", Scripted())])
-        assert session.to_act == "You" and session.equilibrium_hint() is None
+        assert session.to_act == "You" and session.advice.equilibrium_hint() is None
         assert not looked_up(session)  # no file is even looked for
 
 
 def test_no_strategy_cached_says_how_to_solve_one() -> None:
     session = heads_up(rules=UNSHIPPED)
-    assert session.equilibrium_hint() == NOT_SOLVED
+    assert session.advice.equilibrium_hint() == NOT_SOLVED
     other = heads_up(rules=Rules(max_bet=20, see_cost="single", ordering="teen-patti"))
-    assert other.equilibrium_hint() == (
+    assert other.advice.equilibrium_hint() == (
         "no equilibrium solved for this table: run `bragkit solve --stakes 1,2,4,8,16,20 "
         "--blind-share 0.8 --see-cost single --ordering teen-patti` (a few minutes)")
 
@@ -125,13 +125,13 @@ def test_the_cache_is_read_once_table_first_then_the_default(
     monkeypatch.setattr(driver, "cached", cached)
     monkeypatch.setattr("bragkit.bots.solver_bot.shipped", lambda abstraction: None)
     session = heads_up("Bob bet 2")
-    assert session.equilibrium_hint() is not None
+    assert session.advice.equilibrium_hint() is not None
     session.act("You look")
     advised(session)
     assert asked == [Abstraction.for_table(RULES), Abstraction()]  # once, table first
     asked.clear()
     teen_patti = heads_up(rules=Rules(max_bet=10, ordering="teen-patti"))
-    hint = teen_patti.equilibrium_hint()
+    hint = teen_patti.advice.equilibrium_hint()
     assert hint is not None and hint.startswith("no equilibrium")
     assert [a.ordering for a in asked] == ["teen-patti"]  # the default ranks hands otherwise
 
@@ -195,7 +195,7 @@ def test_the_setup_turns_the_trainer_off() -> None:
             await pilot.pause()
             table = app.screen
             assert isinstance(table, GameScreen)
-            assert not table.table.trainer_on
+            assert not table.table.advice.trainer_on
             assert table.texts["trainer"].strip() == ""
 
     asyncio.run(run())

@@ -50,9 +50,9 @@ def test_the_default_table_is_advised_from_the_shipped_strategy(
         empty_solver_cache: Path) -> None:
     for shuffle in ("prial-seen", "always"):  # D4: both of the table's packs are shipped
         session = fresh_session(shuffle=shuffle)
-        hint = session.equilibrium_hint()
+        hint = session.advice.equilibrium_hint()
         assert hint is not None and ADVICE.match(hint), hint
-        trainer = session.trainer
+        trainer = session.advice.trainer
         assert isinstance(trainer, ThreeCardTrainer)
         strategy = trainer.strategy()
         assert strategy is not None
@@ -64,7 +64,7 @@ def test_the_default_table_is_advised_from_the_shipped_strategy(
 def test_a_heads_up_deal_with_the_trainer_on_from_an_empty_cache() -> None:
     """The pilot: the advice is on the screen from the first decision to the last."""
     session = fresh_session("Bob fold")
-    assert session.trainer_on  # on by default
+    assert session.advice.trainer_on  # on by default
 
     async def run() -> None:
         app = BragApp(session=session, bot_delay=0)

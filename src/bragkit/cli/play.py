@@ -41,6 +41,7 @@ from bragkit.cli.arena import parse_overrides
 from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
 from bragkit.play.config import PlayConfig, default_bots, game_names
+from bragkit.play.game_table import MAX_STACK
 
 __all__ = ["config_from", "play"]
 
@@ -70,8 +71,9 @@ def config_from(
         raise BragError(f"play against one to five bots, not {len(kinds)}")
     if not name.strip() or name.strip() == "showdown":
         raise BragError(f"{name!r} is not a name to play under")
-    if stack < 1:
-        raise BragError(f"--stack must be at least 1 chip, not {stack}")
+    if not 1 <= stack <= MAX_STACK:
+        raise BragError(f"--stack must be 1 to {MAX_STACK:,} chips (what the records hold), "
+                        f"not {stack:,}")
     if save_dir is not None:
         check_save_dir(save_dir)
     config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
@@ -127,7 +129,8 @@ def play(
     stack: Annotated[int, typer.Option("--stack", help="Chips each (the buy-in).")] = 100,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed (reproducible).")] = None,
     save_dir: Annotated[
-        Path | None, typer.Option("--save-dir", help="Save every deal as .bhh here.",
+        Path | None, typer.Option("--save-dir", help="Save every finished deal's record here "
+                                  "(.bhh for the three-card family, else .toml).",
                                   show_default=False)
     ] = None,
     setup: Annotated[bool, typer.Option("--setup", help="Start with the game menu.")] = False,

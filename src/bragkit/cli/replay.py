@@ -2,7 +2,9 @@
 
 The file is read as TOML; its ``format`` key picks the reader registered in
 :mod:`bragkit.records` (``bhh/1`` for the three-card family, HAND-HISTORY.md). The deal is printed
-as a person reads it, or with ``--json`` as one JSON object. A missing file, a TOML syntax error,
+as a person reads it (cards as the record writes them, ``Qh``; a player named ``You``, the
+terminal's default name, is the reader: "You take 3", never "You takes 3"), or with ``--json``
+as one JSON object. A missing file, a TOML syntax error,
 a bad key or card, or an illegal action is one line on standard error and exit status 2:
 
     bragkit: action 9 "Chris see 8": Chris cannot see a blind player (rule BL4)
@@ -19,6 +21,7 @@ import typer
 from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
 from bragkit.games.three_card.notation import FieldError
+from bragkit.play.addressed import addressed
 from bragkit.records import limit_of, replay_text
 
 __all__ = ["replay"]
@@ -35,7 +38,8 @@ def replay(
     try:
         result = replay_text(text)  # bounded before it is parsed; a session a deal at a time
         output = (json.dumps(result.to_json(), ensure_ascii=False) if as_json
-                  else result.describe())
+                  else "\n".join(addressed(line, "You") for line in
+                                  result.describe().splitlines()))
     except FieldError as error:
         fail(one_line(str(error.at_line(text))))
     except BragError as error:

@@ -163,6 +163,14 @@ class Capabilities:
         hand its holder sees or a hand shown; ``None`` where the game names no hands."""
         return None
 
+    def aids(self) -> frozenset[str]:
+        """What the game offers a player besides the moves, named for a front end that shows
+        (and binds) only what applies here: ``"odds"`` (:meth:`odds` has words for a player),
+        ``"suggestion"`` (:meth:`suggestion` may have a move), ``"pick"`` (a move names cards
+        picked from the hand: a discard, a draw, a set to play), ``"sets"`` (a move sorts the
+        hand into sets). Empty: the moves alone."""
+        return frozenset()
+
 
 class GameBase(Capabilities, ABC):
     """The shared implementation of the Game protocol (see the module docstring).

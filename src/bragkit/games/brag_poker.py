@@ -252,6 +252,10 @@ class BragPoker(StakeGame[BragPokerRules]):
         """The finished deal as a ``brag-poker/1`` record (None while it is under way)."""
         return write_brag_poker(self) if self.over else None
 
+    def aids(self) -> frozenset[str]:
+        """Cards picked to throw away at the draw (P3)."""
+        return frozenset(("pick",))
+
     @classmethod
     def default_rules(cls) -> BragPokerRules:
         """The defaults of P1–P5: blinds 1 and 2, three raises, half-price calls (one frozen

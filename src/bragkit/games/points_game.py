@@ -466,6 +466,10 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         """Whether the arranger has a move for ``player`` now: their turn (N3, C2)."""
         return self._winner is None and player == self.to_act
 
+    def aids(self) -> frozenset[str]:
+        """The arranger's suggestion (N3, C2), cards picked to play and sets made of them."""
+        return frozenset(("suggestion", "pick", "sets"))
+
     def suggestion(self, player: str) -> Action | None:
         """The engine's strong move for ``player`` when it is their turn (the game's arranger,
         N3, C2): it reads only what ``player`` holds."""

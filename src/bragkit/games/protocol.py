@@ -266,6 +266,12 @@ class Game(Protocol):
         """``cards`` named as a hand of this game ("pair of queens"); ``None``: no names."""
         ...
 
+    def aids(self) -> frozenset[str]:
+        """What the game offers besides the moves: ``"odds"``, ``"suggestion"``, ``"pick"``
+        (cards picked from the hand), ``"sets"`` (the hand sorted into sets); see
+        :meth:`~bragkit.games.base.Capabilities.aids`."""
+        ...
+
 
 class Trainer(Protocol):
     """A game's trainer: what a solved equilibrium would do in a player's place (the terminal's

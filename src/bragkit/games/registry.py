@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from bragkit.actions import Verb
 from bragkit.errors import RulesError
 from bragkit.games.protocol import Game, Trainer
 
@@ -106,6 +107,9 @@ class GameInfo:
     deals' views) play it, so that the arena seats them at its table with the arena's stakes
     (:mod:`bragkit.arena`); the other games' bots are the players of
     :mod:`bragkit.bots.players`, at a session.
+    ``preset_titles`` names each preset for a reader ("Four Card Brag"; a preset without one is
+    read as the game's title and its name); ``verb_names`` are the game's own words for verbs
+    that it calls otherwise (Teen Patti's *chaal*, TP3), for a front end's keys and prompts.
     """
 
     name: str
@@ -127,6 +131,28 @@ class GameInfo:
     unit: str = "chips"
     fair: bool = False
     agents: bool = False
+    preset_titles: Mapping[str, str] = field(default_factory=dict)
+    verb_names: Mapping[Verb, str] = field(default_factory=dict)
+
+    def title_of(self, name: str) -> str:
+        """The title a reader sees for ``name``, the game's or one of its presets' (D1, F1).
+
+        >>> find("four-card").title_of("four-card"), find("three-card").title_of("brag")
+        ('Four Card Brag', 'Three Card Brag')
+        """
+        name = name.strip().lower()
+        if name in self.presets:
+            return self.preset_titles.get(name, f"{self.title} ({name})")
+        return self.title
+
+    def verb_name(self, verb: Verb) -> str:
+        """The game's own word for ``verb`` (Teen Patti's *chaal* for a bet, TP3).
+
+        >>> from bragkit.actions import Verb
+        >>> find("teen-patti").verb_name(Verb.BET), find("three-card").verb_name(Verb.BET)
+        ('chaal', 'bet')
+        """
+        return self.verb_names.get(verb, verb.value)
 
     def terms(self, rules: Any) -> TableTerms:
         """What ``rules`` (an object of :attr:`rules`) give a table: ante, buy-in, the most

@@ -53,6 +53,7 @@ from bragkit.games.stake_operations import (
     Turn,
 )
 from bragkit.games.three_card.rules import MAX_CHIPS
+from bragkit.games.wording import action_words
 from bragkit.records import MAX_ACTIONS, check_names
 from bragkit.toml_text import dump_document
 
@@ -206,9 +207,8 @@ def describe_operations(game: StakeGame[Any]) -> list[str]:
         elif isinstance(op, Posted):
             lines.append(f"  {op.player} puts {op.amount} in {_pot(op.pot)} ({op.reason})")
         elif isinstance(op, Acted):
-            number += 1
-            cost = f", paying {op.paid}" if op.paid else ""
-            lines.append(f"  {number}. {op.action}{cost}")
+            number += 1  # the action in words ("Ann drops"), never its record string
+            lines.append(f"  {number}. {action_words(op.action, None, op.paid)}")
         elif isinstance(op, Shown):
             lines.append(f"  {op.player} shows {format_cards(op.cards)}: {op.worth}")
         elif isinstance(op, Awarded):

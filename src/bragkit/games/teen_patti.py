@@ -543,5 +543,8 @@ GAMES: Final = (
              presets={"muflis": {"variant": "muflis"}, "ak47": {"variant": "ak47"},
                       "teen-patti-joker": {"variant": "joker"}},
              dealing=functools.partial(StakeDealing, TeenPatti),
-             bots="bragkit.games.teen_patti_bots", picture="stake"),
+             bots="bragkit.games.teen_patti_bots", picture="stake",
+             preset_titles={"muflis": "Teen Patti: Muflis", "ak47": "Teen Patti: AK47",
+                            "teen-patti-joker": "Teen Patti with a joker"},
+             verb_names={_BET: "chaal", _BLIND: "blind chaal", _FOLD: "pack"}),  # TP3
 )

@@ -32,7 +32,7 @@ True
 Teen Patti; Bob deals; boot 1, classic
 Stacks: Ann 20, Bob 20
 ...
-  4. Ann show, paying 1
+  4. Ann asks for a show, paying 1
   Bob shows Ks Qs Js: pure sequence, K-Q-J
   Ann shows As Ah 2c: pair of aces, 2 kicker
   Bob takes 6 from the pot (the show)
@@ -49,6 +49,7 @@ from bragkit.games.stake_operations import Acted, Dealt, Revealed, Turn
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
+from bragkit.games.wording import action_words
 from bragkit.records import parse, register
 
 __all__ = ["TeenPattiReplay", "read_teen_patti", "replay_teen_patti", "write_teen_patti"]
@@ -81,9 +82,8 @@ class TeenPattiReplay(StakeReplay[TeenPatti]):
             lines += [f"  {p} is dealt {format_cards(cs)}" for p, cs in dealt.items()]
             dealt.clear()
             if type(op) is Acted:
-                number += 1
-                cost = f", paying {op.paid}" if op.paid else ""
-                lines.append(f"  {number}. {op.action}{cost}")
+                number += 1  # the action in words ("Ann folds"), never its record string
+                lines.append(f"  {number}. {action_words(op.action, None, op.paid)}")
             else:
                 text = str(op)
                 lines.append(text if text.startswith("--") else f"  {text}")

@@ -15,6 +15,8 @@ pays Ann 3" → "Bob pays you 3"). The verbs conjugate as the records' do
 'Shark pays you 5'
 >>> addressed("Annie takes 4", "Ann"), addressed("points: Bob 7, Ann 3", "Ann")
 ('Annie takes 4', 'points: Bob 7, You 3')
+>>> addressed("it beats You's previous set (rule N6)", "You")
+'it beats your previous set (rule N6)'
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ def addressed(line: str, name: str) -> str:
     """
     if not name:
         return line
+    line = re.sub(rf"(?<![\w'-]){re.escape(name)}'s(?![\w'-])",
+                  lambda m: "Your" if not line[:m.start()].strip() else "your", line)
     pattern = re.compile(rf"(?<![\w'-]){re.escape(name)}(?![\w'-])( [a-z]+(?![\w'-]))?")
 
     def swap(match: re.Match[str]) -> str:

@@ -4,7 +4,9 @@ the summary.
 Every game of the registry plays at the one table screen (:mod:`bragkit.play.game_screen`)
 over a :class:`~bragkit.play.game_table.GameTable`. ``setup`` and ``menu`` both open the game
 menu, then the chosen game's opponents, stakes and house rules
-(:mod:`bragkit.play.choices_screen`).
+(:mod:`bragkit.play.choices_screen`). Ctrl+Q at the table leaves as ``q`` does, without asking:
+the deal given up, the session ends with the ledger (:mod:`bragkit.play.turns`); a second
+Ctrl+Q quits at once.
 
 >>> app = BragApp(PlayConfig(seed=1), bot_delay=0)
 >>> app.config.bots
@@ -90,6 +92,15 @@ class BragApp(App[list[str] | None]):
     def _begin(self, session: GameTable) -> None:
         self.session = session
         self.push_screen(GameScreen(session, bot_delay=self.bot_delay), self._ended)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: at the table, leave with the summary (see the module docstring); else (or
+        already leaving) quit."""
+        screen = self.screen
+        if isinstance(screen, GameScreen) and not screen.leaving:
+            screen.leave()
+            return
+        self.exit(None)
 
     def _ended(self, summary: list[str] | None) -> None:
         if summary is None:  # pragma: no cover

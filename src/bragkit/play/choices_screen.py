@@ -2,7 +2,9 @@
 kinds that play it, :func:`bragkit.bots.players`), the stakes (the buy-in) and each house rule
 of the game with its rule id and one-line meaning (:func:`bragkit.games.options.options`), as
 the game's rules class declares them. Enter (or ctrl+s) plays; nonsense is refused on the
-screen with the error that names its rule; Escape goes back to the games.
+screen with the error that names its rule, shown under the title (never below the last field,
+off screen) with the field at fault marked and focused; stakes a record cannot hold are refused
+here, before anything is remembered. Escape goes back to the games.
 
 >>> from bragkit.play.config import PlayConfig
 >>> fields = rule_fields(PlayConfig(game="crash"), {})
@@ -17,6 +19,7 @@ screen with the error that names its rule; Escape goes back to the games.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -33,10 +36,18 @@ from bragkit.errors import BragError
 from bragkit.games import find
 from bragkit.games.options import options
 from bragkit.play.config import PlayConfig, default_bots
-from bragkit.play.game_table import game_title
+from bragkit.play.game_table import MAX_STACK, game_title
 from bragkit.play.memory import Choice
 
-__all__ = ["ChoicesScreen", "RuleField", "rule_fields", "value_text"]
+__all__ = ["ChoiceError", "ChoicesScreen", "RuleField", "rule_fields", "value_text"]
+
+
+class ChoiceError(BragError):
+    """A choice refused, with the id of its field on the screen (``""``: none in particular)."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -86,9 +97,14 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
     .row { height: auto; margin: 0 1; }
     .row Label { width: 65%; padding: 1 1 0 0; }
     .row Input { width: 35%; }
+    .row Input.bad { border: tall $error; }
     #choices-title { padding: 1 1 0 1; text-style: bold; height: auto; }
-    #choices-error { color: $error; height: auto; margin: 0 1; }
+    #choices-error { color: $error; text-style: bold; height: auto; margin: 0 1; }
     """
+
+    #: The first field has the focus as the screen shows (at once: a focus asked for later,
+    #: in on_mount, took it back from a field a quick typist had tabbed to).
+    AUTO_FOCUS: ClassVar[str | None] = "#bots"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "play", "play"),
@@ -109,9 +125,10 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield Static(f"{game_title(self.config.game)}: opponents, stakes and house rules "
+                     "(Enter plays, Escape goes back)", id="choices-title")
+        yield Static("", id="choices-error")  # under the title: always in sight
         with VerticalScroll():
-            yield Static(f"{game_title(self.config.game)}: opponents, stakes and house rules "
-                         "(Enter plays, Escape goes back)", id="choices-title")
             with Horizontal(classes="row"):
                 kinds = "; ".join(f"{k}: {text}" for k, text in self.kinds.items())
                 yield Label(f"Opponents, 1 to 5 bot kinds, comma-separated ({kinds})")
@@ -123,11 +140,7 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
                 with Horizontal(classes="row"):
                     yield Label(f"{item.name} ({item.rule}): {item.meaning}")
                     yield Input(item.text, id=f"rule-{item.name}")
-            yield Static("", id="choices-error")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#bots", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -139,34 +152,54 @@ class ChoicesScreen(Screen[tuple[PlayConfig, Choice] | None]):
                      if b.strip())
         for bot in bots:
             if bot not in self.kinds:
-                raise BragError(f"{bot!r} does not play this game (opponents: "
-                                f"{', '.join(self.kinds)})")
+                raise ChoiceError(f"{bot!r} does not play this game (opponents: "
+                                  f"{', '.join(self.kinds)})", field="bots")
         if not 1 <= len(bots) <= 5:
-            raise BragError("choose one to five opponents")
+            raise ChoiceError("choose one to five opponents", field="bots")
         stack_text = self.query_one("#stack", Input).value.strip()
-        if not (stack_text.isascii() and stack_text.isdigit()) or int(stack_text) < 1:
-            raise BragError(f"the stakes are a whole number of chips, at least 1, not "
-                            f"{stack_text!r}")
+        if not (stack_text.isascii() and stack_text.isdigit()
+                and 1 <= int(stack_text) <= MAX_STACK):
+            raise ChoiceError(f"the stakes are a whole number of chips, 1 to {MAX_STACK:,} "
+                              f"(what the records hold), not {stack_text[:40]!r} (M1)",
+                              field="stack")
         typed = {}
         for item in self.fields:
             text = self.query_one(f"#rule-{item.name}", Input).value.strip()
             if text != item.default:
                 typed[item.name] = text
-        overrides = parse_overrides([f"{k}={v}" for k, v in typed.items()])
+        try:
+            overrides = parse_overrides([f"{k}={v}" for k, v in typed.items()])
+        except BragError as error:
+            raise ChoiceError(str(error), field=self._named(str(error))) from None
         config = dataclasses.replace(self.config, bots=bots, stack=int(stack_text),
                                      overrides={**self.config.overrides, **overrides})
         try:
             config.table()
         except TypeError as error:
-            raise BragError(f"bad house rule: {error}") from None
+            raise ChoiceError(f"bad house rule: {error}", field=self._named(str(error))) from None
+        except BragError as error:
+            raise ChoiceError(str(error), field=self._named(str(error))) from None
         return config, Choice(game=config.game, bots=bots, stack=config.stack, rules=typed)
 
+    def _named(self, message: str) -> str:
+        """The id of the house rule ``message`` names ("" if none)."""
+        return next((f"rule-{item.name}" for item in self.fields
+                     if re.search(rf"\b{re.escape(item.name)}\b", message)), "")
+
     def action_play(self) -> None:
-        """Play with these choices, or say what is wrong (one line)."""
+        """Play with these choices, or say what is wrong (one line, under the title, the field
+        at fault marked and focused)."""
+        for field in self.query(".row Input"):
+            field.remove_class("bad")
         try:
             config, choice = self.chosen()
         except BragError as error:
             self.query_one("#choices-error", Static).update(str(error))
+            where = error.field if isinstance(error, ChoiceError) else ""
+            if where:
+                bad = self.query_one(f"#{where}", Input)
+                bad.add_class("bad")
+                bad.focus()
             return
         self.dismiss((config, choice))
 

@@ -6,7 +6,8 @@ it with the options it allows, and what the key asks for follows from their shap
 from the game's name:
 
 * ``plain`` — one action (``fold``, ``call 3``, ``see 4``, ``crash``, ``stand``): the key plays it;
-* ``amount`` — a range of amounts (``bet 1..10``, ``raise 1..90``): a prompt for the amount;
+* ``amount`` — a range of amounts (``bet 1..10``, ``raise 1..90``), or a list of them (Teen
+  Patti's seen chaals, even amounts only, TP3: ``chaal 8, 10, 12``): a prompt for the amount;
 * ``hand`` — a choice of hand (``look old``/``look new``, R2): a prompt;
 * ``cards`` — cards to name (a discard, F1; a Brag Poker draw, P3; a set to play, N4): pick the
   cards, then press the key;
@@ -19,11 +20,16 @@ from the game's name:
 ...         LegalAction(player="Ann", verb=Verb.RAISE, min_amount=1, max_amount=90)]
 >>> [(c.key, c.label, c.kind) for c in controls(menu)]
 [('f', 'drop', 'plain'), ('c', 'call 3', 'plain'), ('r', 'raise 1..90', 'amount')]
+
+A game that calls a verb otherwise names it so (``names``, the registry's
+:meth:`~bragkit.games.registry.GameInfo.verb_name`: Teen Patti's *chaal*, TP3), and
+:meth:`Control.example` is a move of the menu as it is typed at the ``:`` prompt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import itertools
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
@@ -65,6 +71,48 @@ class Control:
     label: str
     kind: Kind
     options: tuple[LegalAction, ...]
+    word: str = ""  #: the game's word for the verb (its value unless the game says otherwise)
+
+    @property
+    def amounts(self) -> str:
+        """The amounts an ``amount`` control allows, as a person reads them: ``1..10``, or
+        those listed (``2 or 4``; ``8, 10 … 16, even``).
+
+        >>> from bragkit.actions import Action
+        >>> option = LegalAction(player="Ann", verb=Verb.BET, min_amount=2, max_amount=4,
+        ...                      choices=[Action(player="Ann", verb=Verb.BET, amount=n)
+        ...                               for n in (2, 4)])
+        >>> Control(key="b", verb=Verb.BET, label="", kind="amount", options=(option,)).amounts
+        '2 or 4'
+        """
+        listed = [o.choices for o in self.options if o.choices is not None]
+        if not listed:
+            low, high = self.least, self.most
+            return f"{low}" if low == high else f"{low}..{'' if high is None else high}"
+        amounts = sorted({a.amount for choices in listed
+                          for a in itertools.islice(choices, 1_000) if a.amount is not None})
+        if len(amounts) <= 5:
+            return " or ".join(filter(None, (", ".join(map(str, amounts[:-1])),
+                                             str(amounts[-1]))))
+        step = amounts[1] - amounts[0]
+        every = "even" if step == 2 and amounts[0] % 2 == 0 else f"in steps of {step}"
+        return f"{amounts[0]}, {amounts[1]} … {amounts[-1]}, {every}"
+
+    def example(self, seen: Collection[Card] = ()) -> str | None:
+        """One move of this control as typed at the ``:`` prompt, without the player's name:
+        the least amount, the first hand, the first choice listed (``bet 1``, ``look old``,
+        ``plays Qs Qh Qd``); None where that choice names a card not in ``seen`` (the cards
+        the player may see: never a blind hand's, BL6)."""
+        first = self.options[0]
+        if self.kind == "amount":
+            action = first.action(self.least)
+        elif first.choices is not None and len(first.choices):
+            action = first.choices[0]
+            if not {*action.cards, *(c for s in action.sets for c in s)} <= set(seen):
+                return None
+        else:
+            action = first.action()
+        return str(action).split(" ", 1)[1] if action.player else str(action)
 
     @property
     def least(self) -> int | None:
@@ -104,29 +152,39 @@ def _kind(verb: Verb, options: Sequence[LegalAction]) -> Kind:
     return "plain"
 
 
-def _label(verb: Verb, kind: Kind, options: Sequence[LegalAction]) -> str:
+#: What a verb's key does, where its name alone does not say (B8).
+_MEANS: Final[dict[Verb, str]] = {Verb.AGREE: "agree to a showdown (B8)"}
+
+
+def _label(verb: Verb, kind: Kind, options: Sequence[LegalAction], word: str) -> str:
     first = options[0]
     if kind == "sets":
-        return f"{verb.value} (sets: m, then {KEYS[verb][0]})"
+        return f"{word} (sets: m, then {KEYS[verb][0]})"
     if kind == "cards":
         if verb is Verb.DISCARD:
-            return f"discard {first.discards} (pick)"
+            return f"{word} {first.discards} (pick)"
         sizes = sorted({len(o.cards) for o in options if o.choices is None})
         if first.choices is not None and len(first.choices):
             sizes = sorted({len(first.choices[0].cards)})
-        return f"{verb.value} {sizes[0]}-{sizes[-1]} (pick)" if len(sizes) > 1 else (
-            f"{verb.value} {sizes[0] if sizes else ''} (pick)".replace("  ", " "))
+        return f"{word} {sizes[0]}-{sizes[-1]} (pick)" if len(sizes) > 1 else (
+            f"{word} {sizes[0] if sizes else ''} (pick)".replace("  ", " "))
     if kind == "hand":
-        return f"{verb.value} " + "/".join(str(o.hand) for o in options)
+        return f"{word} " + "/".join(str(o.hand) for o in options)
+    if kind == "amount":
+        return f"{word} " + Control(key="", verb=verb, label="", kind=kind,
+                                    options=tuple(options)).amounts
+    if verb in _MEANS:
+        return _MEANS[verb]
     text = str(first)
-    return text.split(" ", 1)[1] if first.player else text
+    words = text.split(" ", 1)[1] if first.player else text
+    return words.replace(verb.value, word, 1)
 
 
-def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVED
-             ) -> list[Control]:
+def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVED,
+             names: Callable[[Verb], str] | None = None) -> list[Control]:
     """One control a verb of ``options``, in menu order, each with its key, none of
-    ``reserved`` (see the module docstring); a blind player's open bet is left out while the
-    blind bet is offered (BL1)."""
+    ``reserved``, named by ``names`` (the game's words; by default the verbs') (see the module
+    docstring); a blind player's open bet is left out while the blind bet is offered (BL1)."""
     by_verb: dict[Verb, list[LegalAction]] = {}
     for option in options:
         by_verb.setdefault(option.verb, []).append(option)
@@ -140,8 +198,9 @@ def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVE
             key = next(k for k in _SPARE if k not in taken)
         taken.add(key)
         kind = _kind(verb, group)
-        out.append(Control(key=key, verb=verb, label=_label(verb, kind, group), kind=kind,
-                           options=tuple(group)))
+        word = names(verb) if names is not None else verb.value
+        out.append(Control(key=key, verb=verb, label=_label(verb, kind, group, word),
+                           kind=kind, options=tuple(group), word=word))
     return out
 
 

@@ -35,8 +35,8 @@ EXTRA_BINDINGS: Final = [
     Binding("t", "topup", "top up"),
     Binding("h", "hint", "hint"),
     Binding("e", "trainer", "trainer"),
-    Binding("w", "save", "save the deal"),
-    Binding("W", "save_session", "save the session"),
+    Binding("w", "save", "save deal"),
+    Binding("W", "save_session", "save session"),
 ]
 
 #: The keys no move takes on the table screen.
@@ -47,11 +47,11 @@ class _Host(Protocol):
     """What the mixin needs of its screen."""
 
     table: GameTable
-    _thinking: bool
     _topping_up: bool
     _loading: Worker[Any] | None
 
     def _message(self, text: str, *, error: bool = False) -> None: ...
+    def _busy(self) -> bool: ...
     def _redraw(self) -> None: ...
     def _after(self) -> None: ...
     def _ask(self, placeholder: str, value: str = "") -> None: ...
@@ -74,8 +74,8 @@ class ExtraActions:
         here); "" when it says nothing. Never waits for the strategy's file: a worker loads
         it."""
         table = self.table
-        trainer = table.trainer
-        if trainer is None or not table.trainer_speaks or not table.my_turn:
+        trainer = table.advice.trainer
+        if trainer is None or not table.advice.trainer_speaks or not table.my_turn:
             return ""
         if not trainer.looked_up:
             if self._loading is not None and self._loading.state is WorkerState.ERROR:
@@ -85,7 +85,7 @@ class ExtraActions:
                                                 exit_on_error=False)
             return "the equilibrium: looking for a solved strategy…"
         try:
-            return table.equilibrium_hint() or ""
+            return table.advice.equilibrium_hint() or ""
         except Exception as error:  # the trainer's failure must not end the game
             return f"the equilibrium: no hint ({error})"
 
@@ -100,13 +100,13 @@ class ExtraActions:
     def action_trainer(self: _Host) -> None:
         """Turn the trainer on or off: what the equilibrium would do (heads-up)."""
         table = self.table
-        if table.trainer is None:
+        if table.advice.trainer is None:
             self._message(f"{table.title} has no trainer", error=True)
             return
-        table.trainer_on = not table.trainer_on
-        if not table.trainer_on:
+        table.advice.trainer_on = not table.advice.trainer_on
+        if not table.advice.trainer_on:
             self._message("Trainer off (e turns it on).")
-        elif table.trainer_speaks:
+        elif table.advice.trainer_speaks:
             self._message("Trainer on: what the equilibrium would do, at your turn.")
         else:
             self._message("Trainer on — it speaks heads-up, in Three Card Brag without wild "
@@ -116,8 +116,10 @@ class ExtraActions:
     def action_hint(self: _Host) -> None:
         """Your chances from your view only (the game's odds); with the trainer on, what the
         equilibrium would do."""
+        if self._busy():
+            return
         try:
-            text = self.table.hint()
+            text = self.table.advice.hint()
         except BragError as error:
             self._message(str(error), error=True)
             return
@@ -160,9 +162,7 @@ class ExtraActions:
 
     def action_topup(self: _Host) -> None:
         """Top up your stack (M1); not while a bot is thinking (it reads the deal)."""
-        if self._thinking:
-            self._message(f"{self.table.to_act} is thinking: top up after its move",
-                          error=True)
+        if self._busy():
             return
         self._topping_up = True
         self._ask(f"top up how many chips? 1 to {self.table.max_topup:,} (M1)")
@@ -172,6 +172,8 @@ class ExtraActions:
         if not self._topping_up:
             return False
         self._topping_up = False
+        if self._busy():
+            return True
         if not (text.isascii() and text.isdigit()):
             self._message(f"not topped up: {text!r} is not a whole number of chips",
                           error=True)
@@ -191,7 +193,7 @@ class ExtraActions:
     def action_save(self: _Host) -> None:
         """Save the last deal's record (a fresh name in the save dir, never over a file)."""
         try:
-            path = self.table.save()
+            path = self.table.records.save()
         except (BragError, OSError) as error:
             self._message(f"not saved: {getattr(error, 'strerror', None) or error}", error=True)
             return
@@ -200,7 +202,7 @@ class ExtraActions:
     def action_save_session(self: _Host) -> None:
         """Save the whole session's record between deals."""
         try:
-            path = self.table.save_session()
+            path = self.table.records.save_session()
         except (BragError, OSError) as error:
             self._message(f"not saved: {getattr(error, 'strerror', None) or error}", error=True)
             return

@@ -5,18 +5,21 @@ cards, a key for each move, the log on the right. It plays a
 The keys come from the legal actions' shapes (:func:`~bragkit.play.controls.controls`), the same
 letter for the same verb in every game (``l`` look, ``f`` fold or drop, ``b`` bet — blind while
 you are blind, BL1 —, ``s`` see, ``c`` call or cover, ``r`` raise, ``k`` check or keep, ``x``
-throw, R2, ``d`` discard or draw, ``a`` an agreed showdown, B8, ``p`` play…). Cards are picked
-with ``1``–``9`` and ``0`` (the tenth), or the arrows and space; ``m`` makes the picked cards a
-set (a Crash arrangement, C2; a plan of Nine Card sets, N3), ``u`` undoes; ``g`` suggests the
-engine's best move (the arranger, N3, C2) and ``]``/``[`` go through every arrangement the rules
-allow, one at a time (listed lazily); Enter plays what is picked or suggested. ``:`` types any
-move in the game's notation. Besides them (:mod:`bragkit.play.extras`) ``h`` hint, ``e`` the
-trainer on or off, ``t`` top up (M1), ``w`` save the last deal's record, ``W`` the session's,
-where the game has them. After every deal its result shows (who won which round, whether a
-crash came off, the points, who took which pot) until ``n``; ``q`` ends the session at any such
-pause with the ledger and the settlement. An illegal move is explained with the engine's words
-and rule; nothing crashes the game. The bots move ``bot_delay`` seconds apart, each thinking in
-a worker thread from its seat's view (0: at once, for tests).
+throw, R2, ``d`` discard or draw, ``a`` an agreed showdown, B8, ``p`` play…), each named as the
+game names it (Teen Patti's *chaal*, TP3), with the amounts it allows. Where a move names cards
+of the hand, they are picked with ``1``–``9`` and ``0`` (the tenth), or the arrows and space;
+``m`` makes the picked cards a set (a Crash arrangement, C2; a plan of Nine Card sets, N3),
+``u`` undoes; ``g`` suggests the engine's best move (the arranger, N3, C2) and ``]``/``[`` go
+through every arrangement the rules allow, one at a time (listed lazily); Enter plays what is
+picked or suggested. ``:`` types any move in the game's notation (its examples are moves of the
+menu). Besides them (:mod:`bragkit.play.extras`) ``h`` hint, ``e`` the trainer on or off, ``t``
+top up (M1), ``w`` save the last deal's record, ``W`` the session's. Only the keys of the game
+and the moment are shown and bound (:mod:`bragkit.play.offered`). After every deal its result
+shows (who won which round, whether a crash came off, the points, who took which pot) until
+``n``; ``q`` ends the session with the ledger and the settlement, at once between deals, and
+after asking during one (the player gives the deal up: :mod:`bragkit.play.turns`, which also
+moves the bots and stands in for one that fails). An illegal move is explained with the
+engine's words and rule; nothing crashes the game.
 
 >>> from bragkit.play.game_table import GameTable
 >>> GameScreen(GameTable("crash", bots=("random",), seed=1), bot_delay=0).bot_delay
@@ -32,7 +35,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Key
 from textual.screen import Screen
 from textual.timer import Timer
@@ -40,19 +43,25 @@ from textual.widgets import Footer, Header, Input, Static
 
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
+from bragkit.play.addressed import addressed
 from bragkit.play.cards import hand_text, plain
 from bragkit.play.controls import KEYS, RESERVED, Control, Picker, controls
 from bragkit.play.extras import EXTRA_BINDINGS, EXTRA_KEYS, ExtraActions
 from bragkit.play.game_table import GameTable
 from bragkit.play.help_screen import HelpActions, cited_rule, help_bindings
 from bragkit.play.log_view import LogView
+from bragkit.play.offered import OfferedKeys
 from bragkit.play.picture import Picture, card_row, picture
 from bragkit.play.prompt import hide_prompt, show_prompt, type_ahead
+from bragkit.play.turns import Turns
 
 __all__ = ["GameScreen", "key_cells"]
 
 #: Every key a move may have (:data:`~bragkit.play.controls.KEYS`).
 _MOVE_KEYS: Final = frozenset(k for keys in KEYS.values() for k in keys)
+
+#: A verb as a person says what to do with the cards picked ("pick the cards to play").
+_INFINITIVE: Final = {Verb.PLAYS: "play", Verb.ARRANGES: "arrange"}
 
 
 def key_cells(items: list[str]) -> Columns:
@@ -68,7 +77,7 @@ def key_cells(items: list[str]) -> Columns:
     return Columns([Text(item) for item in items], padding=(0, 3))
 
 
-class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
+class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]]):
     """Play a table (a :class:`~bragkit.play.game_table.GameTable`: see the module
     docstring); dismissed with its summary."""
 
@@ -104,7 +113,7 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
         Binding("q", "end", "quit"),
         Binding("escape", "cancel", "cancel", show=False),
         *help_bindings(),  # ? and F1: the rankings, the rules and the keys of this game
-        Binding("R", "show_rule", "the rule"),  # the rule the last error cites
+        Binding("R", "show_rule", "rule"),  # the rule the last error cites
         *EXTRA_BINDINGS,
     ]
 
@@ -118,20 +127,21 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
         self._pending: Control | None = None
         self._logged = 0
         self._cycle = -1
-        self._thinking = False
+        self._thinking = self._suggesting = self._leaving = self._leave_asked = False
+        self._now: list[Control] = []  #: the player's moves now, as keys
         self.help_game = table.game_name
         self.help_error = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal():
-            with Vertical(id="left"):
+            with VerticalScroll(id="left", can_focus=False):  # a tall table scrolls
                 yield Static(id="seats")
                 yield Static(id="info")
                 yield Static(id="hand")
+                yield Static(id="result", classes="hidden")
                 yield Static(id="keys")
                 yield Static(id="trainer")
-                yield Static(id="result", classes="hidden")
                 yield Static(id="message")
                 yield Input(id="prompt", disabled=True)
             yield LogView(id="log")
@@ -148,99 +158,78 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
         self.texts[widget] = plain(renderable)
 
     def _message(self, text: str, *, error: bool = False) -> None:
+        text = addressed(text, self.table.name)  # the engine's words: the player is "you"
         self.query_one("#message", Static).set_class(error, "error")
-        if error and cited_rule(text) is not None:  # R opens the help at its rule
-            self.help_error = text
+        self.help_error = text if error and cited_rule(text) is not None else ""
+        if self.help_error:  # R opens the help at its rule
             text += f" — R: rule {cited_rule(text)}"
         self._show("message", Text(text))
+        self.refresh_bindings()  # R: the rule of this error
 
     def _controls(self) -> list[Control]:
         if not self.table.my_turn:
             return []
-        return controls(self.table.options(), self.RESERVED_KEYS)
+        return controls(self.table.options(), self.RESERVED_KEYS, self.table.info.verb_name)
+
+    def _busy(self) -> bool:
+        """Whether a worker thread reads the deal now (a bot, the arranger): the screen then
+        neither reads nor changes it (one owner at a time), and says so."""
+        if self._thinking or self._suggesting:
+            who = "the arranger" if self._suggesting else self.table.to_act
+            self._message(f"{who} is thinking: a moment…")
+            return True
+        return False
 
     def _redraw(self) -> None:
+        if self._thinking or self._suggesting:  # redrawn when the thread is done
+            return
         table = self.table
         log = self.query_one("#log", LogView)
         for line in table.log[self._logged:]:
             log.add(line)  # the records' words: the player is already "you"
         self._logged = len(table.log)
         self.texts["log"] = "\n".join(table.log)
+        self._now = self._controls()
         pic = picture(table.view(), table)
         self.picker.reset(pic.cards)
         self._show("seats", pic.seats)
-        self._show("info", Text("\n").join(pic.lines))
-        picking = any(c.kind in ("cards", "sets") for c in self._controls())
-        self._show("hand", _hand(pic, self.picker, picking))
+        # between two deals of cards of a points game, the next is dealt: its cards wait for n
+        between = table.paused
+        self._show("info", Text("\n").join(pic.lines[:1] if between else pic.lines))
+        self._show("hand", Text("") if between else _hand(pic, self.picker, self._picking()))
         result = self.query_one("#result", Static)
         result.set_class(not table.deal_over, "hidden")
         self._show("result", Text("\n".join(["The deal's result:",
                                              *table.results])
                                   if table.deal_over else ""))
         if table.deal_over:
-            items = self._over_keys().split(" · ")
+            items = ["n the next deal of cards" if between else "n next deal",
+                     *(["w save the deal"] if table.game.over else []),
+                     *(["W save the session"] if not table.session.in_deal else []),
+                     "t top up", "q end the session (ledger and settlement)"]
         elif table.my_turn:
-            items = [f"{c.key} {c.label}" for c in self._controls()]
-            if table.can_suggest:
-                items += ["g suggest", "]/[ every choice"]
+            items = [f"{c.key} {c.label}" for c in self._now]
+            if table.advice.can_suggest:
+                items.append("g suggest")
+            if self._offers_now("cycle"):
+                items.append("]/[ every choice")
             items.append(": type a move")
+        elif table.stuck:  # a bot and its stand-in failed: never "… to act" for ever
+            items = ["the deal cannot go on", "q end the session (ledger and settlement)"]
         else:
             items = [f"{table.to_act} to act…"]
         self._show("keys", key_cells(items))
         self._show("trainer", Text(self._advice()))
-
-    def _over_keys(self) -> str:
-        """The keys line between deals."""
-        return ("n next deal · w save the deal · W save the session · t top up · "
-                "q end the session (ledger and settlement)")
-
-    def _after(self) -> None:
-        """Redraw, and let the bots move if it is their turn."""
-        self._redraw()
-        table = self.table
-        if table.deal_over or table.my_turn or self._timer is not None or self._thinking:
-            return
-        if self.bot_delay <= 0:
-            try:
-                table.run_bots()
-            except Exception as error:  # a bot's failure must not end the game
-                self._message(f"a bot failed: {error!r}", error=True)
-            self._redraw()
-        else:
-            self._timer = self.set_timer(self.bot_delay, self._tick)
-
-    def _tick(self) -> None:
-        """A bot's turn, after the delay: it thinks in a thread (the arranger of a points game
-        takes most of a second), and plays here."""
-        self._timer = None
-        self._thinking = True
-        self.run_worker(self._think, thread=True, group="bots", exit_on_error=False)
-
-    def _think(self) -> None:
-        try:
-            action = self.table.bot_choice()
-        except Exception as error:  # a bot's failure must not end the game
-            self.app.call_from_thread(self._bot_plays, None, error)
-            return
-        self.app.call_from_thread(self._bot_plays, action, None)
-
-    def _bot_plays(self, action: Action | None, failure: Exception | None) -> None:
-        self._thinking = False
-        try:
-            if failure is not None:
-                raise failure
-            if action is not None:
-                self.table.bot_plays(action)
-        except Exception as error:  # a bot's failure must not end the game
-            self._message(f"a bot failed: {error!r}", error=True)
-            return
-        self._after()
+        self.refresh_bindings()  # the footer: only the keys of the moment
+        # in sight on a short screen (a Crash table runs long): the result or the hand, the
+        # keys and the message, at the column's foot
+        left = self.query_one("#left", VerticalScroll)
+        self.call_after_refresh(left.scroll_end, animate=False)
 
     # -- acting --------------------------------------------------------------------------------
 
     def _play(self, action: Action | str) -> None:
-        if self._thinking:  # a bot reads the deal in its thread: nothing changes meanwhile
-            self._message(f"{self.table.to_act} is thinking: wait for its move", error=True)
+        if self._busy():  # a thread reads the deal: nothing changes meanwhile
             return
         try:
             self.table.act(action)
@@ -265,13 +254,16 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
                 self.action_cancel()
             return
         key = event.character or ""
+        if key != "q":
+            self._leave_asked = False  # any other key plays on
         if key.isdigit():
-            event.stop()
-            if not self.picker.toggle(int(key) - 1 if key != "0" else 9):
-                self._message(f"no card {key} to pick")
-            self._redraw()
+            if self._picking():  # digits pick cards only where a move names them
+                event.stop()
+                if not self.picker.toggle(int(key) - 1 if key != "0" else 9):
+                    self._message(f"no card {key} to pick")
+                self._redraw()
             return
-        found = self._controls()
+        found = self._now
         for control in found:
             if control.key == key:
                 event.stop()
@@ -284,12 +276,12 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
     def _no_move(self, key: str, found: list[Control]) -> None:
         """Say why ``key`` plays no move now: the engine's words for the key's verb where the
         game has it, else the moves there are."""
-        if self._explain(key, found):
+        if self._busy() or self._explain(key, found):
             return
         if self.table.deal_over:
             self._message("the deal is over: n for the next one, q to end", error=True)
         elif not self.table.my_turn:
-            self._message(f"it is {self.table.to_act}'s turn (rule B11)", error=True)
+            self._message(f"it is {self.table.to_act}'s turn (rule T3)", error=True)
         else:
             self._message(f"{key}: no such move now; your moves: "
                           + " · ".join(f"{c.key} {c.label}" for c in found), error=True)
@@ -297,6 +289,8 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
     def _press(self, control: Control) -> None:
         """A move's key: play it, or ask for what it needs (an amount, a hand, cards); an
         agreed showdown is answered by the bots at once (B8)."""
+        if self._busy():
+            return
         if control.verb is Verb.AGREE:
             self._agree()
             return
@@ -333,8 +327,9 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
             return Action(player=name, verb=Verb.DRAW, amount=len(cards), cards=cards)
         if cards:
             return Action(player=name, verb=control.verb, cards=cards)
-        self._message(f"pick the cards to {control.verb.value} (1-9, 0, space), then "
-                      f"{control.key}" + ("; g suggests" if self.table.can_suggest else ""))
+        verb = _INFINITIVE.get(control.verb, control.word)
+        self._message(f"pick the cards to {verb} (1-9, 0, space), then "
+                      f"{control.key}" + ("; g suggests" if self.table.advice.can_suggest else ""))
         return None
 
     def action_cards(self, op: str, step: int = 0) -> None:
@@ -362,32 +357,42 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
     def action_suggest(self) -> None:
         """The engine's best move in your place (N3, C2), found in a worker thread (the
         arranger takes most of a second for a Crash hand), then shown; Enter plays it."""
-        if not self.table.can_suggest:
+        if self._busy():
+            return
+        if not self.table.advice.can_suggest:
             self._message("no suggestion now")
             return
         self._message("the arranger is thinking…")
+        self._suggesting = True
         self.run_worker(self._find_suggestion, thread=True, group="suggest",
                         exit_on_error=False)
 
     def _find_suggestion(self) -> None:
         try:
-            action = self.table.suggestion()
+            action = self.table.advice.suggestion()
         except Exception as error:  # the arranger's failure must not end the game
-            self.app.call_from_thread(self._message, f"no suggestion: {error!r}", error=True)
+            self.app.call_from_thread(self._suggested, None, error)
             return
-        self.app.call_from_thread(self._suggested, action)
+        self.app.call_from_thread(self._suggested, action, None)
 
-    def _suggested(self, action: Action | None) -> None:
-        if action is None or not self.table.my_turn or action.player != self.table.to_act:
+    def _suggested(self, action: Action | None, failure: Exception | None) -> None:
+        self._suggesting = False
+        if failure is not None:
+            self._message(f"no suggestion: {failure!r}", error=True)
+        elif action is None or not self.table.my_turn or action.player != self.table.to_act:
             self._message("no suggestion now")  # the turn moved on meanwhile
         elif not action.cards and not action.sets:
             self._message(f"suggested: {action.verb.value} (press its key)")
         else:
             self._fill(action, "suggested")
+        self._after()  # redrawn; a player leaving meanwhile goes on leaving
 
     def action_cycle(self, step: int) -> None:
         """The next (previous) of every choice the rules allow, listed lazily."""
-        with_choices = [c for c in self._controls() if c.options[0].choices is not None]
+        if self._busy():
+            return
+        with_choices = [c for c in self._now if c.kind in ("cards", "sets")
+                        and c.options[0].choices is not None]
         if not with_choices:
             self._message("nothing to choose from now")
             return
@@ -398,7 +403,7 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
 
     def action_confirm(self) -> None:
         """Play what is picked or suggested."""
-        for control in self._controls():
+        for control in self._now:
             if control.kind in ("cards", "sets"):
                 self._press(control)
                 return
@@ -431,9 +436,13 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
             self._message(str(error), error=True)
 
     def action_type(self) -> None:
-        """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd")."""
+        """Type a move in the game's notation ("raise 4", "plays Qs Qh Qd"): the examples
+        are moves of the menu now."""
         self._pending = None
-        self._ask(f"a move, e.g. 'call' or '{self.table.name} raise 4'")
+        shown = [c.example(self.picker.hand) for c in self._now]  # only cards you may see
+        examples = [f"'{text}'" for text in shown if text is not None][:2]
+        self._ask("a move in the game's notation" + (f", e.g. {' or '.join(examples)}"
+                                                     if examples else ""))
 
     def action_cancel(self) -> None:
         """Close the prompt; clear the picks."""
@@ -455,14 +464,6 @@ class GameScreen(HelpActions, ExtraActions, Screen[list[str]]):
         self._message("")
         self._after()
 
-    def action_end(self) -> None:
-        """End the session (between two deals): the ledger and the settlement."""
-        try:
-            summary = self.table.summary()
-        except BragError as error:
-            self._message(str(error), error=True)
-            return
-        self.dismiss(summary)
 
 
 def _hand(pic: Picture, picker: Picker, picking: bool) -> Text:

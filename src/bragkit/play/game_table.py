@@ -11,20 +11,22 @@ table needs:
 
 * the bots' moves: each bot is the kind :mod:`bragkit.bots.players` makes for the game, asked
   with its seat's view only (T3); a showdown the player proposes (B8) is answered by each bot
-  that may agree (:meth:`GameTable.agree`);
+  that may agree (:meth:`GameTable.agree`); a bot that fails to move is stood in for, its seat
+  playing what a player out of time plays, said in the log (:meth:`GameTable.stand_in`), and
+  the player leaving mid-deal plays that same move (:meth:`GameTable.leave_move`);
+* stakes a record can hold: a buy-in of at most :data:`MAX_STACK`, and top-ups while every
+  chip at the table fits in a record (:data:`bragkit.actions.MAX_AMOUNT`);
 * the log, every record in the one wording (:func:`~bragkit.games.protocol.describe`) as the
   player may know it, its cards in the screen's notation (:func:`~bragkit.play.cards.pretty`);
 * a pause after every deal with the deal's result (who won which round, whether a crash came
   off, the points, who took which pot): :attr:`GameTable.results`, until :meth:`next_deal`.
   A game played to a target (:meth:`~bragkit.games.protocol.Game.target`, N7, C6) is one deal
   of the session played over many deals of cards; it pauses after each of them too;
-* what the game declares beyond its moves: the engine's suggestion
-  (:meth:`~bragkit.games.protocol.Game.suggests`), the hint
-  (:meth:`~bragkit.games.protocol.Game.odds`), the trainer
-  (:attr:`~bragkit.games.registry.GameInfo.trainer`), the records of a finished deal and of the
-  session (:meth:`~bragkit.games.protocol.Game.record_text`,
-  :attr:`~bragkit.games.registry.GameInfo.session_record`); top-ups at any time (M1: during a
-  deal where the game's menu offers one, else between deals);
+* what the game declares beyond its moves: the engine's suggestion, the hint and the trainer
+  (:attr:`GameTable.advice`, :class:`~bragkit.play.advice.Advice`), the records of a finished
+  deal and of the session (:attr:`GameTable.records`,
+  :class:`~bragkit.play.records.TableRecords`); top-ups at any time (M1: during a deal where
+  the game's menu offers one, else between deals);
 * :meth:`summary`, the ledger and the settlement, at any pause. A points game left before its
   target [decision]: what its deals have booked stands (Crash's crash money, C5), and no stake
   per point behind is paid for the unfinished game (N7 pays only a game won).
@@ -50,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import MAX_AMOUNT, Action, LegalAction, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, Agent
 from bragkit.bots.player import Player
 from bragkit.bots.players import agreement, ask, ended, make_player, players, started
@@ -60,43 +62,72 @@ from bragkit.games import Game, find
 from bragkit.games.protocol import Operation, Trainer
 from bragkit.games.registry import open_session
 from bragkit.games.wording import action_words, inner
+from bragkit.play.advice import Advice
 from bragkit.play.cards import pretty
-from bragkit.play.records import default_save_dir, write_fresh
+from bragkit.play.records import TableRecords, target_rule
 from bragkit.play.results import deal_boundary, last_scores, log_line, result_line
 from bragkit.session import DealStarted, Session, SessionError
 
-__all__ = ["TOPUP_TIMES", "GameTable", "game_title", "seat_names"]
+__all__ = ["MAX_STACK", "TOPUP_TIMES", "GameTable", "game_title", "seat_names"]
 
 #: The house's cap on one top-up, in buy-ins (rule M1 allows top-ups at any time, of any size).
 TOPUP_TIMES: Final = 100
 
+#: The most chips a player brings to the table: a thousandth of what a record holds (an action's
+#: amount, :data:`bragkit.actions.MAX_AMOUNT`), so six players' stacks and their top-ups fit in
+#: every record of the session.
+MAX_STACK: Final = MAX_AMOUNT // 1000
+
 
 def game_title(game: str) -> str:
-    """The title a person reads for ``game``: the registry's, with the preset named.
+    """The title a person reads for ``game``: the registry's, a preset's own (F1, TP8).
 
-    >>> game_title("brag"), game_title("teen-patti-order")
-    ('Three Card Brag', 'Three Card Brag (teen-patti-order)')
+    >>> game_title("brag"), game_title("teen-patti-order"), game_title("five-card")
+    ('Three Card Brag', 'Three Card Brag in Teen Patti order', 'Five Card Brag')
     """
-    info = find(game)
-    name = game.strip().lower()
-    return f"{info.title} ({name})" if name in info.presets else info.title
+    return find(game).title_of(game)
+
+
+def counted(number: int, thing: str) -> str:
+    """``number`` of ``thing``, in the singular or the plural.
+
+    >>> counted(1, "deal"), counted(2, "game"), counted(0, "deal")
+    ('1 deal', '2 games', '0 deals')
+    """
+    return f"{number} {thing}" + ("" if number == 1 else "s")
 
 
 def seat_names(name: str, bots: Sequence[str]) -> tuple[tuple[str, ...], dict[str, str]]:
-    """The seats (the player first, then a seat per bot named after its kind) and each bot
-    seat's kind.
+    """The seats (the player first, then a seat per bot named after its kind; a second bot of
+    a kind is its kind's "II": never a number, which a line of points or draws would read as
+    one, "Equity 2 2") and each bot seat's kind.
 
-    >>> seat_names("You", ["random", "random"])
-    (('You', 'Random', 'Random 2'), {'Random': 'random', 'Random 2': 'random'})
+    >>> seat_names("You", ["random", "random", "random"])[0]
+    ('You', 'Random', 'Random II', 'Random III')
     """
     kinds: dict[str, str] = {}
     for kind in bots:
-        seat, count = kind.capitalize(), 2
+        seat, count = kind.capitalize(), 1
         while seat in kinds or seat == name:
-            seat = f"{kind.capitalize()} {count}"
             count += 1
+            seat = f"{kind.capitalize()} {_roman(count)}"
         kinds[seat] = kind
     return (name, *kinds), kinds
+
+
+def _roman(number: int) -> str:
+    """``number`` (1 to 3,999) in Roman numerals.
+
+    >>> [_roman(n) for n in (2, 4, 9, 14, 40)]
+    ['II', 'IV', 'IX', 'XIV', 'XL']
+    """
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out.append(letters * count)
+    return "".join(out)
 
 
 class GameTable:
@@ -105,10 +136,10 @@ class GameTable:
     options; ``seed`` makes the shuffles and the bots reproducible (see the module docstring).
     ``players`` seats bots already made (seat name, bot) instead of ``bots`` (tests script
     them); ``pack`` fixes the first deal's pack (a game whose hook takes one, D5);
-    ``save_dir`` saves every finished deal's record there; ``trainer`` turns the game's
-    trainer on; ``coach`` is a trainer to use instead of the game's own (e.g. one reading a
-    given strategy). A rules option the game does not know raises
-    :class:`~bragkit.errors.BragError`."""
+    ``save_dir`` saves every finished deal's record there (:attr:`records`); ``trainer`` turns
+    the game's trainer on; ``coach`` is a trainer to use instead of the game's own (e.g. one
+    reading a given strategy). A rules option the game does not know, or a stack a record
+    cannot hold (over :data:`MAX_STACK`), raises :class:`~bragkit.errors.BragError`."""
 
     def __init__(self, game: str, *, name: str = "You", bots: Sequence[str] = ("random",),
                  stack: int = 100, seed: int | None = None,
@@ -122,8 +153,10 @@ class GameTable:
         self.title = game_title(game)
         self.game_name = game  #: the registry's name (the help's, F1)
         self.name = name
+        if type(stack) is not int or not 1 <= stack <= MAX_STACK:
+            raise BragError(f"the stakes are 1 to {MAX_STACK:,} chips each (what the records "
+                            f"hold), not {stack:,}")
         self.stack = stack
-        self.save_dir = save_dir
         self.players, self.kinds = seat_names(name, bots if not seated else ())
         for seat, _ in seated:
             self.kinds[seat] = seat.lower()
@@ -137,6 +170,7 @@ class GameTable:
                 seed=self.rng.getrandbits(64), **options)
         except TypeError as error:
             raise BragError(f"bad rules for {info.name}: {error}") from None
+        self.records = TableRecords(self.session, info, self.title, save_dir)
         offered = players(info.name)
         for kind in (self.kinds.values() if not seated else ()):
             if kind not in offered:  # a bot's name says what it does: none plays as another
@@ -149,16 +183,12 @@ class GameTable:
         self.log: list[str] = []
         self.results: list[str] = []
         self.paused = False
-        self.last_saved: Path | None = None
-        self.trainer_on = trainer
-        self._trainer: Trainer | None = None
-        self._saved_deal = 0
+        self.stuck = False  #: a bot and its stand-in both failed: the deal cannot go on
         self._seen = 0
         self._deal_ops: list[Operation] = []
-        self._suggested: tuple[tuple[int, int], Action | None] | None = None
         self._start(pack)
-        if coach is not None or info.trainer is not None:
-            self._trainer = coach or info.trainer(self.game.rules)  # type: ignore[misc]
+        made = info.trainer(self.game.rules) if info.trainer is not None else None
+        self.advice = Advice(self, coach or made, on=trainer)  #: suggestion, hint, trainer
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -242,7 +272,14 @@ class GameTable:
             started(bot, self.game, seat)
         self._catch_up()
 
+    def _chips(self) -> int:
+        """Every chip brought to the table so far (buy-ins and top-ups, M1)."""
+        ledger = self.session.ledger
+        return sum(ledger.brought(player) for player in ledger.players)
+
     def _top_up_between(self, player: str, amount: int) -> None:
+        if self._chips() + amount > MAX_AMOUNT:  # more than a record holds: not topped up
+            return
         self.session.top_up(player, amount)
         self.log.append(action_words(Action(player=player, verb=Verb.TOPUP, amount=amount),
                                      self.name))
@@ -301,11 +338,50 @@ class GameTable:
         self._apply(action)
 
     def run_bots(self) -> list[Action]:
-        """Let the bots move until the player's turn or a pause; their moves."""
-        moves = []
-        while (action := self.bot_step()) is not None:
+        """Let the bots move until the player's turn or a pause; their moves (a bot that
+        fails plays its stand-in's move: :meth:`stand_in`)."""
+        moves: list[Action] = []
+        while True:
+            try:
+                action = self.bot_step()
+            except Exception as error:  # a bot's failure must not stop the deal
+                if self.stand_in(error) is None:
+                    return moves
+                continue
+            if action is None:
+                return moves
             moves.append(action)
-        return moves
+
+    def stand_in(self, error: Exception) -> str | None:
+        """The bot to act failed to move (``error``): it plays what a player out of time plays
+        (:meth:`~bragkit.games.protocol.Game.timeout_action`: a fold, a drop, a check, the
+        arranger's sets…), said in the log with the failure; the words said, or None when it
+        is no bot's turn. Raises when even that move fails: the deal cannot go on
+        (:meth:`summary` then closes the session with the deal unfinished)."""
+        seat = self.to_act
+        if seat is None or seat == self.name:
+            return None
+        action = self.game.timeout_action(seat)
+        said = (f"{seat} could not move ({type(error).__name__}: {error}); "
+                + (f"{action_words(action, self.name)} in its place, as a player out of time "
+                   "does" if action is not None else "nothing can move for it"))
+        self.log.append(said)
+        if action is None:
+            self.stuck = True
+            raise SessionError(f"{seat} cannot move and has no move to stand in: the deal "
+                               "cannot go on (q ends the session)")
+        try:
+            self._apply(action)
+        except BragError:
+            self.stuck = True
+            raise
+        return said
+
+    def leave_move(self) -> Action | None:
+        """The player's move on leaving mid-deal, at their turn: what a player out of time
+        plays (a fold, a drop, a pass, the arranger's sets where a game has no fold); None when
+        it is not their turn."""
+        return self.game.timeout_action(self.name) if self.my_turn else None
 
     # -- money ---------------------------------------------------------------------------------
 
@@ -324,6 +400,9 @@ class GameTable:
             raise SessionError(f"a top-up is 1 to {most:,} chips at this table (the house caps "
                                f"each at {TOPUP_TIMES} times the buy-in; rule M1), not "
                                f"{amount:,}")
+        if self._chips() + amount > MAX_AMOUNT:
+            raise SessionError(f"the table holds {self._chips():,} chips: a record holds at most "
+                               f"{MAX_AMOUNT:,} (rule M1 sets no cap; the records do)")
         if not self.session.in_deal:
             self._top_up_between(self.name, amount)
             return
@@ -332,92 +411,13 @@ class GameTable:
                                "(rule M1)")
         self._apply(Action(player=self.name, verb=Verb.TOPUP, amount=amount))
 
-    # -- advice --------------------------------------------------------------------------------
-
-    @property
-    def can_suggest(self) -> bool:
-        """Whether :meth:`suggestion` has a move for the player now (without finding it: the
-        arranger takes most of a second for a Crash hand)."""
-        return self.my_turn and self.game.suggests(self.name)
-
-    def suggestion(self) -> Action | None:
-        """The engine's strong move in the player's place (the arranger of a points game, N3,
-        C2); None where the engine has none, or it is not the player's turn."""
-        game = self.game
-        if not self.can_suggest:
-            return None
-        key = (self.session.deal_number, len(game.operations))
-        if self._suggested is None or self._suggested[0] != key:  # the arranger is costly
-            self._suggested = (key, game.suggestion(self.name))
-        return self._suggested[1]
-
-    def hint(self) -> str:
-        """The player's chances from their own view (the game's
-        :meth:`~bragkit.games.protocol.Game.odds`); BragError where the game gives none."""
-        words = self.game.odds(self.name)
-        if words is None:
-            raise BragError(f"{self.title} gives no hint here")
-        return words
-
-    @property
-    def trainer(self) -> Trainer | None:
-        """The game's trainer (None: the game has none)."""
-        return self._trainer
-
-    @property
-    def trainer_speaks(self) -> bool:
-        """Whether the trainer is on and speaks at this deal (e.g. heads-up only)."""
-        return (self.trainer_on and self._trainer is not None
-                and self._trainer.applies(self.game))
-
-    def equilibrium_hint(self) -> str | None:
-        """What the trainer says in the player's place now (None: nothing; the strategy is
-        looked up on first use)."""
-        if self._trainer is None or self.deal_over:
-            return None
-        return self._trainer.advice(self.game, self.name)
-
-    # -- records -------------------------------------------------------------------------------
-
-    def save(self, directory: Path | str | None = None) -> Path:
-        """Write the last finished deal's record (:meth:`~bragkit.games.protocol.Game.record_text`)
-        in ``directory`` (by default the save dir, else :func:`default_save_dir`) under a fresh
-        name, never over an earlier file (a deal in progress is not saved: its record would
-        show every hidden card). Once saved, a deal is not written again to the same place."""
-        game = self.game
-        text = game.record_text() if game.over else None
-        if text is None:
-            what = "deal" if game.target() is None else f"game to {game.target()} (N7, C6)"
-            raise SessionError(f"only a finished {what} can be saved (its record holds every "
-                               "card)" if not game.over else f"{self.title} writes no records")
-        number = self.session.deal_number
-        if self.last_saved is not None and self._saved_deal == number and directory is None:
-            return self.last_saved
-        folder = Path(directory if directory is not None
-                      else self.save_dir or default_save_dir())
-        path = write_fresh(folder, f"deal-{number:04d}", self.info.record_suffix, text)
-        self.last_saved, self._saved_deal = path, number
-        return path
-
-    def save_session(self, directory: Path | str | None = None) -> Path:
-        """Write the whole session so far as the game's session record
-        (:attr:`~bragkit.games.registry.GameInfo.session_record`) under a fresh name in
-        ``directory`` (as :meth:`save`); between deals only (a deal in progress would show
-        hidden cards)."""
-        writer = self.info.session_record
-        if writer is None:
-            raise SessionError(f"{self.title} writes no session records")
-        if self.session.in_deal:
-            raise SessionError("finish the deal first: a session record holds every card")
-        folder = Path(directory if directory is not None
-                      else self.save_dir or default_save_dir())
-        return write_fresh(folder, "session", ".toml", writer(self.session))
-
     # -- the log -------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        self.session.apply(action)
-        self._catch_up()
+        try:
+            self.session.apply(action)
+        finally:  # whatever the game recorded is logged, even if the session then failed
+            self._catch_up()
 
     def _catch_up(self) -> None:
         """Log the new records; pause at a deal's end with its result."""
@@ -437,16 +437,10 @@ class GameTable:
                 ended(bot, self.game, seat)
             self._pause()
             self.paused = False  # the session's deal is over: nothing to wait for but n
-            self._autosave()
-
-    def _autosave(self) -> None:
-        if self.save_dir is None:
-            return
-        try:  # a failed save never ends the session: said in the log, play goes on
-            self.save(self.save_dir)
-        except (OSError, BragError) as error:
-            self.log.append(f"deal {self.session.deal_number} not saved: "
-                            f"{getattr(error, 'strerror', None) or error}")
+            self.records.finished()
+            failed = self.records.autosave()
+            if failed is not None:
+                self.log.append(failed)
 
     def _pause(self) -> None:
         self.paused = True
@@ -462,7 +456,7 @@ class GameTable:
     def summary(self) -> list[str]:
         """The session's end: the deals played, the carried pot shared (BL3), the ledger and
         the settlement (T1); RulesError while a deal is under way (end it between two deals)."""
-        if not self.deal_over:
+        if not self.deal_over and not self.stuck:
             raise RulesError("finish the deal first: the session ends between two deals "
                              "(rule T1)")
         session = self.session
@@ -470,24 +464,33 @@ class GameTable:
         game = self.game
         target = game.target()
         if target is not None:  # a deal of the session is a game to the target
-            out = [f"{self.title}: {finished} game(s) to {target} played out."]
+            out = [f"{self.title}: {counted(finished, 'game')} to {target} played out."]
         else:
-            out = [f"{self.title}: {finished} deal(s) played."]
-        if session.in_deal and target is not None:
+            out = [f"{self.title}: {counted(finished, 'deal')} played."]
+        ledger = session.ledger
+        if self.stuck and not self.deal_over:  # void: the session as it stood before it
+            out.append(f"Deal {session.deal_number} could not be finished (a bot failed): it "
+                       "is void, and the ledger is the session's before it.")
+            ledger = ledger.until(session.deal_number - 1)
+        elif session.in_deal and target is not None:
             dealt = sum(deal_boundary(op) == "end" for op in game.operations)
             scores = ", ".join(f"{p} {n}" for p, n in (last_scores(game.operations)
                                                         or ((p, 0) for p in game.players)))
-            out.append(f"The game to {target} was left after {dealt} deal(s) of "
-                       f"cards at {scores}: no stakes per point are paid for it (N7); what "
-                       "its deals booked stands (C5).")
+            out.append(f"The game to {target} was left after {counted(dealt, 'deal')} of "
+                       f"cards at {scores}: no stakes per point are paid for it "
+                       f"({target_rule(self.info)}); what its deals booked stands.")
         shared: dict[str, int] = {}
         if not session.in_deal and session.dealing.carried_pot:
             shared = session.share_carried_pot()
         if shared:
             out.append("The carried pot is shared: " + ", ".join(
                 f"{p} {n}" for p, n in shared.items()) + " (BL3).")
-        nets = session.ledger.nets()
-        payments = session.ledger.settlement()  # mid-game too
+        nets = ledger.nets()
+        try:
+            payments = ledger.settlement()  # mid-game too
+        except BragError as error:  # a pot never won (a void deal's carried pot)
+            return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
+                    f"Settlement: none: {error}."]
         return [*out, "Ledger: " + ", ".join(f"{p} {n:+d}" for p, n in nets.items()),
                 "Settlement: " + ("; ".join(str(p) for p in payments) + "."
                                   if payments else "nobody owes anybody.")]

@@ -24,7 +24,7 @@ a see ([B6](#rule-b6), [BL4](#rule-bl4)); the cards `7s 7h 7d` ([H3](#rule-h3))
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from textual.app import App, ComposeResult
@@ -98,9 +98,11 @@ def help_bindings() -> list[Binding]:
             Binding("f1", "help", "help", show=False)]
 
 
-def keys_of(screen: Any) -> tuple[tuple[str, str], ...]:
+def keys_of(screen: Any, *, keep: Callable[[str], bool] | None = None
+            ) -> tuple[tuple[str, str], ...]:
     """The keys a screen and its app declare themselves (not Textual's own, such as tab), as
-    (key, what it does) pairs: every binding with a description but the help's, each key once."""
+    (key, what it does) pairs: every binding with a description but the help's, each key once;
+    with ``keep``, only those whose action's name it keeps (``"cards"`` for ``cards('undo')``)."""
     app = screen.app
     seen: dict[str, str] = {}
     for node in (screen, app):
@@ -108,6 +110,8 @@ def keys_of(screen: Any) -> tuple[tuple[str, str], ...]:
             if cls.__module__.startswith("textual."):
                 continue
             for binding in Binding.make_bindings(cls.__dict__.get("BINDINGS", ())):
+                if keep is not None and not keep(binding.action.partition("(")[0]):
+                    continue
                 if binding.description and binding.action != "help" and not binding.system:
                     seen.setdefault(app.get_key_display(binding), binding.description)
     return tuple(seen.items())
@@ -136,6 +140,7 @@ class _HelpHost(Protocol):
     help_error: str
 
     def notify(self, message: str, *, severity: Any = ...) -> None: ...
+    def help_keys(self) -> tuple[tuple[str, str], ...]: ...
 
 
 class HelpActions:
@@ -147,9 +152,14 @@ class HelpActions:
     help_game: str = "three-card"
     help_error: str = ""
 
+    def help_keys(self: _HelpHost) -> tuple[tuple[str, str], ...]:
+        """The keys the help lists: by default every key the screen declares
+        (:func:`keys_of`); a screen may list only its game's."""
+        return keys_of(self)
+
     def action_help(self: _HelpHost) -> None:
         """Open the help of the game being played."""
-        open_help(self.app, self.help_game)
+        open_help(self.app, self.help_game, keys=self.help_keys())
 
     def action_show_rule(self: _HelpHost) -> None:
         """Open the help at the rule the last error cites, or say there is none."""
@@ -157,7 +167,7 @@ class HelpActions:
         if rule is None:
             self.notify("The last message cites no rule: ? for the help.", severity="warning")
         else:
-            open_help(self.app, self.help_game, rule=rule)
+            open_help(self.app, self.help_game, rule=rule, keys=self.help_keys())
 
 
 class HelpScreen(ModalScreen[None]):
@@ -230,7 +240,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
-            yield Static(f"Help · {self.info.title}", id="help-title")
+            yield Static(f"Help · {self.info.title_of(self.game)}", id="help-title")
             yield Input(id="find", placeholder="a rule id (BL4, N7), then Enter")
             with TabbedContent(initial="rules" if self.rule else "rankings"):
                 with TabPane("Hand rankings", id="rankings"), VerticalScroll():
@@ -251,7 +261,8 @@ class HelpScreen(ModalScreen[None]):
         """The highlighted rule at the top of the rules tab, and where it belongs."""
         found = book.rule(rule_id)
         where = book.section(found.section)
-        played = "" if where in self.sections else f" (not a rule of {self.info.title})"
+        title = self.info.title_of(self.game)
+        played = "" if where in self.sections else f" (not a rule of {title})"
         return (f"{self.rule_markdown(rule_id)}\n\n"
                 f"*From {where.letter} · {where.title}{played}.*")
 

@@ -6,12 +6,14 @@ list (``GET /api/games``).
 
 >>> [item.name for item in menu_items()][:3]
 ['three-card', 'four-card', 'five-card']
->>> menu_items()[0].label
-'Three Card Brag — three cards, blind play, see or showdown (rules D, B, BL, M, R, F, W)'
+>>> menu_items()[0].label.split(" — ")[0]
+'Three Card Brag (three-card)'
 >>> menu_items()[1].label
-'    four-card: Three Card Brag with cards 4 (F1)'
+'    Four Card Brag (four-card) — Three Card Brag with cards 4 (F1)'
 >>> [item.label for item in menu_items() if item.name == "muflis"]
-['    muflis: Teen Patti with variant muflis (TP8)']
+['    Teen Patti: Muflis (muflis) — Teen Patti with variant muflis (TP8)']
+
+Each line names the game as ``bragkit play -g`` takes it, in brackets.
 """
 
 from __future__ import annotations
@@ -49,12 +51,14 @@ def menu_items() -> list[MenuItem]:
     """Every registered game, then its presets (the registry's own titles and summaries)."""
     items = []
     for info in games():
-        items.append(MenuItem(name=info.name, label=f"{info.title} — {info.summary}"))
+        items.append(MenuItem(name=info.name,
+                              label=f"{info.title} ({info.name}) — {info.summary}"))
         for preset in info.presets:
             rules = {o.name: o.rule for o in options(info.rules)}
             words = ", ".join(f"{k} {_text(v)} ({rules.get(k, '?')})"
                               for k, v in info.presets[preset].items())
-            items.append(MenuItem(name=preset, label=f"    {preset}: {info.title} with {words}"))
+            items.append(MenuItem(name=preset, label=f"    {info.title_of(preset)} ({preset}) — "
+                                                     f"{info.title} with {words}"))
     return items
 
 
@@ -68,6 +72,9 @@ class MenuScreen(Screen[str | None]):
     #games { height: auto; max-height: 80%; margin: 1 2; }
     #menu-error { color: $error; padding: 0 2; height: auto; }
     """
+
+    #: The list has the focus as the screen shows (never later, after a quick first arrow).
+    AUTO_FOCUS: ClassVar[str | None] = "#games"
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "quit")]
 
@@ -91,7 +98,6 @@ class MenuScreen(Screen[str | None]):
         names = [item.name for item in self.items]
         if self.chosen in names:  # the game chosen last time
             menu.highlighted = names.index(self.chosen)
-        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -28,11 +28,14 @@ from rich.text import Text
 from bragkit.cards import Card
 from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
+from bragkit.games.protocol import describe
 from bragkit.games.stake_game import StakeView
 from bragkit.games.stake_operations import Shown
 from bragkit.games.three_card.views import DealView
+from bragkit.games.wording import inner
 from bragkit.play.cards import card_text, hand_text, pretty
-from bragkit.play.widgets import hand_line, info_line, seats_table, stake_line
+from bragkit.play.records import target_rule
+from bragkit.play.widgets import hand_line, info_line, kept_cards, seats_table, stake_line
 
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable
@@ -96,8 +99,8 @@ def _three_card(view: DealView, table: GameTable) -> Picture:
     seats = seats_table(view, stacks=table.stacks, kinds=table.kinds, rules=rules)
     info = info_line(view, stake_line(view))
     note = hand_line(view, rules)
-    return Picture(seats=seats, lines=(info,), cards=tuple(view.hand or ()), note=note,
-                   shown=True)
+    return Picture(seats=seats, lines=(info,), cards=kept_cards(view.hand or (), view.discards),
+                   note=note, shown=True)
 
 
 def _stake(view: StakeView, table: GameTable) -> Picture:
@@ -116,7 +119,7 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
         what = worth.get(name, "")
         if known and name in totals and (what.endswith("towards 31") or (
                 not what and view.phase == "thirty-one")):
-            what = f"{totals[name]} towards 31"  # the count now, draws and all (S4)
+            what = _count(totals[name])  # the count now, draws and all (S4)
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
                       str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
                       hand_text(cards) if cards else Text("—"),
@@ -129,15 +132,16 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
                           + (f" · {drawn} (P3)" if drawn else "")))
     for contest in extra.get("contests", ()):
-        lines.append(_line(f"the {contest['pot']} pot: {contest['winner']} takes "
-                           f"{contest['amount']} ({contest['why']})", view.players))
+        takes = inner(contest["winner"], table.name, "takes")
+        lines.append(_line(f"the {contest['pot']} pot: {takes} {contest['amount']} "
+                           f"({contest['why']})", view.players))
     mine = view.cards.get(str(view.viewer), ())
     own = tuple(c for c in mine if c is not None)
     note = Text("Your cards: ")
     if own and len(own) == len(mine):
         note.append_text(hand_text(own))
         if str(view.viewer) in totals:
-            note.append(f"  count {totals[str(view.viewer)]} towards 31 (S4)", style="bold")
+            note.append(f"  count {_count(totals[str(view.viewer)])} (S4)", style="bold")
     else:
         note.append_text(hand_text(mine) if mine else Text("—"))
         if mine:
@@ -146,11 +150,23 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
-def _scores_line(scores: Mapping[str, int], target: int | None, deal: int) -> Text:
+def _count(total: int) -> str:
+    """A count towards 31 (S4): past 31 by drawing, the third stake is lost.
+
+    >>> _count(28), _count(32)
+    ('28 towards 31', '32 towards 31: bust, the third stake is lost')
+    """
+    return f"{total} towards 31" + (": bust, the third stake is lost" if total > 31 else "")
+
+
+def _scores_line(scores: Mapping[str, int], table: GameTable, deal: int) -> Text:
+    """The points of the deal of cards ``deal`` and the game's target, with its own rule (N7,
+    C6)."""
     text = Text(f"Deal {deal} · points", style="bold yellow")
     text.append(": " + ", ".join(f"{p} {n}" for p, n in scores.items()))
+    target = table.game.target()
     if target is not None:
-        text.append(f" · first to {target} wins (N7, C6)")
+        text.append(f" · first to {target} wins ({target_rule(table.info)})")
     return text
 
 
@@ -162,12 +178,12 @@ def _nine_card(view: NineCardView, table: GameTable) -> Picture:
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
                       str(view.scores.get(name, 0)), str(table.stacks.get(name, 0)),
                       str(view.cards_left.get(name, 0)), _sets_text(view.played.get(name, ())))
-    target = table.game.target()
-    lines = [_scores_line(view.scores, target, view.deal)]
+    lines = [_scores_line(view.scores, table, view.deal)]
     for op in view.operations:
         if isinstance(op, RoundScored) and op.deal == view.deal:
-            lines.append(_line(f"round {op.round}: {op.ranking[0]} wins — {op}", view.players))
-    lines.append(Text(f"Round {view.round} of 3: play your sets strongest first (N4, N6)"))
+            lines.append(_line(describe(op, table.name) or "", view.players))
+    if not table.game.over:
+        lines.append(Text(f"Round {view.round} of 3: play your sets strongest first (N4, N6)"))
     note = Text("Your cards: ") if view.hand else Text("All your sets are played.")
     return Picture(seats=seats, lines=tuple(lines), cards=tuple(view.hand), note=note)
 
@@ -189,10 +205,10 @@ def _crash(view: CrashView, table: GameTable) -> Picture:
                       "yes" if name in view.arranged else "…",
                       "—" if call is None else "crash!" if call else "pass",
                       _sets_text(played[name]))
-    target = table.game.target()
-    lines = [_scores_line(view.scores, target, view.deal)]
+    lines = [_scores_line(view.scores, table, view.deal)]
     for op in rounds:
-        lines.append(_line(f"round {op.round}: " + (f"{op.winner} wins" if op.winner
+        lines.append(_line(f"round {op.round}: " + (inner(op.winner, table.name, "wins")
+                                                    if op.winner
                                                     else "a tie, nobody scores"), view.players))
     lines.append(Text(f"Phase: {view.phase}"))
     note = Text("Your cards: ")

@@ -75,5 +75,14 @@ def log_line(op: Operation, viewer: str | None) -> str | None:
     >>> log_line(HandShown(player="Bob", cards=parse_cards("As Ad 2c"),
     ...                    name="pair of aces, 2 kicker"), "Ann")
     'Bob shows pair of aces, 2 kicker (As Ad 2c)'
+
+    A phase that begins is a heading, as a deal's first line is:
+
+    >>> from bragkit.games.stake_operations import PhaseStarted
+    >>> log_line(PhaseStarted(phase="third stake: nearest to 31"), "Ann")
+    '— Third stake: nearest to 31 —'
     """
-    return describe(op, viewer)
+    words = describe(op, viewer)
+    if words is not None and words.startswith("-- "):  # the record's phase mark
+        return f"— {words[3:4].upper()}{words[4:]} —"
+    return words

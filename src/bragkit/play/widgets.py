@@ -16,19 +16,20 @@ are blind (BL6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.table import Table
 from rich.text import Text
 
 from bragkit.actions import Verb
-from bragkit.cards import JOKER
+from bragkit.cards import JOKER, Card
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 
-__all__ = ["hand_line", "info_line", "seats_table", "stake_line", "two_hands"]
+__all__ = ["discard_rule", "hand_line", "info_line", "kept_cards", "seats_table", "stake_line",
+           "two_hands"]
 
 
 def hand_line(view: DealView, rules: Rules) -> Text:
@@ -48,23 +49,51 @@ def hand_line(view: DealView, rules: Rules) -> Text:
         text.append_text(hand_text(None, count=count))
         text.append("  blind: you have not looked (BL6)", style="italic")
         return text
-    text.append_text(hand_text(view.hand, marked=view.discards))
+    kept = kept_cards(view.hand, view.discards)
+    text.append_text(hand_text(kept))
     wild = sorted(rules.wild_cards - {JOKER})
     try:
-        if len(view.hand) == 3:
-            what = str(evaluate(view.hand, ordering=rules.ordering, wild=wild))
-        elif view.discards:
-            kept = list(view.hand)
-            for card in view.discards:
-                kept.remove(card)
-            what = str(evaluate(tuple(kept), ordering=rules.ordering, wild=wild))
+        if len(kept) == 3:
+            what = str(evaluate(kept, ordering=rules.ordering, wild=wild))
         else:
-            best = best_hand(view.hand, ordering=rules.ordering, wild=wild)
-            what = f"best three: {best.rank} (discard {len(view.hand) - 3}, F1)"
+            best = best_hand(kept, ordering=rules.ordering, wild=wild)
+            what = (f"best three: {best.rank} (discard {len(kept) - 3}, "
+                    f"{discard_rule(rules)})")
     except ValueError:  # pragma: no cover - a hand the evaluator cannot read
         what = ""
     text.append(f"  {what}", style="bold")
+    if view.discards:
+        text.append("  discarded: ")
+        text.append_text(hand_text(view.discards))
+        text.append(f" ({discard_rule(rules)})")
     return text
+
+
+def kept_cards(hand: Sequence[Card], discards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``hand`` still held: all but the ``discards`` (F1), which are face down
+    and play no more.
+
+    >>> from bragkit.cards import parse_cards
+    >>> [c.pretty for c in kept_cards(parse_cards("7s 6h 2d Ad"), parse_cards("2d"))]
+    ['7♠', '6♥', 'A♦']
+    """
+    left = list(discards)
+    kept = []
+    for card in hand:
+        if card in left:
+            left.remove(card)
+        else:
+            kept.append(card)
+    return tuple(kept)
+
+
+def discard_rule(rules: Rules) -> str:
+    """The rule a hand's discards follow: F1 (four cards), F3 (five).
+
+    >>> discard_rule(Rules(cards=4)), discard_rule(Rules(cards=5))
+    ('F1', 'F3')
+    """
+    return "F3" if rules.cards == 5 else "F1"
 
 
 def two_hands(count: int) -> Text:
@@ -154,7 +183,7 @@ def seats_table(
         if name in view.shown:
             cards = hand_text(view.shown[name])
         elif name == view.viewer and view.hand is not None:
-            cards = hand_text(view.hand, marked=view.discards)
+            cards = hand_text(kept_cards(view.hand, view.discards))
         elif held and view.two_hands == name:
             cards = two_hands(held)
         elif held:

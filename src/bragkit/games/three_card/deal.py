@@ -492,6 +492,15 @@ class Deal(GameBase):
 
         return hint(self.view(player), self.rules, player)
 
+    def aids(self) -> frozenset[str]:
+        """The odds (H9); four and five cards, cards picked to discard (F1, F3).
+
+        >>> sorted(Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob",
+        ...             stacks=[9, 9]).aids())
+        ['odds', 'pick']
+        """
+        return frozenset(("odds", "pick") if self.rules.cards > 3 else ("odds",))
+
     def record_text(self) -> str | None:
         """The finished deal as ``.bhh`` (HAND-HISTORY.md); None while it is under way."""
         if not self.over:

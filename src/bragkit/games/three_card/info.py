@@ -75,6 +75,8 @@ GAMES: Final = (
                       for name, options in PRESETS.items() if options},
              dealing=_dealing, trainer=_trainer, session_record=_session_record,
              record_suffix=".bhh", picture="three-card", table=_terms, fair=True,
+             preset_titles={"four-card": "Four Card Brag", "five-card": "Five Card Brag",
+                            "teen-patti-order": "Three Card Brag in Teen Patti order"},
              agents=True),
 )
 

@@ -127,7 +127,7 @@ class DealReplay:
                 note += "  (holds a blind hand from the last deal, rule R1)"
                 if record.rules.retained_blind == "face-up":
                     face_up = self.deal.start.hands[name]
-                    note += f"; dealt {format_cards(face_up, pretty=True)} face up (rule R3)"
+                    note += f"; dealt {format_cards(face_up)} face up (rule R3)"
             lines.append(f"  {name:<{width}}  {stack:>6}{note}")
         carried = f", {record.carried_pot} carried from the last deal" if record.carried_pot else ""
         lines.append(f"Antes: pot {self.antes}{carried}")
@@ -190,7 +190,7 @@ class DealReplay:
         lines.append("The next deal is " + ("shuffled (rule D4)" if result.shuffle_next
                                             else "not shuffled (rule D4)"))
         if result.next_pack is not None:
-            top = format_cards(result.next_pack.peek(9), pretty=True)
+            top = format_cards(result.next_pack.peek(9))  # the record's spelling
             lines.append(f"Next pack, top first (rule D5): {top} …")
         return lines
 
