@@ -31,7 +31,17 @@ def sim_rules(draw: st.DrawFn) -> Rules:
         ordering=draw(st.sampled_from(ORDERINGS)),
         wild=draw(st.sampled_from([(), ("2",), ("Jh", "Js")])),
         jokers=draw(st.integers(0, 2)),
+        short_money=draw(st.sampled_from(["cover", "fold"])),
+        cards=draw(st.sampled_from([3, 3, 4, 5])),
     )
+
+
+def shown_cards(state: State, row: int, seat: int) -> tuple[Card, ...]:
+    """The cards a shown hand shows: the three it plays, then its discards (D8, F1)."""
+    hand = state.hands[row, seat]
+    if state.extra is not None:
+        hand = hand[state.rater.shown_order(state.extra.combo[row, seat])]
+    return tuple(Card(int(c)) for c in hand)
 
 
 def check_results(state: State, deals: list) -> None:  # type: ignore[type-arg]
@@ -42,8 +52,7 @@ def check_results(state: State, deals: list) -> None:  # type: ignore[type-arg]
         assert result.stacks == {n: int(state.stacks[row, s]) for s, n in enumerate(names)}
         assert result.winners == {n: int(state.winnings[row, s]) for s, n in enumerate(names)
                                   if state.winnings[row, s]}
-        shown = {n: tuple(Card(int(c)) for c in state.hands[row, s])
-                 for s, n in enumerate(names) if state.shown[row, s]}
+        shown = {n: shown_cards(state, row, s) for s, n in enumerate(names) if state.shown[row, s]}
         assert result.shown == shown  # rule D8: the same hands, the same cards
         assert result.carried_pot == int(state.carried[row])  # rule BL3
         retained = int(state.retained[row])

@@ -54,5 +54,5 @@ def test_an_illegal_action_is_refused() -> None:
     env.reset(seed=0)
     with pytest.raises(IllegalActionError, match="may not see"):  # three betting (B8)
         env.step(np.full(4, SEE))
-    with pytest.raises(RulesError, match="four-card"):
-        BragVectorEnv(num_envs=2, rules=Rules(cards=4))
+    with pytest.raises(RulesError, match="does not lend"):
+        BragVectorEnv(num_envs=2, rules=Rules(lending=True))

@@ -49,8 +49,7 @@ from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
 from bragkit.games.registry import find
-from bragkit.sim.arena import play_batched_arena
-from bragkit.sim.deals import check_rules
+from bragkit.sim.arena import check_batched_rules, play_batched_arena
 from bragkit.sim.policies import BATCHED_KINDS
 
 __all__ = ["arena", "parse_overrides"]
@@ -201,7 +200,7 @@ def _check_simulated(kinds: Sequence[str], rules: Any, game: str, *, players: in
     others = [kind for kind in kinds if kind not in BATCHED_KINDS]
     if others:
         fail(f"--sim plays only the bots {', '.join(BATCHED_KINDS)}, not {', '.join(others)}")
-    check_rules(rules, max(players, 2))  # a RulesError says why not
+    check_batched_rules(rules, max(players, 2))  # a RulesError says why not
 
 
 def _print(results: list[ArenaResult], robin: bool) -> None:

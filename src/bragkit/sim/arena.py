@@ -43,7 +43,8 @@ from bragkit.sim.deals import check_rules, init, redeal
 from bragkit.sim.policies import BATCHED_KINDS, Policy, batched_policy
 from bragkit.sim.step import step
 
-__all__ = ["BATCH", "LEFT_OUT", "can_play_batched", "differences", "play_batched_arena"]
+__all__ = ["BATCH", "LEFT_OUT", "can_play_batched", "check_batched_rules", "differences",
+           "play_batched_arena"]
 
 #: Deals per batch for the confidence interval (batch means, as the arena).
 BATCH = 100
@@ -67,6 +68,24 @@ def differences(rules: Rules) -> tuple[str, ...]:
     return tuple(text for text, applies in LEFT_OUT if applies(rules))
 
 
+def check_batched_rules(rules: Rules, players: int) -> None:
+    """Refuse, with one :class:`RulesError`, a match the batched bots cannot play: rules the
+    simulator does not play (:func:`~bragkit.sim.deals.check_rules`), and four- or five-card
+    Brag (F1, F3), which the simulator plays but whose batched bots would not decide as the
+    engine's (they read three-card strengths).
+
+    >>> check_batched_rules(arena_rules("four-card"), 2)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: the batched bots play three-card Brag only, not four-card (rule F1)
+    """
+    check_rules(rules, players, session=True)
+    if rules.cards != 3:
+        rule = "F1" if rules.cards == 4 else "F3"
+        raise RulesError(f"the batched bots play three-card Brag only, not {rules.variant} "
+                         f"(rule {rule})")
+
+
 def can_play_batched(bots: Sequence[object], rules: Rules | None = None) -> bool:
     """Whether :func:`play_batched_arena` can play this match: every bot a kind with a batched
     policy, and rules (the arena's by default) within the simulator's scope.
@@ -79,7 +98,7 @@ def can_play_batched(bots: Sequence[object], rules: Rules | None = None) -> bool
     if len(bots) < 2 or not all(isinstance(b, str) and b in BATCHED_KINDS for b in bots):
         return False
     try:
-        check_rules(rules or arena_rules(), len(bots))
+        check_batched_rules(rules or arena_rules(), len(bots))
     except RulesError:
         return False
     return True
@@ -110,7 +129,7 @@ def play_batched_arena(
         raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
     rules = rules or arena_rules()
     p = len(bots)
-    check_rules(rules, p)
+    check_batched_rules(rules, p)
     if stack < max(rules.ante, rules.buy_in, 1):
         raise BragError(f"a stack of {stack} cannot pay the ante of {rules.ante}")
     master = random.Random(seed)
@@ -156,7 +175,7 @@ def play_batched_arena(
         for kind, k in kind_index.items():
             rows = live[kinds == k]
             if len(rows):
-                actions[rows], bets[rows] = policies[kind](state, rows)
+                actions[rows], bets[rows], _ = policies[kind](state, rows)
         step(state, actions, bets=bets)
         ended = live[state.terminated[live]]
         if not len(ended):

@@ -14,7 +14,7 @@ autoreset), so the observation returned is always one the learner acts on.
 >>> env = BragVectorEnv(num_envs=8, players=3)
 >>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, obs["action_mask"].shape
-((8, 76), (8, 10))
+((8, 76), (8, 15))
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(20):
 ...     actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
@@ -123,7 +123,7 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 return
             actions = np.zeros(self.num_envs, dtype=np.int64)
             bets = np.zeros(self.num_envs, dtype=np.int64)
-            actions[others], bets[others] = self._policy(state, others)
+            actions[others], bets[others], _ = self._policy(state, others)
             step(state, actions, rows=others, bets=bets)
         raise RuntimeError("the other players did not stop betting")  # pragma: no cover
 
