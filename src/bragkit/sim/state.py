@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -28,10 +28,7 @@ from bragkit.games.three_card.rules import Rules
 from bragkit.sim.actions import NUM_ACTIONS
 from bragkit.sim.strength import Rater
 
-if TYPE_CHECKING:
-    from bragkit.sim.carry import Carry
-
-__all__ = ["Array", "Extras", "Seed", "State"]
+__all__ = ["Array", "Extras", "PackCarry", "Seed", "State"]
 
 Array = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
@@ -180,7 +177,7 @@ class State:
         self.first_menus: dict[tuple[int, int], tuple[int, ...]] = {}
         self.scale = float(100 * max(rules.ante, rules.min_bet))
         self.extra: Extras | None = Extras(n, p, rules.cards) if extended else None
-        self.carry: Carry | None = None
+        self.carry: PackCarry | None = None
         self._observation: npt.NDArray[np.float32] | None = None
         self._mask: Flags | None = None
         self._amounts: Array | None = None
@@ -288,6 +285,26 @@ class State:
     def __repr__(self) -> str:
         return (f"<State of {self.n} deals, {self.players} players: "
                 f"{int(self.terminated.sum())} over>")
+
+
+class PackCarry(Protocol):
+    """What the step asks of the pack of deals played as sessions
+    (:class:`bragkit.sim.carry.Carry`, D4, D5)."""
+
+    pack: npt.NDArray[np.int8]
+    held: Array
+    next_pack: npt.NDArray[np.int8]
+    kept: npt.NDArray[np.int8]
+    shuffle_next: Flags
+
+    def start(self, state: State, rows: Array, packs: npt.NDArray[np.int8],
+              held: Array) -> None: ...
+
+    def folded(self, state: State, rows: Array, seats: Array) -> None: ...
+
+    def second_gone(self, rows: Array) -> None: ...
+
+    def close(self, state: State, rows: Array, shuffle: Flags) -> None: ...
 
 
 class Extras:

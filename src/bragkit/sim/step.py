@@ -44,8 +44,6 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.errors import IllegalActionError
-from bragkit.sim import moves as extra_moves
-from bragkit.sim import settle
 from bragkit.sim.menu import (
     ACTIONS,
     AGREE,
@@ -60,6 +58,11 @@ from bragkit.sim.menu import (
     STAY,
     refresh,
 )
+from bragkit.sim.moves import check_discards, looked, rare, stayed_in
+from bragkit.sim.moves import folded as hands_folded
+from bragkit.sim.settle import fold_out as settle_fold_out
+from bragkit.sim.settle import see as settle_see
+from bragkit.sim.settle import showdown as settle_showdown
 from bragkit.sim.state import TALLY_OPEN, TALLY_RAISE, State
 
 __all__ = ["step"]
@@ -127,7 +130,7 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
                 f"{int(state.least[row])} to {int(state.top[row])}", rule="B1")
     thrown: Rows | None = None
     if discards is not None:
-        thrown = extra_moves.check_discards(state, discards, where, a, live)
+        thrown = check_discards(state, discards, where, a, live)
     _apply(state, idx, where, a, live, paid, thrown)
     refresh(state, None if rows is None else where)
     return state
@@ -250,25 +253,25 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     if state.extra is not None or state.carry is not None:
         gone = np.flatnonzero(is_fold)  # rule D5: the hands go under the pack
         if len(gone):
-            extra_moves.folded(state, where.take(gone), cur.take(gone) >> players)
+            hands_folded(state, where.take(gone), cur.take(gone) >> players)
         if state.extra is not None:  # rule R3: a first decision to stay in
             looks = np.flatnonzero(act == LOOK)  # rules R2, F1
             if len(looks):
-                extra_moves.looked(state, where.take(looks), cur.take(looks) >> players)
+                looked(state, where.take(looks), cur.take(looks) >> players)
             stays = np.flatnonzero(is_bet | is_see)
             if len(stays):
-                extra_moves.stayed_in(state, where.take(stays), cur.take(stays) >> players)
+                stayed_in(state, where.take(stays), cur.take(stays) >> players)
     odd = np.flatnonzero(_RARE[act])
     if len(odd):
-        extra_moves.rare(state, where.take(odd), act.take(odd), cur.take(odd) >> players,
+        rare(state, where.take(odd), act.take(odd), cur.take(odd) >> players,
              None if thrown is None else thrown.take(odd))
     ended = np.flatnonzero(fold_out)
     if len(ended):
-        settle.fold_out(state, where.take(ended))
+        settle_fold_out(state, where.take(ended))
     seen = np.flatnonzero(is_see)
     if len(seen):
         rows = where.take(seen)
-        settle.see(state, rows, state.current_player.take(rows))
+        settle_see(state, rows, state.current_player.take(rows))
     ended = np.flatnonzero(showdown)
     if len(ended):
-        settle.showdown(state, where.take(ended))
+        settle_showdown(state, where.take(ended))
