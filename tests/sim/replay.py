@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from bragkit.cards import Card, Pack
@@ -27,13 +29,14 @@ __all__ = ["engine_text", "engine_verbs", "lock_step", "menu_verbs", "play_both"
 
 
 def engine_text(state: State, row: int, action: int, bet: int | None = None,
-                thrown: int | None = None) -> str | None:
+                thrown: int | None = None, names: list[str] | None = None) -> str | None:
     """The engine's action for menu ``action`` of deal ``row`` now (None: a decline, which is
     no action in the engine: the proposer simply acts again); ``bet``: the chips of a bet
     given to the step (``bets``) instead of the menu's; ``thrown``: the positions a discard
-    throws (the step's ``discards``; None: the best three kept)."""
+    throws (the step's ``discards``; None: the best three kept); ``names``: the engine's name
+    of each seat (``p0``, ``p1``, ... by default)."""
     seat = int(state.current_player[row])
-    name = f"p{seat}"
+    name = f"p{seat}" if names is None else names[seat]
     amount = int(state.amounts[row, action]) if bet is None else bet
     extra = state.extra
     if action == FOLD:
@@ -140,14 +143,17 @@ def engine_verbs(deal: Deal, name: str, blind: bool) -> set[str]:
 
 
 def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
-              any_amount: bool) -> None:
+              any_amount: bool, seats: list[list[str]] | None = None,
+              apply: Callable[[int, str], None] | None = None) -> None:
     """Step every deal of ``state`` and its engine deal together to the end with random
     actions (proposals, amounts drawn from the whole range with ``any_amount``, random
     discards). At every turn the engine offers the same verbs as the simulator (less what the
     simulator plays as two steps, :func:`engine_verbs`), accepts every action of its menu, and
-    has the same player to act; with ``any_amount`` the range of a bet is the engine's."""
+    has the same player to act; with ``any_amount`` the range of a bet is the engine's.
+    ``seats``: each deal's engine name of each seat (``p0``, ... by default); ``apply``: how an
+    action reaches the engine (default: the deal's own ``apply``; a table's, in a session)."""
     n = state.n
-    names = [f"p{i}" for i in range(state.players)]
+    default = [f"p{i}" for i in range(state.players)]
     choices = state.rater.thrown
     for _ in range(10_000):
         if state.terminated.all():
@@ -162,15 +168,17 @@ def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
             thrown = (np.left_shift(1, picks)).sum(axis=1)
         for row in np.flatnonzero(~state.terminated):
             deal = deals[row]
+            names = default if seats is None else seats[row]
             seat = int(state.current_player[row])
             if state.proposer[row] < 0:
                 assert deal.to_act == names[seat], (row, deal.to_act, seat)
                 assert menu_verbs(state, row) == engine_verbs(
-                    deal, names[seat], not state.looked[row, seat]), (row, deal.legal_actions())
+                    deal, names[seat], not state.looked[row, seat]), (
+                    row, menu_verbs(state, row), deal.legal_actions(names[seat]))
             else:
                 assert deal.to_act == names[int(state.proposer[row])]
             for option in np.flatnonzero(state.legal_action_mask[row]):
-                text = engine_text(state, row, int(option))
+                text = engine_text(state, row, int(option), names=names)
                 if text is not None:
                     assert deal.can_apply(text), (row, text, deal.legal_actions())
             if any_amount and state.legal_action_mask[row, STAY]:
@@ -179,8 +187,11 @@ def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
                     int(state.least[row]), int(state.top[row])), (row, deal.legal_actions())
             bet = None if bets is None or not STAY <= actions[row] <= MAX else int(bets[row])
             text = engine_text(state, row, int(actions[row]), bet,
-                               None if thrown is None else int(thrown[row]))
+                               None if thrown is None else int(thrown[row]), names)
             if text is not None:
-                deal.apply(text)
+                if apply is None:
+                    deal.apply(text)
+                else:
+                    apply(int(row), text)
         step(state, actions, bets=bets, discards=thrown)
     assert state.terminated.all()

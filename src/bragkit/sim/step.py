@@ -226,7 +226,9 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     cur <<= state.players  # cur * (full + 1): the row of the seat's table
     skip += cur
     nxt = state.next_seat[skip]
-    moves = is_bet
+    # rule R3: who made a first decision to stay in (before ``is_bet`` becomes ``moves``)
+    stays = np.flatnonzero(is_bet | is_see) if state.extra is not None else None
+    moves = is_bet  # (is_bet is not read again)
     moves |= is_fold ^ fold_out
     moves |= is_agree ^ showdown
     nxt -= turn
@@ -258,7 +260,7 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
             looks = np.flatnonzero(act == LOOK)  # rules R2, F1
             if len(looks):
                 looked(state, where.take(looks), cur.take(looks) >> players)
-            stays = np.flatnonzero(is_bet | is_see)
+            assert stays is not None
             if len(stays):
                 stayed_in(state, where.take(stays), cur.take(stays) >> players)
     odd = np.flatnonzero(_RARE[act])
