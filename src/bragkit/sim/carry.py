@@ -11,6 +11,12 @@ winner keeps (BL3, R1) stays out. The next pack is the stock (the cards not deal
 hands in that order, each hand's cards in the order they were dealt (D5 [decision]): the
 engine's :meth:`~bragkit.games.three_card.stock.Stock.close`.
 
+What each player may know of that order is kept too (``known``: for each seat, which places
+of the pack it knows the card of): the hands it saw go under (its own once looked, a hand it
+looked at and threw, R2; every hand shown, D8; the face-up hand, R3), followed as the pack is
+dealt and put together again; a shuffle forgets it (D4). A blind player never sees their own
+hand (BL6), so it is not among them.
+
 >>> import numpy as np
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.sim.deals import init
@@ -53,10 +59,19 @@ class Carry:
     ``kept``, last), ``shuffle_next`` whether the next deal is shuffled (D4).
     """
 
-    __slots__ = ("events", "gone", "held", "kept", "next_pack", "pack", "shuffle_next")
+    __slots__ = ("events", "gone", "held", "kept", "known", "known_next", "next_pack",
+                 "origin", "pack", "public_second", "second_seen", "shuffle_next")
 
-    def __init__(self, n: int, players: int, cards: int, size: int) -> None:
+    def __init__(self, n: int, players: int, cards: int, size: int, *,
+                 public_second: bool = False) -> None:
         self.pack = np.zeros((n, size), dtype=np.int8)
+        # the places in the pack of each hand's cards (each seat's, then the second hand)
+        self.origin = np.zeros((n, players + 1, cards), dtype=np.int64)
+        # for each seat, the places of the pack whose card it knows (now, and in the next pack)
+        self.known = np.zeros((n, players, size), dtype=bool)
+        self.known_next = np.zeros((n, players, size), dtype=bool)
+        self.second_seen = np.zeros(n, dtype=bool)  # rule R2: the holder threw a hand it saw
+        self.public_second = public_second  # rule R3: the second hand lies face up
         self.held = np.zeros(n, dtype=np.int64)
         self.gone = np.zeros((n, players + 1), dtype=np.int64)
         self.events = np.zeros(n, dtype=np.int64)
@@ -69,6 +84,11 @@ class Carry:
         self.pack[rows] = packs
         self.held[rows] = held
         self.events[rows] = 0
+        self.second_seen[rows] = False
+        p, c = state.players, state.cards
+        size = self.pack.shape[1]
+        self.origin[rows, :p] = np.arange(c)[None, :] * p + np.arange(p)[:, None]
+        self.origin[rows, p] = np.arange(size - c, size)
         # until they go: the hands left at the end, from the dealer's left; the second hand
         # with its holder's
         self.gone[rows, :-1] = _END + np.arange(state.players)
@@ -88,6 +108,13 @@ class Carry:
         self.gone[rows, seats] = rank + first_second
         self.gone[rows[second], -1] = (rank + ~first_second)[second]
         self.events[rows] += 1
+
+    def swap(self, rows: Rows, seats: Rows) -> None:
+        """The hand of ``seats`` and the second hand changed places (R2, R3)."""
+        p = self.origin.shape[1] - 1
+        mine = self.origin[rows, seats].copy()
+        self.origin[rows, seats] = self.origin[rows, p]
+        self.origin[rows, p] = mine
 
     def second_gone(self, rows: Rows) -> None:
         """Rules R2, R3: the second hand goes under the pack now (thrown, or the face-up hand
@@ -123,7 +150,35 @@ class Carry:
             under = np.take_along_axis(piles, order[:, :, None], axis=1).reshape(len(here), -1)
             stock = self.pack[here, c * p:size - h]
             self.next_pack[here] = np.concatenate([stock, under], axis=1)
+            self._learn(state, here, order, c * p + h)
         self.kept[rows[keeps]] = self.next_pack[rows[keeps], size - c:]
+
+    def _learn(self, state: State, rows: Rows, order: Rows, returned: int) -> None:
+        """What each seat knows of the next pack of ``rows`` (``order``: the hands in the order
+        they went under, ``returned`` cards in all): what it knew of the cards' old places,
+        and the hands it saw."""
+        p, c = state.players, state.cards
+        m, piles = order.shape
+        size = self.pack.shape[1]
+        origin = np.take_along_axis(self.origin[rows, :piles], order[:, :, None], axis=1)
+        source = np.concatenate([np.broadcast_to(np.arange(c * p, size - returned + c * p),
+                                                 (m, size - returned)),
+                                 origin.reshape(m, -1)], axis=1)
+        known = np.take_along_axis(self.known[rows], source[:, None, :], axis=2)
+        looked = state.looked[rows]
+        saw = np.zeros((m, p, piles), dtype=bool)
+        saw[:, np.arange(p), np.arange(p)] = looked  # one's own hand, once looked (BL6)
+        saw[:, :, :p] |= state.shown[rows][:, None, :]  # rule D8: shown to all
+        if piles > p:
+            extra = state.extra
+            assert extra is not None
+            holder = extra.extra_seat[rows]
+            saw[:, :, p] = self.public_second  # rule R3: the face-up hand
+            mine = self.second_seen[rows] & (holder >= 0)
+            saw[np.flatnonzero(mine), holder[mine], p] = True  # rule R2: looked at, thrown
+        seen = np.take_along_axis(saw, order[:, None, :], axis=2)
+        known[:, :, size - returned:] |= np.repeat(seen, c, axis=2)
+        self.known_next[rows] = known
 
 
 def without(packs: npt.NDArray[np.int8], kept: npt.NDArray[np.int8]) -> npt.NDArray[np.int8]:

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from bragkit.errors import RulesError
 from bragkit.games.three_card.rules import Rules
 from bragkit.sim.carry import Carry
+from bragkit.sim.history import ActionLog
 from bragkit.sim.menu import amounts, refresh
 from bragkit.sim.observe import observe
 from bragkit.sim.state import Array, Seed, State
@@ -74,6 +75,7 @@ def init(
     carried: int | npt.ArrayLike = 0,
     packs: npt.ArrayLike | None = None,
     session: bool = False,
+    history: int = 0,
 ) -> State:
     """``n`` new deals of ``players`` seats under ``rules`` (default :class:`Rules`).
 
@@ -85,8 +87,10 @@ def init(
     ``carried`` a pot carried from an earlier deal (BL3), per deal or for all. With ``session``
     the deals keep their pack (:class:`~bragkit.sim.carry.Carry`: what goes under it, D5) for
     :class:`~bragkit.sim.session.Sessions` to deal the next from, and may hold a kept blind
-    hand (R1-R3: :func:`redeal`'s ``retained``). Raises :class:`RulesError` for rules outside
-    the simulator's scope, a stack that cannot pay the ante (D2), or packs that are not packs.
+    hand (R1-R3: :func:`redeal`'s ``retained``). With ``history`` the state keeps each deal's
+    last ``history`` actions for its observations (:mod:`bragkit.sim.observe`). Raises
+    :class:`RulesError` for rules outside the simulator's scope, a stack that cannot pay the
+    ante (D2), or packs that are not packs.
     """
     rules = Rules() if rules is None else rules
     if isinstance(players, np.integer):
@@ -96,8 +100,13 @@ def init(
         raise RulesError(f"n must be a whole number of deals, at least 1, not {n!r}")
     extended = rules.cards > 3 or (session and rules.blind)
     state = State(rules, int(n), players, observe=observe, amounts=amounts, extended=extended)
+    if type(history) is not int or history < 0:
+        raise RulesError(f"history is a number of actions, not {history!r}")
+    if history:
+        state.log = ActionLog(int(n), history)
     if session:
-        state.carry = Carry(int(n), players, rules.cards, rules.pack_size)
+        state.carry = Carry(int(n), players, rules.cards, rules.pack_size,
+                            public_second=rules.retained_blind == "face-up")
     redeal(state, np.arange(n), seed, stacks=stacks, carried=carried, packs=packs)
     return state
 
@@ -194,6 +203,8 @@ def redeal(
     state.turn_bit[index] = 1
     state.proposer[index] = -1
     state.retained[index] = -1
+    if state.log is not None:
+        state.log.start(index)
     if state.extra is not None:
         _deal_extras(state, index, kept_by)
         refresh(state, index)
@@ -237,6 +248,7 @@ def _deal_extras(state: State, index: Array, kept_by: Array) -> None:
             columns = np.arange(rules.cards)[None, :] * p + seats[:, None]
             extra.second[rows] = state.dealt[rows[:, None], columns]
             state.dealt[rows[:, None], columns] = old
+            carry.swap(rows, seats)
             extra.face_up[rows] = True
             extra.gate_bits[rows] = state.full & ~bits
             state.looked_bits[rows] = state.full & ~bits

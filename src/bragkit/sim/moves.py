@@ -125,6 +125,8 @@ def _cover(state: State, rows: Rows, seats: Rows) -> None:
     cells = rows * p + seats
     stack = state.stacks.reshape(-1)[cells]
     state.stacks.reshape(-1)[cells] = 0
+    if state.log is not None:
+        state.log.amend_chips(rows, stack)
     state.pot[rows] += stack
     k = state.n_covers[rows]
     state.cover_pots[rows, k] = state.pot[rows]
@@ -177,6 +179,8 @@ def _choose(state: State, rows: Rows, seats: Rows, *, keep: bool) -> None:
         hand = state.dealt[swap[:, None], columns].copy()
         state.dealt[swap[:, None], columns] = extra.second[swap]
         extra.second[swap] = hand
+        if state.carry is not None:
+            state.carry.swap(swap, swapped)
         _rate(state, swap, swapped)
     extra.pending[rows] = 0
     extra.two_seat[rows] = -1
@@ -187,6 +191,7 @@ def _choose(state: State, rows: Rows, seats: Rows, *, keep: bool) -> None:
             extra.need_discard_bits[rows] |= bit  # rule F1
     if state.carry is not None:
         state.carry.second_gone(rows)  # rule D5: the other hand goes under the pack now
+        state.carry.second_seen[rows] = not keep  # a hand looked at and thrown was seen
 
 
 def _rate(state: State, rows: Rows, seats: Rows) -> None:

@@ -53,11 +53,12 @@ class Sessions:
     (see the module docstring); each lane's deals are played one after another in its row of
     :attr:`state`. ``buy_in`` is what each player sits down with, ``floor`` the stack under
     which they top up to ``buy_in`` before a deal (default: half the buy-in, at least the
-    ante, D2). ``seed`` drives the shuffles (D4)."""
+    ante, D2). ``seed`` drives the shuffles (D4); ``history``: the actions each observation
+    shows (:func:`~bragkit.sim.deals.init`)."""
 
     def __init__(self, n: int, deals: int, *, players: int = 4, rules: Rules | None = None,
                  buy_in: int = DEFAULT_STACK, floor: int | None = None,
-                 seed: Seed = None) -> None:
+                 seed: Seed = None, history: int = 0) -> None:
         rules = Rules() if rules is None else rules
         if type(deals) is not int or deals < 1:
             raise RulesError(f"a session is at least one deal, not {deals!r}")
@@ -78,7 +79,7 @@ class Sessions:
         self.played = np.zeros(n, dtype=np.int64)  # deals finished in each lane
         self.shuffled = np.ones(n, dtype=bool)  # whether each lane's deal was shuffled (D4)
         self.state: State = init(self.rng, n, players=players, rules=rules, stacks=buy_in,
-                                 session=True)
+                                 session=True, history=history)
 
     @property
     def n(self) -> int:
@@ -142,7 +143,30 @@ class Sessions:
         retained = np.where(keep >= 0, (keep - self.played[again]) % p, -1)
         redeal(state, again, None, stacks=stacks, carried=state.carried[again], packs=packs,
                retained=retained)
+        # what each seat knows of the pack: its seat one to the right now (D3); a shuffle
+        # forgets all but the kept hand's places (D4, R1)
+        known = np.roll(carry.known_next[again], -1, axis=1)
+        size = self.rules.pack_size
+        forget = np.where(keep >= 0, size - self.rules.cards, size)
+        known[shuffle] &= np.arange(size)[None, None, :] >= forget[shuffle][:, None, None]
+        carry.known[again] = known
         return ended
+
+    def restart(self, rows: npt.ArrayLike) -> None:
+        """Start new sessions in ``rows``: the buy-ins, no top-ups yet, a shuffled pack (D4),
+        nothing carried or known."""
+        index = np.asarray(rows, dtype=np.int64).reshape(-1)
+        if not len(index):
+            return
+        carry = self.state.carry
+        assert carry is not None
+        self.money[index] = self.buy_in
+        self.topups[index] = 0
+        self.played[index] = 0
+        self.shuffled[index] = True
+        carry.known[index] = False
+        redeal(self.state, index, None, stacks=self.buy_in, carried=0,
+               packs=self._shuffled(len(index)), retained=np.full(len(index), -1))
 
     def share(self, rows: Rows | None = None) -> None:
         """End the sessions of ``rows`` (default: those over) with the pot still carried

@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from bragkit.games.three_card.rules import Rules
 from bragkit.sim.actions import NUM_ACTIONS
+from bragkit.sim.history import ActionLog
 from bragkit.sim.strength import Rater
 
 __all__ = ["Array", "Extras", "PackCarry", "Seed", "State"]
@@ -84,6 +85,7 @@ class State:
         "full",
         "least",
         "legal_bits",
+        "log",
         "looked_bits",
         "lowest",
         "n",
@@ -178,6 +180,7 @@ class State:
         self.scale = float(100 * max(rules.ante, rules.min_bet))
         self.extra: Extras | None = Extras(n, p, rules.cards) if extended else None
         self.carry: PackCarry | None = None
+        self.log: ActionLog | None = None  # the last actions of each deal (observations)
         self._observation: npt.NDArray[np.float32] | None = None
         self._mask: Flags | None = None
         self._amounts: Array | None = None
@@ -296,6 +299,10 @@ class PackCarry(Protocol):
     next_pack: npt.NDArray[np.int8]
     kept: npt.NDArray[np.int8]
     shuffle_next: Flags
+    known: Flags
+    known_next: Flags
+    second_seen: Flags
+    public_second: bool
 
     def start(self, state: State, rows: Array, packs: npt.NDArray[np.int8],
               held: Array) -> None: ...
@@ -303,6 +310,8 @@ class PackCarry(Protocol):
     def folded(self, state: State, rows: Array, seats: Array) -> None: ...
 
     def second_gone(self, rows: Array) -> None: ...
+
+    def swap(self, rows: Array, seats: Array) -> None: ...
 
     def close(self, state: State, rows: Array, shuffle: Flags) -> None: ...
 

@@ -252,6 +252,11 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
         state.stake[idx] = stake
         state.bet_made[idx] = bet_made
     players = state.players
+    log = state.log
+    if log is not None:  # the deal's last actions, for observations
+        acted = np.flatnonzero(live)
+        log.record(where.take(acted), cur.take(acted) >> players, act.take(acted),
+                   pay.take(acted))
     if state.extra is not None or state.carry is not None:
         gone = np.flatnonzero(is_fold)  # rule D5: the hands go under the pack
         if len(gone):
