@@ -15,7 +15,7 @@ slices, in order (:attr:`Layout.slices`; ``A`` the menu's actions, ``P`` the pla
   it is out (R3, D8: public);
 - ``seats`` (P x 11): per seat from the viewer: still in play, still betting, looked (BL6 is
   public: a look is seen), agreed to a showdown (B8), covered (M2), dealt (D3), keeps a blind
-  hand (R1), stack, chips put in this deal, blind bets and open bets made;
+  hand (R1), stack, chips put in this deal (until it ends), blind bets and open bets made;
 - ``table`` (10): the pot; the stake; the least bet, the most and the price of a see of the
   player to act (B1-B3, B6, BL1); whether a bet is made; whether a showdown is proposed; the
   share of seats still betting; the pot carried in (BL3); the share of seats that covered;
@@ -135,7 +135,8 @@ def observe(state: State, rows: npt.ArrayLike | None = None,
                           np.where(extra.face_up[index], extra.extra_seat[index], -1))
         block[:, :, 6] = seats == holder[:, None]  # rule R1: a kept blind hand in play
     block[:, :, 7] = by_seat(state.stacks[index]) / chips[:, None]
-    block[:, :, 8] = by_seat(state.start_stacks[index] - state.stacks[index]) / chips[:, None]
+    put_in = np.maximum(state.start_stacks[index] - state.stacks[index], 0)  # (won: 0)
+    block[:, :, 8] = by_seat(put_in) / chips[:, None]
     block[:, :, 9] = np.minimum(by_seat(state.blind_bets[index]) / _MOST_BETS, 1.0)
     block[:, :, 10] = np.minimum(by_seat(state.open_bets[index]) / _MOST_BETS, 1.0)
     live = ~state.terminated[index]
@@ -151,6 +152,7 @@ def observe(state: State, rows: npt.ArrayLike | None = None,
     table[:, 8] = state.carried_in[index] / chips
     table[:, 9] = state.n_covers[index] / p
     np.minimum(table, 1.0, out=table)
+    np.minimum(block, 1.0, out=block)
     if layout.history:
         _history(state, index, seat, chips, out[:, layout.slices["history"]], layout)
     if state.carry is not None:

@@ -111,6 +111,9 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
     if style is None:
         raise BragError(f"no batched policy for the {kind!r} bot (batched: "
                         f"{', '.join(BATCHED_KINDS)})")
+    if rules.cards != 3:
+        raise BragError(f"the batched {kind} bot plays three-card Brag only, not "
+                        f"{rules.variant} (it reads three-card strengths; rule F1)")
     table = _quantiles(rules)
 
     def play_style(state: State, rows: Rows) -> Moves:

@@ -19,9 +19,14 @@ named by :attr:`BragVectorEnv.layout`) and ``action_mask`` (the legal menu actio
 episode starts again in the same step (Gymnasium's ``SAME_STEP`` autoreset), so the
 observation returned is always one the learner acts on; ``info`` then holds, for the ended
 ones, ``episode`` (``r`` the return, ``l`` the learner's steps, ``t`` the seconds since the
-env was made; the mask ``_episode``) and ``final_obs`` (the learner's last observation of it;
-the mask ``_final_obs``). ``info["seat"]`` is the learner's seat in each deal (seats counted
-from the dealer's left) and ``info["deal_over"]`` marks the deals that ended at this step.
+env was made; the mask ``_episode``) and ``final_obs`` (its last observation from the
+learner's seat; the mask ``_final_obs``). Chips won or lost in an episode before the learner
+first acts in it (everyone else folded to it) come with its first step's reward, and an
+episode over before the learner acts in it at all goes on into the next, so that each
+episode's return is the sum of its rewards. ``info["seat"]`` is the learner's seat in each
+deal (seats counted from the dealer's left) and ``info["deals_over"]`` counts the deals that
+ended at each table at this step (rarely more than one: a deal can end before the learner
+acts in it).
 
 >>> import numpy as np
 >>> env = BragVectorEnv(num_envs=8, players=3)
@@ -115,6 +120,7 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._place = np.zeros(num_envs, dtype=np.int64)  # the learner's table position
         self._by_place = np.full((num_envs, players), -1, dtype=np.int64)  # policy a place
         self._returns = np.zeros(num_envs, dtype=np.float64)
+        self._deferred = np.zeros(num_envs, dtype=np.float64)
         self._lengths = np.zeros(num_envs, dtype=np.int64)
         self._started = time.perf_counter()
         self._ready = False
@@ -146,7 +152,9 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._lengths[:] = 0
         self._ready = True
         info: dict[str, Any] = {}
-        self._advance(np.zeros(self.num_envs), np.zeros(self.num_envs, dtype=bool), info)
+        self._deferred[:] = 0.0
+        self._advance(np.zeros(self.num_envs), np.zeros(self.num_envs, dtype=bool), info,
+                      np.ones(self.num_envs, dtype=bool))
         return self._obs(every), info
 
     def step(self, actions: npt.NDArray[np.int64]
@@ -159,10 +167,11 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         chosen = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         step(self._state, chosen)
         self._lengths += 1
-        reward = np.zeros(self.num_envs, dtype=np.float64)
+        reward = self._deferred.copy()  # chips of this episode before the learner acted
+        self._deferred[:] = 0.0
         ended = np.zeros(self.num_envs, dtype=bool)
         info: dict[str, Any] = {}
-        self._advance(reward, ended, info)
+        self._advance(reward, ended, info, np.zeros(self.num_envs, dtype=bool))
         return (self._obs(np.arange(self.num_envs)), reward.astype(np.float32), ended,
                 np.zeros(self.num_envs, dtype=bool), info)
 
@@ -195,11 +204,16 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._seating.place(rows, np.take_along_axis(self._by_place[rows], place, axis=1))
 
     def _advance(self, reward: npt.NDArray[np.float64], ended: npt.NDArray[np.bool_],
-                 info: dict[str, Any]) -> None:
+                 info: dict[str, Any], fresh: npt.NDArray[np.bool_]) -> None:
         """Collect the learners' rewards of ended deals, deal again (or end and restart the
-        episode), and let the other seats act until every learner is to act."""
+        episode), and let the other seats act until every learner is to act.
+
+        ``fresh`` marks the tables whose learner has not acted in its episode yet (all after a
+        reset; those whose episode ended here): chips won or lost there before it acts are paid
+        with its next step's reward, and an episode over before it acts goes on into the next
+        (one episode ends at a table a step, with a return that is the sum of its rewards)."""
         state = self._state
-        deal_over = np.zeros(self.num_envs, dtype=bool)
+        deals_over = np.zeros(self.num_envs, dtype=np.int64)
         final_obs: Obs | None = None
         for _ in range(_MOST_TURNS):
             over = np.flatnonzero(state.terminated)
@@ -207,18 +221,22 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 seat = self._learner_seat(over)
                 won = (state.stacks[over, seat] - state.start_stacks[over, seat]).astype(
                     np.float64)
-                reward[over] += won
+                later = fresh[over]
+                reward[over[~later]] += won[~later]
+                self._deferred[over[later]] += won[later]
                 self._returns[over] += won
-                deal_over[over] = True
-                done = self._next_deals(over, reward)
-                if len(done):
-                    final = self._obs(done, seat[np.isin(over, done)])
+                deals_over[over] += 1
+                done = self._next_deals(over, reward, later)
+                report = done[~fresh[done]]
+                if len(report):
+                    final = self._obs(report, seat[np.isin(over, report)])
                     if final_obs is None:
                         final_obs = {k: np.zeros((self.num_envs, *v.shape[1:]), v.dtype)
                                      for k, v in final.items()}
                     for key, value in final.items():
-                        final_obs[key][done] = value
-                    self._end_episodes(done, ended, info)
+                        final_obs[key][report] = value
+                    self._end_episodes(report, ended, info)
+                    fresh[report] = True
             live = np.flatnonzero(~state.terminated)
             if not len(live):  # pragma: no cover - a new deal always has a player to act
                 break
@@ -230,13 +248,15 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         else:  # pragma: no cover
             raise BragError("the other players did not stop betting")
         info["seat"] = self._learner_seat(np.arange(self.num_envs))
-        info["deal_over"] = deal_over
+        info["deals_over"] = deals_over
         if final_obs is not None:
             info["final_obs"] = final_obs
             info["_final_obs"] = ended.copy()
 
-    def _next_deals(self, over: Rows, reward: npt.NDArray[np.float64]) -> Rows:
-        """The next deals of the tables in ``over``; returns those whose episode ended."""
+    def _next_deals(self, over: Rows, reward: npt.NDArray[np.float64],
+                    later: npt.NDArray[np.bool_]) -> Rows:
+        """The next deals of the tables in ``over``; returns those whose episode ended
+        (``later``: whose chips are paid with the next step's reward)."""
         state = self._state
         sessions = self._sessions
         if sessions is None:  # a deal is an episode: the next one, a carried pot with it
@@ -250,7 +270,10 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             if pot:
                 share = float(shares(pot, self.players, int(sessions.played[row]))[
                     self._place[row]])
-                reward[row] += share
+                if later[np.flatnonzero(over == row)[0]]:
+                    self._deferred[row] += share
+                else:
+                    reward[row] += share
                 self._returns[row] += share
         going = over[~sessions.over[over]]
         if len(going):
@@ -262,13 +285,14 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     def _end_episodes(self, done: Rows, ended: npt.NDArray[np.bool_],
                       info: dict[str, Any]) -> None:
-        ended[done] = True
+        """Episodes end in ``done``: their returns and lengths into ``info``."""
         episode = info.setdefault("episode", {
             "r": np.zeros(self.num_envs, dtype=np.float64),
             "l": np.zeros(self.num_envs, dtype=np.int64),
             "t": np.zeros(self.num_envs, dtype=np.float64)})
         episode["r"][done] = self._returns[done]
         episode["l"][done] = self._lengths[done]
+        ended[done] = True
         episode["t"][done] = time.perf_counter() - self._started
         info["_episode"] = ended.copy()
         self._returns[done] = 0.0
