@@ -19,7 +19,7 @@ from bragkit.sim.state import State
 def _play_sessions(rules: Rules, players: int, seed: int, deals: int = 12,
                    history: int = 5) -> Sessions:
     return Sessions(16, deals, players=players, rules=rules, buy_in=30, seed=seed,
-                    history=history)
+                    history=history, knowledge=True)
 
 
 def _random_step(lanes: Sessions, rng: np.random.Generator) -> None:

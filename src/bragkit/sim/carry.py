@@ -11,11 +11,11 @@ winner keeps (BL3, R1) stays out. The next pack is the stock (the cards not deal
 hands in that order, each hand's cards in the order they were dealt (D5 [decision]): the
 engine's :meth:`~bragkit.games.three_card.stock.Stock.close`.
 
-What each player may know of that order is kept too (``known``: for each seat, which places
-of the pack it knows the card of): the hands it saw go under (its own once looked, a hand it
-looked at and threw, R2; every hand shown, D8; the face-up hand, R3), followed as the pack is
-dealt and put together again; a shuffle forgets it (D4). A blind player never sees their own
-hand (BL6), so it is not among them.
+What each player may know of that order can be followed too (``knowledge``; ``known``: for
+each seat, which places of the pack it knows the card of): the hands it saw go under (its own
+once looked, a hand it looked at and threw, R2; every hand shown, D8; the face-up hand, R3),
+followed as the pack is dealt and put together again; a shuffle forgets it (D4). A blind
+player never sees their own hand (BL6), so it is not among them.
 
 >>> import numpy as np
 >>> from bragkit.games.three_card.rules import Rules
@@ -63,13 +63,17 @@ class Carry:
                  "origin", "pack", "public_second", "second_seen", "shuffle_next")
 
     def __init__(self, n: int, players: int, cards: int, size: int, *,
-                 public_second: bool = False) -> None:
+                 public_second: bool = False, knowledge: bool = False) -> None:
         self.pack = np.zeros((n, size), dtype=np.int8)
         # the places in the pack of each hand's cards (each seat's, then the second hand)
         self.origin = np.zeros((n, players + 1, cards), dtype=np.int64)
-        # for each seat, the places of the pack whose card it knows (now, and in the next pack)
-        self.known = np.zeros((n, players, size), dtype=bool)
-        self.known_next = np.zeros((n, players, size), dtype=bool)
+        # for each seat, the places of the pack whose card it knows (now, and in the next
+        # pack), when ``knowledge`` is followed (for observations)
+        self.known: npt.NDArray[np.bool_] | None = None
+        self.known_next: npt.NDArray[np.bool_] | None = None
+        if knowledge:
+            self.known = np.zeros((n, players, size), dtype=bool)
+            self.known_next = np.zeros((n, players, size), dtype=bool)
         self.second_seen = np.zeros(n, dtype=bool)  # rule R2: the holder threw a hand it saw
         self.public_second = public_second  # rule R3: the second hand lies face up
         self.held = np.zeros(n, dtype=np.int64)
@@ -122,11 +126,9 @@ class Carry:
         self.gone[rows, -1] = 2 * self.events[rows]
         self.events[rows] += 1
 
-    def close(self, state: State, rows: Rows, shuffle: npt.NDArray[np.bool_]) -> None:
+    def close(self, state: State, rows: Rows) -> None:
         """Rule D5: the deals of ``rows`` are over; the hands left go under the pack from the
-        dealer's left, a hand kept (R1) stays out (last): the next pack. ``shuffle``: whether
-        the next deal is shuffled (D4)."""
-        self.shuffle_next[rows] = shuffle
+        dealer's left, a hand kept (R1) stays out (last): the next pack."""
         c, p = state.cards, state.players
         retained = state.retained.take(rows)
         keeps = retained >= 0
@@ -150,13 +152,15 @@ class Carry:
             under = np.take_along_axis(piles, order[:, :, None], axis=1).reshape(len(here), -1)
             stock = self.pack[here, c * p:size - h]
             self.next_pack[here] = np.concatenate([stock, under], axis=1)
-            self._learn(state, here, order, c * p + h)
+            if self.known is not None:
+                self._learn(state, here, order, c * p + h)
         self.kept[rows[keeps]] = self.next_pack[rows[keeps], size - c:]
 
     def _learn(self, state: State, rows: Rows, order: Rows, returned: int) -> None:
         """What each seat knows of the next pack of ``rows`` (``order``: the hands in the order
         they went under, ``returned`` cards in all): what it knew of the cards' old places,
         and the hands it saw."""
+        assert self.known is not None and self.known_next is not None
         p, c = state.players, state.cards
         m, piles = order.shape
         size = self.pack.shape[1]
@@ -165,7 +169,7 @@ class Carry:
                                                  (m, size - returned)),
                                  origin.reshape(m, -1)], axis=1)
         known = np.take_along_axis(self.known[rows], source[:, None, :], axis=2)
-        looked = state.looked[rows]
+        looked = state.seat_flags(state.looked_bits[rows])
         saw = np.zeros((m, p, piles), dtype=bool)
         saw[:, np.arange(p), np.arange(p)] = looked  # one's own hand, once looked (BL6)
         saw[:, :, :p] |= state.shown[rows][:, None, :]  # rule D8: shown to all

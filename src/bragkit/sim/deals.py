@@ -76,6 +76,7 @@ def init(
     packs: npt.ArrayLike | None = None,
     session: bool = False,
     history: int = 0,
+    knowledge: bool = False,
 ) -> State:
     """``n`` new deals of ``players`` seats under ``rules`` (default :class:`Rules`).
 
@@ -88,7 +89,8 @@ def init(
     the deals keep their pack (:class:`~bragkit.sim.carry.Carry`: what goes under it, D5) for
     :class:`~bragkit.sim.session.Sessions` to deal the next from, and may hold a kept blind
     hand (R1-R3: :func:`redeal`'s ``retained``). With ``history`` the state keeps each deal's
-    last ``history`` actions for its observations (:mod:`bragkit.sim.observe`). Raises
+    last ``history`` actions for its observations (:mod:`bragkit.sim.observe`), and with
+    ``knowledge`` (a session) what each player knows of the pack's order (D5). Raises
     :class:`RulesError` for rules outside the simulator's scope, a stack that cannot pay the
     ante (D2), or packs that are not packs.
     """
@@ -106,7 +108,8 @@ def init(
         state.log = ActionLog(int(n), history)
     if session:
         state.carry = Carry(int(n), players, rules.cards, rules.pack_size,
-                            public_second=rules.retained_blind == "face-up")
+                            public_second=rules.retained_blind == "face-up",
+                            knowledge=knowledge)
     redeal(state, np.arange(n), seed, stacks=stacks, carried=carried, packs=packs)
     return state
 
@@ -120,6 +123,7 @@ def redeal(
     carried: int | npt.ArrayLike = 0,
     packs: npt.ArrayLike | None = None,
     retained: npt.ArrayLike | None = None,
+    trusted: bool = False,
 ) -> None:
     """Start new deals in ``rows`` of ``state`` (in place): the antes, the deal (D2, D6).
     ``stacks``, ``carried`` and ``packs`` as for :func:`init`, with one row per row dealt.
@@ -127,7 +131,8 @@ def redeal(
     In a session (``init(session=True)``) ``packs`` are whole (every card of the pack, top
     first) and ``retained`` names, per row, the seat keeping a blind hand (or -1, R1): that
     hand is the pack's last cards, held out of it; the seat is dealt a new hand beside it (R2)
-    or face up (R3)."""
+    or face up (R3). ``trusted``: the packs were made by the simulator itself (a session's next
+    pack), so they are not checked again."""
     index = np.asarray(rows, dtype=np.int64).reshape(-1)
     m = len(index)
     if m == 0:
@@ -154,7 +159,7 @@ def redeal(
     carry = state.carry
     kept_by = np.full(m, -1, dtype=np.int64)
     if carry is not None:
-        whole = _whole(rules, m, seed, packs)
+        whole = np.asarray(packs, dtype=np.int8) if trusted else _whole(rules, m, seed, packs)
         if retained is not None:
             kept_by = _shaped(retained, (m,), "retained")
             if ((kept_by < -1) | (kept_by >= p)).any():

@@ -21,10 +21,10 @@ slices, in order (:attr:`Layout.slices`; ``A`` the menu's actions, ``P`` the pla
   share of seats still betting; the pot carried in (BL3); the share of seats that covered;
 - ``history`` (K x (P + A + 1), with ``history=K``): the deal's last K actions, newest first:
   who (a seat from the viewer), what (a menu action) and the chips it put in;
-- ``known`` ((P - 1) x 53 + 53, sessions only): what the viewer knows of the pack's order
-  (D5): the cards it saw go under the pack since the last shuffle (D4; its own once looked,
-  every hand shown, the face-up hand), followed through the deals, as the cards each other
-  seat now holds, and those still in the stock.
+- ``known`` ((P - 1) x 53 + 53, sessions with ``knowledge`` only): what the viewer knows of
+  the pack's order (D5): the cards it saw go under the pack since the last shuffle (D4; its
+  own once looked, every hand shown, the face-up hand), followed through the deals: block 0
+  the cards still in the stock, block k those the seat k to the viewer's left now holds.
 
 Nothing in it is another player's hidden card that the viewer did not see (D8, T3).
 
@@ -92,7 +92,7 @@ class Layout:
         widths += [("seats", PER_SEAT * p), ("table", TABLE)]
         if history:
             widths.append(("history", history * (p + NUM_ACTIONS + 1)))
-        if state.carry is not None:
+        if state.carry is not None and state.carry.known is not None:
             widths.append(("known", CARDS * p))
         slices: dict[str, slice] = {}
         start = 0
@@ -155,7 +155,7 @@ def observe(state: State, rows: npt.ArrayLike | None = None,
     np.minimum(block, 1.0, out=block)
     if layout.history:
         _history(state, index, seat, chips, out[:, layout.slices["history"]], layout)
-    if state.carry is not None:
+    if "known" in layout.slices:
         _known(state, index, seat, out[:, layout.slices["known"]])
     del line
     return out
@@ -218,7 +218,7 @@ def _known(state: State, index: Rows, seat: Rows, block: Vectors) -> None:
     """What the viewer knows of the pack (D5): the cards each other seat holds, and the
     cards still in the stock."""
     carry = state.carry
-    assert carry is not None
+    assert carry is not None and carry.known is not None
     p, c = state.players, state.cards
     size = carry.pack.shape[1]
     known = carry.known[index, seat]  # (m, size)

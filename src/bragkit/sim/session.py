@@ -53,12 +53,12 @@ class Sessions:
     (see the module docstring); each lane's deals are played one after another in its row of
     :attr:`state`. ``buy_in`` is what each player sits down with, ``floor`` the stack under
     which they top up to ``buy_in`` before a deal (default: half the buy-in, at least the
-    ante, D2). ``seed`` drives the shuffles (D4); ``history``: the actions each observation
-    shows (:func:`~bragkit.sim.deals.init`)."""
+    ante, D2). ``seed`` drives the shuffles (D4); ``history`` and ``knowledge``: what the
+    observations show (:func:`~bragkit.sim.deals.init`)."""
 
     def __init__(self, n: int, deals: int, *, players: int = 4, rules: Rules | None = None,
                  buy_in: int = DEFAULT_STACK, floor: int | None = None,
-                 seed: Seed = None, history: int = 0) -> None:
+                 seed: Seed = None, history: int = 0, knowledge: bool = False) -> None:
         rules = Rules() if rules is None else rules
         if type(deals) is not int or deals < 1:
             raise RulesError(f"a session is at least one deal, not {deals!r}")
@@ -79,7 +79,7 @@ class Sessions:
         self.played = np.zeros(n, dtype=np.int64)  # deals finished in each lane
         self.shuffled = np.ones(n, dtype=bool)  # whether each lane's deal was shuffled (D4)
         self.state: State = init(self.rng, n, players=players, rules=rules, stacks=buy_in,
-                                 session=True, history=history)
+                                 session=True, history=history, knowledge=knowledge)
 
     @property
     def n(self) -> int:
@@ -142,14 +142,15 @@ class Sessions:
         stacks = np.take_along_axis(self.money[again], seat_of, axis=1)
         retained = np.where(keep >= 0, (keep - self.played[again]) % p, -1)
         redeal(state, again, None, stacks=stacks, carried=state.carried[again], packs=packs,
-               retained=retained)
-        # what each seat knows of the pack: its seat one to the right now (D3); a shuffle
-        # forgets all but the kept hand's places (D4, R1)
-        known = np.roll(carry.known_next[again], -1, axis=1)
-        size = self.rules.pack_size
-        forget = np.where(keep >= 0, size - self.rules.cards, size)
-        known[shuffle] &= np.arange(size)[None, None, :] >= forget[shuffle][:, None, None]
-        carry.known[again] = known
+               retained=retained, trusted=True)
+        if carry.known is not None and carry.known_next is not None:
+            # what each seat knows of the pack: its seat one to the right now (D3); a shuffle
+            # forgets all but the kept hand's places (D4, R1)
+            known = np.roll(carry.known_next[again], -1, axis=1)
+            size = self.rules.pack_size
+            forget = np.where(keep >= 0, size - self.rules.cards, size)
+            known[shuffle] &= np.arange(size)[None, None, :] >= forget[shuffle][:, None, None]
+            carry.known[again] = known
         return ended
 
     def restart(self, rows: npt.ArrayLike) -> None:
@@ -164,7 +165,8 @@ class Sessions:
         self.topups[index] = 0
         self.played[index] = 0
         self.shuffled[index] = True
-        carry.known[index] = False
+        if carry.known is not None:
+            carry.known[index] = False
         redeal(self.state, index, None, stacks=self.buy_in, carried=0,
                packs=self._shuffled(len(index)), retained=np.full(len(index), -1))
 

@@ -130,7 +130,7 @@ def see(state: State, rows: Rows, p: Rows) -> None:
 def showdown(state: State, rows: Rows) -> None:
     """Rule B8: every hand still betting is shown; the best wins, equal best split, the odd
     chips one each to the first of them from the dealer's left."""
-    betting = state.betting[rows]
+    betting = state.seat_flags(state.full & ~state.folded_bits[rows])
     values = np.where(betting, state.values[rows].astype(np.int64), -1)
     best = values == values.max(axis=1, keepdims=True)
     covered = state.n_covers.take(rows) > 0
@@ -196,7 +196,7 @@ def compared(state: State, rows: Rows, final: Flags, shown: Flags) -> None:
     won += _split(pot - before, final, count)
     state.winnings[rows] = won
     state.stacks[rows] += won
-    state.shown[rows] = shown | state.covered[rows]  # rule D8: every covering hand too
+    state.shown[rows] = shown | state.seat_flags(state.covered_bits[rows])  # D8: coverers too
     prial: Flags | None = None
     if state.carry is not None:
         prial = _prial_won(state, rows, won)
@@ -210,14 +210,14 @@ def _prial_won(state: State, rows: Rows, won: Rows) -> Flags:
 
 def finish(state: State, rows: Rows, prial: Flags | None = None) -> None:
     """The deal is over: its stacks are final (the pot paid out or carried). When deals are
-    played as sessions the hands go under the pack (D5) and the next deal is shuffled after
-    a prial seen and won, or always (D4: ``prial``)."""
+    played as sessions the next deal is shuffled after a prial seen and won, or always (D4:
+    ``prial``); the step then puts the hands under the pack (D5, :meth:`Carry.close`)."""
     state.ended[rows] = True
     state.terminated[rows] = True
     state.current_player[rows] = -1
     state.turn_bit[rows] = 0
     state.proposer[rows] = -1
     carry = state.carry
-    if carry is not None:
+    if carry is not None:  # the hands go under the pack at the step's end (Carry.close)
         shuffle = np.zeros(len(rows), dtype=bool) if prial is None else prial
-        carry.close(state, rows, shuffle | (state.rules.shuffle == "always"))
+        carry.shuffle_next[rows] = shuffle | (state.rules.shuffle == "always")

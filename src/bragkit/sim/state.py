@@ -189,6 +189,11 @@ class State:
     # -- views of the compact fields -----------------------------------------------------------
 
     def _seats(self, bits: Array) -> Flags:
+        return self.seat_flags(bits)
+
+    def seat_flags(self, bits: Array) -> Flags:
+        """``(len(bits), players)``: the seats set in each of ``bits`` (say, the
+        ``looked_bits`` of some rows) as flags."""
         flags: Flags = ((bits[:, None] >> np.arange(self.players)) & 1).astype(bool)
         return flags
 
@@ -299,8 +304,8 @@ class PackCarry(Protocol):
     next_pack: npt.NDArray[np.int8]
     kept: npt.NDArray[np.int8]
     shuffle_next: Flags
-    known: Flags
-    known_next: Flags
+    known: Flags | None
+    known_next: Flags | None
     second_seen: Flags
     public_second: bool
 
@@ -313,7 +318,7 @@ class PackCarry(Protocol):
 
     def swap(self, rows: Array, seats: Array) -> None: ...
 
-    def close(self, state: State, rows: Array, shuffle: Flags) -> None: ...
+    def close(self, state: State, rows: Array) -> None: ...
 
 
 class Extras:

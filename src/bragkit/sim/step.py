@@ -282,3 +282,8 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     ended = np.flatnonzero(showdown)
     if len(ended):
         settle_showdown(state, where.take(ended))
+    carry = state.carry
+    if carry is not None:  # rule D5: the hands of the deals over go under the pack
+        over = where[state.ended[where]] if not every else np.flatnonzero(state.ended)
+        if len(over):
+            carry.close(state, over)

@@ -134,7 +134,7 @@ class BragVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if self.episode == "session":
             self._sessions = Sessions(self.num_envs, self.deals, players=self.players,
                                       rules=self.rules, buy_in=self.buy_in, floor=self.floor,
-                                      seed=self._rng, history=self.history)
+                                      seed=self._rng, history=self.history, knowledge=True)
             return self._sessions.state
         return init(self._rng, self.num_envs, players=self.players, rules=self.rules,
                     stacks=self.stack, history=self.history)
