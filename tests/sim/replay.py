@@ -142,16 +142,23 @@ def engine_verbs(deal: Deal, name: str, blind: bool) -> set[str]:
     return verbs
 
 
+Choice = tuple[np.ndarray, np.ndarray | None, np.ndarray | None]
+
+
 def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
               any_amount: bool, seats: list[list[str]] | None = None,
-              apply: Callable[[int, str], None] | None = None) -> None:
+              apply: Callable[[int, str], None] | None = None,
+              choose: Callable[[State], Choice] | None = None,
+              turn: Callable[[int, Deal, list[str], int], None] | None = None) -> None:
     """Step every deal of ``state`` and its engine deal together to the end with random
     actions (proposals, amounts drawn from the whole range with ``any_amount``, random
     discards). At every turn the engine offers the same verbs as the simulator (less what the
     simulator plays as two steps, :func:`engine_verbs`), accepts every action of its menu, and
     has the same player to act; with ``any_amount`` the range of a bet is the engine's.
     ``seats``: each deal's engine name of each seat (``p0``, ... by default); ``apply``: how an
-    action reaches the engine (default: the deal's own ``apply``; a table's, in a session)."""
+    action reaches the engine (default: the deal's own ``apply``; a table's, in a session);
+    ``choose``: the actions, bets and discards of a step (default: random); ``turn``: called
+    with the row, the engine's deal, the names and the action at every turn, before it."""
     n = state.n
     default = [f"p{i}" for i in range(state.players)]
     choices = state.rater.thrown
@@ -166,6 +173,8 @@ def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
         if state.cards > 3:
             picks = choices[rng.integers(0, len(choices), n)]
             thrown = (np.left_shift(1, picks)).sum(axis=1)
+        if choose is not None:
+            actions, bets, thrown = choose(state)
         for row in np.flatnonzero(~state.terminated):
             deal = deals[row]
             names = default if seats is None else seats[row]
@@ -185,6 +194,8 @@ def lock_step(state: State, deals: list[Deal], rng: np.random.Generator, *,
                 looked = bool(state.looked[row, seat])
                 assert bet_range(deal, names[seat], looked) == (
                     int(state.least[row]), int(state.top[row])), (row, deal.legal_actions())
+            if turn is not None:
+                turn(int(row), deal, names, int(actions[row]))
             bet = None if bets is None or not STAY <= actions[row] <= MAX else int(bets[row])
             text = engine_text(state, row, int(actions[row]), bet,
                                None if thrown is None else int(thrown[row]), names)

@@ -5,6 +5,8 @@ B6, B8, BL1, BL2, BL4)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -18,7 +20,7 @@ from bragkit.cards import Card
 from bragkit.errors import BragError
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
-from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
+from bragkit.sim import State, batched_policy, has_batched_policies, init, random_actions, step
 from bragkit.sim.menu import AGREE, DECLINE, LOOK, MAX, NUM_ACTIONS, STAY
 from bragkit.sim.policies import RANDOM_OPTIONS, random_bot_options
 
@@ -200,3 +202,46 @@ def test_the_random_bot_picks_uniformly_and_bets_after_an_open_look() -> None:
     # a plain look is followed by a bet about half the time (fold or bet, see rarely), an open
     # bet's look always; the two kinds come about as often: about three looks in four
     assert looks_then_bets > 0.65 * looks_then_acts, (looks_then_bets, looks_then_acts)
+
+
+@pytest.mark.parametrize("retained", ["two-hands", "face-up"])
+def test_the_bots_decide_as_the_threshold_bots_in_sessions(retained: str) -> None:
+    """Whole sessions at engine tables (kept blind hands, R2: keep or throw by ``keep_at``; R3:
+    the face-up hand's gate; covers, M2, M3, with small stacks; the pack kept, D5): at every
+    turn the batched cautious or bold bot at a seat picks what ThresholdBot picks through its
+    own view of the table's deal (seats 0 and 2 cautious, 1 bold, in every deal)."""
+    from tests.sim.test_session_equivalence import play_sessions
+
+    rules = Rules(max_bet=10, retained_blind=retained)
+    styles = [CAUTIOUS, BOLD, CAUTIOUS]
+    policies = {style.name: batched_policy(style.name, rules, 0) for style in (CAUTIOUS, BOLD)}
+    bots = {style.name: ThresholdBot(style, rules=rules) for style in (CAUTIOUS, BOLD)}
+    verbs: Counter[str] = Counter()
+    now: list[State] = []
+
+    def choose(state: State) -> tuple[np.ndarray, None, None]:
+        now[:] = [state]
+        actions = np.zeros(state.n, dtype=np.int64)
+        live = np.flatnonzero(~state.terminated)
+        for style in (CAUTIOUS, BOLD):
+            rows = live[[styles[int(s)] is style for s in state.current_player[live]]]
+            if len(rows):
+                actions[rows] = policies[style.name](state, rows).actions
+        return actions, None, None
+
+    def turn(row: int, deal: Deal, names: list[str], action: int) -> None:
+        state = now[0]
+        seat = int(state.current_player[row])
+        bot = bots[styles[seat].name]
+        view = deal.view(names[seat])
+        if state.proposer[row] >= 0:  # rule B8: no proposals here, but answers are asked
+            assert (action == AGREE) == bot.agrees(view)
+            return
+        wanted = str(bot.act(view))
+        assert engine_text(state, row, action, names=names) == wanted, (row, wanted)
+        verbs[wanted.split()[1]] += 1
+
+    play_sessions(rules, 3, 8, 25, 7, 24, choose=choose, turn=turn)
+    assert verbs["cover"] > 0 and sum(verbs.values()) > 1_000, verbs
+    if retained == "two-hands":
+        assert verbs["keep"] + verbs["throw"] > 0, verbs

@@ -8,11 +8,12 @@ deal's play (every action checked, as tests/sim/replay.py does) and result."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.sim.replay import lock_step
+from tests.sim.replay import Choice, lock_step
 from tests.sim.test_engine_equivalence import shown_cards
 
 from bragkit.cards import Card
@@ -20,6 +21,7 @@ from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import ORDERINGS, Rules
 from bragkit.games.three_card.table import Table
 from bragkit.sim.session import Sessions
+from bragkit.sim.state import State
 
 
 @st.composite
@@ -53,9 +55,12 @@ def _cards(values: np.ndarray) -> list[Card]:
 
 
 def play_sessions(rules: Rules, players: int, lanes: int, deals: int, seed: int,
-                  buy_in: int) -> Counter[str]:
+                  buy_in: int, choose: Callable[[State], Choice] | None = None,
+                  turn: Callable[[int, Deal, list[str], int], None] | None = None
+                  ) -> Counter[str]:
     """Play ``lanes`` sessions of ``deals`` deals on the simulator and on engine tables in
-    lock-step, checking every deal's start, play and end; returns what was met."""
+    lock-step, checking every deal's start, play and end; returns what was met. ``choose``
+    and ``turn``: as :func:`tests.sim.replay.lock_step`'s (random play by default)."""
     rng = np.random.default_rng(seed)
     sessions = Sessions(lanes, deals, players=players, rules=rules, buy_in=buy_in, seed=rng)
     state = sessions.state
@@ -89,8 +94,8 @@ def play_sessions(rules: Rules, players: int, lanes: int, deals: int, seed: int,
             assert deal.stacks == {seats[row][s]: int(state.stacks[row, s])
                                    for s in range(players)}
             engine_deals.append(deal)
-        lock_step(state, engine_deals, rng, any_amount=True, seats=seats,
-                  apply=lambda row, text: tables[row].apply(text))
+        lock_step(state, engine_deals, rng, any_amount=choose is None, seats=seats,
+                  apply=lambda row, text: tables[row].apply(text), choose=choose, turn=turn)
         for row, table in enumerate(tables):
             _check_deal(state, row, engine_deals[row], seats[row], met)
             held_next = rules.cards if state.retained[row] >= 0 else 0
@@ -110,11 +115,8 @@ def play_sessions(rules: Rules, players: int, lanes: int, deals: int, seed: int,
     return met
 
 
-def _check_deal(state: object, row: int, deal: Deal, names: list[str],
+def _check_deal(state: State, row: int, deal: Deal, names: list[str],
                 met: Counter[str]) -> None:
-    from bragkit.sim.state import State
-
-    assert isinstance(state, State)
     result = deal.result
     assert result is not None, f"deal {row} is not over in the engine"
     assert result.stacks == {n: int(state.stacks[row, s]) for s, n in enumerate(names)}

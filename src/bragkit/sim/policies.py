@@ -266,6 +266,16 @@ def threshold_actions(
     responding = state.proposer[rows] >= 0
     # a proposed showdown (B8): agree with a looked hand strong enough to open
     out[responding] = np.where(looked & (strength >= style.open), AGREE, DECLINE)[responding]
+    choosing = np.zeros(len(rows), dtype=bool)
+    extra = state.extra
+    if extra is not None:  # rule R2: keep the hand just looked at if strong enough
+        choosing = extra.pending[rows] > 0
+        if choosing.any():
+            held = rows[choosing]
+            value = np.where(extra.pending[held] == 2, state.rater.values(extra.second[held]),
+                             state.values[held, p[choosing]])
+            out[choosing] = np.where(quantiles[value] >= style.keep_at, KEEP, THROW)
+        responding |= choosing
     can_stay = mask[:, STAY]
     can_see = mask[:, SEE]
     # blind (rules BL1, BL2): bet blind for a few rounds, then look

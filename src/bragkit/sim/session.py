@@ -8,9 +8,9 @@ only after a prial was seen and won or with ``shuffle = "always"`` (D4); a pot l
 winner is carried, and the winner keeps the hand (BL3, R1), playing it beside a new one (R2)
 or against a face-up one (R3) (a blind winner of two hands keeps the new one, the table's
 default); the stacks carry, and a stack below ``floor`` is topped up to ``buy_in`` between
-deals (M1: money brought, not won; counted in ``topups``). The simulator's seats are numbered
-from the dealer's left in every deal (seat ``players - 1`` deals); :meth:`Sessions.position`
-gives each one's place at the table.
+deals (M1: money brought, not won; counted in ``topups``, chips, and ``refills``, times).
+The simulator's seats are numbered from the dealer's left in every deal (seat ``players - 1``
+deals); :meth:`Sessions.position` gives each one's place at the table.
 
 >>> import numpy as np
 >>> from bragkit.games.three_card.rules import Rules
@@ -49,18 +49,21 @@ _JOKER: Final = 52
 
 
 class Sessions:
-    """``n`` sessions (lanes) of ``deals`` deals each among ``players`` seats under ``rules``
+    """``n`` sessions (lanes) of ``deals`` deals each (a number, or one a lane) among
+    ``players`` seats under ``rules``
     (see the module docstring); each lane's deals are played one after another in its row of
     :attr:`state`. ``buy_in`` is what each player sits down with, ``floor`` the stack under
     which they top up to ``buy_in`` before a deal (default: half the buy-in, at least the
     ante, D2). ``seed`` drives the shuffles (D4); ``history`` and ``knowledge``: what the
     observations show (:func:`~bragkit.sim.deals.init`)."""
 
-    def __init__(self, n: int, deals: int, *, players: int = 4, rules: Rules | None = None,
+    def __init__(self, n: int, deals: int | npt.ArrayLike, *, players: int = 4,
+                 rules: Rules | None = None,
                  buy_in: int = DEFAULT_STACK, floor: int | None = None,
                  seed: Seed = None, history: int = 0, knowledge: bool = False) -> None:
         rules = Rules() if rules is None else rules
-        if type(deals) is not int or deals < 1:
+        lengths = np.broadcast_to(np.asarray(deals), (n,)).astype(np.int64)
+        if not np.issubdtype(np.asarray(deals).dtype, np.integer) or (lengths < 1).any():
             raise RulesError(f"a session is at least one deal, not {deals!r}")
         floor = max(buy_in // 2, rules.ante) if floor is None else floor
         if floor < rules.ante or buy_in < floor:
@@ -69,13 +72,14 @@ class Sessions:
                              "(rules D2, M1)")
         self.rules = rules
         self.players = players
-        self.deals = deals
+        self.deals = lengths  # each lane's deals
         self.buy_in = buy_in
         self.floor = floor
         self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(
             seed)
         self.money = np.full((n, players), buy_in, dtype=np.int64)  # by table position
         self.topups = np.zeros((n, players), dtype=np.int64)  # rule M1, by table position
+        self.refills = np.zeros((n, players), dtype=np.int64)  # how many top-ups
         self.played = np.zeros(n, dtype=np.int64)  # deals finished in each lane
         self.shuffled = np.ones(n, dtype=bool)  # whether each lane's deal was shuffled (D4)
         self.state: State = init(self.rng, n, players=players, rules=rules, stacks=buy_in,
@@ -109,7 +113,7 @@ class Sessions:
         carry = state.carry
         assert carry is not None
         index = np.arange(self.n) if rows is None else np.asarray(rows, dtype=np.int64)
-        ended = index[state.terminated[index] & (self.played[index] < self.deals)]
+        ended = index[state.terminated[index] & (self.played[index] < self.deals[index])]
         if not len(ended):
             return ended
         p = self.players
@@ -121,13 +125,15 @@ class Sessions:
                            np.take_along_axis(where, np.maximum(state.retained[ended], 0)[:, None],
                                               axis=1)[:, 0], -1)
         self.played[ended] += 1
-        again = ended[self.played[ended] < self.deals]
+        going_on = self.played[ended] < self.deals[ended]
+        again = ended[going_on]
         if not len(again):
             return ended
         short = self.money[again] < self.floor  # rule M1: topped up between deals
         self.topups[again] += np.where(short, self.buy_in - self.money[again], 0)
+        self.refills[again] += short
         self.money[again] = np.where(short, self.buy_in, self.money[again])
-        keep = kept_at[self.played[ended] < self.deals]
+        keep = kept_at[going_on]
         shuffle = carry.shuffle_next[again].copy()
         packs = carry.next_pack[again].copy()
         if shuffle.any():  # rule D4: a fresh pack, the kept hand taken out of it (R1)
@@ -163,6 +169,7 @@ class Sessions:
         assert carry is not None
         self.money[index] = self.buy_in
         self.topups[index] = 0
+        self.refills[index] = 0
         self.played[index] = 0
         self.shuffled[index] = True
         if carry.known is not None:
