@@ -59,7 +59,7 @@ class Carry:
     ``kept``, last), ``shuffle_next`` whether the next deal is shuffled (D4).
     """
 
-    __slots__ = ("events", "gone", "held", "kept", "known", "known_next", "next_pack",
+    __slots__ = ("_origin", "events", "gone", "held", "kept", "known", "known_next", "next_pack",
                  "origin", "pack", "public_second", "second_seen", "shuffle_next")
 
     def __init__(self, n: int, players: int, cards: int, size: int, *,
@@ -75,6 +75,9 @@ class Carry:
             self.known = np.zeros((n, players, size), dtype=bool)
             self.known_next = np.zeros((n, players, size), dtype=bool)
         self.second_seen = np.zeros(n, dtype=bool)  # rule R2: the holder threw a hand it saw
+        self._origin = np.concatenate([np.arange(cards)[None, :] * players
+                                       + np.arange(players)[:, None],
+                                       np.arange(size - cards, size)[None, :]])
         self.public_second = public_second  # rule R3: the second hand lies face up
         self.held = np.zeros(n, dtype=np.int64)
         self.gone = np.zeros((n, players + 1), dtype=np.int64)
@@ -140,18 +143,25 @@ class Carry:
             self.gone[rows[left], -1] = _END + second[left]
         size = self.pack.shape[1]
         held = self.held.take(rows)
-        for h in np.unique(held).tolist():
+        for h in (0, c) if extra is not None else (0,):
             here = rows[held == h]
-            piles = state.hands[here]  # (m, p, c)
+            if not len(here):
+                continue
+            # the hands as piles of cards in the order dealt: each seat's (card k of seat s
+            # was dealt k * p + s-th), then the second hand (R2, R3)
+            piles = state.dealt[here]
             ranks = self.gone[here, :p]
-            if h:  # the second hand (R2, R3) is a pile too
+            if h:
                 assert extra is not None
-                piles = np.concatenate([piles, extra.second[here][:, None, :]], axis=1)
+                piles = np.concatenate([piles, extra.second[here]], axis=1)
                 ranks = self.gone[here]
             order = np.argsort(ranks, axis=1, kind="stable")
-            under = np.take_along_axis(piles, order[:, :, None], axis=1).reshape(len(here), -1)
-            stock = self.pack[here, c * p:size - h]
-            self.next_pack[here] = np.concatenate([stock, under], axis=1)
+            slot = np.where(order[:, :, None] < p, np.arange(c) * p + order[:, :, None],
+                            c * p + np.arange(c))
+            size_left = size - c * p - h  # the stock
+            self.next_pack[here, :size_left] = self.pack[here, c * p:size - h]
+            self.next_pack[here, size_left:] = np.take_along_axis(
+                piles, slot.reshape(len(here), -1), axis=1)
             if self.known is not None:
                 self._learn(state, here, order, c * p + h)
         self.kept[rows[keeps]] = self.next_pack[rows[keeps], size - c:]

@@ -258,12 +258,16 @@ def _deal_extras(state: State, index: Array, kept_by: Array) -> None:
             extra.gate_bits[rows] = state.full & ~bits
             state.looked_bits[rows] = state.full & ~bits
             extra.face_value[rows] = state.rater.best(extra.second[rows])[0]
-    hands = state.hands[index].reshape(-1, rules.cards)
-    values, combo = state.rater.best(hands)
-    state.values[index] = values.reshape(len(index), p)
-    extra.combo[index] = combo.reshape(len(index), p)
-    if rules.cards > 3:  # rule F1: who has looked must discard
+    if rules.cards > 3:  # rules F1, F2: the best three until a discard; who looked discards
+        hands = state.hands[index].reshape(-1, rules.cards)
+        values, combo = state.rater.best(hands)
+        state.values[index] = values.reshape(len(index), p)
+        extra.combo[index] = combo.reshape(len(index), p)
         extra.need_discard_bits[index] = state.looked_bits[index]
+    elif len(keeping) and rules.retained_blind == "face-up":  # rule R3: the old hand plays
+        rows = index[keeping]
+        seats = kept_by[keeping]
+        state.values[rows, seats] = state.rater.values(state.hands[rows, seats])
 
 
 def _whole(rules: Rules, m: int, seed: Seed, packs: npt.ArrayLike | None
