@@ -143,7 +143,8 @@ class State:
         # each hand's strength now: the table's value of three cards; of four or five, 256
         # times the value of the three kept (the best three until a discard, F2) plus the
         # discards' face ranks (F1, F3)
-        self.values = np.zeros((n, p), dtype=np.int32)
+        self.values: npt.NDArray[np.signedinteger[Any]] = np.zeros(
+            (n, p), dtype=np.int16 if rules.cards == 3 else np.int32)
         self.start_stacks = np.zeros((n, p), dtype=np.int64)
         self.stacks = np.zeros((n, p), dtype=np.int64)
         self.tally = np.zeros((n, p), dtype=np.int64)
@@ -161,7 +162,7 @@ class State:
         # rule M2: covers in each deal, the pot (all layers) just after each, and who covered
         self.n_covers = np.zeros(n, dtype=np.int64)
         self.cover_pots = np.zeros((n, p), dtype=np.int64)
-        self.coverers = np.zeros((n, p), dtype=np.int64)
+        self.coverers = np.zeros((n, p), dtype=np.int8)
         self.bet_made = np.zeros(n, dtype=bool)
         self.terminated = np.zeros(n, dtype=bool)
         self.n_betting = np.zeros(n, dtype=np.int64)
