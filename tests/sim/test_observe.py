@@ -151,3 +151,35 @@ def test_a_player_knows_the_cards_it_saw_go_under_until_a_shuffle(
                     knows[row][place] &= kept
         lanes.next_deals()
     assert checked > 0
+
+
+@pytest.mark.parametrize("retained", ["two-hands", "face-up"])
+def test_the_face_up_stock_shows_the_engines_card(retained: str) -> None:
+    """Rule D9: with ``stock_face_up`` every player sees the stock's bottom card, which
+    changes as hands go under it (D5): at every turn of whole sessions in lock-step with
+    engine tables, the observation shows the card of the engine's view."""
+    from tests.sim.test_session_equivalence import play_sessions
+
+    rules = Rules(stock_face_up=True, max_bet=8, retained_blind=retained)
+    shown: list[int] = []
+    now: list[State] = []
+
+    def choose(state: State) -> tuple[np.ndarray, None, None]:
+        now[:] = [state]
+        return random_actions(state, np.random.default_rng(len(shown)), propose=True), None, \
+            None
+
+    def turn(row: int, deal: object, names: list[str], action: int) -> None:
+        from bragkit.games.three_card.deal import Deal
+
+        assert isinstance(deal, Deal)
+        state = now[0]
+        layout = Layout.of(state)
+        vector = observe(state, [row])[0, layout.slices["stock_card"]]
+        card = deal.view(names[int(state.current_player[row])]).stock_card
+        assert card is not None
+        assert np.flatnonzero(vector).tolist() == [int(card)]
+        shown.append(int(card))
+
+    play_sessions(rules, 4, 4, 10, 3, 30, choose=choose, turn=turn)
+    assert len(set(shown)) > 10

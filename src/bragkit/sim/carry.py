@@ -41,12 +41,14 @@ import numpy.typing as npt
 
 from bragkit.sim.state import State
 
-__all__ = ["Carry", "without"]
+__all__ = ["NOT_GONE", "Carry", "without"]
 
 Rows = npt.NDArray[np.int64]
 # The rank of the hands left at the end (plus the seat: from the dealer's left, seat 0) and of
 # a hand kept out of the pack (R1)
 _END: Final = 1 << 12
+#: The ranks of :attr:`Carry.gone` from here on are hands not gone under the pack yet.
+NOT_GONE: Final = _END
 _KEPT: Final = 1 << 14
 
 

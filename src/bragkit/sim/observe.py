@@ -13,6 +13,8 @@ slices, in order (:attr:`Layout.slices`; ``A`` the menu's actions, ``P`` the pla
 - ``kept`` (53, four- and five-card Brag only): the three kept after a discard (F1);
 - ``face_up`` (53, sessions with ``retained_blind = "face-up"`` only): the face-up hand while
   it is out (R3, D8: public);
+- ``stock_card`` (53, sessions with ``stock_face_up`` only): the one card of the stock all
+  can see (D9: its bottom card, which changes as hands go under it);
 - ``seats`` (P x 11): per seat from the viewer: still in play, still betting, looked (BL6 is
   public: a look is seen), agreed to a showdown (B8), covered (M2), dealt (D3), keeps a blind
   hand (R1), stack, chips put in this deal (until it ends), blind bets and open bets made;
@@ -48,6 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.sim.actions import NUM_ACTIONS
+from bragkit.sim.carry import NOT_GONE
 
 if TYPE_CHECKING:
     from bragkit.sim.state import State
@@ -89,6 +92,8 @@ class Layout:
             widths.append(("kept", CARDS))
         if state.carry is not None and state.carry.public_second:
             widths.append(("face_up", CARDS))
+        if state.carry is not None and state.rules.stock_face_up:
+            widths.append(("stock_card", CARDS))
         widths += [("seats", PER_SEAT * p), ("table", TABLE)]
         if history:
             widths.append(("history", history * (p + NUM_ACTIONS + 1)))
@@ -153,12 +158,36 @@ def observe(state: State, rows: npt.ArrayLike | None = None,
     table[:, 9] = state.n_covers[index] / p
     np.minimum(table, 1.0, out=table)
     np.minimum(block, 1.0, out=block)
+    if "stock_card" in layout.slices:
+        bottom = _bottom(state, index)
+        out[line, layout.slices["stock_card"].start + bottom] = 1.0
     if layout.history:
         _history(state, index, seat, chips, out[:, layout.slices["history"]], layout)
     if "known" in layout.slices:
         _known(state, index, seat, out[:, layout.slices["known"]])
-    del line
     return out
+
+
+def _bottom(state: State, index: Rows) -> Rows:
+    """Rule D9: the card at the bottom of the stock now: the last card of the hand that went
+    under it last in this deal (each hand's cards go under in the order dealt, D5), else the
+    stock's own last card."""
+    carry = state.carry
+    assert carry is not None
+    p, c = state.players, state.cards
+    size = carry.pack.shape[1]
+    gone = carry.gone[index]
+    under = np.where(gone < NOT_GONE, gone, -1)
+    last = np.argmax(under, axis=1)  # the pile that went under last (p: the second hand)
+    any_gone = under.max(axis=1) >= 0
+    stock_last = carry.pack[index, size - carry.held[index] - 1]
+    from_seat = state.dealt[index, (c - 1) * p + np.minimum(last, p - 1)]
+    extra = state.extra
+    second_last = (extra.second[index, c - 1] if extra is not None
+                   else np.zeros(len(index), dtype=np.int8))
+    pile_last = np.where(last == p, second_last, from_seat)
+    bottom: Rows = np.where(any_gone, pile_last, stock_last).astype(np.int64)
+    return bottom
 
 
 def _bits(bits: Rows, players: int) -> npt.NDArray[np.bool_]:

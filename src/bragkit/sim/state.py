@@ -302,6 +302,7 @@ class PackCarry(Protocol):
 
     pack: npt.NDArray[np.int8]
     held: Array
+    gone: Array
     next_pack: npt.NDArray[np.int8]
     kept: npt.NDArray[np.int8]
     shuffle_next: Flags
