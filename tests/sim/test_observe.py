@@ -153,6 +153,66 @@ def test_a_player_knows_the_cards_it_saw_go_under_until_a_shuffle(
     assert checked > 0
 
 
+@pytest.mark.parametrize("rules", [
+    Rules(stock_face_up=True, max_bet=8),
+    Rules(stock_face_up=True, max_bet=8, retained_blind="face-up"),
+    Rules(stock_face_up=True, cards=4, max_bet=8),
+    Rules(cards=5, retained_blind="face-up", short_money="fold"),
+], ids=["two-hands", "face-up", "four-card", "five-card"])
+def test_the_observation_is_what_the_engines_view_shows(rules: Rules) -> None:
+    """At every turn of whole sessions in lock-step with engine tables, the observation of the
+    player to act holds what its engine view shows: its cards once looked (BL6; R2: the hand
+    just looked at), the three it kept (F1), the face-up hand (R3), the stock's bottom card
+    (D9), who is in play, blind, covered, each stack and the pot (as shares of the chips)."""
+    from tests.sim.test_session_equivalence import play_sessions
+
+    from bragkit.games.three_card.deal import Deal
+
+    cards_seen: list[int] = []
+    now: list[State] = []
+
+    def choose(state: State) -> tuple[np.ndarray, None, None]:
+        now[:] = [state]
+        return random_actions(state, np.random.default_rng(len(cards_seen)), propose=True), \
+            None, None
+
+    def flags(vector: np.ndarray, name: str, layout: Layout) -> set[int]:
+        return set(np.flatnonzero(vector[layout.slices[name]]).tolist())
+
+    def turn(row: int, deal: Deal, names: list[str], action: int) -> None:
+        state = now[0]
+        layout = Layout.of(state)
+        seat = int(state.current_player[row])
+        vector = observe(state, [row])[0]
+        view = deal.view(names[seat])
+        assert flags(vector, "hand", layout) == {int(c) for c in view.hand or ()}
+        if "kept" in layout.slices:
+            kept = [int(c) for c in view.hand or ()] if view.discards else []
+            for card in view.discards:
+                kept.remove(int(card))
+            assert flags(vector, "kept", layout) == set(kept)
+        if "face_up" in layout.slices:
+            assert flags(vector, "face_up", layout) == {
+                int(c) for hand in view.face_up.values() for c in hand}
+        if "stock_card" in layout.slices:
+            assert view.stock_card is not None
+            assert flags(vector, "stock_card", layout) == {int(view.stock_card)}
+        seats = vector[layout.slices["seats"]].reshape(state.players, -1)
+        chips = float(state.start_stacks[row].sum() + state.carried_in[row])
+        for k in range(state.players):
+            name = names[(seat + k) % state.players]
+            assert seats[k, 0] == (name in view.in_play)
+            assert seats[k, 2] == (name not in view.blind)  # rule BL6: a look is public
+            assert seats[k, 4] == (name in view.covered)  # rule M2
+            assert seats[k, 7] == pytest.approx(min(view.stacks[name] / chips, 1.0))
+        table = vector[layout.slices["table"]]
+        assert table[0] == pytest.approx(min(view.pot / chips, 1.0))
+        cards_seen.append(len(flags(vector, "hand", layout)))
+
+    play_sessions(rules, 3, 4, 12, 5, 30, choose=choose, turn=turn)
+    assert max(cards_seen) == rules.cards and len(cards_seen) > 200
+
+
 @pytest.mark.parametrize("retained", ["two-hands", "face-up"])
 def test_the_face_up_stock_shows_the_engines_card(retained: str) -> None:
     """Rule D9: with ``stock_face_up`` every player sees the stock's bottom card, which

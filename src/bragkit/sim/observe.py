@@ -212,7 +212,8 @@ def _cards(state: State, index: Rows, seat: Rows, out: Vectors, layout: Layout) 
         cards[line[seen], hand[seen, k]] = 1.0
     if "kept" in layout.slices:
         assert extra is not None
-        discarded = seen & ((extra.need_discard_bits[index] >> seat) & 1 == 0)
+        looked = (state.looked_bits[index] >> seat) & 1 == 1  # (not a hand just looked at)
+        discarded = looked & ((extra.need_discard_bits[index] >> seat) & 1 == 0)
         kept = state.rater.kept[extra.combo[index, seat]]  # (m, 3) positions
         chosen = np.take_along_axis(hand, kept, axis=1)
         flags = out[:, layout.slices["kept"]]
