@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.sim.replay import play_both
 
-from bragkit.cards import Card
+from bragkit.cards import Card, Pack, parse_cards
 from bragkit.games.three_card.rules import ORDERINGS, Rules
 from bragkit.sim import State
 
@@ -93,3 +93,32 @@ def test_thousands_of_default_deals_replay_identically() -> None:
             ends["split"] += len(result.winners) > 1  # rule B8: equal best hands
     # every way a deal ends was met (the replay above is not vacuous)
     assert all(ends[k] > 0 for k in ("see", "showdown", "fold-out", "carried")), ends
+
+
+def test_a_discarded_joker_is_the_first_of_the_hand() -> None:
+    """Rules F1, W1: jokers are alike, so discarding one throws the first in the hand, as the
+    engine does: the hand shows the same cards in the same order (D8), whichever joker the
+    step's ``discards`` name."""
+    from bragkit.cards import format_cards
+    from bragkit.games.three_card.deal import Deal
+    from bragkit.sim import init, step
+    from bragkit.sim.menu import DISCARD, SEE, STAY
+
+    rules = Rules(cards=4, jokers=2, blind=False)
+    top = parse_cards("Js 2c Jk 2d Jd 2h Jk 3c")  # seat 0: Js Jk Jd Jk; seat 1: 2c 2d 2h 3c
+    rest = [c for c in Pack.standard().cards if c not in top]
+    pack = Pack.parse(format_cards([*top, *rest]), jokers=2)
+    for thrown in (0b1000, 0b0010):  # the second joker, then the first
+        state = init(None, 1, players=2, rules=rules, packs=[[int(c) for c in pack]])
+        step(state, [DISCARD], discards=[thrown])
+        step(state, [STAY])
+        step(state, [DISCARD], discards=[0b1000])
+        step(state, [SEE])
+        deal = Deal(rules, players=["p0", "p1"], dealer="p1", stacks=[1_000_000] * 2,
+                    pack=pack.copy())
+        for text in ("p0 discard Jk", "p0 bet 1", "p1 discard 3c", "p1 see 2"):
+            deal.apply(text)
+        assert deal.result is not None and state.terminated.all()
+        assert deal.result.shown == {f"p{s}": shown_cards(state, 0, s) for s in (0, 1)
+                                     if state.shown[0, s]}
+        assert deal.result.shown["p0"][-1] == Card.parse("Jk")  # kept Js Jd Jk, thrown Jk

@@ -26,6 +26,7 @@ from bragkit.errors import IllegalActionError
 from bragkit.sim.actions import COVER, DISCARD, KEEP, LOOK_OLD, THROW
 from bragkit.sim.settle import fold_out
 from bragkit.sim.state import State
+from bragkit.sim.strength import JOKER
 
 __all__ = ["check_discards", "folded", "looked", "rare", "stayed_in"]
 
@@ -211,8 +212,23 @@ def _discard(state: State, rows: Rows, seats: Rows, thrown: Rows | None) -> None
     bit = np.left_shift(1, seats)
     state.looked_bits[rows] |= bit
     extra.need_discard_bits[rows] &= ~bit
-    if thrown is None:
-        return  # the best three, as dealt (F2's choice)
-    combo = state.rater.combo_of(thrown)
+    hands = state.hands[rows, seats]
+    if thrown is None:  # the best three, as dealt (F2's choice)
+        thrown = np.left_shift(1, state.rater.thrown[extra.combo[rows, seats]]).sum(axis=1)
+    combo = state.rater.combo_of(_first_jokers(hands, thrown))
     extra.combo[rows, seats] = combo
-    state.values[rows, seats] = state.rater.of_combo(state.hands[rows, seats], combo)
+    state.values[rows, seats] = state.rater.of_combo(hands, combo)
+
+
+def _first_jokers(hands: npt.NDArray[np.int8], thrown: Rows) -> Rows:
+    """The positions thrown as the engine takes them: a discarded card is the first of its kind
+    in the hand (jokers are alike, W1: discarding k of them throws the first k)."""
+    is_joker = hands == JOKER
+    jokers = ((thrown[:, None] >> np.arange(hands.shape[1])) & 1 == 1) & is_joker
+    count = jokers.sum(axis=1)
+    if not count.any():
+        return thrown
+    first = is_joker & (np.cumsum(is_joker, axis=1) <= count[:, None])
+    out: Rows = thrown & ~(jokers * np.left_shift(1, np.arange(hands.shape[1]))).sum(axis=1)
+    out |= (first * np.left_shift(1, np.arange(hands.shape[1]))).sum(axis=1)
+    return out
