@@ -77,7 +77,8 @@ def test_random_deals_replay_identically_through_the_engine(
 
 
 def test_thousands_of_default_deals_replay_identically() -> None:
-    ends = {"see": 0, "showdown": 0, "fold-out": 0, "carried": 0, "split": 0}
+    ends = {"see": 0, "showdown": 0, "fold-out": 0, "carried": 0, "split": 0, "covered": 0,
+            "layers": 0}
     for players in (2, 3, 4, 6, 8):
         state, deals = play_both(Rules(max_bet=10), players, 400, players,
                                  given_packs=False, small_stacks=True)
@@ -91,8 +92,11 @@ def test_thousands_of_default_deals_replay_identically() -> None:
             ends["fold-out"] += not result.shown and result.carried_pot == 0  # rule B5
             ends["carried"] += result.carried_pot > 0  # rule BL3
             ends["split"] += len(result.winners) > 1  # rule B8: equal best hands
+            ends["covered"] += "cover" in actions  # rule M2
+            ends["layers"] += actions.count("cover") >= 2  # rule M2: a covered pot in layers
     # every way a deal ends was met (the replay above is not vacuous)
-    assert all(ends[k] > 0 for k in ("see", "showdown", "fold-out", "carried")), ends
+    assert all(ends[k] > 0 for k in ("see", "showdown", "fold-out", "carried", "covered",
+                                     "layers")), ends
 
 
 def test_a_discarded_joker_is_the_first_of_the_hand() -> None:
