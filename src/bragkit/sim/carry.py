@@ -61,8 +61,8 @@ class Carry:
     ``kept``, last), ``shuffle_next`` whether the next deal is shuffled (D4).
     """
 
-    __slots__ = ("_origin", "events", "gone", "held", "kept", "known", "known_next", "next_pack",
-                 "origin", "pack", "public_second", "second_seen", "shuffle_next")
+    __slots__ = ("_fresh", "_origin", "events", "gone", "held", "kept", "known", "known_next",
+                 "next_pack", "origin", "pack", "public_second", "second_seen", "shuffle_next")
 
     def __init__(self, n: int, players: int, cards: int, size: int, *,
                  public_second: bool = False, knowledge: bool = False) -> None:
@@ -77,6 +77,7 @@ class Carry:
             self.known = np.zeros((n, players, size), dtype=bool)
             self.known_next = np.zeros((n, players, size), dtype=bool)
         self.second_seen = np.zeros(n, dtype=bool)  # rule R2: the holder threw a hand it saw
+        self._fresh = np.append(_END + np.arange(players), _KEPT)
         self._origin = np.concatenate([np.arange(cards)[None, :] * players
                                        + np.arange(players)[:, None],
                                        np.arange(size - cards, size)[None, :]])
@@ -94,14 +95,11 @@ class Carry:
         self.held[rows] = held
         self.events[rows] = 0
         self.second_seen[rows] = False
-        p, c = state.players, state.cards
-        size = self.pack.shape[1]
-        self.origin[rows, :p] = np.arange(c)[None, :] * p + np.arange(p)[:, None]
-        self.origin[rows, p] = np.arange(size - c, size)
-        # until they go: the hands left at the end, from the dealer's left; the second hand
-        # with its holder's
-        self.gone[rows, :-1] = _END + np.arange(state.players)
-        self.gone[rows, -1] = _KEPT
+        if self.known is not None:  # where each hand's cards are in the pack
+            self.origin[rows] = self._origin
+        # until they go: the hands left at the end, from the dealer's left (the second hand:
+        # with its holder's, see close)
+        self.gone[rows] = self._fresh
 
     def folded(self, state: State, rows: Rows, seats: Rows) -> None:
         """Rule D5: the folders' hands go under the pack now (R2: the old hand first; R3: the
