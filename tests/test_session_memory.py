@@ -11,6 +11,7 @@ the figure is what the session itself keeps."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import random
 import sys
@@ -41,8 +42,8 @@ def _empty_bounded_caches() -> int:
         if not name.startswith("bragkit") or module is None:
             continue
         for value in list(vars(module).values()):
-            cache_info = getattr(value, "cache_info", None)
-            if callable(cache_info) and cache_info().maxsize is not None:
+            if isinstance(value, functools._lru_cache_wrapper) \
+                    and value.cache_info().maxsize is not None:
                 value.cache_clear()
                 found += 1
     return found
