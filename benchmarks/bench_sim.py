@@ -11,6 +11,11 @@ to one below).
   (:func:`bragkit.sim.random_actions`: uniform over the legal menu actions), every deal that
   ends dealt again at once (:func:`bragkit.sim.redeal`), for 2, 4, 6 and 8 players: deals
   completed per second.
+- **The whole rule set** (issue #25): four-player sessions (:class:`~bragkit.sim.session.Sessions`:
+  the pack carried in order and shuffled after a prial, carried pots, kept blind hands played
+  as two hands, R2, or face up, R3), stacks of 40 chips (so covers and side pots, M2, M3, are
+  met), three, four and five cards (discards, F1-F3), random actions and discards; deals per
+  second beside the three-card single deals of the same run.
 - **Memory**: the bytes of a :class:`~bragkit.sim.State`, per million deals held at once.
 - **pgx** ``leduc_holdem`` stepped on the CPU with the same batch size, when pgx is installed.
 
@@ -34,6 +39,7 @@ from bragkit.actions import Verb
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
 from bragkit.sim import State, init, random_actions, redeal, step
+from bragkit.sim.session import Sessions
 
 RULES = Rules(max_bet=10)
 
@@ -78,6 +84,41 @@ def sim_rate(players: int, batch: int, seconds: float, seed: int) -> tuple[float
         redeal(state, over, rng)
     elapsed = time.perf_counter() - start
     return done / elapsed, steps * batch / max(done, 1)
+
+
+FULL_RULES = {
+    "three-card, two hands (R2)": Rules(max_bet=10),
+    "three-card, face up (R3)": Rules(max_bet=10, retained_blind="face-up"),
+    "four-card (F1)": Rules(max_bet=10, cards=4),
+    "five-card (F3)": Rules(max_bet=10, cards=5),
+}
+
+
+def full_rate(rules: Rules, batch: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Deals per second of four-player sessions under ``rules`` (every rule the simulator
+    plays; stacks of 40, so covers are met), random actions and discards, and the share of
+    deals that met a cover."""
+    rng = np.random.default_rng(seed)
+    lanes = Sessions(batch, 1 << 30, players=4, rules=rules, buy_in=40, seed=rng)
+    state = lanes.state
+    thrown = state.rater.thrown
+    done = 0
+    covered = 0
+    start = 0.0
+    for k in range(1 << 30):
+        if k == 20:  # warm up: let the batch reach its steady mix of deals
+            start = time.perf_counter()
+            done = covered = 0
+        elif k > 20 and time.perf_counter() - start >= seconds:
+            break
+        discards = None
+        if state.cards > 3:
+            discards = np.left_shift(1, thrown[rng.integers(0, len(thrown), batch)]).sum(axis=1)
+        step(state, random_actions(state, rng, propose=True), discards=discards)
+        ended = state.terminated
+        covered += int((state.n_covers[ended] > 0).sum())
+        done += len(lanes.next_deals())
+    return done / (time.perf_counter() - start), covered / max(done, 1)
 
 
 def memory_per_million(players: int, batch: int) -> float:
@@ -146,12 +187,17 @@ def main() -> None:
     args = parser.parse_args()
     engine = 0.0
     best: dict[int, tuple[float, float]] = {}
+    full: dict[str, tuple[float, float]] = {}
     for _ in range(args.rounds):
         engine = max(engine, engine_rate(args.seconds, args.seed))
         for players in (2, 4, 6, 8):
             rate, steps = sim_rate(players, args.batch, args.seconds, args.seed)
             if rate > best.get(players, (0.0, 0.0))[0]:
                 best[players] = (rate, steps)
+        for name, rules in FULL_RULES.items():
+            rate, covers = full_rate(rules, args.batch, args.seconds, args.seed)
+            if rate > full.get(name, (0.0, 0.0))[0]:
+                full[name] = (rate, covers)
     print(f"Checked engine, 4 players, random agents: {engine:,.0f} deals/s (baseline)")
     print(f"Simulator, batch {args.batch:,}, random policies, one core, best of {args.rounds}:")
     rates = {}
@@ -164,6 +210,10 @@ def main() -> None:
     four = rates[4]
     print(f"Four players: {four:,.0f} deals/s, {four / engine:.1f}x the checked engine "
           f"(goal: 1,000,000/s and 25x)")
+    print("The whole rule set: four-player sessions, stacks of 40 (covers met), random actions:")
+    for name, (rate, covers) in full.items():
+        print(f"  {name:28} {rate:12,.0f} deals/s   ratio {rate / engine:6.1f}   "
+              f"{rate / four:5.2f}x three-card single deals   {covers:5.1%} deals covered")
     print(f"pgx leduc_holdem, batch {args.batch:,}: {pgx_rate(args.batch, args.seconds)}")
 
 

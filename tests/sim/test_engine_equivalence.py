@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.sim.replay import play_both
 
-from bragkit.cards import Card
+from bragkit.cards import Card, Pack, parse_cards
 from bragkit.games.three_card.rules import ORDERINGS, Rules
 from bragkit.sim import State
 
@@ -31,7 +31,17 @@ def sim_rules(draw: st.DrawFn) -> Rules:
         ordering=draw(st.sampled_from(ORDERINGS)),
         wild=draw(st.sampled_from([(), ("2",), ("Jh", "Js")])),
         jokers=draw(st.integers(0, 2)),
+        short_money=draw(st.sampled_from(["cover", "fold"])),
+        cards=draw(st.sampled_from([3, 3, 4, 5])),
     )
+
+
+def shown_cards(state: State, row: int, seat: int) -> tuple[Card, ...]:
+    """The cards a shown hand shows: the three it plays, then its discards (D8, F1)."""
+    hand = state.hands[row, seat]
+    if state.extra is not None:
+        hand = hand[state.rater.shown_order(state.extra.combo[row, seat])]
+    return tuple(Card(int(c)) for c in hand)
 
 
 def check_results(state: State, deals: list) -> None:  # type: ignore[type-arg]
@@ -42,8 +52,7 @@ def check_results(state: State, deals: list) -> None:  # type: ignore[type-arg]
         assert result.stacks == {n: int(state.stacks[row, s]) for s, n in enumerate(names)}
         assert result.winners == {n: int(state.winnings[row, s]) for s, n in enumerate(names)
                                   if state.winnings[row, s]}
-        shown = {n: tuple(Card(int(c)) for c in state.hands[row, s])
-                 for s, n in enumerate(names) if state.shown[row, s]}
+        shown = {n: shown_cards(state, row, s) for s, n in enumerate(names) if state.shown[row, s]}
         assert result.shown == shown  # rule D8: the same hands, the same cards
         assert result.carried_pot == int(state.carried[row])  # rule BL3
         retained = int(state.retained[row])
@@ -68,7 +77,8 @@ def test_random_deals_replay_identically_through_the_engine(
 
 
 def test_thousands_of_default_deals_replay_identically() -> None:
-    ends = {"see": 0, "showdown": 0, "fold-out": 0, "carried": 0, "split": 0}
+    ends = {"see": 0, "showdown": 0, "fold-out": 0, "carried": 0, "split": 0, "covered": 0,
+            "layers": 0}
     for players in (2, 3, 4, 6, 8):
         state, deals = play_both(Rules(max_bet=10), players, 400, players,
                                  given_packs=False, small_stacks=True)
@@ -82,5 +92,37 @@ def test_thousands_of_default_deals_replay_identically() -> None:
             ends["fold-out"] += not result.shown and result.carried_pot == 0  # rule B5
             ends["carried"] += result.carried_pot > 0  # rule BL3
             ends["split"] += len(result.winners) > 1  # rule B8: equal best hands
+            ends["covered"] += "cover" in actions  # rule M2
+            ends["layers"] += actions.count("cover") >= 2  # rule M2: a covered pot in layers
     # every way a deal ends was met (the replay above is not vacuous)
-    assert all(ends[k] > 0 for k in ("see", "showdown", "fold-out", "carried")), ends
+    assert all(ends[k] > 0 for k in ("see", "showdown", "fold-out", "carried", "covered",
+                                     "layers")), ends
+
+
+def test_a_discarded_joker_is_the_first_of_the_hand() -> None:
+    """Rules F1, W1: jokers are alike, so discarding one throws the first in the hand, as the
+    engine does: the hand shows the same cards in the same order (D8), whichever joker the
+    step's ``discards`` name."""
+    from bragkit.cards import format_cards
+    from bragkit.games.three_card.deal import Deal
+    from bragkit.sim import init, step
+    from bragkit.sim.menu import DISCARD, SEE, STAY
+
+    rules = Rules(cards=4, jokers=2, blind=False)
+    top = parse_cards("Js 2c Jk 2d Jd 2h Jk 3c")  # seat 0: Js Jk Jd Jk; seat 1: 2c 2d 2h 3c
+    rest = [c for c in Pack.standard().cards if c not in top]
+    pack = Pack.parse(format_cards([*top, *rest]), jokers=2)
+    for thrown in (0b1000, 0b0010):  # the second joker, then the first
+        state = init(None, 1, players=2, rules=rules, packs=[[int(c) for c in pack]])
+        step(state, [DISCARD], discards=[thrown])
+        step(state, [STAY])
+        step(state, [DISCARD], discards=[0b1000])
+        step(state, [SEE])
+        deal = Deal(rules, players=["p0", "p1"], dealer="p1", stacks=[1_000_000] * 2,
+                    pack=pack.copy())
+        for text in ("p0 discard Jk", "p0 bet 1", "p1 discard 3c", "p1 see 2"):
+            deal.apply(text)
+        assert deal.result is not None and state.terminated.all()
+        assert deal.result.shown == {f"p{s}": shown_cards(state, 0, s) for s in (0, 1)
+                                     if state.shown[0, s]}
+        assert deal.result.shown["p0"][-1] == Card.parse("Jk")  # kept Js Jd Jk, thrown Jk

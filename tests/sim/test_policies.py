@@ -5,6 +5,8 @@ B6, B8, BL1, BL2, BL4)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -18,7 +20,7 @@ from bragkit.cards import Card
 from bragkit.errors import BragError
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
-from bragkit.sim import batched_policy, has_batched_policies, init, random_actions, step
+from bragkit.sim import State, batched_policy, has_batched_policies, init, random_actions, step
 from bragkit.sim.menu import AGREE, DECLINE, LOOK, MAX, NUM_ACTIONS, STAY
 from bragkit.sim.policies import RANDOM_OPTIONS, random_bot_options
 
@@ -73,8 +75,6 @@ def test_cautious_and_bold_decide_as_the_threshold_bots(
                     assert (action == AGREE) == bot.agrees(view)
                 else:
                     wanted = str(bot.act(view))
-                    if " cover " in wanted:  # no covers in the simulator (M2, M3): it folds
-                        wanted = f"p{seat} fold"
                     assert engine_text(state, row, action) == wanted
                 checked += 1
             text = engine_text(state, row, action)
@@ -108,25 +108,29 @@ def test_kinds_without_a_batched_policy_are_named() -> None:
 
 
 def _engine_options(deal: Deal, name: str, blind: bool) -> set[str]:
-    """RandomBot's options in the engine (Menu.choices) as :data:`RANDOM_OPTIONS`, with the
-    amounts each bet may put in; a cover (M2, M3), which the simulator has not, left out."""
+    """RandomBot's options in the engine (Menu.choices) as :data:`RANDOM_OPTIONS`."""
     names = {Verb.FOLD: "fold", Verb.LOOK: "look", Verb.BLIND: "bet", Verb.SEE: "see",
-             Verb.BET: "open bet" if blind else "bet"}
-    return {names[o.verb] for o in Menu(deal.view(name)).choices if o.verb is not Verb.COVER}
+             Verb.BET: "open bet" if blind else "bet", Verb.COVER: "cover",
+             Verb.DISCARD: "discard", Verb.KEEP: "keep", Verb.THROW: "throw"}
+    view = deal.view(name)
+    return {"look old" if o.verb is Verb.LOOK and o.hand == "old" else names[o.verb]
+            for o in Menu(view).choices if not (o.verb is Verb.DISCARD and view.hand is None)}
 
 
 @settings(max_examples=12, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**31), max_bet=st.sampled_from(
     [None, 6, 10, 40]), see_cost=st.sampled_from(["double", "single"]),
-    blind=st.booleans(), limit=st.sampled_from(["none", "raise", "pot"]))
+    blind=st.booleans(), limit=st.sampled_from(["none", "raise", "pot"]),
+    cards=st.sampled_from([3, 3, 4, 5]))
 def test_the_random_bot_has_the_engine_random_bots_options_and_amounts(
-    players: int, seed: int, max_bet: int | None, see_cost: str, blind: bool, limit: str
+    players: int, seed: int, max_bet: int | None, see_cost: str, blind: bool, limit: str,
+    cards: int,
 ) -> None:
     """At every turn of random deals (every seat the batched random bot, small stacks so
     short money is met), its options are those the engine's menu gives RandomBot, and each
     bet it makes is one the engine takes (the step refuses one out of range, B1, B3, BL1)."""
     rules = Rules(max_bet=max_bet, see_cost=see_cost, blind=blind, pot_limit=limit == "pot",
-                  raise_limit=3 if limit == "raise" else None)
+                  raise_limit=3 if limit == "raise" else None, cards=cards)
     n = 24
     rng = np.random.default_rng(seed)
     stacks = rng.integers(2, 60, size=(n, players))
@@ -141,7 +145,11 @@ def test_the_random_bot_has_the_engine_random_bots_options_and_amounts(
         actions = np.zeros(state.n, dtype=np.int64)
         bets = np.zeros(state.n, dtype=np.int64)
         options = random_bot_options(state, live)
-        actions[live], bets[live] = play(state, live)
+        thrown = np.zeros(state.n, dtype=np.int64)
+        moves = play(state, live)
+        actions[live], bets[live] = moves.actions, moves.bets
+        if moves.discards is not None:
+            thrown[live] = moves.discards
         for k, row in enumerate(live):
             deal = deals[row]
             seat = int(state.current_player[row])
@@ -151,10 +159,10 @@ def test_the_random_bot_has_the_engine_random_bots_options_and_amounts(
             checked += 1
             action = int(actions[row])
             bet = int(bets[row]) if STAY <= action <= MAX else None
-            text = engine_text(state, row, action, bet)
+            text = engine_text(state, row, action, bet, int(thrown[row]))
             if text is not None:
                 deal.apply(text)  # the engine takes it: the amount is in its range
-        step(state, actions, bets=bets)
+        step(state, actions, bets=bets, discards=thrown if cards > 3 else None)
     assert state.terminated.all() and checked > 0
 
 
@@ -182,7 +190,7 @@ def test_the_random_bot_picks_uniformly_and_bets_after_an_open_look() -> None:
         live = np.flatnonzero(~state.terminated)
         actions = np.zeros(state.n, dtype=np.int64)
         bets = np.zeros(state.n, dtype=np.int64)
-        actions[live], bets[live] = play(state, live)
+        actions[live], bets[live], _ = play(state, live)
         assert state.legal_action_mask[live, actions[live]].all()
         assert not (actions[live] == AGREE).any()  # no proposals
         bet = (actions >= STAY) & (actions <= MAX)
@@ -194,3 +202,46 @@ def test_the_random_bot_picks_uniformly_and_bets_after_an_open_look() -> None:
     # a plain look is followed by a bet about half the time (fold or bet, see rarely), an open
     # bet's look always; the two kinds come about as often: about three looks in four
     assert looks_then_bets > 0.65 * looks_then_acts, (looks_then_bets, looks_then_acts)
+
+
+@pytest.mark.parametrize("retained", ["two-hands", "face-up"])
+def test_the_bots_decide_as_the_threshold_bots_in_sessions(retained: str) -> None:
+    """Whole sessions at engine tables (kept blind hands, R2: keep or throw by ``keep_at``; R3:
+    the face-up hand's gate; covers, M2, M3, with small stacks; the pack kept, D5): at every
+    turn the batched cautious or bold bot at a seat picks what ThresholdBot picks through its
+    own view of the table's deal (seats 0 and 2 cautious, 1 bold, in every deal)."""
+    from tests.sim.test_session_equivalence import play_sessions
+
+    rules = Rules(max_bet=10, retained_blind=retained)
+    styles = [CAUTIOUS, BOLD, CAUTIOUS]
+    policies = {style.name: batched_policy(style.name, rules, 0) for style in (CAUTIOUS, BOLD)}
+    bots = {style.name: ThresholdBot(style, rules=rules) for style in (CAUTIOUS, BOLD)}
+    verbs: Counter[str] = Counter()
+    now: list[State] = []
+
+    def choose(state: State) -> tuple[np.ndarray, None, None]:
+        now[:] = [state]
+        actions = np.zeros(state.n, dtype=np.int64)
+        live = np.flatnonzero(~state.terminated)
+        for style in (CAUTIOUS, BOLD):
+            rows = live[[styles[int(s)] is style for s in state.current_player[live]]]
+            if len(rows):
+                actions[rows] = policies[style.name](state, rows).actions
+        return actions, None, None
+
+    def turn(row: int, deal: Deal, names: list[str], action: int) -> None:
+        state = now[0]
+        seat = int(state.current_player[row])
+        bot = bots[styles[seat].name]
+        view = deal.view(names[seat])
+        if state.proposer[row] >= 0:  # rule B8: no proposals here, but answers are asked
+            assert (action == AGREE) == bot.agrees(view)
+            return
+        wanted = str(bot.act(view))
+        assert engine_text(state, row, action, names=names) == wanted, (row, wanted)
+        verbs[wanted.split()[1]] += 1
+
+    play_sessions(rules, 3, 8, 25, 7, 24, choose=choose, turn=turn)
+    assert verbs["cover"] > 0 and sum(verbs.values()) > 1_000, verbs
+    if retained == "two-hands":
+        assert verbs["keep"] + verbs["throw"] > 0, verbs

@@ -16,15 +16,16 @@ from bragkit.sim.observe import CARDS, observe
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"rules": Rules(cards=4)}, "three-card Brag only, not four-card \\(rule F1\\)"),
-    ({"rules": Rules(cards=5)}, "not five-card \\(rule F3\\)"),
+    ({"rules": Rules(lending=True)}, "does not lend \\(rule M4\\)"),
+    ({"rules": Rules(dealers_choice=True)}, "one game a session \\(rule T2\\)"),
+    ({"players": 17, "session": True}, "hold 1 retained hand \\(rules D1, R1\\)"),
     ({"players": 1}, "two or more players"),
     ({"players": 18}, "cannot deal 18 players"),
     ({"stacks": 0}, "pay the ante of 1 \\(rule D2\\)"),
     ({"carried": -1}, "not negative"),
     ({"packs": [[0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]}, "each card once \\(rule H1\\)"),
     ({"packs": [[52, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]}, "52 for a joker"),
-    ({"packs": [[0, 1, 2]]}, "4 players need 12"),
+    ({"packs": [[0, 1, 2]]}, "the deal needs 12"),
     ({"packs": [list(range(52))] * 2}, "packs must be an \\(1, k\\) array"),
     ({"stacks": np.ones((1, 3), dtype=np.int64)}, "stacks must be whole numbers of shape"),
 ])

@@ -67,3 +67,17 @@ def test_the_metrics_in_deploy_md_are_the_ones_served() -> None:
     listed = {re.sub(r"_total$", "", m) for m in re.findall(r"^\| `(bragkit_\w+)", text,
                                                             re.MULTILINE)}
     assert listed == served
+
+
+def test_the_history_and_ratings_in_the_docs_are_the_codes() -> None:
+    """deploy.md's rebuild command and its answer, web-protocol.md's leaderboard length and a
+    private table's refusal are what the code does."""
+    from bragkit.web.ratings import MAX_LISTED
+    from bragkit.web.records_site import _unreleased
+
+    deploy = (DOCS / "deploy.md").read_text()
+    assert "python -m bragkit.web.history rebuild --database" in deploy
+    assert re.search(r"# bragkit: rebuilt the history of \d+ tables", deploy)
+    protocol = " ".join((DOCS / "web-protocol.md").read_text().split())
+    assert f"best first (at most {MAX_LISTED})" in protocol
+    assert f"(`{_unreleased(True, 1)}`, or `{{\"error\": \"no such table\"}}`" in protocol

@@ -6,6 +6,7 @@ SQLite always, on PostgreSQL too where it runs (CI=true: it must)."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -145,6 +146,49 @@ def test_a_database_at_an_older_revision_is_upgraded(database: str) -> None:
     store.close()
 
 
+def test_a_database_at_0002_upgrades_to_0003_with_its_accounts_tables_and_logs(
+        database: str) -> None:
+    """Revision 0003 adds the players' history and ratings to a database that has accounts,
+    sessions and tables already: all kept, the old sit events (no account number) replay as
+    guests', and the history starts empty (nothing in those logs is an account's)."""
+    from bragkit.web.history import History
+    from bragkit.web.room import Room, TableConfig, Viewer, token_hash
+
+    engine = _engine(database)
+    assert migrate(engine, target="0002").after == "0002"
+    room = Room(table_id="t1", config=TableConfig(), secret=bytes(32), host_hash="h" * 64)
+    sat = room.sit(Viewer(), seat=0, name="Ann", token="a" * 30, id="s1")
+    assert "account" not in sat.data  # as events were stored before 0003
+    from bragkit.web.schema import events, tables
+
+    with engine.begin() as connection:  # as bragkit at revision 0002 stored them
+        connection.execute(text(
+            "INSERT INTO bk_accounts (id, name, folded, skeleton, password, created_at) "
+            "VALUES (1, 'Ann', 'ann', 'ann', 'x', 1.0)"))
+        connection.execute(insert(tables).values(
+            id="t1", name="Brag table", config=json.dumps(TableConfig().to_dict()),
+            secret=bytes(32).hex(), host_hash="h" * 64, status="lobby", created_at=1.0,
+            updated_at=1.0))
+        connection.execute(insert(events).values(
+            table_id="t1", seq=1, kind="sit", data=json.dumps(dict(sat.data)), client_id="s1",
+            principal=sat.principal, created_at=1.0))
+    engine.dispose()
+    store = Store(database)
+    try:
+        assert (store.migrated.before, store.migrated.after) == ("0002", HEAD)
+        names = set(inspect(store.engine).get_table_names())
+        assert {"bk_plays", "bk_deals", "bk_ratings", "bk_rating_events"} <= names
+        stored = store.load("t1")
+        assert stored is not None
+        again = Room.replay(table_id="t1", config=TableConfig(), secret=stored.secret,
+                            host_hash=stored.host_hash, events=stored.events)
+        assert again.seats == {0: "Ann"} and again.seating.accounts == {}
+        assert again.seating.viewer(token_hash("a" * 30)).name == "Ann"
+        assert History(store).rebuild() == 0
+    finally:
+        store.close()
+
+
 def _newer(url: str) -> None:
     engine = _engine(url)
     migrate(engine)
@@ -226,7 +270,7 @@ def test_serve_upgrades_an_older_database_and_says_so(tmp_path: Path) -> None:
 
 def test_the_migrations_ship_with_the_package() -> None:
     """A non-editable install has them: the folder is a package, and pyproject's package data
-    names its files (a wheel built from this tree holds r0001_tables.py and r0002_accounts.py)."""
+    names its files (a wheel built from this tree holds every revision's file)."""
     import tomllib
 
     root = MIGRATIONS.parents[3]
@@ -236,4 +280,5 @@ def test_the_migrations_ship_with_the_package() -> None:
     assert (MIGRATIONS / "__init__.py").exists()
     package = MIGRATIONS.parents[1]
     shipped = {p.relative_to(package).as_posix() for p in package.glob("web/migrations/*.py")}
-    assert {"web/migrations/r0001_tables.py", "web/migrations/r0002_accounts.py"} <= shipped
+    assert {"web/migrations/r0001_tables.py", "web/migrations/r0002_accounts.py",
+            "web/migrations/r0003_history.py"} <= shipped

@@ -22,9 +22,9 @@ overridden.
 The checked engine plays every match. ``--sim`` plays a three-card match on the vectorised
 simulator instead (:mod:`bragkit.sim`, many tables at once) when every bot has a batched
 version (``random``, ``cautious``, ``bold``: each decides as the engine's bot of its name); its
-game leaves out retained blind hands (R1-R3), the pack kept between deals (D4, D5) and covers
-(M2, M3), and the output says which of them these rules meet. The same ``--seed`` prints the
-same output. Bad input: one line on standard error, exit status 2.
+lanes are the engine's sessions (retained blind hands, R1-R3; the pack kept between deals, D4,
+D5; covers, M2, M3), so its scores agree with the engine's within the intervals. The same
+``--seed`` prints the same output. Bad input: one line on standard error, exit status 2.
 
 >>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
 {'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
@@ -49,8 +49,7 @@ from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
 from bragkit.games.registry import find
-from bragkit.sim.arena import play_batched_arena
-from bragkit.sim.deals import check_rules
+from bragkit.sim.arena import check_batched_rules, play_batched_arena
 from bragkit.sim.policies import BATCHED_KINDS
 
 __all__ = ["arena", "parse_overrides"]
@@ -143,9 +142,8 @@ def arena(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     sim: Annotated[
         bool, typer.Option("--sim/--engine", help="Play a three-card match on the vectorised "
-                           "simulator (bots random, cautious, bold; no retained blind hands, "
-                           "covers or pack kept between deals: the output says so) or on the "
-                           "checked engine.")
+                           "simulator (bots random, cautious, bold; the engine's sessions, "
+                           "many tables at once) or on the checked engine.")
     ] = False,
 ) -> None:
     """Bots play each other; chips won per 100 deals (games of a points game) with 95%
@@ -201,7 +199,7 @@ def _check_simulated(kinds: Sequence[str], rules: Any, game: str, *, players: in
     others = [kind for kind in kinds if kind not in BATCHED_KINDS]
     if others:
         fail(f"--sim plays only the bots {', '.join(BATCHED_KINDS)}, not {', '.join(others)}")
-    check_rules(rules, max(players, 2))  # a RulesError says why not
+    check_batched_rules(rules, max(players, 2))  # a RulesError says why not
 
 
 def _print(results: list[ArenaResult], robin: bool) -> None:

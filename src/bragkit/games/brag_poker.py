@@ -58,10 +58,24 @@ from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Posted, Revealed, Shown, posted
+from bragkit.games.stake_operations import (
+    Acted,
+    Posted,
+    Revealed,
+    Shown,
+    phase_started,
+    posted,
+)
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
-from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option, split_evenly
+from bragkit.games.stakes import (
+    ROUND_MENUS,
+    ROUND_VERBS,
+    BettingRound,
+    Limits,
+    option,
+    split_evenly,
+)
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate
 from bragkit.records import parse, register
@@ -88,6 +102,22 @@ VERBS: Final = frozenset((*ROUND_VERBS, Verb.LOOK, Verb.DRAW))
 _LOOK: Final = Verb.LOOK
 _DRAW: Final = Verb.DRAW
 _LOOKS: Final = (_LOOK,)
+_BET: Final = Verb.BET
+_RAISE: Final = Verb.RAISE
+_DRAWS: Final = (_DRAW,)
+_DRAW_LOOK: Final = (_DRAW, _LOOK)
+#: The round's verbs for a player who has not looked (BragPoker._menu_verbs): no bet or raise
+#: (P5), and the look.
+_UNSEEN: Final[dict[tuple[Verb, ...], tuple[Verb, ...]]] = {
+    verbs: (*(v for v in verbs if v not in (_BET, _RAISE)), _LOOK) for verbs in ROUND_MENUS}
+
+
+@functools.lru_cache(maxsize=4096)
+def _draws(player: str, hand: tuple[Card, ...]) -> tuple[LegalAction, ...]:
+    """Rule P3: the draws of ``player`` holding ``hand``, none to three cards, each naming its
+    discards (made once and shared: options are frozen)."""
+    return tuple(LegalAction(player=player, verb=_DRAW, min_amount=n, max_amount=n,
+                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -247,16 +277,14 @@ class BragPoker(StakeGame[BragPokerRules]):
         self._voluntary = False
         self._drawers: list[str] = []
         self._phase = FIRST_ROUND
-        self._ops.append(PhaseStarted(phase="blinds"))
+        self._ops.append(phase_started("blinds"))
         for player, amount, reason in (  # rule P1
                 (self.small_blind, self.rules.small_blind, "small blind"),
                 (self.big_blind, self.rules.big_blind, "big blind")):
             self.money.pay(player, amount, "pot")
             self._ops.append(posted(player, amount, "pot", reason))
-        for _ in range(3):
-            for player in self.deal_order:
-                self._deal(player, owner_sees=False)  # rule P5: unseen until they look
-        self._ops.append(PhaseStarted(phase=FIRST_ROUND))
+        self._deal_round(3, owner_sees=False)  # rule P5: unseen until they look
+        self._ops.append(phase_started(FIRST_ROUND))
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(self.big_blind), money=self.money,
             pot="pot", limits=self.rules.limits(second=False),
@@ -312,15 +340,23 @@ class BragPoker(StakeGame[BragPokerRules]):
             return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
         if player not in self.looked:  # rule P5 [decision]: a player who has not looked
             return (option(player, verb, 0, 0),)
-        hand = self.hands[player]  # rule P3: none to three cards
-        return [LegalAction(player=player, verb=verb, min_amount=n, max_amount=n,
-                            cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n)]
+        return _draws(player, tuple(self.hands[player]))  # rule P3: none to three cards
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        look = () if to_act in self.looked else _LOOKS
+        """The verbs the state may allow, in menu order: the draw (P3) or the round's (P2,
+        P4), and a look while unseen; a player who has not looked neither bets nor raises
+        (P5: the verifier would refuse). The verifier still decides each."""
+        if to_act in self.looked:
+            return _DRAWS if self._phase == DRAW else self.betting.menu_verbs(to_act)
         if self._phase == DRAW:
-            return (_DRAW, *look)
-        return (*self.betting.menu_verbs(to_act), *look)
+            return _DRAW_LOOK
+        return _UNSEEN[self.betting.menu_verbs(to_act)]
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        phase = self._phase
+        if phase is DRAW:
+            return self._drawers[0], phase
+        return None if phase is OVER else self.betting.to_act, phase
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase != DRAW:
@@ -377,14 +413,14 @@ class BragPoker(StakeGame[BragPokerRules]):
             self._award("pot", {in_play[0]: self.money.pots["pot"]}, "everyone else dropped")
         elif self._phase == FIRST_ROUND:
             self._phase = DRAW
-            self._ops.append(PhaseStarted(phase=DRAW))
+            self._ops.append(phase_started(DRAW))
             self._drawers = [p for p in self.deal_order if p in in_play]
         else:
             self._showdown()
 
     def _start_second_round(self) -> None:
         self._phase = SECOND_ROUND
-        self._ops.append(PhaseStarted(phase=SECOND_ROUND))
+        self._ops.append(phase_started(SECOND_ROUND))
         in_play = self.betting.in_play
         first = next(p for p in self.deal_order if p in in_play)
         self.betting = self._open_round(BettingRound(

@@ -53,8 +53,8 @@ from bragkit.games.stake_operations import (
     Awarded,
     Dealt,
     Paid,
-    PhaseStarted,
     Shown,
+    phase_started,
     posted,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
@@ -284,7 +284,7 @@ class SingleStakeBrag(_HistoricDeal):
         self.betting: BettingRound | None = None
         self.showdown: list[ShowdownEntry] = []
         self.forfeited = False
-        self._ops.append(PhaseStarted(phase="stake"))
+        self._ops.append(phase_started("stake"))
 
     @property
     def phase(self) -> str:
@@ -299,6 +299,14 @@ class SingleStakeBrag(_HistoricDeal):
         if self._phase == "betting" and self.betting is not None:
             return self.betting.to_act
         return None
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        phase = self._phase
+        if phase == "stake":
+            return self.dealer, phase
+        if phase == "betting" and self.betting is not None:
+            return self.betting.to_act, phase
+        return None, phase
 
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """The dealer's stake first (S2), then the equalising betting."""
@@ -331,11 +339,9 @@ class SingleStakeBrag(_HistoricDeal):
             assert action.amount is not None
             self.money.pay(self.dealer, action.amount, "pot")
             self._ops.append(Acted(action=action, paid=action.amount))
-            for _ in range(3):  # rule S2: three cards each, face down, from the dealer's left
-                for player in self.deal_order:
-                    self._deal(player)
+            self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
-            self._ops.append(PhaseStarted(phase="betting"))
+            self._ops.append(phase_started("betting"))
             self.betting = self._open_round(BettingRound(
                 seats=self.players, first=self.left_of(self.dealer), money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
@@ -460,7 +466,7 @@ class ThreeStakeBrag(_HistoricDeal):
             for player in self.deal_order:
                 self._deal(player, face_up=face_up)
         self._first_stake()
-        self._ops.append(PhaseStarted(phase="second stake"))
+        self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=self.left_of(dealer), money=self.money, pot="second",
             limits=self.rules.limits("S4")))
@@ -468,7 +474,7 @@ class ThreeStakeBrag(_HistoricDeal):
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
-        self._ops.append(PhaseStarted(phase="first stake"))
+        self._ops.append(phase_started("first stake"))
         up = {p: self.hands[p][2] for p in self.deal_order}
         top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
         winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
@@ -491,7 +497,7 @@ class ThreeStakeBrag(_HistoricDeal):
         self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
                                            why=why))
         self._phase = "thirty-one"
-        self._ops.append(PhaseStarted(phase="third stake: nearest to 31"))
+        self._ops.append(phase_started("third stake: nearest to 31"))
         for player in self.deal_order:  # rule S4: the players expose their cards
             cards = tuple(self.hands[player])
             self.shown[player] = cards
@@ -529,7 +535,11 @@ class ThreeStakeBrag(_HistoricDeal):
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 
     def _drawer(self) -> str | None:
-        return next((p for p in self.deal_order if p not in self._stood), None)
+        stood = self._stood
+        for player in self.deal_order:  # the first from the dealer's left still drawing
+            if player not in stood:
+                return player
+        return None
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
@@ -546,6 +556,10 @@ class ThreeStakeBrag(_HistoricDeal):
         if self._phase is _BETTING:
             return self.betting.to_act
         return self._now  # the first from the dealer's left who has not stood; None: over
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        phase = self._phase
+        return self.betting.to_act if phase is _BETTING else self._now, phase
 
     def _verify(self, player: str, verb: Verb) -> Verdict:
         """The betting of the second stake, then draw or stand towards 31 (S4)."""

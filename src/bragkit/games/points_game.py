@@ -47,7 +47,16 @@ from functools import lru_cache
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.cards import Card, CardsLike, Pack, RandomSource, format_cards, make_rng, parse_cards
+from bragkit.cards import (
+    Card,
+    CardsLike,
+    Pack,
+    RandomSource,
+    format_cards,
+    make_rng,
+    parse_cards,
+    shuffle_cards,
+)
 from bragkit.errors import BragError, IllegalActionError, InvalidCardError, RulesError
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import GameBase
@@ -79,9 +88,6 @@ DealSource = Pack | Mapping[str, CardsLike]
 
 #: A standard pack per number of decks, copied and shuffled for each deal (as Pack.shuffled).
 _STANDARD: Final = {decks: Pack.standard(decks=decks) for decks in (1, 2)}
-#: For :func:`shuffle`: each swap of a pack of up to 104 cards, last first, with the bits its
-#: random index takes (as :meth:`random.Random.shuffle` draws them).
-_SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 104)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -89,30 +95,15 @@ _SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 104))
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, without a method call
-    per card when ``rng`` is a plain :class:`random.Random` (speed: a pack every deal).
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does
+    (:func:`bragkit.cards.shuffle_cards`: without a method call per card).
 
     >>> cards, same = list(Pack.standard().cards), list(Pack.standard().cards)
     >>> shuffle(cards, random.Random(4)); random.Random(4).shuffle(same)
     >>> cards == same
     True
     """
-    n = len(cards)
-    if type(rng) is not random.Random or n > len(_SWAPS) + 1 or not _PLAIN_RANDBELOW:
-        rng.shuffle(cards)
-        return
-    bits = rng.getrandbits
-    for i, k in _SWAPS[len(_SWAPS) + 1 - n:]:  # Fisher-Yates from the last card, as random
-        j = bits(k)
-        while j > i:
-            j = bits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-#: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
-#: below n (CPython's way for a plain Random); otherwise :func:`shuffle` defers to it.
-_PLAIN_RANDBELOW: Final = (getattr(random.Random, "_randbelow", None)
-                           is getattr(random.Random, "_randbelow_with_getrandbits", False))
+    shuffle_cards(cards, rng)
 
 
 def fewest_payments(nets: Mapping[str, int]) -> list[Payment]:

@@ -303,6 +303,10 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     when no one must) chosen uniformly, top-ups aside, then one of its choices uniformly, or an
     amount uniformly from its least to at most ``spread`` over the least.
 
+    The draws are ``rng.choice``, ``rng.randrange`` and ``rng.randint``'s own (the same numbers
+    from the same seed), made without their calls for a plain :class:`random.Random` (speed: a
+    simulation draws at every decision).
+
     >>> from bragkit.games.registry import new
     >>> game = new("three-card", players=["Ann", "Bob", "Cy"], seed=3)
     >>> rng = random.Random(3)
@@ -311,14 +315,58 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     >>> sum(game.stacks.values()) + game.pot       # chips are conserved: 3 x 100 brought
     300
     """
-    options = [o for o in game.legal_actions(game.to_act) if o.verb is not Verb.TOPUP]
-    if not options:
+    options = game.legal_actions(game.to_act)
+    i = 0
+    for option in options:
+        if option.verb is _TOPUP:  # top-ups aside (M1), from a copy (the menu is the game's)
+            options = list(options)
+            del options[i]
+            while i < len(options):
+                if options[i].verb is _TOPUP:
+                    del options[i]
+                else:
+                    i += 1
+            break
+        i += 1
+    n = len(options)
+    if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
-    option = rng.choice(options)
-    if option.choices is not None:
-        return option.choices[rng.randrange(len(option.choices))]
+    plain = type(rng) is random.Random and _PLAIN_RANDBELOW
+    if plain:  # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
+        bits = rng.getrandbits
+        k = n.bit_length()
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        option = options[i]
+    else:
+        option = rng.choice(options)
+    choices = option.choices
+    if choices is not None:
+        n = len(choices)
+        if plain and n:  # rng.randrange(n), as above
+            k = n.bit_length()
+            i = bits(k)
+            while i >= n:
+                i = bits(k)
+            return choices[i]
+        return choices[rng.randrange(n)]
     low = option.min_amount
     if low is None:
         return option.action()
     high = low + spread if option.max_amount is None else min(option.max_amount, low + spread)
+    if plain and high >= low:  # rng.randint(low, high): low and an index below the width
+        width = high - low + 1
+        k = width.bit_length()
+        i = bits(k)
+        while i >= width:
+            i = bits(k)
+        return option.action(low + i)
     return option.action(rng.randint(low, high))
+
+
+_TOPUP = Verb.TOPUP
+#: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
+#: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
+_PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)
+                    is getattr(random.Random, "_randbelow_with_getrandbits", False))

@@ -50,6 +50,7 @@ from bragkit.games.stake_operations import (
     Turn,
     dealt,
 )
+from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
@@ -59,6 +60,9 @@ __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "
 Verdict = Sequence[LegalAction] | IllegalActionError
 
 _STANDARD: Final = Pack.standard()
+#: The games and tables of names already found distinct, non-empty and of a size the game seats
+#: (:func:`_check_seats`: speed, a deal each).
+_GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
 _DRAW: Final = Verb.DRAW
 #: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
 _LEAVES: Final = frozenset((Verb.DROP, Verb.FOLD))
@@ -132,6 +136,20 @@ class StakeRules(Protocol):
 RulesT = TypeVar("RulesT", bound=StakeRules)
 
 
+def _check_seats(game: type[StakeGame[Any]], seats: tuple[str, ...]) -> None:
+    """Refuse names that are not distinct and non-empty, or too few or many for ``game`` (its
+    ``SEATS``, rule ``SEATS_RULE``); remember a table that passes (:data:`_GOOD_SEATS`)."""
+    min_players, max_players = game.SEATS
+    if len(set(seats)) != len(seats) or not all(
+            isinstance(p, str) and p and p == p.strip() for p in seats):
+        raise RulesError("players must be distinct non-empty names")
+    if not min_players <= len(seats) <= max_players:
+        raise RulesError(f"{game.game} is for {min_players} to {max_players} players, "
+                         f"not {len(seats)} (rule {game.SEATS_RULE})")
+    if len(_GOOD_SEATS) < 1024:
+        _GOOD_SEATS.add((game, seats))
+
+
 def fold_cards(players: Sequence[str], log: Sequence[Operation]
                ) -> dict[str, tuple[Card | None, ...]]:
     """Every player's cards as a (censored) log tells them, in the order they are held:
@@ -182,6 +200,9 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     #: The players, in seat order (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
+    #: How the deal ended: what each winner took and the stacks after it; ``None`` until it is
+    #: over (a plain attribute, set when the deal ends: read at every decision).
+    result: StakeResult | None = None
     game: ClassVar[str] = ""
     GAME: ClassVar[str] = ""
     #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
@@ -215,30 +236,28 @@ class StakeGame(GameBase, Generic[RulesT]):
     ) -> None:
         super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
-        min_players, max_players = self.SEATS
-        self.players = self._players = tuple(players)
-        if len(set(self._players)) != len(self._players) or not all(
-                isinstance(p, str) and p and p == p.strip() for p in self._players):
-            raise RulesError("players must be distinct non-empty names")
-        if not min_players <= len(self.players) <= max_players:
-            raise RulesError(f"{self.game} is for {min_players} to {max_players} players, "
-                             f"not {len(self.players)} (rule {self.SEATS_RULE})")
-        if dealer not in self.players:
+        seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
+        self.players = self._players = seats
+        if (type(self), seats) not in _GOOD_SEATS:  # checked once per game and table of names
+            _check_seats(type(self), seats)
+        if dealer not in seats:
             raise RulesError(f"the dealer {dealer!r} is not at the table")
         self.dealer = dealer
-        if isinstance(stacks, Mapping):
-            if set(stacks) != set(self.players):
+        if type(stacks) is not list and isinstance(stacks, Mapping):
+            if set(stacks) != set(seats):
                 raise RulesError("stacks must name every player")
-            start = {p: stacks[p] for p in self.players}
+            start = {p: stacks[p] for p in seats}
         else:
-            if len(stacks) != len(self.players):
-                raise RulesError(f"{len(stacks)} stacks for {len(self.players)} players")
-            start = dict(zip(self.players, stacks, strict=True))
-        if any(type(s) is not int or s < 0 for s in start.values()):
-            raise RulesError("stacks are whole numbers of chips, not negative")
-        self.start_stacks = dict(start)
+            if len(stacks) != len(seats):
+                raise RulesError(f"{len(stacks)} stacks for {len(seats)} players")
+            start = dict(zip(seats, stacks, strict=True))
+        for stack in start.values():
+            if type(stack) is not int or stack < 0:
+                raise RulesError("stacks are whole numbers of chips, not negative")
+        self.start_stacks = start
         self.money = Money(start, pots=self.POTS)
-        self.deal_order = self.order_from(self.left_of(dealer))
+        i = seats.index(dealer) + 1  # rule D3: the deal starts at the dealer's left
+        self.deal_order = seats[i:] + seats[:i]
         self.source_hands: dict[str, tuple[Card, ...]] | None = None
         self.source_stock: tuple[Card, ...] | None = None
         self.pack = self._make_pack(pack, hands, stock, rng)
@@ -331,6 +350,19 @@ class StakeGame(GameBase, Generic[RulesT]):
         self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
 
+    def _deal_round(self, rounds: int, *, owner_sees: bool = True) -> None:
+        """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
+        (D6): :meth:`_deal` for each, in one step."""
+        order = self.deal_order
+        cards = iter(self.pack.deal_many(rounds * len(order)))
+        hands = self.hands
+        record = self._ops.append
+        for _ in range(rounds):
+            for player in order:
+                card = next(cards)
+                hands[player].append(card)
+                record(dealt(player, card, False, owner_sees))
+
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
         self._ops.append(RoundOpened(phase=self.phase, levels=tuple(betting.levels.items())))
@@ -338,10 +370,17 @@ class StakeGame(GameBase, Generic[RulesT]):
 
     def _log_turn(self) -> None:
         """Log whose turn it is and the phase, when either changed (:class:`Turn`)."""
-        turn = (self.to_act, self.phase)
+        turn = self._turn_now()
         if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
             self._last_turn = turn
-            self._ops.append(Turn(player=turn[0], phase=turn[1]))
+            self._ops.append(make_turn(turn[0], turn[1]))
+            if turn[0] is None:
+                self._ended_now()
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        """Whose turn it is and the phase (:attr:`to_act`, :attr:`phase`), as one pair: what
+        :meth:`_log_turn` compares with the turn last logged (a game may answer in one step)."""
+        return self.to_act, self.phase
 
     # -- the rules, game by game ------------------------------------------------------------
     @property
@@ -354,12 +393,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         """Whether the deal has ended (nobody to act after the last change)."""
         return self._last_turn[0] is None
 
-    @property
-    def result(self) -> StakeResult | None:
-        """What each winner took and the stacks after the deal; ``None`` until it is over."""
-        if self._last_turn[0] is not None:  # the turn as logged after the last change
-            return None
-        return StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
+    def _ended_now(self) -> None:
+        """The deal has just ended (nobody to act after the last change): its :attr:`result`,
+        what each winner took and every stack after it (nothing moves after the end)."""
+        self.result = StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
 
     @property
     @abstractmethod
@@ -396,14 +433,6 @@ class StakeGame(GameBase, Generic[RulesT]):
                 out += verdict  # type: ignore[arg-type]
         return out
 
-    def _to_act_menu(self, to_act: str) -> list[LegalAction]:
-        """The menu of the player to act, built once per state (every change of state goes
-        through :meth:`_play`, which forgets it)."""
-        cached = self._menu_of
-        if cached is None:
-            cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
-        return cached[1]
-
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
@@ -411,7 +440,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         if to_act is None:
             return []
         if player == to_act:
-            return self._to_act_menu(to_act)
+            cached = self._menu_of  # the menu of the player to act, kept until the state changes
+            if cached is None:
+                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
+            return cached[1]
         return self._options(player, self.OUT_OF_TURN) if self.OUT_OF_TURN else []
 
     def _actors(self) -> Sequence[str]:
@@ -431,7 +463,10 @@ class StakeGame(GameBase, Generic[RulesT]):
             return None
         verb = action.verb
         if player == to_act:
-            for option in self._to_act_menu(to_act):  # the verifier's verdicts, kept
+            cached = self._menu_of  # (as in _menu)
+            if cached is None:
+                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
+            for option in cached[1]:  # the verifier's verdicts, kept
                 if option.verb is verb and action in option:
                     return option
             if verb not in self.OUT_OF_TURN:
@@ -458,7 +493,12 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _play(self, action: Action, option: LegalAction) -> None:
         self._menu_of = None
         self._do(action)
-        self._log_turn()
+        turn = self._turn_now()  # _log_turn, inlined (after every action)
+        if turn != self._last_turn:
+            self._last_turn = turn
+            self._ops.append(make_turn(turn[0], turn[1]))
+            if turn[0] is None:
+                self._ended_now()
 
     # -- records and views ------------------------------------------------------------------
     def _records(self) -> list[Operation]:

@@ -47,7 +47,9 @@ __all__ = [
     "Shown",
     "Turn",
     "dealt",
+    "phase_started",
     "posted",
+    "turn",
 ]
 
 
@@ -251,3 +253,16 @@ def dealt(player: str, card: Card, face_up: bool, owner_sees: bool) -> Dealt:
 def posted(player: str, amount: int, pot: str, reason: str) -> Posted:
     """The :class:`Posted` record, made once and shared (as :func:`dealt`)."""
     return Posted(player=player, amount=amount, pot=pot, reason=reason)
+
+
+@lru_cache(maxsize=4096)
+def turn(player: str | None, phase: str) -> Turn:
+    """The :class:`Turn` record, made once and shared (as :func:`dealt`: logged after every
+    change of turn)."""
+    return Turn(player=player, phase=phase)
+
+
+@lru_cache(maxsize=256)
+def phase_started(phase: str) -> PhaseStarted:
+    """The :class:`PhaseStarted` record, made once and shared (as :func:`dealt`)."""
+    return PhaseStarted(phase=phase)

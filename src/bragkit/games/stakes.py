@@ -48,6 +48,7 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError, RulesError
 
 __all__ = [
+    "ROUND_MENUS",
     "ROUND_VERBS",
     "BettingRound",
     "Limits",
@@ -62,6 +63,8 @@ _DROP, _CHECK, _CALL, _BET, _RAISE = ROUND_VERBS
 _NOTHING_STAKED: Final = (_DROP, _CHECK, _BET)
 _NOTHING_OWED: Final = (_DROP, _CHECK, _RAISE)
 _OWING: Final = (_DROP, _CALL, _RAISE)
+#: Every menu of verbs :meth:`BettingRound.menu_verbs` gives.
+ROUND_MENUS: Final = (_NOTHING_STAKED, _NOTHING_OWED, _OWING)
 
 
 @lru_cache(maxsize=4096)
@@ -282,12 +285,6 @@ class BettingRound:
             return (owed + 1) // 2
         return owed
 
-    def _cap_reached(self) -> bool:
-        cap = self.limits.max_raises
-        if cap is None or (len(self._in) <= 2 and not self.limits.cap_heads_up):
-            return False
-        return self.raises >= cap
-
     # -- the one verifier -------------------------------------------------------------------
     def verify(self, player: str | None, verb: Verb) -> LegalAction | IllegalActionError:
         """What ``player`` may do with ``verb`` now: the option (with its amounts or cost), or
@@ -331,7 +328,7 @@ class BettingRound:
         if verb is not _BET and verb is not _RAISE:
             return IllegalActionError(f"{player} cannot {verb} during the betting",
                                       rule=lim.rule)
-        if self._blind(player):
+        if self._blind is not _never and self._blind(player):
             return IllegalActionError(f"{player} has not looked: look first to {verb}",
                                       rule="P5")
         if verb is _BET:
@@ -342,7 +339,9 @@ class BettingRound:
         else:
             if not self.highest:
                 return IllegalActionError("nobody has staked yet: bet", rule=lim.rule)
-            if self._cap_reached():
+            cap = lim.max_raises  # the cap on raises: with more than two in, or always
+            if cap is not None and self.raises >= cap and (
+                    len(self._in) > 2 or lim.cap_heads_up):
                 return IllegalActionError(
                     f"already {self.raises} raises with more than two players in",
                     rule=lim.cap_rule)

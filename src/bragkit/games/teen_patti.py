@@ -48,7 +48,7 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, PhaseStarted, Revealed, Shown, posted
+from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
@@ -73,7 +73,22 @@ _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
 _ANSWERS: Final = (_ACCEPT, _DECLINE)
+#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order,
+#: by (seen, two left): a chaal and a look while blind, a seen chaal and a sideshow once seen
+#: (TP2, TP3, TP5), a show with two left (TP4), a sideshow with three or more (TP5).
+_MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
+                 (False, False): (_FOLD, _BLIND, _LOOK),
+                 (True, True): (_FOLD, _BET, _SHOW),
+                 (True, False): (_FOLD, _BET, _SIDESHOW)}
 _DEFAULT_RULES: Final = TeenPattiRules()
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
+    """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
+    even (seen) chaal may be, the pot's cap and the blind turns before a look."""
+    most = rules.max_chaal
+    return most, most - most % 2, rules.pot_cap, rules.blind_limit
 
 
 class _EvenChaals(Sequence[Action]):
@@ -149,6 +164,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if self.money.stacks[player] < boot:
                 raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
         self.stake = boot
+        self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
+        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -157,19 +174,17 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
         self._turn: str | None = self.deal_order[0]
-        self._ops.append(PhaseStarted(phase="boot"))
+        self._ops.append(phase_started("boot"))
         for player in self.deal_order:
             self.money.pay(player, boot, "pot")
             self._ops.append(posted(player, boot, "pot", "boot"))
-        for _ in range(3):
-            for player in self.deal_order:
-                self._deal(player, owner_sees=False)  # rule TP2: blind until they look
+        self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
             self.turned = self.pack.deal()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
-        self._ops.append(PhaseStarted(phase=BETTING))
+        self._ops.append(phase_started(BETTING))
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -182,6 +197,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Whose turn it is: the asked player while a sideshow waits for an answer (TP5)."""
         pending = self.sideshow
         return pending[1] if pending is not None else self._turn
+
+    def _turn_now(self) -> tuple[str | None, str]:
+        return self.sideshow[1] if self.sideshow is not None else self._turn, self._phase
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -213,23 +231,20 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        order = self.order_from(player)[1:]
-        return next(p for p in order if p in self.playing)
+        return next(p for p in self._after[player] if p in self.playing)
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
         """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
         (TP6) and the player's stack."""
-        top = min(2 * self.stake, self.rules.max_chaal, self.money.stacks[player])
-        return self.stake, top
+        return self.stake, min(2 * self.stake, self._max_chaal, self.money.stacks[player])
 
     def seen_range(self, player: str) -> tuple[int, int]:
         """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
         limit (TP6, which is the least where it is lower) and the player's stack."""
-        limit = self.rules.max_chaal - self.rules.max_chaal % 2
-        low = min(2 * self.stake, limit)
+        limit = self._even_chaal
         top = min(4 * self.stake, limit, self.money.stacks[player])
-        return low, top - top % 2
+        return min(2 * self.stake, limit), top - top % 2
 
     def show_cost(self, player: str) -> int:
         """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
@@ -240,7 +255,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _room(self, amount: int) -> int:
         """``amount``, cut to what the pot holds short of its cap (TP6)."""
-        cap = self.rules.pot_cap
+        cap = self._cap
         return amount if cap is None else min(amount, cap - self.money.pots["pot"])
 
     # -- the one verifier -------------------------------------------------------------------
@@ -271,7 +286,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if seen:
                 return IllegalActionError(f"{player} has already looked", rule="TP2")
             return (option(player, verb),)
-        limit = self.rules.blind_limit
+        limit = self._blind_limit
         if not seen and limit and self.blind_turns[player] >= limit and verb is not _SIDESHOW:
             return IllegalActionError(f"{player} has played {limit} blind turns and must look",
                                       rule="TP6")
@@ -329,7 +344,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        return _ANSWERS if self.sideshow is not None else self.MENU
+        """The verbs the state may allow (TP2-TP5), in menu order; the verifier decides each."""
+        if self.sideshow is not None:
+            return _ANSWERS
+        return _MENUS[to_act in self.looked, len(self.playing) == 2]
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]

@@ -188,7 +188,10 @@ def _remember(ordering: object, wild: object, order: Ordering, wilds: frozenset[
     """Let the fast path find this ordering (and wild set, as it was written) next time."""
     if wilds == _JOKER_ONLY:
         _PLAIN.setdefault(order.value, _nested(order, wilds))
-        return
+        if not wild:
+            return
+        # the joker alone written as a wild set (``wild_set(())``): the same table, found by
+        # the fast path under the set as given
     try:
         key = (ordering, wild)
         if key not in _WILD and len(_WILD) < _MAX_WILD_TABLES:

@@ -42,9 +42,13 @@ from bragkit.sim.actions import (
     ACTIONS,
     AGREE,
     BETS,
+    COVER,
     DECLINE,
+    DISCARD,
     FOLD,
+    KEEP,
     LOOK,
+    LOOK_OLD,
     MAX,
     MULTIPLES,
     NUM_ACTIONS,
@@ -53,17 +57,23 @@ from bragkit.sim.actions import (
     RAISE4,
     SEE,
     STAY,
+    THROW,
 )
 
 if TYPE_CHECKING:
     from bragkit.sim.state import State
 
-__all__ = ["ACTIONS", "AGREE", "BETS", "DECLINE", "FOLD", "LOOK", "MAX", "MULTIPLES",
-           "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE", "STAY", "amounts", "refresh"]
+__all__ = ["ACTIONS", "AGREE", "BETS", "COVER", "DECLINE", "DISCARD", "FOLD", "KEEP", "LOOK",
+           "LOOK_OLD", "MAX", "MULTIPLES", "NUM_ACTIONS", "RAISE2", "RAISE3", "RAISE4", "SEE",
+           "STAY", "THROW", "amounts", "refresh"]
 
 _INF: Final = 1 << 50
 # 1 << k as bytes, k < 8
 _BIT: Final = tuple(np.uint8(1 << k) for k in range(8))
+# the menu bits of the bets and the see (what a player who must first discard, F1, or fold to
+# the face-up hand, R3, may not do), and of a choice between two hands (R2)
+_BETS_SEE: Final = sum(1 << a for a in (*BETS, SEE, COVER))
+_KEEP_THROW: Final = (1 << KEEP) | (1 << THROW)
 
 Index = slice | npt.NDArray[np.int64]
 
@@ -98,12 +108,19 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     most = np.maximum(most, least)  # a limit never stops a player meeting the stake
     top = np.minimum(most, stack)
     normal = live & (state.proposer[idx] < 0)
+    extra = state.extra
+    if extra is not None:  # rule R2: a hand just looked at is kept or thrown first
+        normal &= extra.pending[idx] == 0
     can_bet = normal & (stack >= least)
     # the conditions are booleans, gathered as bits of two bytes (a multiply by a power of
     # two is a shift that numpy vectorises) and made one number at the end
     low = normal.view(np.uint8) * _BIT[FOLD]
+    may_look = normal & is_blind
+    if extra is not None:  # rule R3: the blind player may not look while the face-up hand is out
+        face_seat = extra.face_up[idx] & (extra.extra_seat[idx] == cur)
+        may_look &= ~face_seat
     if rules.blind:
-        low |= (normal & is_blind).view(np.uint8) * _BIT[LOOK]  # rule BL2: at one's own turn
+        low |= may_look.view(np.uint8) * _BIT[LOOK]  # rule BL2: at one's own turn
     twice = least + least
     thrice = twice + least
     four = twice + twice
@@ -119,17 +136,59 @@ def refresh(state: State, rows: npt.NDArray[np.int64] | None = None) -> None:
     open_cost = stake if rules.see_cost == "single" else stake + stake  # rules B6, B9
     cost = (open_cost + blind) >> blind  # rules BL1, BL4: half, rounded up
     see = normal & (n_betting == 2) & (stake > 0) & (stack >= cost)
-    low |= (see & (is_blind | (betting_blind == 0))).view(np.uint8) * _BIT[SEE]
+    # rules M2, M3, M4: a player short of the least bet may cover (with "fold", two left only)
+    cover = normal & (stack < least)
+    if rules.short_money == "fold":
+        cover &= n_betting == 2
     agreed = (state.agreed_bits[idx] & seat) != 0
-    high = (live & (n_betting >= 3) & ~agreed).view(np.uint8) * _BIT[AGREE - 8]  # rule B8
-    high |= (live & ~normal).view(np.uint8) * _BIT[DECLINE - 8]
+    may_agree = live & (n_betting >= 3) & ~agreed  # rule B8
+    if extra is not None:
+        two = extra.two_seat[idx] >= 0  # rule R2: no see, cover or showdown while two hands
+        see &= ~two
+        cover &= ~two & ~face_seat  # rule R3: the blind player may not cover while it is out
+        may_agree &= ~two & ~extra.face_up[idx] & (extra.gate_bits[idx] == 0)
+        may_agree &= extra.pending[idx] == 0
+    low |= (see & (is_blind | (betting_blind == 0))).view(np.uint8) * _BIT[SEE]
+    high = may_agree.view(np.uint8) * _BIT[AGREE - 8]
+    high |= (live & (state.proposer[idx] >= 0)).view(np.uint8) * _BIT[DECLINE - 8]
+    high |= cover.view(np.uint8) * _BIT[COVER - 8]
     bits = high.astype(np.int64)
     bits *= 256
     bits |= low
+    if extra is not None:
+        bits = _extra_bits(state, idx, bits, cur, normal, may_look, is_blind, seat)
     state.legal_bits[idx] = bits
     state.least[idx] = least
     state.top[idx] = top
     state.cost[idx] = cost
+
+
+def _extra_bits(state: State, idx: Index, bits: npt.NDArray[np.int64],
+                cur: npt.NDArray[np.int64], normal: npt.NDArray[np.bool_],
+                may_look: npt.NDArray[np.bool_], is_blind: npt.NDArray[np.bool_],
+                seat: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The menu where two hands (R2), the face-up hand (R3) or discards (F1-F3) may be met."""
+    extra = state.extra
+    assert extra is not None
+    holder = extra.two_seat[idx] == cur
+    if state.rules.blind:  # rule R2: look at the old hand (``look``: the new one)
+        bits |= (may_look & holder).astype(np.int64) << LOOK_OLD
+    need = (extra.need_discard_bits[idx] & seat) != 0
+    if state.cards > 3:  # rules F1, F2: discard, the look included while blind
+        face_seat = extra.face_up[idx] & (extra.extra_seat[idx] == cur)
+        discard = normal & ((is_blind & ~holder & ~face_seat) | need)
+        bits |= discard.astype(np.int64) << DISCARD
+    # rule R3: a first decision against the face-up hand is a fold unless the hand beats it
+    gated = (extra.gate_bits[idx] & seat) != 0
+    if gated.any():
+        value = state.values.reshape(-1).take(state.base[idx] + cur)
+        need_fold = gated & ~need & (value <= extra.face_value[idx])
+        bits &= ~(need_fold.astype(np.int64) * _BETS_SEE)
+    # rule F1: a player who has looked discards before betting
+    bits &= ~(need.astype(np.int64) * _BETS_SEE)
+    pending = extra.pending[idx] > 0  # rule R2: keep or throw, at once
+    bits = np.where(pending & ~state.terminated[idx], _KEEP_THROW, bits)
+    return bits
 
 
 def amounts(state: State) -> npt.NDArray[np.int64]:
@@ -139,5 +198,7 @@ def amounts(state: State) -> npt.NDArray[np.int64]:
         out[:, action] = state.least * times
     out[:, MAX] = state.top
     out[:, SEE] = state.cost
+    cur = np.maximum(state.current_player, 0)
+    out[:, COVER] = state.stacks.reshape(-1).take(state.base + cur)  # rule M2: the whole stack
     out[state.terminated] = 0
     return out

@@ -4,8 +4,8 @@ A batched policy takes a :class:`~bragkit.sim.state.State` and the rows (deals) 
 act and returns its :class:`Moves` there: one menu index per row (:mod:`bragkit.sim.menu`) and,
 for a bet, the chips it puts in (the step's ``bets``). It reads only what its player may know:
 its own cards once looked, the public betting, and its own past bets. Each makes the decisions
-of the engine's bot of its name, as that bot would make them at the simulator's table (which
-has no covers, M2, M3, and no retained blind hands, R1-R3: docs/sim.md):
+of the engine's bot of its name (cautious and bold in three-card Brag: their strengths are
+three-card quantiles):
 
 - ``cautious`` and ``bold`` make the same decisions as :class:`~bragkit.bots.simple.ThresholdBot`
   on the menu: the same quantiles (:class:`~bragkit.bots.strength.HandSpace`), thresholds and
@@ -51,13 +51,18 @@ from bragkit.sim.actions import MULTIPLE_OF
 from bragkit.sim.menu import (
     AGREE,
     BETS,
+    COVER,
     DECLINE,
+    DISCARD,
     FOLD,
+    KEEP,
     LOOK,
+    LOOK_OLD,
     MAX,
     NUM_ACTIONS,
     SEE,
     STAY,
+    THROW,
 )
 from bragkit.sim.state import State
 
@@ -69,11 +74,13 @@ Rows = npt.NDArray[np.int64]
 
 
 class Moves(NamedTuple):
-    """A batched policy's moves in the rows it was asked: the menu action of each, and the
-    chips of a bet (from ``state.least`` to ``state.top``; ignored for other actions)."""
+    """A batched policy's moves in the rows it was asked: the menu action of each, the chips
+    of a bet (from ``state.least`` to ``state.top``; ignored for other actions) and the cards
+    a discard throws (the step's ``discards``; None: the best three kept, F1)."""
 
     actions: Rows
     bets: Rows
+    discards: Rows | None = None
 
 
 Policy = Callable[[State, Rows], Moves]
@@ -104,6 +111,9 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
     if style is None:
         raise BragError(f"no batched policy for the {kind!r} bot (batched: "
                         f"{', '.join(BATCHED_KINDS)})")
+    if rules.cards != 3:
+        raise BragError(f"the batched {kind} bot plays three-card Brag only, not "
+                        f"{rules.variant} (it reads three-card strengths; rule F1)")
     table = _quantiles(rules)
 
     def play_style(state: State, rows: Rows) -> Moves:
@@ -114,12 +124,18 @@ def batched_policy(kind: str, rules: Rules, seed: int | np.random.Generator | No
 
 
 def random_actions(
-    state: State, rng: np.random.Generator, *, rows: Rows | None = None, propose: bool = False
+    state: State, rng: np.random.Generator, *, rows: Rows | None = None, propose: bool = False,
+    exclude: Iterable[int] = (),
 ) -> Rows:
     """A uniformly random legal menu action in each of ``rows`` (all deals by default; 0 where
     a deal is over). Like the random bot, it proposes no showdown unless ``propose``, and
-    answers one at even odds."""
+    answers one at even odds. Actions in ``exclude`` are never picked (unless nothing else is
+    legal: then the first legal one)."""
     bits = state.legal_bits if rows is None else state.legal_bits[rows]
+    banned = sum(1 << a for a in exclude)
+    if banned:
+        narrowed = bits & ~banned
+        bits = np.where(narrowed == 0, bits & -bits, narrowed)
     # agree only to answer a proposal, unless ``propose``: the tables of the sets so narrowed
     count, nth = (_COUNT, _NTH) if propose else (_COUNT_ANSWER, _NTH_ANSWER)
     # a float32 draw below 1 times a count below 2**4 is exact in float64: the pick is below
@@ -161,8 +177,10 @@ _COUNT_ANSWER, _NTH_ANSWER = _answer_only((_COUNT, _NTH))
 #: The options of :class:`~bragkit.bots.simple.RandomBot`'s turn, as :func:`random_bot_options`
 #: gives them: the engine's ``fold``, ``look``, ``bet`` (a ``blind`` bet while blind), ``bet``
 #: by a blind player (the bet includes the look, BL2) and ``see``.
-RANDOM_OPTIONS: Final = ("fold", "look", "bet", "open bet", "see")
-_OPTION_ACTIONS: Final = np.array([FOLD, LOOK, STAY, LOOK, SEE], dtype=np.int64)
+RANDOM_OPTIONS: Final = ("fold", "look", "bet", "open bet", "see", "cover", "look old",
+                         "discard", "keep", "throw")
+_OPTION_ACTIONS: Final = np.array([FOLD, LOOK, STAY, LOOK, SEE, COVER, LOOK_OLD, DISCARD, KEEP,
+                                   THROW], dtype=np.int64)
 
 
 def menu_bets(state: State, rows: Rows, actions: Rows) -> Rows:
@@ -173,20 +191,28 @@ def menu_bets(state: State, rows: Rows, actions: Rows) -> Rows:
 
 
 def random_bot_options(state: State, rows: Rows) -> npt.NDArray[np.bool_]:
-    """``(len(rows), 5)``: which of :data:`RANDOM_OPTIONS` the engine offers the player to
-    act (a deal's menu, :mod:`bragkit.games.three_card.menus`, but covers, M2, which the
-    simulator has not): fold (B2); look while blind (BL2); a bet, blind while blind (B3, BL1),
-    when the stack meets its least; a blind player's open bet when the stack meets the open
-    least (B2, B3); see (B6, BL4). None while a proposed showdown is answered (B8)."""
+    """``(len(rows), 10)``: which of :data:`RANDOM_OPTIONS` the engine offers the player to
+    act (a deal's menu, :mod:`bragkit.games.three_card.menus`, as RandomBot reads it): fold
+    (B2); look while blind (BL2; R2: the new hand); a bet, blind while blind (B3, BL1), when
+    the stack meets its least; a blind player's open bet when the stack meets the open least
+    (B2, B3; not before a discard, F1, nor with two hands, R2); see (B6, BL4); cover (M2, M3);
+    look at the old hand (R2); discard, once looked (F1); keep or throw (R2). None while a
+    proposed showdown is answered (B8)."""
     bits = state.legal_bits[rows]
     cur = np.maximum(state.current_player[rows], 0)
     stack = state.stacks.reshape(-1).take(state.base[rows] + cur)
     blind = (state.looked_bits[rows] & state.turn_bit[rows]) == 0
     look = (bits >> LOOK) & 1 == 1
     open_least = np.maximum(state.stake[rows], state.rules.min_bet)  # rules B2, B3
+    open_bet = look & blind & (stack >= open_least)
+    extra = state.extra
+    if extra is not None:  # rules F1, R2: no open bet before a discard, or with two hands
+        open_bet &= (state.cards == 3) & (extra.two_seat[rows] != cur)
     options: npt.NDArray[np.bool_] = np.stack([
-        (bits >> FOLD) & 1 == 1, look, (bits >> STAY) & 1 == 1,
-        look & blind & (stack >= open_least), (bits >> SEE) & 1 == 1], axis=1)
+        (bits >> FOLD) & 1 == 1, look, (bits >> STAY) & 1 == 1, open_bet,
+        (bits >> SEE) & 1 == 1, (bits >> COVER) & 1 == 1, (bits >> LOOK_OLD) & 1 == 1,
+        ((bits >> DISCARD) & 1 == 1) & ~blind, (bits >> KEEP) & 1 == 1,
+        (bits >> THROW) & 1 == 1], axis=1)
     return options
 
 
@@ -211,7 +237,12 @@ def random_bot_actions(
     pending[rows] = (option == 3) & ~then_bet & ~responding
     answer = np.where(rng.random(len(rows)) < 0.5, AGREE, DECLINE)
     chosen: Rows = np.where(responding, answer, actions)
-    return Moves(chosen, bets)
+    thrown = None
+    if state.cards > 3:  # rule F1: any cards, uniformly, as RandomBot
+        combos = state.rater.thrown
+        picks = combos[rng.integers(0, len(combos), len(rows))]
+        thrown = np.left_shift(1, picks).sum(axis=1)
+    return Moves(chosen, bets, thrown)
 
 
 @functools.lru_cache(maxsize=16)
@@ -235,6 +266,16 @@ def threshold_actions(
     responding = state.proposer[rows] >= 0
     # a proposed showdown (B8): agree with a looked hand strong enough to open
     out[responding] = np.where(looked & (strength >= style.open), AGREE, DECLINE)[responding]
+    choosing = np.zeros(len(rows), dtype=bool)
+    extra = state.extra
+    if extra is not None:  # rule R2: keep the hand just looked at if strong enough
+        choosing = extra.pending[rows] > 0
+        if choosing.any():
+            held = rows[choosing]
+            value = np.where(extra.pending[held] == 2, state.rater.values(extra.second[held]),
+                             state.values[held, p[choosing]])
+            out[choosing] = np.where(quantiles[value] >= style.keep_at, KEEP, THROW)
+        responding |= choosing
     can_stay = mask[:, STAY]
     can_see = mask[:, SEE]
     # blind (rules BL1, BL2): bet blind for a few rounds, then look
@@ -256,6 +297,7 @@ def threshold_actions(
     wager = can_stay & (strength >= need)
     raise_now = wager & (strength >= style.raise_at) & (raised < style.raises)
     see_late = can_see & (strength >= np.minimum(style.see_at, need))
+    cover = mask[:, COVER] & (strength >= need)  # rules M2, M3
     least = state.least[rows]
     top = state.top[rows]
     target = np.minimum(least * style.raise_by, top)
@@ -264,6 +306,6 @@ def threshold_actions(
     bet_of = np.asarray(BETS, dtype=np.int64)
     raise_action = np.where(exact, bet_of[np.clip(times - 1, 0, len(BETS) - 1)], MAX)
     choice = np.where(see_now, SEE, np.where(raise_now, raise_action, np.where(
-        wager, STAY, np.where(see_late, SEE, FOLD))))
+        wager, STAY, np.where(cover, COVER, np.where(see_late, SEE, FOLD)))))
     out[seen] = choice[seen]
     return out

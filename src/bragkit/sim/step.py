@@ -47,7 +47,9 @@ from bragkit.errors import IllegalActionError
 from bragkit.sim.menu import (
     ACTIONS,
     AGREE,
+    COVER,
     DECLINE,
+    DISCARD,
     FOLD,
     LOOK,
     MAX,
@@ -56,6 +58,11 @@ from bragkit.sim.menu import (
     STAY,
     refresh,
 )
+from bragkit.sim.moves import check_discards, looked, rare, stayed_in
+from bragkit.sim.moves import folded as hands_folded
+from bragkit.sim.settle import fold_out as settle_fold_out
+from bragkit.sim.settle import see as settle_see
+from bragkit.sim.settle import showdown as settle_showdown
 from bragkit.sim.state import TALLY_OPEN, TALLY_RAISE, State
 
 __all__ = ["step"]
@@ -63,11 +70,12 @@ __all__ = ["step"]
 Rows = npt.NDArray[np.int64]
 Index = slice | Rows
 # The rule a refused action breaks, for the message.
-_RULES: Final = {FOLD: "B2", LOOK: "BL5", SEE: "BL4", AGREE: "B8", DECLINE: "B8", MAX: "B1"}
+_RULES: Final = {FOLD: "B2", LOOK: "BL5", SEE: "BL4", AGREE: "B8", DECLINE: "B8", MAX: "B1",
+                 COVER: "M2", DISCARD: "F1"}
 
 
 def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None, *,
-         bets: npt.ArrayLike | None = None) -> State:
+         bets: npt.ArrayLike | None = None, discards: npt.ArrayLike | None = None) -> State:
     """Apply ``actions`` (one menu index per deal) to the deals not over; returns ``state``,
     updated in place. ``rewards`` hold each seat's chips won or lost over the deal in the rows
     that ended at this step, zero elsewhere. With ``rows``, only those deals are stepped (the
@@ -120,7 +128,10 @@ def step(state: State, actions: npt.ArrayLike, rows: npt.ArrayLike | None = None
             raise IllegalActionError(
                 f"deal {row}: seat {seat} may not bet {int(chips[row])}{blind} now: from "
                 f"{int(state.least[row])} to {int(state.top[row])}", rule="B1")
-    _apply(state, idx, where, a, live, paid)
+    thrown: Rows | None = None
+    if discards is not None:
+        thrown = check_discards(state, discards, where, a, live)
+    _apply(state, idx, where, a, live, paid, thrown)
     refresh(state, None if rows is None else where)
     return state
 
@@ -137,7 +148,10 @@ def _refused(state: State, row: int, action: int) -> IllegalActionError:
 # Per menu action (and a last entry for a deal that does not act): the multiple of the least
 # bet it puts in (B3).
 _NONE: Final = NUM_ACTIONS
-_MULTIPLE: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0], dtype=np.int64)
+_MULTIPLE: Final = np.array([0, 0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.int64)
+# The actions worked on their rows only (rules M2, R2, F1), and what a deal not acting does
+_RARE: Final = np.zeros(NUM_ACTIONS + 1, dtype=bool)
+_RARE[COVER:NUM_ACTIONS] = True
 _TWO: Final = np.uint8(2)
 _FOUR: Final = np.uint8(4)
 # A seat's tally added by a step, by (bet, open, raised) as bits 2, 1, 0: a blind bet, an open
@@ -147,7 +161,7 @@ _TALLY: Final = np.array([0, 0, 0, 0, 1, 1, TALLY_OPEN, TALLY_OPEN + TALLY_RAISE
 
 
 def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.bool_],
-           bets: Rows | None) -> None:
+           bets: Rows | None, thrown: Rows | None) -> None:
     """Every deal's action at once, in place (on views of the state's columns when ``idx``
     is every deal; on copies written back otherwise). Flags are made int64 once, so that no
     product casts; the rare actions (a proposal, a refusal) are applied to their rows only.
@@ -212,7 +226,9 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
     cur <<= state.players  # cur * (full + 1): the row of the seat's table
     skip += cur
     nxt = state.next_seat[skip]
-    moves = is_bet
+    # rule R3: who made a first decision to stay in (before ``is_bet`` becomes ``moves``)
+    stays = np.flatnonzero(is_bet | is_see) if state.extra is not None else None
+    moves = is_bet  # (is_bet is not read again)
     moves |= is_fold ^ fold_out
     moves |= is_agree ^ showdown
     nxt -= turn
@@ -235,73 +251,39 @@ def _apply(state: State, idx: Index, where: Rows, a: Rows, live: npt.NDArray[np.
         state.pot[idx] = pot
         state.stake[idx] = stake
         state.bet_made[idx] = bet_made
+    players = state.players
+    log = state.log
+    if log is not None:  # the deal's last actions, for observations
+        acted = np.flatnonzero(live)
+        log.record(where.take(acted), cur.take(acted) >> players, act.take(acted),
+                   pay.take(acted))
+    if state.extra is not None or state.carry is not None:
+        gone = np.flatnonzero(is_fold)  # rule D5: the hands go under the pack
+        if len(gone):
+            hands_folded(state, where.take(gone), cur.take(gone) >> players)
+        if state.extra is not None:  # rule R3: a first decision to stay in
+            looks = np.flatnonzero(act == LOOK)  # rules R2, F1
+            if len(looks):
+                looked(state, where.take(looks), cur.take(looks) >> players)
+            assert stays is not None
+            if len(stays):
+                stayed_in(state, where.take(stays), cur.take(stays) >> players)
+    odd = np.flatnonzero(_RARE[act])
+    if len(odd):
+        rare(state, where.take(odd), act.take(odd), cur.take(odd) >> players,
+             None if thrown is None else thrown.take(odd))
     ended = np.flatnonzero(fold_out)
     if len(ended):
-        _fold_out(state, where.take(ended))
+        settle_fold_out(state, where.take(ended))
     seen = np.flatnonzero(is_see)
     if len(seen):
         rows = where.take(seen)
-        _see(state, rows, state.current_player.take(rows))
+        settle_see(state, rows, state.current_player.take(rows))
     ended = np.flatnonzero(showdown)
     if len(ended):
-        _showdown(state, where.take(ended))
-
-
-def _fold_out(state: State, rows: Rows) -> None:
-    """Rules B5, BL3: one player left; a blind one leaves the pot to be carried forward."""
-    winner = state.lowest.take(state.full & ~state.folded_bits.take(rows))
-    looked = (state.looked_bits.take(rows) >> winner) & 1 == 1
-    pot = state.pot.take(rows)
-    won = pot * looked
-    cell = rows * state.players + winner
-    state.winnings.reshape(-1)[cell] = won
-    np.add.at(state.stacks.reshape(-1), cell, won)
-    state.carried[rows] = pot - won
-    state.retained[rows] = np.where(looked, -1, winner)
-    _finish(state, rows)
-
-
-def _see(state: State, rows: Rows, p: Rows) -> None:
-    """Rules B6, H8: the seen player shows; the seer wins only with a better hand."""
-    seen = state.lowest.take(state.full & ~state.folded_bits.take(rows) & ~np.left_shift(1, p))
-    players = state.players
-    values = state.values.reshape(-1)
-    first = rows * players
-    seer_cell = first + p
-    seen_cell = first + seen
-    wins = values.take(seer_cell) > values.take(seen_cell)
-    cell = np.where(wins, seer_cell, seen_cell)
-    pot = state.pot.take(rows)
-    state.winnings.reshape(-1)[cell] = pot
-    np.add.at(state.stacks.reshape(-1), cell, pot)
-    shown = state.shown.reshape(-1)
-    shown[seen_cell] = True
-    shown[cell] = True  # rule D8: a losing seer does not show
-    _finish(state, rows)
-
-
-def _showdown(state: State, rows: Rows) -> None:
-    """Rule B8: every hand still betting is shown; the best wins, equal best split, the odd
-    chips one each to the first of them from the dealer's left."""
-    betting = ~state.folded[rows]
-    values = np.where(betting, state.values[rows].astype(np.int64), -1)
-    best = values == values.max(axis=1, keepdims=True)
-    count = best.sum(axis=1)
-    pot = state.pot[rows]
-    share = pot // count
-    odd = pot - share * count
-    order = np.cumsum(best, axis=1) - 1
-    won = np.where(best, share[:, None] + (order < odd[:, None]), 0)
-    state.winnings[rows] = won
-    state.stacks[rows] += won
-    state.shown[rows] = betting
-    _finish(state, rows)
-
-
-def _finish(state: State, rows: Rows) -> None:
-    """The deal is over: its stacks are final (the pot paid out or carried)."""
-    state.ended[rows] = True
-    state.terminated[rows] = True
-    state.current_player[rows] = -1
-    state.turn_bit[rows] = 0
-    state.proposer[rows] = -1
+        settle_showdown(state, where.take(ended))
+    carry = state.carry
+    if carry is not None:  # rule D5: the hands of the deals over go under the pack
+        over = where[state.ended[where]] if not every else np.flatnonzero(state.ended)
+        if len(over):
+            carry.close(state, over)

@@ -15,7 +15,13 @@ options the rules classes describe (:mod:`bragkit.games.options`, served by
 - :mod:`bragkit.web.tables` — the manager: the live rooms and their connections
   (:mod:`~bragkit.web.connection`), with :mod:`~bragkit.web.commit` (group commits) and
   :mod:`~bragkit.web.scheduler` (bots, turn timers, deals);
-- :mod:`bragkit.web.app` — the Starlette app (HTTP routes, the WebSocket, the page);
+- :mod:`bragkit.web.app` — the Starlette app (HTTP routes, the WebSocket, the page), with
+  the records' routes (:mod:`~bragkit.web.records_site`: a private table's for its players),
+  the accounts (:mod:`~bragkit.web.account_site`) and the players' pages and leaderboards
+  (:mod:`~bragkit.web.club_site`, :mod:`~bragkit.web.club_pages`, :mod:`~bragkit.web.chart`);
+- :mod:`bragkit.web.history` — what the signed-in players played, kept as the tables finish
+  their deals and rebuilt from the event logs; :mod:`~bragkit.web.ratings` (OpenSkill ratings
+  of rated tables) and :mod:`~bragkit.web.profiles` (a player's page as its viewer may see it);
 - :mod:`bragkit.web.svg` — card pictures as pure functions;
 - ``static/`` — the page: plain HTML, CSS and JavaScript, no build step (``games.js`` draws
   the games beyond the three-card family).

@@ -10,18 +10,17 @@ Routes:
 ``GET /api/tables/{id}``                   a table's name, status and seats (public)
 ``GET /t/{id}``                            the table's page (the invite link)
 ``WS /ws/{id}``                            the table's protocol (``docs/web-protocol.md``)
-``GET /api/tables/{id}/records``           every finished deal, and which records are released
-``GET /api/tables/{id}/deals/{n}.bhh``     a deal's hand history, once released
-``GET /api/tables/{id}/deals/{n}/proof``   the fairness proof of a deal's shuffle, once released
+``GET /api/tables/{id}/records`` …         a table's records (:mod:`bragkit.web.records_site`)
 ``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
 ``GET /static/…``                          the page's script and style
 ``/signup``, ``/signin``, ``/account`` …   accounts, optional (:mod:`bragkit.web.account_site`)
+``/u/{name}``, ``/leaderboard/{game}`` …   players' pages, leaderboards (:mod:`.club_site`)
 ``GET /metrics``                           the operator's metrics (:mod:`bragkit.web.metrics`)
 =========================================  ====================================================
 
-A record or proof is released only when it can no longer give a card away (see
-:meth:`Room.released <bragkit.web.room.Room.released>`); until then its URL answers 404 with
-the reason.
+As the tables finish their deals, what the signed-in players played is kept
+(:mod:`bragkit.web.history`) and rated tables rate their players when they close
+(:mod:`bragkit.web.ratings`).
 
 >>> from starlette.testclient import TestClient
 >>> from bragkit.web.store import Store
@@ -39,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import logging
@@ -60,12 +60,17 @@ from bragkit.errors import BragError
 from bragkit.web.account_site import AccountSite
 from bragkit.web.accounts import Accounts, Passwords
 from bragkit.web.catalogue import games_catalogue
+from bragkit.web.club_site import ClubSite
 from bragkit.web.cluster import Cluster
 from bragkit.web.cookies import CookiePolicy
+from bragkit.web.history import History
 from bragkit.web.limits import AccountLimits, AccountThrottles, AddressLimits, Limits
 from bragkit.web.lobby import public_tables
 from bragkit.web.metrics import CONTENT_TYPE, ErrorCounter, Metrics
 from bragkit.web.origin import same_origin
+from bragkit.web.profiles import Profiles
+from bragkit.web.ratings import Ratings
+from bragkit.web.records_site import RecordSite
 from bragkit.web.room import ConfigError
 from bragkit.web.sessions import Sessions
 from bragkit.web.store import Store, StoreError
@@ -156,10 +161,16 @@ def create_app(
                        cookies=CookiePolicy(secure=secure_cookies), metrics=metrics,
                        throttles=AccountThrottles(account_limits or AccountLimits()))
     tables.names, tables.tally = accounts, metrics
+    ratings = Ratings(tables.store.engine)
+    history = History(tables.store, ratings=ratings, rooms=tables.rooms)
+    tables.commits.listeners.append(history.stored)  # the players' history, as deals end
+    club = ClubSite(site=site, ratings=ratings, profiles=Profiles(
+        tables.store.engine, ratings=ratings, released=functools.partial(_released, tables)))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
+        history.catch_up()  # closed tables whose close was stored but not yet recorded
         await asyncio.to_thread(site.sessions.purge)
         if cluster is not None:
             await cluster.start(tables)
@@ -222,31 +233,6 @@ def create_app(
         return JSONResponse({"games": games_catalogue()},
                             headers={"cache-control": "public, max-age=300"})
 
-    async def records(request: Request) -> Response:
-        room = tables.room(request.path_params["table_id"])
-        if room is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        return JSONResponse({"records": room.records()})
-
-    async def record(request: Request) -> Response:
-        room = tables.room(request.path_params["table_id"])
-        number = request.path_params["number"]
-        text = None if room is None else room.record_text(number)
-        if text is None:
-            return PlainTextResponse(_unreleased(room is None, number), status_code=404)
-        name = f"bragkit-{room.table_id if room else ''}-deal-{number}.bhh"
-        return PlainTextResponse(text, media_type="application/toml", headers={
-            "content-disposition": f'attachment; filename="{name}"'})
-
-    async def proof(request: Request) -> Response:
-        room = tables.room(request.path_params["table_id"])
-        number = request.path_params["number"]
-        text = None if room is None else room.proof_json(number)
-        if text is None:
-            return PlainTextResponse(_unreleased(room is None, number, proof=True),
-                                     status_code=404)
-        return Response(text, media_type="application/json")
-
     async def card(request: Request) -> Response:
         code = request.path_params["code"]
         try:
@@ -271,12 +257,11 @@ def create_app(
         Route("/api/tables", open_tables, methods=["GET"]),
         Route("/api/server", server_info),
         Route("/api/tables/{table_id}", summary),
-        Route("/api/tables/{table_id}/records", records),
-        Route("/api/tables/{table_id}/deals/{number:int}.bhh", record),
-        Route("/api/tables/{table_id}/deals/{number:int}/proof", proof),
+        *RecordSite(tables=tables, site=site).routes,
         Route("/cards/{code}.svg", card),
         *rulebook.ROUTES,
         *site.routes,
+        *club.routes,
         Route("/metrics", scrape),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -285,6 +270,7 @@ def create_app(
         Middleware(_SecurityHeaders), Middleware(ErrorCounter, metrics=metrics)])
     app.state.manager = tables
     app.state.metrics = metrics
+    app.state.history = history
     return app
 
 
@@ -311,13 +297,10 @@ async def _tidy_memory(period: float = 5.0, full_every: int = 120) -> None:
         gc.freeze()
 
 
-def _unreleased(missing: bool, number: int, *, proof: bool = False) -> str:
-    if missing:
-        return "No such table."
-    what = "the proof of its shuffle" if proof else "its hand history"
-    return (f"Deal {number} is not finished, was not shuffled, or {what} is not released yet: "
-            "records are released once their pack is no longer in play (the next deal is "
-            "shuffled) or the table is closed.")
+def _released(tables: TableManager, table_id: str, number: int) -> bool:
+    """Whether deal ``number`` of a table still open has its record released (its room)."""
+    room = tables.room(table_id)
+    return room is not None and room.released(number)
 
 
 def _settings(body: bytes) -> dict[str, Any]:
@@ -365,7 +348,8 @@ async def _serve_socket(tables: TableManager, websocket: WebSocket, site: Accoun
         await websocket.close(code=refusal)
         return
     conn = tables.connect(table_id)
-    conn.account = None if account is None else account.name
+    if account is not None:
+        conn.account, conn.account_id = account.name, account.id
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         while not conn.closed:

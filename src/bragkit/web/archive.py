@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import json
 from array import array
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from bragkit import records
@@ -40,7 +41,8 @@ class Finished:
     """A finished deal of any game: its number, dealer and winners; its record (the
     three-card family's :class:`DealRecord`, or for another game its record's text, as its
     game's record format writes it: :func:`bragkit.records.dump`) and the proof of its shuffle
-    where the game keeps one (the three-card family)."""
+    where the game keeps one (the three-card family); ``nets``: what each player dealt in won
+    or lost in it (the change of their ledger net over the deal, its ante included)."""
 
     number: int
     dealer: str
@@ -48,6 +50,7 @@ class Finished:
     shuffled: bool
     record: DealRecord | str | None = None
     proof: FairnessProof | None = None
+    nets: Mapping[str, int] = field(default_factory=dict)
 
 
 class Archive:
@@ -67,6 +70,8 @@ class Archive:
         self._chain = 0
         self._live: set[int] = set()
         self._texts = PackedRows()  # the record text of a game whose hook keeps none ("": none)
+        self._nets = PackedRows()  # each deal's nets, by number (JSON pairs; "": not known)
+        self._totals: dict[str, int] = {}  # each player's ledger net at their last deal's end
 
     # -- following the pack --------------------------------------------------------------------
 
@@ -102,9 +107,23 @@ class Archive:
         chain = self._chain_of(number)
         return chain > 0 and chain in self._live
 
-    def ended(self, number: int, game: Game | None) -> None:
+    def ended(self, number: int, game: Game | None,
+              totals: Mapping[str, int] | None = None) -> None:
         """Deal ``number`` has ended with ``game``: kept as its record's text when the game's
-        hook keeps no record of its own (every game but the three-card family)."""
+        hook keeps no record of its own (every game but the three-card family); ``totals``, the
+        ledger's nets now, give each player dealt in their net of the deal.
+
+        >>> archive = Archive()
+        >>> archive.ended(1, None, {"Ann": 5, "Bob": -5})
+        >>> archive.ended(2, None, {"Ann": 2, "Bob": -2})
+        >>> archive.nets_of(2)
+        {'Ann': -3, 'Bob': 3}
+        """
+        if totals is not None:
+            dealt = game.players if game is not None else tuple(totals)
+            nets = {p: totals.get(p, 0) - self._totals.get(p, 0) for p in dealt}
+            self._totals.update({p: totals[p] for p in dealt if p in totals})
+            _put(self._nets, number, _row(nets))
         if game is None or not game.over:
             return
         hook = self.session.dealing if self.session is not None else None
@@ -114,11 +133,13 @@ class Archive:
             text = records.dump(game)
         except BragError:
             text = ""  # no format writes this game's records
-        texts = self._texts
-        while len(texts) < number - 1:
-            texts.append("")
-        if len(texts) == number - 1:
-            texts.append(text)
+        _put(self._texts, number, text)
+
+    def nets_of(self, number: int) -> dict[str, int]:
+        """What each player dealt in won or lost in deal ``number`` (empty: not known)."""
+        if not 1 <= number <= len(self._nets) or not self._nets[number - 1]:
+            return {}
+        return dict(json.loads(self._nets[number - 1]))
 
     # -- the records ---------------------------------------------------------------------------
 
@@ -154,7 +175,7 @@ class Archive:
         return Finished(number=number, dealer=session.dealer_of(number),
                         winners=dict(json.loads(self._winners[number - 1])),
                         shuffled=hook.was_shuffled(number), record=record,
-                        proof=hook.proof_of(number))
+                        proof=hook.proof_of(number), nets=self.nets_of(number))
 
     def played(self) -> list[Finished]:
         """Every finished deal, in order (each read from the session when asked for)."""
@@ -219,3 +240,12 @@ class Archive:
 def _row(winners: dict[str, int] | Any) -> str:
     """A deal's winners as a packed row (JSON: any name is written safely)."""
     return json.dumps(list(dict(winners).items()), ensure_ascii=False)
+
+
+def _put(rows: PackedRows, number: int, row: str) -> None:
+    """Row ``number`` (1-based) of ``rows``, the rows before it filled with "" (not known); a
+    row already there stays."""
+    while len(rows) < number - 1:
+        rows.append("")
+    if len(rows) == number - 1:
+        rows.append(row)

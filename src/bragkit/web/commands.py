@@ -79,10 +79,14 @@ class RoomCommands:
         return self.dealing.session.ledger.players if self.dealing.session is not None else ()
 
     def sit(self, viewer: Viewer, *, seat: int, name: str, token: str, id: str,
-            buy_in: int | None = None) -> Event:
+            buy_in: int | None = None, account: int | None = None) -> Event:
         """Take a seat (a name is checked by :func:`~bragkit.web.protocol.check_name` first),
-        bringing ``buy_in`` (default: the table's), at least the least buy-in (M1)."""
+        bringing ``buy_in`` (default: the table's), at least the least buy-in (M1). ``account``:
+        the number of the account the sitter is signed in to (None: a guest), recorded on the
+        event (a player's history and rating); a rated table seats only signed-in players."""
         self._open(id)
+        if account is None and self.config.rated:
+            raise _refuse("this table is rated: sign in to sit down", id)
         if viewer.name is not None:
             raise _refuse(f"you already sit at this table as {viewer.name}", id)
         hashed = token_hash(token)
@@ -95,9 +99,10 @@ class RoomCommands:
         least = self.config.least_buy_in
         if type(amount) is not int or not least <= amount <= MAX_CHIPS:
             raise _refuse(f"bring at least {least} chips to sit down (rule M1)", id)
-        return Event(kind="sit", data={"seat": seat, "name": name, "token_hash": hashed,
-                                       "bot": None, "buy_in": amount},
-                     client_id=id, principal=hashed)
+        data = {"seat": seat, "name": name, "token_hash": hashed, "bot": None, "buy_in": amount}
+        if account is not None:  # events stored before accounts were recorded have none
+            data["account"] = account
+        return Event(kind="sit", data=data, client_id=id, principal=hashed)
 
     def host_op(self, viewer: Viewer, *, op: str, id: str, seat: int | None = None,
                 bot: str | None = None) -> Event:
@@ -111,6 +116,8 @@ class RoomCommands:
         event: Event
         if op == "add_bot":
             self._open(id)
+            if self.config.rated:
+                raise _refuse("this table is rated: only signed-in players sit, no bots", id)
             assert seat is not None
             seats.check_free(seat, id)
             kind = bot or "random"

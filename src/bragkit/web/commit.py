@@ -67,6 +67,8 @@ class GroupCommit:
         self._on_failure = on_failure
         #: told the rows of each batch once it is stored (a cluster's fan-out)
         self.on_stored = on_stored
+        #: told them too, after it (the players' history: :mod:`bragkit.web.history`)
+        self.listeners: list[Callable[[list[tuple[str, int, Event, str]]], None]] = []
         self._pending: Batch | None = None
 
     def seq(self, table_id: str) -> int:
@@ -116,6 +118,8 @@ class GroupCommit:
                 self.committed[table_id] = max(self.committed.get(table_id, 0), seq)
             if self.on_stored is not None:
                 self.on_stored(pending.rows)
+            for listener in self.listeners:
+                listener(pending.rows)
         for conn, text in pending.deliveries:
             conn.push(text)
         for action in pending.after:

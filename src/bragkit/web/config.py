@@ -43,7 +43,11 @@ class TableConfig:
     ``turn_seconds`` (a turn timer, 0 for none: a player who runs out of time folds),
     ``deal_pause`` (seconds between deals, to read the result) and ``bot_delay`` (seconds a bot
     waits before it acts, so people can follow); ``public``: whether the front page lists the
-    table among the open tables (only when its host says so).
+    table among the open tables (only when its host says so); ``private``: the table is never
+    listed and its records (hand histories, proofs) are only for its players
+    (:mod:`bragkit.web.access`); ``rated``: its sessions count for the players' ratings
+    (:mod:`bragkit.web.ratings`), so only signed-in players sit and the game's rules are its
+    defaults, no house rules.
 
     >>> TableConfig.from_dict({"rules": {"max_bet": 10}, "seats": 4}).to_dict()["rules"]
     {'max_bet': 10}
@@ -62,6 +66,8 @@ class TableConfig:
     deal_pause: float = 4.0
     bot_delay: float = 0.8
     public: bool = False
+    private: bool = False
+    rated: bool = False
 
     def __post_init__(self) -> None:
         name = self.name
@@ -86,8 +92,14 @@ class TableConfig:
             value = getattr(self, name_)
             if type(value) not in (int, float) or not 0 <= value <= 600:
                 raise ConfigError(f"{name_} must be a number of seconds from 0 to 600")
-        if type(self.public) is not bool:
-            raise ConfigError("public must be true or false")
+        for flag in ("public", "private", "rated"):
+            if type(getattr(self, flag)) is not bool:
+                raise ConfigError(f"{flag} must be true or false")
+        if self.public and self.private:
+            raise ConfigError("a table is public (listed) or private, not both")
+        if self.rated and self.rules != info.rules():
+            raise ConfigError(f"a rated table plays {info.title} by its default rules: no "
+                              "house rules or preset")
 
     @property
     def info(self) -> GameInfo:
@@ -114,7 +126,7 @@ class TableConfig:
                 "seats": self.seats,
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
                 "deal_pause": self.deal_pause, "bot_delay": self.bot_delay,
-                **({"public": True} if self.public else {})}
+                **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
@@ -124,7 +136,7 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
         known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
-                 "bot_delay", "preset", "public"}
+                 "bot_delay", "preset", "public", "private", "rated"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")

@@ -43,6 +43,8 @@ class Connection:
         self.viewer = Viewer()
         #: the account the browser is signed in to (None: a guest)
         self.account: str | None = None
+        #: that account's number (recorded on the seat it takes: history, ratings)
+        self.account_id: int | None = None
         #: when its last message arrived (``time.perf_counter``: the metrics' latency)
         self.received = 0.0
         self.token_hash: str | None = None

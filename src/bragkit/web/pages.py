@@ -14,15 +14,27 @@ from __future__ import annotations
 
 from html import escape
 from typing import Final
+from urllib.parse import quote
 
 from bragkit.web.accounts import MAX_PASSWORD, MIN_PASSWORD
 
-__all__ = ["account_page", "sign_in_page", "sign_up_page"]
+__all__ = ["account_page", "page", "player_link", "sign_in_page", "sign_up_page"]
 
 _NAME_HINT: Final = "Up to 20 letters, digits and spaces; . ' - _ too"
 
 
-def _page(title: str, body: str, *, account: str | None) -> str:
+def player_link(name: str) -> str:
+    """The address of a player's page (``/u/NAME``, the name quoted).
+
+    >>> player_link("Ann Marie")
+    '/u/Ann%20Marie'
+    """
+    return "/u/" + quote(name, safe="")
+
+
+def page(title: str, body: str, *, account: str | None, main: str = "account-page") -> str:
+    """A page of the site: its bar (the leaderboards, who is signed in) over ``body``, in a
+    ``<main>`` of class ``main``."""
     who = (f'<span class="note">Signed in as</span> <a href="/account">{escape(account)}</a>'
            if account is not None else
            '<a href="/signin">Sign in</a> <a href="/signup">Sign up</a>')
@@ -39,9 +51,10 @@ def _page(title: str, body: str, *, account: str | None) -> str:
 <body>
   <header class="bar">
     <a class="brand" href="/">brag<span>kit</span></a>
+    <nav class="site-nav"><a href="/leaderboard">Leaderboards</a></nav>
     <nav class="account-nav">{who}</nav>
   </header>
-  <main class="account-page">
+  <main class="{main}">
 {body}
   </main>
 </body>
@@ -94,7 +107,7 @@ def sign_up_page(*, csrf: str, name: str = "", error: str | None = None,
       </form>
       <p class="note">Have one? <a href="/signin">Sign in</a>.</p>
     </section>"""
-    return _page("Open an account", body, account=None)
+    return page("Open an account", body, account=None)
 
 
 def sign_in_page(*, csrf: str, name: str = "", error: str | None = None,
@@ -112,7 +125,7 @@ def sign_in_page(*, csrf: str, name: str = "", error: str | None = None,
       <p class="note">No account? <a href="/signup">Open one</a>, or just play: pick a name when
         you sit down at a table.</p>
     </section>"""
-    return _page("Sign in", body, account=None)
+    return page("Sign in", body, account=None)
 
 
 def account_page(*, csrf: str, name: str, done: str | None = None,
@@ -124,7 +137,7 @@ def account_page(*, csrf: str, name: str, done: str | None = None,
     body = f"""    <section class="form-card">
       <h1>{escape(name)}</h1>
       <p class="note">Signed in. At any table you sit down as {escape(name)}, and nobody else
-        can.</p>
+        can. <a href="{player_link(name)}">Your games and ratings</a>.</p>
       {notice}
       <form method="post" action="/signout" class="inline">
         {_hidden(csrf, None)}
@@ -155,4 +168,4 @@ def account_page(*, csrf: str, name: str, done: str | None = None,
         {_error(error if failed == "delete" else None)}
       </form>
     </section>"""
-    return _page(name, body, account=name)
+    return page(name, body, account=name)

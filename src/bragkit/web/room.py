@@ -205,7 +205,7 @@ class Room(RoomCommands):
 
     def _apply_sit(self, data: Mapping[str, Any]) -> list[str]:
         seat = Seat(position=data["seat"], name=data["name"], token_hash=data["token_hash"],
-                    bot=data["bot"], buy_in=data["buy_in"])
+                    bot=data["bot"], buy_in=data["buy_in"], account=data.get("account"))
         self.seating.add(seat)
         who = seat.name
         if self.table is None:
@@ -273,7 +273,7 @@ class Room(RoomCommands):
         assert table is not None
         if table.in_deal:
             return lines
-        self.archive.ended(table.deal_number, table.current)
+        self.archive.ended(table.deal_number, table.current, totals=table.ledger.nets())
         if self.dealing.shuffle_due and self.dealing.retained is None:
             self.archive.pack_dead()  # the next deal is shuffled (D4)
         for seat in [s for s in self.seating if s.leaving]:

@@ -20,11 +20,12 @@ lock), so the migrations run once.
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
 >>> migrate(engine)
-Migrated(before=None, after='0002')
+Migrated(before=None, after='0003')
 >>> migrate(engine).upgraded
 False
->>> sorted(inspect(engine).get_table_names())
-['bk_accounts', 'bk_events', 'bk_schema', 'bk_sessions', 'bk_tables']
+>>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
+['bk_accounts', 'bk_deals', 'bk_events', 'bk_plays', 'bk_rating_events', 'bk_ratings',
+ 'bk_schema', 'bk_sessions', 'bk_tables']
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from sqlalchemy import (
+    BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -51,15 +54,16 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bragkit.errors import BragError
 
-__all__ = ["HEAD", "MIGRATIONS", "VERSION_TABLE", "Migrated", "SchemaError", "accounts",
-           "events", "metadata", "migrate", "revision", "sessions", "tables"]
+__all__ = ["HEAD", "MIGRATIONS", "VERSION_TABLE", "Migrated", "SchemaError", "accounts", "deals",
+           "events", "metadata", "migrate", "plays", "rating_events", "ratings", "revision",
+           "sessions", "tables"]
 
 #: The folder of the migration files (a package of ``bragkit``: installed with it).
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 #: The table that holds a database's schema revision.
 VERSION_TABLE: Final = "bk_schema"
 #: The newest revision of the schema, the one this code reads and writes.
-HEAD: Final = "0002"
+HEAD: Final = "0003"
 #: The first revision: the schema ``metadata.create_all`` made before the migrations.
 _FIRST: Final = "0001"
 _LOCK: Final = 0x62726167  # "brag": the advisory lock of a migration on PostgreSQL
@@ -107,6 +111,56 @@ sessions = Table(
     Column("account_id", Integer, ForeignKey("bk_accounts.id"), nullable=False, index=True),
     Column("created_at", Float, nullable=False),
     Column("expires_at", Float, nullable=False),
+)
+
+# -- revision 0003: what the event logs say of each account's play (bragkit.web.history), and
+# the ratings (bragkit.web.ratings); all of it can be rebuilt from the event logs.
+
+plays = Table(  # an account's session at a table: its net so far, final once the table closed
+    "bk_plays", metadata,
+    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True, index=True),
+    Column("name", String(20), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("deals", Integer, nullable=False),
+    Column("net", BigInteger, nullable=False),
+    Column("finished", Boolean, nullable=False),
+    Column("place", Integer, nullable=True),  # at a closed table: 1 for the best net
+    Column("players", Integer, nullable=True),  # … among how many players dealt in
+)
+
+deals = Table(  # each deal an account was dealt in: its net, whether it has a record
+    "bk_deals", metadata,
+    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True, index=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("net", BigInteger, nullable=False),
+    Column("record", Boolean, nullable=False),
+)
+
+ratings = Table(  # an account's rating at a game (OpenSkill's Plackett-Luce model)
+    "bk_ratings", metadata,
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True),
+    Column("game", String(32), primary_key=True, index=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("sessions", Integer, nullable=False),
+)
+
+rating_events = Table(  # each rated session's change of an account's rating
+    "bk_rating_events", metadata,
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True),
+    Column("game", String(32), primary_key=True),
+    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
+    Column("at", Float, nullable=False),  # when the table closed
+    Column("place", Integer, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
 )
 
 

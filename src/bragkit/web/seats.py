@@ -42,6 +42,7 @@ class Seat:
     token_hash: str | None
     bot: str | None
     buy_in: int
+    account: int | None = None  # the number of the account that sat here (None: a guest, a bot)
     joining: bool = False  # sat down during a deal: joins the table when it ends
     leaving: bool = False  # leaves when the deal in progress ends
 
@@ -54,6 +55,9 @@ class Seats:
         self._seats: dict[int, Seat] = {}
         #: every name seated here in the table's life, and whose it is
         self.book = NameBook()
+        #: the account of each name seated by a signed-in player, for the table's life
+        self.accounts: dict[str, int] = {}
+        self._tokens: set[str] = set()  # every seat token's hash that ever sat here
 
     def __iter__(self) -> Iterator[Seat]:
         return iter(list(self._seats.values()))
@@ -72,6 +76,27 @@ class Seats:
         theirs for the life of the table."""
         self._seats[seat.position] = seat
         self.book.record(seat.name, seat.token_hash)
+        if seat.account is not None:
+            self.accounts.setdefault(seat.name, seat.account)
+        if seat.token_hash is not None:
+            self._tokens.add(seat.token_hash)
+
+    def ever_seated(self, *, account: int | None = None, token_hash: str | None = None) -> bool:
+        """Whether the account numbered ``account``, or the holder of the seat token hashed
+        ``token_hash``, ever sat at this table (its players: a private table's records are
+        theirs).
+
+        >>> seats = Seats(2)
+        >>> seats.add(Seat(position=0, name="Ann", token_hash="a" * 64, bot=None, buy_in=9,
+        ...                account=7))
+        >>> seats.remove(seats[0])
+        >>> seats.ever_seated(account=7), seats.ever_seated(token_hash="a" * 64)
+        (True, True)
+        >>> seats.ever_seated(account=8), seats.ever_seated(token_hash="b" * 64)
+        (False, False)
+        """
+        return (account is not None and account in self.accounts.values()) or (
+            token_hash is not None and token_hash in self._tokens)
 
     def remove(self, seat: Seat) -> None:
         """Free a seat."""

@@ -98,7 +98,7 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "variant": config.terms.variant or info.name,
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
-            "bots": bot_kinds(config)}
+            "bots": bot_kinds(config), "private": config.private, "rated": config.rated}
 
 
 def option_dict(option: LegalAction) -> dict[str, Any]:

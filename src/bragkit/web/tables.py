@@ -348,7 +348,7 @@ class TableManager:
             return
         if isinstance(message, Act) and message.verb == "topup":  # the house cap (M1)
             check_topups(room.events, viewer.name, self.limits.topups_per_deal, ident)
-        event = _event_of(room, viewer, message)
+        event = _event_of(room, viewer, message, conn.account_id)
         if isinstance(message, Sit):
             conn.token_hash = principal
         self.commit(room, event, sender=conn)
@@ -512,12 +512,13 @@ class TableManager:
                 "next_deal_in": clocks["next_deal_in"], "spectators": watching}
 
 
-def _event_of(room: Room, viewer: Viewer, message: ClientMessage) -> Event:
+def _event_of(room: Room, viewer: Viewer, message: ClientMessage,
+              account: int | None = None) -> Event:
     """The event a table command makes, checked by its room (a refusal raises
-    :class:`ProtocolError` and changes nothing)."""
+    :class:`ProtocolError` and changes nothing); ``account``: the sender's account number."""
     if isinstance(message, Sit):
         return room.sit(viewer, seat=message.seat, name=message.name, token=message.token,
-                        buy_in=message.buy_in, id=message.id)
+                        buy_in=message.buy_in, id=message.id, account=account)
     if isinstance(message, Act):
         return room.act(viewer, verb=message.verb, at=message.at, amount=message.amount,
                         hand=message.hand, cards=message.cards, player=message.player,

@@ -101,7 +101,9 @@ whole deals through this checked API.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from itertools import compress, repeat
+from operator import eq, ne
+from typing import Final
 
 import bragkit.games.three_card.setup as setups
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
@@ -125,9 +127,6 @@ from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
 from bragkit.records import dump
 
-if TYPE_CHECKING:
-    pass
-
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
 
 #: The verbs of the three-card family (HAND-HISTORY.md).
@@ -136,7 +135,7 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
                           Verb.AGREE})
 
 _DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
-_AGREE = Verb.AGREE
+_AGREE, _FOLD = Verb.AGREE, Verb.FOLD
 
 
 class Deal(GameBase):
@@ -208,7 +207,7 @@ class Deal(GameBase):
             check_retained(kept_old, names, rules)
         if pack is not None and hands is not None:
             raise RulesError("give a pack or hands, not both")
-        super().__init__()
+        self._token = [None]  # GameBase.__init__, inlined: the one-owner token
 
         self.rules = rules
         self.players = seats.names
@@ -216,8 +215,8 @@ class Deal(GameBase):
         self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
         money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
-        stock = self._stock = Stock()
-        dealt = stock.deal(rules, seats, pack, hands, kept_old, rng)
+        stock = self._stock = Stock(rules, seats, pack, hands, kept_old, rng)
+        dealt = stock.dealt
         hold = self._hold = Holdings(found, dealt, not rules.blind)
         betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
@@ -269,7 +268,7 @@ class Deal(GameBase):
     def agreed(self) -> tuple[str, ...]:
         """Who has agreed to a showdown (B8) since the betting last moved on, in the order they
         agreed (the showdown comes when every player still betting has)."""
-        return tuple(self._seats.names[seat] for seat in self._round.agreed)
+        return tuple(map(self._seats.names.__getitem__, self._round.agreed))
 
     @property
     def pot(self) -> int:
@@ -295,14 +294,12 @@ class Deal(GameBase):
     @property
     def in_play(self) -> tuple[str, ...]:
         """Players still holding a hand (not folded), covered ones included, in seat order."""
-        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
-                     if s != FOLDED)
+        return tuple(compress(self._seats.names, map(ne, self._round.status, repeat(FOLDED))))
 
     @property
     def betting(self) -> tuple[str, ...]:
         """Players still betting: in play and not covered (M2)."""
-        return tuple(n for n, s in zip(self._seats.names, self._round.status, strict=True)
-                     if s == BETTING)
+        return tuple(compress(self._seats.names, map(eq, self._round.status, repeat(BETTING))))
 
     def is_blind(self, player: str) -> bool:
         """Whether ``player`` has not looked at their cards (BL6)."""
@@ -406,9 +403,11 @@ class Deal(GameBase):
             self._listed[seat] = None
             moves.agree(seat, action)
         else:
-            self._listed = [None] * len(self._listed)
+            self._listed = [None] * self._seats.n
             if verb is _BET or verb is _BLIND:  # the commonest, straight to it
                 moves.bet(seat, action)
+            elif verb is _FOLD:  # the next commonest
+                moves.fold(seat, action)
             else:
                 moves.play(seat, action)
         end = moves.settled

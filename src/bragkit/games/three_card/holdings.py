@@ -18,8 +18,6 @@ each hand's strength, evaluated once per hand (again only if the hand changes, F
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bragkit.actions import HandChoice
 from bragkit.cards import Card
 from bragkit.games.three_card.setup import N2, N, Setup, Strength
@@ -72,10 +70,6 @@ class Holdings:
         """Rule R2: ``seat`` holds their old hand beside the new one, both blind."""
         self.old[seat] = old
         self.two_seat = seat
-
-    def face_up_out(self, seat: int) -> bool:
-        """Rule R3: whether ``seat``'s face-up hand is out."""
-        return seat == self.face_up_seat and self.face_up is not None
 
     def cards_of(self, seat: int) -> tuple[Card, ...]:
         """Every card in front of ``seat``: the old hand, the hand, the face-up hand (R3)."""
@@ -151,36 +145,22 @@ class Holdings:
                  discards: tuple[Card, ...] = ()) -> Evaluated:
         """The strength of ``hand`` (``kept`` and ``discards``: after a discard)."""
         setup = self.setup
-        ordering = setup.rules.ordering
         if kept is not None:  # rule F1: the three the player kept, then the discards
-            chosen = hand_of(kept, discards, ordering=ordering, wild=setup.wild)
+            chosen = hand_of(kept, discards, ordering=setup.rules.ordering, wild=setup.wild)
         elif len(hand) == 3:
             a, b, c = hand
             # evaluate()'s own values, read directly (rules H2-H10, W1-W3); a card held twice
             # is not a hand (-1): evaluate() says so
             value = setup.values[a * N2 + b * N + c]
             if value < 0:
-                rank = evaluate(hand, ordering=ordering, wild=setup.wild)
+                rank = evaluate(hand, ordering=setup.rules.ordering, wild=setup.wild)
             else:
                 rank = setup.ranks[value]
             return (value, ()), hand, rank
         else:  # rule F2: a hand shown without a look plays its best three
-            chosen = best_hand(hand, ordering=ordering, wild=setup.wild, keep=3)
+            chosen = best_hand(hand, ordering=setup.rules.ordering, wild=setup.wild, keep=3)
         return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
 
     def beats_face_up(self, seat: int) -> bool:
         """Rule R3: whether ``seat``'s hand beats the face-up hand strictly."""
         return self.strength(seat)[0] > self.evaluate(self.face_up_cards)[0]
-
-    def best(self, seats: Sequence[int]) -> list[int]:
-        """Rule B8: the seats of the best hand among ``seats`` (equal best: all of them)."""
-        winners: list[int] = []
-        best: Strength | None = None
-        for seat in seats:
-            key = self.strength(seat)[0]
-            if best is None or key > best:
-                best = key
-                winners = [seat]
-            elif key == best:
-                winners.append(seat)
-        return winners

@@ -20,9 +20,11 @@ remembered per Rules by what it depends on; entries are interned per player.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from bragkit.actions import Discards, LegalAction, Verb
+from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
 from bragkit.games.three_card.setup import Fixed, Menu, Setup, amount_option
@@ -38,6 +40,15 @@ __all__ = ["Menus"]
 
 _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
 _COVER, _SEE = Verb.COVER, Verb.SEE
+
+
+@functools.lru_cache(maxsize=8_192)
+def _discard(name: str, hand: tuple[Card, ...], count: int) -> LegalAction:
+    """The discard option of ``name`` holding ``hand`` (F1, F3), with every discard of
+    ``count`` cards it allows as its choices (built on demand); made once and shared: an option
+    is frozen, and its choices are the same for the same hand."""
+    return LegalAction(player=name, verb=_DISCARD, discards=count,
+                       choices=Discards(name, hand, count))
 
 
 class Menus(Verifiers):
@@ -88,6 +99,21 @@ class Menus(Verifiers):
             found = turns[key] = tuple(self.full_menu(seat))
         return found
 
+    def bounds(self, blind: bool) -> tuple[int, int | None]:
+        """:meth:`Verifiers.bounds`, remembered per Rules where there is no pot limit (it then
+        depends only on the stake, whether a bet is made and ``blind``)."""
+        if self.rules.pot_limit:
+            return Verifiers.bounds(self, blind)
+        bet = self.bet
+        key = (bet.stake, bet.bet_made, blind)
+        known = self.setup.bounds
+        found = known.get(key)
+        if found is None:
+            if len(known) >= 4_096:
+                known.clear()
+            found = known[key] = Verifiers.bounds(self, blind)
+        return found
+
     def full_menu(self, seat: int) -> list[LegalAction]:
         """The menu of ``seat`` now, built afresh from the verifiers."""
         fixed = self.seats.fixed[seat]
@@ -112,9 +138,7 @@ class Menus(Verifiers):
     def _discard_option(self, seat: int, fixed: Fixed) -> LegalAction:
         """Rules F1, F3: the discard of ``seat``, with every discard it allows as its choices
         (built on demand)."""
-        count = self.cards - 3
-        return LegalAction(player=fixed.name, verb=_DISCARD, discards=count,
-                           choices=Discards(fixed.name, self.hold.hand[seat], count))
+        return _discard(fixed.name, self.hold.hand[seat], self.cards - 3)
 
     def _look_options(self, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
         """The looks open to a player who has not looked (BL2, BL6, R2, R3, F2)."""

@@ -21,7 +21,7 @@ from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.operations import Acted, HandLooked, HandToPack, Loan
-from bragkit.games.three_card.round import BETTING, Round
+from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.settle import Settlement
 from bragkit.games.three_card.setup import Seats
@@ -76,8 +76,7 @@ class Moves:
         if verb is _BET or verb is _BLIND:
             self.bet(seat, action)
         elif verb is _FOLD:
-            add((Acted, action, 0))
-            self.fold(seat)
+            self.fold(seat, action)
         elif verb is _LOOK:
             add((Acted, action, 0))
             if action.hand is not None:  # rule R2: look at one of two hands
@@ -123,12 +122,21 @@ class Moves:
     def to_pack(self, seat: int, cards: tuple[Card, ...], face_up: bool = False) -> None:
         """Rule D5: a hand goes under the pack, its cards in the order dealt (``face_up``: the
         face-up hand of R3)."""
-        self.stock.put_under(cards)
+        pack = self.stock.pack  # Stock.put_under, inlined (a hand goes under at every fold)
+        if pack is not None:
+            pack._put_under_hand(cards)
         self.add((HandToPack, self.names[seat], cards, face_up))
 
-    def fold(self, seat: int) -> None:
+    def fold(self, seat: int, action: Action) -> None:
+        """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
         betting = self.bet_round
-        betting.fold(seat)
+        if betting.agreed:
+            betting.agreed.clear()
+        self.add((Acted, action, 0))
+        betting.status[seat] = FOLDED  # Round.fold, inlined (a fold is the second commonest)
+        betting.n_betting -= 1
+        if betting.gate:
+            betting.gate.discard(seat)
         hold = self.hold
         old = hold.old[seat]
         if old is not None:  # rule R2: both hands go, the old one first [decision]
@@ -136,7 +144,7 @@ class Moves:
             hold.old[seat] = None
             hold.two_seat = -1
         self.to_pack(seat, hold.hand[seat])
-        if hold.face_up_out(seat):
+        if hold.face_up is not None and seat == hold.face_up_seat:  # Holdings.face_up_out
             assert hold.face_up is not None
             self.to_pack(seat, hold.face_up, True)  # rule R3: the face-up hand goes with it
             hold.face_up = None

@@ -59,16 +59,6 @@ class Round:
                 return other
         raise AssertionError("no other player is betting")  # pragma: no cover
 
-    def first_betting(self) -> int:
-        """The first seat still betting, from the dealer's left."""
-        status = self.status
-        return next(s for s in self.order if status[s] == BETTING)
-
-    def betting(self) -> list[int]:
-        """The seats still betting, from the dealer's left."""
-        status = self.status
-        return [s for s in self.order if status[s] == BETTING]
-
     def fold(self, seat: int) -> None:
         """Rule B2: ``seat`` is out."""
         self.status[seat] = FOLDED

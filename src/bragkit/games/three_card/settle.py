@@ -25,9 +25,9 @@ from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import END, DealLog
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.results import DealResult, new_result
-from bragkit.games.three_card.round import FOLDED, Round
+from bragkit.games.three_card.round import BETTING, FOLDED, Round
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.setup import Seats
+from bragkit.games.three_card.setup import Seats, Strength
 from bragkit.games.three_card.stock import Stock
 from bragkit.hands import Category
 
@@ -55,14 +55,16 @@ class Settlement:
 
     def last_standing(self) -> None:
         """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
-        winner = self.bet.first_betting()
+        betting = self.bet
+        status = betting.status  # Round.first_betting, inlined (every deal ends once)
+        winner = next(s for s in betting.order if status[s] == BETTING)
         money = self.money
         if money.coverers:  # rules M2, M3: the winner shows (even blind) and is compared
             self.compared([winner], shown=[winner])
             return
         pot = money.pots[0]
         hold = self.hold
-        if hold.face_up_out(winner):
+        if hold.face_up is not None and winner == hold.face_up_seat:  # Holdings.face_up_out
             # rule R3: everyone folded to the face-up hand; this deal's money to the blind
             # player, the carried pot stays
             award = pot - money.carried_in
@@ -74,8 +76,22 @@ class Settlement:
 
     def showdown(self) -> None:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
-        seats = self.bet.betting()
-        self.compared(self.hold.best(seats), shown=seats)
+        betting = self.bet
+        status = betting.status
+        strength = self.hold.strength
+        seats: list[int] = []
+        winners: list[int] = []
+        best: Strength | None = None
+        for seat in betting.order:  # Round.betting and Holdings.best in one pass
+            if status[seat] == BETTING:
+                seats.append(seat)
+                key = strength(seat)[0]
+                if best is None or key > best:
+                    best = key
+                    winners = [seat]
+                elif key == best:
+                    winners.append(seat)
+        self.compared(winners, shown=seats)
 
     def compared(self, final: list[int], shown: list[int]) -> None:
         """Settle the pot when hands are compared: a see, a showdown or a covered pot.
@@ -119,20 +135,22 @@ class Settlement:
         order = self.bet.order
         hold = self.hold
         strength = hold.strength
+        known = hold.strengths  # the shown hands were compared: their strengths are kept
         shown_cards: dict[str, tuple[Card, ...]] = {}
         for seat in shown:  # rule D8
-            shown_cards[names[seat]] = strength(seat)[1]
+            shown_cards[names[seat]] = (known[seat] or strength(seat))[1]
         winners: dict[str, int] = {}
         prial = False
-        # from the dealer's left
-        paid = list(awards.items()) if len(awards) < 2 else [
-            (s, awards[s]) for s in order if s in awards]
-        paid = [(seat, amount) for seat, amount in paid if amount]
-        for seat, amount in paid:
-            winners[names[seat]] = amount
-            if shown and strength(seat)[2].category is _PRIAL:
-                prial = True  # rule D4: seen and won by a prial
-        self.money.settle(paid, carried)
+        paid: list[tuple[int, int]] = []
+        for seat in awards if len(awards) < 2 else order:  # from the dealer's left
+            amount = awards.get(seat)
+            if amount:
+                paid.append((seat, amount))
+                winners[names[seat]] = amount
+                if shown and (known[seat] or strength(seat))[2].category is _PRIAL:
+                    prial = True  # rule D4: seen and won by a prial
+        money = self.money
+        money.settle(paid, carried)
         two = retained >= 0 and hold.old[retained] is not None
         # rules BL3, R1: the blind hand stays on the table
         retained_hand = hold.hand[retained] if retained >= 0 else None
@@ -158,7 +176,7 @@ class Settlement:
         rules = self.rules
         self.result = new_result(
             # (zip without strict=: equal lengths by construction, and the keyword is slow)
-            dict(zip(names, self.money.stacks)),  # noqa: B905 - stacks
+            dict(zip(names, money.stacks)),  # noqa: B905 - stacks
             winners,
             shown_cards,
             carried,  # carried_pot
@@ -168,7 +186,7 @@ class Settlement:
             next_pack,
             "new" if two else None,  # retained_choice, rule R2
             self.log.loans() if rules.lending else (),  # loans
-            self.money.topped_up(names),  # topups
+            money.topped_up(names) if any(money.topups) else {},  # topups
         )
 
     def keeping(self, hand: HandChoice) -> DealResult:

@@ -101,8 +101,8 @@ def amount_option(
 class Setup:
     """What a deal reads from its Rules, worked out once per Rules object."""
 
-    __slots__ = ("max_players", "plain_limits", "ranks", "rules", "simple", "turns", "values",
-                 "wild")
+    __slots__ = ("bounds", "max_players", "plain_limits", "ranks", "rules", "simple", "turns",
+                 "values", "wild")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -113,6 +113,9 @@ class Setup:
         self.simple = rules.cards == 3 and self.plain_limits and not rules.lending
         # the menus of a simple deal, remembered by what they depend on (see there)
         self.turns: dict[tuple[Any, ...], Menu] = {}
+        # the least and most of a bet without a pot limit, by stake, whether a bet is made and
+        # whether the bettor is blind (bet_bounds of these rules; see Menus.bounds)
+        self.bounds: dict[tuple[int, bool, bool], tuple[int, int | None]] = {}
         # jokers are always wild (W1): the evaluator needs to be told only of named wild cards
         self.wild: frozenset[Card] | tuple[()] = rules.wild_cards if rules.wild else ()
         # every three cards' HandRank value, compact (rules H2-H10, W1-W3), and the HandRank
@@ -248,6 +251,8 @@ def check_distinct(cards: list[Card], rules: Rules) -> None:
 
 
 def check_pack(pack: Pack, rules: Rules, kept_old: Mapping[str, tuple[Card, ...]]) -> None:
+    if type(pack) is Pack and not kept_old and not rules.jokers and pack._is_one_deck():
+        return  # the common case: one whole deck, nothing retained (what the checks below find)
     if not isinstance(pack, Pack):
         raise RulesError(f"pack must be a Pack, not {type(pack).__name__}")
     if pack.decks != 1 or pack.jokers != rules.jokers:

@@ -8,9 +8,9 @@ The pack as it was before the deal is kept, or rebuilt on demand, for the record
 >>> from bragkit.cards import Pack
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.setup import seating
->>> stock = Stock()
 >>> seats = seating(("Ann", "Bob"), "Bob")
->>> hands = stock.deal(Rules(), seats, pack=Pack.standard(), hands=None, kept_old={}, rng=None)
+>>> stock = Stock(Rules(), seats, Pack.standard(), None, {}, None)
+>>> hands = stock.dealt
 >>> [str(card) for card in hands[0]], len(stock.pack)   # the first card to the dealer's left
 (['As', 'Ad', 'Ks'], 46)
 """
@@ -27,19 +27,14 @@ __all__ = ["Stock"]
 
 
 class Stock:
-    """The pack of one deal (see the module docstring): ``pack`` the stock (``None`` for a deal
-    of given hands), ``top`` the cards dealt from it in order."""
+    """The pack of one deal (see the module docstring), dealt from ``pack``, ``hands`` or a
+    pack shuffled from ``rng`` (D4), without the retained cards ``kept_old`` (R1): ``dealt``
+    the hands as dealt (D6), in seat order; ``pack`` the stock (``None`` for a deal of given
+    hands), ``top`` the cards dealt from it in order."""
 
-    __slots__ = ("at_end", "pack", "returns", "start_pack", "top")
+    __slots__ = ("at_end", "dealt", "pack", "returns", "start_pack", "top")
 
-    def __init__(self) -> None:
-        self.pack: Pack | None = None
-        self.top: tuple[Card, ...] = ()
-        self.start_pack: Pack | None = None  # the pack before the deal, once known
-        self.at_end: Pack | None = None  # the stock before the last hands went under (R2)
-        self.returns: list[tuple[int, tuple[Card, ...]]] = []  # the hands put under at the end
-
-    def deal(
+    def __init__(
         self,
         rules: Rules,
         seats: Seats,
@@ -47,14 +42,18 @@ class Stock:
         hands: Mapping[str, Sequence[Card] | str] | None,
         kept_old: Mapping[str, tuple[Card, ...]],
         rng: RandomSource,
-    ) -> list[tuple[Card, ...]]:
-        """The hands as dealt (D6), in seat order, from ``pack``, ``hands`` or a pack shuffled
-        from ``rng`` (D4) without the retained cards (R1)."""
+    ) -> None:
+        self.pack: Pack | None = None
+        self.top: tuple[Card, ...] = ()
+        self.start_pack: Pack | None = None  # the pack before the deal, once known
+        self.at_end: Pack | None = None  # the stock before the last hands went under (R2)
+        self.returns: list[tuple[int, tuple[Card, ...]]] = []  # the hands put under at the end
         names = seats.names
         if hands is not None:
             held = [c for old in kept_old.values() for c in old]
-            dealt = check_hands(hands, names, rules, held)
-            return [dealt[name] for name in names]
+            given = check_hands(hands, names, rules, held)
+            self.dealt: list[tuple[Card, ...]] = [given[name] for name in names]
+            return
         if pack is None:
             source = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
             if kept_old:  # rule R1: the retained cards are not in the pack
@@ -67,7 +66,7 @@ class Stock:
         # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
         top, self.pack = source._split_top(rules.cards * seats.n)
         self.top = top
-        return list(map(top.__getitem__, seats.slices))
+        self.dealt = list(map(top.__getitem__, seats.slices))
 
     def before(self, rules: Rules, held: int) -> Pack | None:
         """The pack as it was before the deal (``held``: cards retained outside it, R1):
@@ -83,11 +82,6 @@ class Stock:
         """Rule D9: the card at the bottom of the stock (seen by all when it lies face up)."""
         return self.pack.bottom if self.pack is not None else None
 
-    def put_under(self, cards: tuple[Card, ...]) -> None:
-        """Rule D5: a hand goes under the pack, its cards in the order dealt."""
-        if self.pack is not None:
-            self.pack._put_under_hand(cards)
-
     def close(self, returns: list[tuple[int, tuple[Card, ...]]], *, whole: bool,
               keep: bool) -> Pack | None:
         """Rule D5: the hands left at the end go under the pack from the dealer's left
@@ -100,7 +94,10 @@ class Stock:
             return None
         if keep:
             self.at_end = stock.copy()
-        stock._put_under_cards([c for _, cards in returns for c in cards], whole=whole)
+        under: list[Card] = []
+        for _, cards in returns:
+            under += cards
+        stock._put_under_cards(under, whole=whole)
         return stock.copy()
 
     def keeping(self, seat: int, hand: tuple[Card, ...]) -> Pack | None:

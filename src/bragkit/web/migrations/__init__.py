@@ -5,6 +5,8 @@
 ``0001``  the tables and their event logs (``bk_tables``, ``bk_events``): the schema
           ``metadata.create_all`` made before there were migrations
 ``0002``  accounts and their sessions (``bk_accounts``, ``bk_sessions``)
+``0003``  each account's play and ratings (``bk_plays``, ``bk_deals``, ``bk_ratings``,
+          ``bk_rating_events``): rebuilt from the event logs at will
 ========  =========================================================================
 
 To change the schema, add a file ``rNNNN_what.py`` here whose ``down_revision`` is the newest

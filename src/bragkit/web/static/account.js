@@ -17,5 +17,8 @@ window.bragAccount.then((name) => {
   const link = document.createElement("a");
   link.href = "/account";
   link.textContent = name;
-  nav.replaceChildren(who, " ", link);
+  const games = document.createElement("a");
+  games.href = "/u/" + encodeURIComponent(name);
+  games.textContent = "Your games";
+  nav.replaceChildren(who, " ", link, " ", games);
 });

@@ -104,6 +104,13 @@
   }
 
   gameSelect.addEventListener("change", showGame);
+  // a table is listed (public) or private, not both
+  form.elements.public.addEventListener("change", () => {
+    if (form.elements.public.checked) form.elements.private.checked = false;
+  });
+  form.elements.private.addEventListener("change", () => {
+    if (form.elements.private.checked) form.elements.public.checked = false;
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -123,7 +130,9 @@
       bot_delay: number("bot_delay") ?? 1,
       rules,
     };
-    if (form.elements.public.checked) settings.public = true;
+    for (const flag of ["public", "private", "rated"]) {
+      if (form.elements[flag].checked) settings[flag] = true;
+    }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {

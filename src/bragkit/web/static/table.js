@@ -713,8 +713,10 @@
     const box = $("records");
     const records = state.records.slice().reverse();
     const older = records.length && records[records.length - 1].deal > 1
-      ? el("p", { class: "note" }, "Older deals: ", el("a", { href: `/api/tables/${TABLE}/records`,
-        text: "the full list" }), " (their records download the same way).") : null;
+      ? el("p", { class: "note" }, "Older deals: ", settings && settings.private
+        ? recordLink(`/api/tables/${TABLE}/records`, `bragkit-${TABLE}-records.json`, "the full list")
+        : el("a", { href: `/api/tables/${TABLE}/records`, text: "the full list" }),
+        " (their records download the same way).") : null;
     box.replaceChildren(older || "", ...records.map((record) => {
       const winners = Object.entries(record.winners).map(([w, n]) => `${w} +${n}`).join(", ")
         || "pot carried";
@@ -722,11 +724,11 @@
       if (record.record === false) {
         links.append(el("span", { class: "note", text: "no hand history for this game yet" }));
       } else if (record.released) {
-        links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}.bhh`, download: "",
-          text: "Download .bhh" }));
+        links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}.bhh`,
+          `bragkit-${TABLE}-deal-${record.deal}.bhh`, "Download .bhh"));
         if (record.proof) {
-          links.append(el("a", { href: `/api/tables/${TABLE}/deals/${record.deal}/proof`,
-            download: `proof-deal-${record.deal}.json`, text: "Proof" }));
+          links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}/proof`,
+            `proof-deal-${record.deal}.json`, "Proof"));
           links.append(el("button", { type: "button", class: "ghost", "data-check": record.deal,
             text: "Check the shuffle", onclick: () => checkProof(record) }));
         } else if (!record.shuffled) {
@@ -745,11 +747,38 @@
     }));
   }
 
+  // A private table's records are its players' (docs/web-protocol.md): each request shows the
+  // seat's token, or the host's, as a bearer token; a download is fetched so, then saved.
+  function recordHeaders() {
+    const token = localStorage.getItem(KEYS.seat) || localStorage.getItem(KEYS.host);
+    return settings && settings.private && token ? { authorization: "Bearer " + token } : {};
+  }
+
+  function recordLink(href, filename, text) {
+    if (!settings || !settings.private) return el("a", { href, download: filename, text });
+    return el("a", { href, download: filename, text, onclick: async (event) => {
+      event.preventDefault();
+      try {
+        const response = await fetch(href, { headers: recordHeaders(), cache: "no-store" });
+        if (!response.ok) throw new Error("only this table's players may download its records");
+        const url = URL.createObjectURL(await response.blob());
+        const save = el("a", { href: url, download: filename });
+        document.body.append(save);
+        save.click();
+        save.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10000);
+      } catch (error) {
+        toast(String(error.message || error), "error");
+      }
+    } });
+  }
+
   async function checkProof(record) {
     verdicts.set(record.deal, { ok: null, message: "Checking…" });
     renderRecords();
     try {
-      const response = await fetch(`/api/tables/${TABLE}/deals/${record.deal}/proof`);
+      const response = await fetch(`/api/tables/${TABLE}/deals/${record.deal}/proof`,
+        { headers: recordHeaders() });
       if (!response.ok) throw new Error(await response.text());
       const proof = await response.json();
       const verdict = await window.BragFairness.verify(proof, record.commitment, seeds[proof.commitment]);
