@@ -318,6 +318,32 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
                              result.stdout, re.M), result.stdout
 
 
+def test_on_a_short_screen_the_result_keys_and_message_stay_in_sight(tmp_path: Path) -> None:
+    """(Found as a person, 110 x 36) A Crash table with four hands played runs taller than the
+    screen: the result, the keys and what ``w`` says stay in sight (the column scrolls)."""
+    table = GameTable("crash", bots=("random", "random"), seed=3, rules={"target": 3})
+    table.records.save_dir = tmp_path
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        while True:  # the game to 3 (C6), its deals of cards
+            play_out(table, seed=3)
+            if not table.session.in_deal:
+                break
+            table.next_deal()
+        screen._after()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Saved the deal" in screen.texts["message"]
+        for part in ("#result", "#keys", "#message"):
+            region = screen.query_one(part).region
+            assert region.height > 0 and region.y + region.height <= SIZE[1] - 1, part
+
+    run_app(app, test)
+
+
 # -- 1.7 Teen Patti's chaal ---------------------------------------------------------------------
 
 

@@ -118,7 +118,6 @@ class Person:
     step: str = "start"
     bet: bool = False
     looked: bool = False
-    picked: str = ""
     seen: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     wait_until: float = 0.0
@@ -191,24 +190,27 @@ def play_one_deal(term: Terminal, person: Person) -> bool:
                          and "undo" not in footer, "no other game's keys (1.8)")
         if family(game) == "teen-patti":  # its presets too
             person.check("bet " not in left(screen), "Teen Patti says chaal (1.7)")
-        if person.picked:  # the cards discarded leave the hand (1.5)
-            hand = next((line for line in left(screen).splitlines() if "Your hand:" in line), "")
-            kept = hand.partition("discarded")[0]
-            person.check(not any(card in kept for card in person.picked.split()),
-                         f"the discards {person.picked} left the hand (1.5)")
         keys = decide(person, screen)
         if not keys:
             return False  # nothing to press yet (the screen mid-way): the deadline says
-        if keys[0].isdigit():
+        if keys[0].isdigit():  # cards picked, then discarded (F1, F3)
             term.keys(person.name, *keys[:-1])
+            count = len(keys) - 1
             try:
-                shown = wait(term, person.name, lambda s: "picked:" in s, 15)
-            except Timeout:
-                shown = ""
-            picked = next((line for line in left(shown).splitlines() if "picked:" in line), "")
-            person.picked = " ".join(re.findall(r"[2-9TJQKA][♠♥♦♣]", picked))
-            person.check(bool(person.picked), "the digits pick cards (F1)")
+                shown = wait(term, person.name, lambda s: len(picked_cards(s)) == count, 15)
+            except Timeout as error:
+                person.check(False, f"the digits pick cards (F1): {error}")
+                return True
+            picked = picked_cards(shown)
             term.keys(person.name, keys[-1])
+            try:  # the cards discarded leave the hand (1.5)
+                after = wait(term, person.name, lambda s: "discarded:" in left(s), 15)
+            except Timeout as error:
+                person.check(False, f"the discard is shown (1.5): {error}")
+                return True
+            hand = left(after).partition("Your hand:")[2].partition("discarded:")[0]
+            person.check(not any(card in hand for card in picked),
+                         f"the discards {picked} left the hand (1.5)")
         else:
             term.keys(person.name, *keys)
         person.wait_until = time.monotonic() + 0.3
@@ -246,6 +248,12 @@ def family(game: str) -> str:
     from bragkit.games import find
 
     return find(game).name
+
+
+def picked_cards(screen: str) -> list[str]:
+    """The cards the picked line shows (``picked:  A♦   Q♦``)."""
+    line = next((line for line in left(screen).splitlines() if "picked:" in line), "")
+    return re.findall(r"[2-9TJQKA][♠♥♦♣]", line)
 
 
 def fields(game: str) -> list[str]:
@@ -344,20 +352,20 @@ def menu_form_help_and_leaving(term: Terminal) -> list[str]:
     screen = wait(term, "menu", lambda s: "opponents, stakes and house rules" in s)
     check("Three Card Brag in Teen Patti order" in screen, "the preset's title (1.10)", screen)
     term.keys("menu", "Tab")
-    time.sleep(0.3)
+    time.sleep(0.5)  # a person's pace
     term.keys("menu", "C-u")
-    time.sleep(0.2)
+    time.sleep(0.5)
     term.keys("menu", "99999999999999999999999999", "Enter")
     screen = wait(term, "menu", lambda s: "what the records hold" in s, 20)
     check("1 to 1,000,000,000" in screen and "(M1)" in screen,
           "stakes no record holds are refused, in sight (1.2, 1.3)", screen)
     term.keys("menu", "C-u")
-    time.sleep(0.2)
+    time.sleep(0.5)
     term.keys("menu", "abc", "Enter")
     screen = wait(term, "menu", lambda s: "'abc'" in s, 20)
     check("'abc'" in screen, "abc in Stakes: said in sight (1.3)", screen)
     term.keys("menu", "C-u")
-    time.sleep(0.2)
+    time.sleep(0.5)
     term.keys("menu", "100", "Enter")
     screen = wait(term, "menu", lambda s: ": type a move" in s)
     check("Three Card Brag in Teen Patti order" in screen.splitlines()[0], "the table", screen)

@@ -165,6 +165,7 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
             text += f" — R: rule {cited_rule(text)}"
         self._show("message", Text(text))
         self.refresh_bindings()  # R: the rule of this error
+        self._to_foot()
 
     def _controls(self) -> list[Control]:
         if not self.table.my_turn:
@@ -221,8 +222,11 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
         self._show("keys", key_cells(items))
         self._show("trainer", Text(self._advice()))
         self.refresh_bindings()  # the footer: only the keys of the moment
-        # in sight on a short screen (a Crash table runs long): the result or the hand, the
-        # keys and the message, at the column's foot
+        self._to_foot()
+
+    def _to_foot(self) -> None:
+        """In sight on a short screen (a Crash table runs long): the result or the hand, the
+        keys and the message, at the foot of the left column."""
         left = self.query_one("#left", VerticalScroll)
         self.call_after_refresh(left.scroll_end, animate=False)
 
