@@ -7,6 +7,7 @@ deal's play (every action checked, as tests/sim/replay.py does) and result."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 
@@ -14,11 +15,11 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.sim.replay import Choice, lock_step
-from tests.sim.test_engine_equivalence import shown_cards
+from tests.sim.test_engine_equivalence import shown_cards, sim_rules
 
 from bragkit.cards import Card
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.rules import ORDERINGS, Rules
+from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.table import Table
 from bragkit.sim.session import Sessions
 from bragkit.sim.state import State
@@ -26,27 +27,13 @@ from bragkit.sim.state import State
 
 @st.composite
 def session_rules(draw: st.DrawFn) -> Rules:
-    """House rules of a session within the simulator's scope: every option but loans (M4) and
-    dealer's choice (T2)."""
-    min_bet = draw(st.integers(1, 4))
-    max_bet = draw(st.one_of(st.none(), st.integers(min_bet, min_bet + 12)))
-    limit = draw(st.sampled_from(["none", "raise", "pot"]))
-    return Rules(
-        ante=draw(st.integers(0, 3)),
-        min_bet=min_bet,
-        max_bet=max_bet,
-        raise_limit=draw(st.integers(1, 8)) if limit == "raise" else None,
-        pot_limit=limit == "pot",
-        see_cost=draw(st.sampled_from(["double", "single"])),
-        blind=draw(st.booleans()),
-        ordering=draw(st.sampled_from(ORDERINGS)),
-        wild=draw(st.sampled_from([(), ("2",), ("Jh", "Js")])),
-        jokers=draw(st.integers(0, 2)),
-        short_money=draw(st.sampled_from(["cover", "fold"])),
+    """House rules of a session within the simulator's scope: a single deal's (every option
+    but loans, M4, and dealer's choice, T2) with the options that only a session meets."""
+    return dataclasses.replace(
+        draw(sim_rules()),
         retained_blind=draw(st.sampled_from(["two-hands", "face-up"])),
         shuffle=draw(st.sampled_from(["prial-seen", "prial-seen", "always"])),
         stock_face_up=draw(st.booleans()),
-        cards=draw(st.sampled_from([3, 3, 4, 5])),
     )
 
 
