@@ -29,6 +29,21 @@ def test_the_menu_offers_exactly_the_lobbys_games_and_presets() -> None:
     assert [item.name for item in menu_items()] == lobby == game_names()
 
 
+def test_every_preset_is_named_and_told_in_words_not_option_names_rules_F1_H10_TP8() -> None:
+    """A person reads each preset by its own title and a line of what it changes, the same in
+    the terminal's menu and the web lobby: not "Three Card Brag with cards 4" (the options'
+    own names), nor the lobby's "Teen Patti: muflis"."""
+    labels = {item.name: item.label for item in menu_items()}
+    for game in games_catalogue():
+        for name, preset in game["presets"].items():
+            title, told = game["preset_titles"][name], game["preset_summaries"][name]
+            assert labels[name].strip() == f"{title} ({name}) — {told}"
+            assert title != f"{game['title']} ({name})", title  # its own title
+            assert not any(f"{key} =" in told or f"{key} {value}" in told
+                           for key, value in preset.items()), told
+            assert told != game["summary"] and "(" in told  # its own line, with its rule ids
+
+
 @pytest.mark.parametrize("game", [g["name"] for g in games_catalogue()])
 def test_the_choices_screen_lists_exactly_the_lobbys_options(game: str) -> None:
     lobby = next(g for g in games_catalogue() if g["name"] == game)

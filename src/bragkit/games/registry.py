@@ -108,7 +108,8 @@ class GameInfo:
     (:mod:`bragkit.arena`); the other games' bots are the players of
     :mod:`bragkit.bots.players`, at a session.
     ``preset_titles`` names each preset for a reader ("Four Card Brag"; a preset without one is
-    read as the game's title and its name); ``verb_names`` are the game's own words for verbs
+    read as the game's title and its name) and ``preset_summaries`` says in a line what it
+    changes (read with :meth:`summary_of`); ``verb_names`` are the game's own words for verbs
     that it calls otherwise (Teen Patti's *chaal*, TP3), for a front end's keys and prompts.
     """
 
@@ -132,6 +133,7 @@ class GameInfo:
     fair: bool = False
     agents: bool = False
     preset_titles: Mapping[str, str] = field(default_factory=dict)
+    preset_summaries: Mapping[str, str] = field(default_factory=dict)
     verb_names: Mapping[Verb, str] = field(default_factory=dict)
 
     def title_of(self, name: str) -> str:
@@ -144,6 +146,24 @@ class GameInfo:
         if name in self.presets:
             return self.preset_titles.get(name, f"{self.title} ({name})")
         return self.title
+
+    def summary_of(self, name: str) -> str:
+        """What a reader is told of ``name`` in a line: the game's summary, or what one of its
+        presets changes (a preset without its own words: its options, each with its value).
+
+        >>> find("four-card").summary_of("four-card")
+        'four cards each: one is discarded, the best three play (F1, F2)'
+        >>> find("three-card").summary_of("three-card") == find("three-card").summary
+        True
+        """
+        name = name.strip().lower()
+        if name not in self.presets:
+            return self.summary
+        told = self.preset_summaries.get(name)
+        if told is not None:
+            return told
+        words = ", ".join(f"{key} = {value!r}" for key, value in self.presets[name].items())
+        return f"{self.title} with {words}"
 
     def verb_name(self, verb: Verb) -> str:
         """The game's own word for ``verb`` (Teen Patti's *chaal* for a bet, TP3).

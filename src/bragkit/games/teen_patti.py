@@ -546,5 +546,10 @@ GAMES: Final = (
              bots="bragkit.games.teen_patti_bots", picture="stake",
              preset_titles={"muflis": "Teen Patti: Muflis", "ak47": "Teen Patti: AK47",
                             "teen-patti-joker": "Teen Patti with a joker"},
+             preset_summaries={
+                 "muflis": "the lowest hand wins: every comparison reversed (TP8)",
+                 "ak47": "every ace, king, four and seven is wild (TP8)",
+                 "teen-patti-joker": "a card turned after the deal: every card of its rank is "
+                                     "wild (TP8)"},
              verb_names={_BET: "chaal", _BLIND: "blind chaal", _FOLD: "pack"}),  # TP3
 )

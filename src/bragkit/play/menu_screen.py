@@ -1,17 +1,17 @@
 """The game menu of ``bragkit play`` (started without ``--game``): every game of the registry
 with its title and summary, and the presets of each (Four Card Brag, Teen Patti…), to choose
-with the arrows and Enter (``q`` leaves). A preset is named by its options, each with its
-rule id, from the rules' own metadata (:func:`bragkit.games.options.options`): the web lobby's
-list (``GET /api/games``).
+with the arrows and Enter (``q`` leaves). A preset says in a line what it changes
+(:meth:`~bragkit.games.registry.GameInfo.summary_of`), as the web lobby does
+(``GET /api/games``).
 
 >>> [item.name for item in menu_items()][:3]
 ['three-card', 'four-card', 'five-card']
 >>> menu_items()[0].label.split(" — ")[0]
 'Three Card Brag (three-card)'
 >>> menu_items()[1].label
-'    Four Card Brag (four-card) — Three Card Brag with cards 4 (F1)'
+'    Four Card Brag (four-card) — four cards each: one is discarded, the best three play (F1, F2)'
 >>> [item.label for item in menu_items() if item.name == "muflis"]
-['    Teen Patti: Muflis (muflis) — Teen Patti with variant muflis (TP8)']
+['    Teen Patti: Muflis (muflis) — the lowest hand wins: every comparison reversed (TP8)']
 
 Each line names the game as ``bragkit play -g`` takes it, in brackets.
 """
@@ -30,7 +30,6 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bragkit.games import games
-from bragkit.games.options import options
 
 __all__ = ["MenuItem", "MenuScreen", "menu_items"]
 
@@ -43,23 +42,11 @@ class MenuItem:
     label: str
 
 
-def _text(value: object) -> str:
-    return ",".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
-
-
 def menu_items() -> list[MenuItem]:
     """Every registered game, then its presets (the registry's own titles and summaries)."""
-    items = []
-    for info in games():
-        items.append(MenuItem(name=info.name,
-                              label=f"{info.title} ({info.name}) — {info.summary}"))
-        for preset in info.presets:
-            rules = {o.name: o.rule for o in options(info.rules)}
-            words = ", ".join(f"{k} {_text(v)} ({rules.get(k, '?')})"
-                              for k, v in info.presets[preset].items())
-            items.append(MenuItem(name=preset, label=f"    {info.title_of(preset)} ({preset}) — "
-                                                     f"{info.title} with {words}"))
-    return items
+    return [MenuItem(name=name, label=f"{'    ' if name != info.name else ''}"
+                                      f"{info.title_of(name)} ({name}) — {info.summary_of(name)}")
+            for info in games() for name in (info.name, *info.presets)]
 
 
 class MenuScreen(Screen[str | None]):

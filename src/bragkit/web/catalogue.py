@@ -25,7 +25,8 @@ _CATALOGUE: list[dict[str, Any]] = []
 
 def games_catalogue() -> list[dict[str, Any]]:
     """Every registered game: its ``name``, ``title``, ``summary``, ``seats`` (fewest, most at
-    a web table), ``presets`` (name -> options) and ``options`` (each with its rule id,
+    a web table), ``presets`` (name -> options), ``preset_titles`` and ``preset_summaries``
+    (name -> what a reader is told of it) and ``options`` (each with its rule id,
     meaning, kind, default and allowed values) and ``bots`` (the kinds a host may seat,
     :func:`bragkit.bots.players.players`, with what each does)."""
     if not _CATALOGUE:
@@ -36,6 +37,8 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "presets": {name: {k: list(v) if isinstance(v, tuple) else v
                                    for k, v in preset.items()}
                             for name, preset in info.presets.items()},
+                "preset_titles": {name: info.title_of(name) for name in info.presets},
+                "preset_summaries": {name: info.summary_of(name) for name in info.presets},
                 "options": [o.to_dict() for o in options(info.rules)],
                 "bots": players(info.name),
             })

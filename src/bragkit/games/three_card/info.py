@@ -77,6 +77,11 @@ GAMES: Final = (
              record_suffix=".bhh", picture="three-card", table=_terms, fair=True,
              preset_titles={"four-card": "Four Card Brag", "five-card": "Five Card Brag",
                             "teen-patti-order": "Three Card Brag in Teen Patti order"},
+             preset_summaries={
+                 "four-card": "four cards each: one is discarded, the best three play (F1, F2)",
+                 "five-card": "five cards each: two are discarded, the best three play (F3)",
+                 "teen-patti-order": "Brag's betting with Teen Patti's order of hands: trail, "
+                                     "pure sequence, sequence, colour, pair (H10)"},
              agents=True),
 )
 

@@ -21,10 +21,10 @@
   function chosen() {
     const value = gameSelect.value;
     for (const game of catalogue) {
-      if (game.name === value) return { game, preset: {} };
-      if (game.presets[value]) return { game, preset: game.presets[value] };
+      if (game.name === value) return { game, preset: {}, name: null };
+      if (game.presets[value]) return { game, preset: game.presets[value], name: value };
     }
-    return { game: catalogue[0], preset: {} };
+    return { game: catalogue[0], preset: {}, name: null };
   }
 
   function node(tag, attrs, ...children) {
@@ -72,8 +72,9 @@
   }
 
   function showGame() {
-    const { game, preset } = chosen();
-    about.textContent = `${game.title}: ${game.summary}`;
+    const { game, preset, name } = chosen();
+    about.textContent = name === null ? `${game.title}: ${game.summary}`
+      : `${game.preset_titles[name]}: ${game.preset_summaries[name]}`;
     rulesBox.replaceChildren();
     shown = [];
     for (const option of game.options) {
@@ -97,7 +98,8 @@
     for (const game of catalogue) {
       gameSelect.append(node("option", { value: game.name, text: game.title }));
       for (const name of Object.keys(game.presets)) {
-        gameSelect.append(node("option", { value: name, text: `${game.title}: ${name}` }));
+        gameSelect.append(node("option", { value: name, text: game.preset_titles[name],
+                                           title: game.preset_summaries[name] }));
       }
     }
     showGame();
