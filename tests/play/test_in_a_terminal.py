@@ -130,7 +130,7 @@ class Person:
 def decide(person: Person, screen: str) -> list[str]:
     """The keys a person presses for their turn, from the moves on the screen."""
     offered = moves(screen)
-    if "suggest" in offered and ("plays" in offered or "arranges" in offered):
+    if "suggest" in offered and ("play" in offered or "arrange" in offered):
         return ["g"]  # the arranger's move; Enter plays it once it shows (N3, C2)
     if "pass" in offered and "crash" in offered:
         return [offered["pass"]]  # no crash call (C5)

@@ -283,3 +283,18 @@ def test_no_move_takes_a_digit_key_digits_pick_cards() -> None:
     table.run_bots()
     keys = {c.verb.value: c.key for c in controls(table.options(), RESERVED)}
     assert "show" in keys and not any(k.isdigit() for k in keys.values()), keys
+
+
+@pytest.mark.parametrize(("game", "word"), [("nine-card", "play"), ("crash", "arrange")])
+def test_a_key_says_what_the_person_does_not_the_records_word_rules_N4_C2(
+        game: str, word: str) -> None:
+    """The key for a set said "p plays 3 (pick)": the record's third person (N4, C2), where
+    every other key is a command ("f fold", "b bet")."""
+    from bragkit.play.controls import RESERVED, controls
+    from bragkit.play.game_table import GameTable
+
+    table = GameTable(game, bots=("random",), seed=1)
+    table.run_bots()
+    labels = [c.label for c in controls(table.options(), RESERVED, table.info.verb_name)]
+    assert any(label.startswith(f"{word} ") for label in labels), labels
+    assert not any(label.startswith(f"{word}s") for label in labels), labels

@@ -763,5 +763,5 @@ GAMES: Final = (
              record_format=format_name({"format": CrashRecord.FORMAT}),
              aliases=("thirteen-card-brag", "crash-brag"),
              dealing=functools.partial(PointsDealing, CrashGame), picture="crash",
-             unit="points"),
+             unit="points", verb_names={Verb.ARRANGES: "arrange"}),  # the record's "arranges" (C2)
 )

@@ -935,5 +935,6 @@ GAMES: Final = (
              record_format=format_name({"format": NineCardRecord.FORMAT}),
              aliases=("nine-card-brag", "nine"),
              dealing=functools.partial(PointsDealing, NineCardGame),
-             picture="nine-card", unit="points"),
+             picture="nine-card", unit="points",
+             verb_names={Verb.PLAYS: "play"}),  # a key says "play", the record "plays" (N4)
 )
