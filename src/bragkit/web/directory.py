@@ -82,6 +82,7 @@ class RedisDirectory:
         self.ttl = ttl
         self.set_key = f"{prefix}:listed"
         self._dirty: set[str] = set()
+        self._written: dict[str, str | None] = {}  # what this process wrote last of each
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -118,24 +119,38 @@ class RedisDirectory:
         self._dirty.update(row[0] for row in rows)
         self._wake.set()
 
-    async def write(self, table_ids: Iterable[str]) -> None:
-        """Write the entries of these tables from this process's rooms (one round trip)."""
+    async def write(self, table_ids: Iterable[str], *, changed_only: bool = False) -> None:
+        """Write the entries of these tables from this process's rooms (one round trip);
+        ``changed_only``: those whose entry differs from what this process wrote last (most
+        events change no entry; the refresh writes them all anyway)."""
         client = self.redis()
         if client is None:
             return
         ttl = int(self.ttl * 1000)
+        written: dict[str, str | None] = {}
         async with client.pipeline(transaction=False) as pipe:
             for table_id in table_ids:
                 room = self.rooms.get(table_id)
                 entry = None if room is None else listing(room)
-                if entry is None:
+                text = None if entry is None else json.dumps(entry, separators=(",", ":"))
+                if changed_only and table_id in self._written and (
+                        self._written[table_id] == text):
+                    continue
+                written[table_id] = text
+                if text is None:
                     pipe.delete(self.key(table_id))
                     pipe.srem(self.set_key, table_id)
                 else:
-                    pipe.set(self.key(table_id), json.dumps(entry, separators=(",", ":")),
-                             px=ttl)
+                    pipe.set(self.key(table_id), text, px=ttl)
                     pipe.sadd(self.set_key, table_id)
-            await pipe.execute()
+            if written:
+                await pipe.execute()
+        for table_id, text in written.items():
+            room = self.rooms.get(table_id)
+            if room is None or room.status == "closed":
+                self._written.pop(table_id, None)  # no more events: forget it
+            else:
+                self._written[table_id] = text
 
     def start(self) -> None:
         """Start writing entries (the changed ones at once, the held ones every
@@ -158,13 +173,14 @@ class RedisDirectory:
                 await asyncio.wait_for(self._wake.wait(), max(0.0, due - loop.time()))
             self._wake.clear()
             tables, self._dirty = self._dirty, set()
-            if loop.time() >= due:
+            refresh = loop.time() >= due
+            if refresh:
                 tables |= set(self.held())
                 due = loop.time() + self.refresh
             if not tables:
                 continue
             try:
-                await self.write(sorted(tables))
+                await self.write(sorted(tables), changed_only=not refresh)
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # the next refresh writes them again
