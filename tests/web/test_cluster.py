@@ -98,6 +98,30 @@ def test_two_processes_writing_one_table_catch_up_and_check_again(database: str)
     asyncio.run(main())
 
 
+def test_a_table_closed_in_the_log_is_caught_up_though_its_notice_was_lost(
+        database: str) -> None:
+    """The close's notice lost (its publisher died): the next scan finds the table closed in
+    the log but open in memory and catches it up, so no process goes on listing it or holding
+    its lease."""
+    async def main() -> None:
+        a = TableManager(Store(database), defaults=FAST, limits=Limits(messages_per_second=0))
+        b = TableManager(Store(database), defaults=FAST, limits=Limits(messages_per_second=0))
+        table_id, host_token = a.create_table({"public": True})
+        a.flush()
+        assert b.room(table_id) is not None
+        host = Client(a, table_id)
+        host.send({"type": "hello", "host": host_token})
+        host.send({"type": "host", "id": "end", "op": "close"})
+        a.flush()
+        assert a.rooms[table_id].status == "closed" and b.rooms[table_id].status == "lobby"
+        Cluster.reconcile(b)
+        assert b.rooms[table_id].status == "closed"
+        for manager in (a, b):
+            manager.store.close()
+
+    asyncio.run(main())
+
+
 # -- three processes behind a load balancer --------------------------------------------------------
 
 
