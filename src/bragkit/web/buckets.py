@@ -168,6 +168,7 @@ class RedisBuckets:
         self.fallback = fallback or MemoryBuckets()
         self._script: Any = None
         self._client: Any = None
+        self._away = False
 
     def key(self, name: str, key: str) -> str:
         """The Redis key of ``key``'s bucket of limit ``name`` (``key`` is not in it: its
@@ -192,7 +193,12 @@ class RedisBuckets:
             taken = await self._script(keys=[self.key(name, key)],
                                        args=[repr(per_hour / 3600), burst])
         except Exception as error:  # Redis away: count in this process meanwhile
-            log.warning("limits: Redis cannot be reached (%s): counting in this process",
-                        error)
+            if not self._away:  # said once, not at every try
+                log.warning("limits: Redis cannot be reached (%s): counting in this process "
+                            "until it is back", error)
+            self._away = True
             return self.fallback.take_now(name, key, per_hour=per_hour, burst=burst)
+        if self._away:
+            log.warning("limits: Redis is back: counting with the other processes again")
+            self._away = False
         return bool(taken)
