@@ -154,6 +154,24 @@ def test_what_one_process_lists_another_reads_and_entries_expire(prefix: str) ->
     asyncio.run(main())
 
 
+def test_an_event_that_changes_no_entry_writes_nothing_and_the_refresh_writes_it(
+        prefix: str) -> None:
+    async def main() -> None:
+        (client,) = _clients(1)
+        rooms = {"t1": _room("t1")}
+        directory = RedisDirectory(lambda: client, prefix=prefix, rooms=rooms, held=lambda: (),
+                                   ttl=5)
+        await directory.write(["t1"])
+        await client.delete(directory.key("t1"))  # (as if it had expired)
+        await directory.write(["t1"], changed_only=True)  # an act, a chat: the same entry
+        assert await client.get(directory.key("t1")) is None
+        await directory.write(["t1"])  # the lease holder's refresh
+        assert await client.get(directory.key("t1")) is not None
+        await client.aclose()
+
+    asyncio.run(main())
+
+
 # -- two whole processes ------------------------------------------------------------------------
 
 

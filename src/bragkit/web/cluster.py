@@ -254,9 +254,9 @@ class Cluster:
     def reconcile(manager: TableManager, open_ids: list[str] | None = None,
                   last: dict[str, int] | None = None) -> None:
         """Load every open table a process does not have yet (its lease may be needed), and
-        catch up any table whose notice was lost (its publisher died after storing: also a
-        table closed in the log but open here); given
-        ``open_ids`` and ``last`` (the log's last event of each table), or reading them."""
+        catch up any table whose notice was lost (its publisher died after storing; a table
+        closed in the log but open here too); given ``open_ids`` and ``last`` (the log's last
+        event of each table), or reading them."""
         store = manager.store
         open_ids = store.open_tables() if open_ids is None else open_ids
         for table_id in open_ids:

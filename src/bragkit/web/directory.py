@@ -122,7 +122,8 @@ class RedisDirectory:
     async def write(self, table_ids: Iterable[str], *, changed_only: bool = False) -> None:
         """Write the entries of these tables from this process's rooms (one round trip);
         ``changed_only``: those whose entry differs from what this process wrote last (most
-        events change no entry; the refresh writes them all anyway)."""
+        events change no entry; the refresh rewrites every entry, to keep it from expiring,
+        but not the absence of a private table's)."""
         client = self.redis()
         if client is None:
             return
@@ -133,8 +134,8 @@ class RedisDirectory:
                 room = self.rooms.get(table_id)
                 entry = None if room is None else listing(room)
                 text = None if entry is None else json.dumps(entry, separators=(",", ":"))
-                if changed_only and table_id in self._written and (
-                        self._written[table_id] == text):
+                if table_id in self._written and self._written[table_id] == text and (
+                        changed_only or text is None):  # a refresh: only entries expire
                     continue
                 written[table_id] = text
                 if text is None:
