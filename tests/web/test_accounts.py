@@ -6,6 +6,7 @@ the browser's secret, limits per address and per name."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Iterator
 
@@ -288,21 +289,25 @@ def test_cookies_are_httponly_lax_and_secure_over_https() -> None:
 
 
 def test_sign_ins_are_limited_per_address_and_per_name_alike_for_every_name() -> None:
+    asyncio.run(_sign_ins_limited())
+
+
+async def _sign_ins_limited() -> None:
     now = [0.0]
     throttles = AccountThrottles(AccountLimits(sign_in_burst=3, name_sign_in_burst=2,
                                                sign_ins_per_hour=3600, name_sign_ins_per_hour=60),
                                  clock=lambda: now[0])
-    assert throttles.sign_in("203.0.113.1", skeleton("Ann")) is None
-    assert throttles.sign_in("203.0.113.2", skeleton("\u0410NN")) is None  # the same name
-    assert throttles.sign_in("203.0.113.3", skeleton("ann")) == (
+    assert await throttles.sign_in("203.0.113.1", skeleton("Ann")) is None
+    assert await throttles.sign_in("203.0.113.2", skeleton("\u0410NN")) is None  # the same name
+    assert await throttles.sign_in("203.0.113.3", skeleton("ann")) == (
         "too many sign-ins to that name: try again later", 60)
-    assert throttles.sign_in("203.0.113.1", skeleton("Bob")) is None
-    assert throttles.sign_in("203.0.113.1", skeleton("Cy")) is None
-    assert throttles.sign_in("203.0.113.1", skeleton("Dee")) == (
+    assert await throttles.sign_in("203.0.113.1", skeleton("Bob")) is None
+    assert await throttles.sign_in("203.0.113.1", skeleton("Cy")) is None
+    assert await throttles.sign_in("203.0.113.1", skeleton("Dee")) == (
         "too many sign-ins from your address: try again later", 1)
     now[0] += 60
-    assert throttles.sign_in("203.0.113.3", skeleton("Ann")) is None
-    assert throttles.sign_up("203.0.113.1", skeleton("Ann")) is None  # counted apart
+    assert await throttles.sign_in("203.0.113.3", skeleton("Ann")) is None
+    assert await throttles.sign_up("203.0.113.1", skeleton("Ann")) is None  # counted apart
 
 
 def test_accounts_and_sessions_on_postgresql() -> None:

@@ -132,3 +132,49 @@ def test_a_rated_session_is_stored_once_with_its_history() -> None:
     with engine.connect() as connection:
         assert len(connection.execute(select(rating_events)).all()) == 5
         assert len(connection.execute(select(ratings)).all()) == 3
+
+
+def test_two_processes_rating_at_once_lose_no_update() -> None:
+    """On PostgreSQL (a cluster's), two processes closing rated tables with the same players
+    at the same moment: every session counts, and each starts where the last one ended."""
+    import threading
+
+    from .services import postgres_database
+
+    rounds = 8
+    with postgres_database() as url:
+        engines = [create_engine(url) for _ in range(2)]
+        migrate(engines[0])
+        with engines[0].begin() as connection:
+            for number, name in enumerate(NAMES[:2], 1):
+                connection.execute(insert(accounts).values(
+                    id=number, name=name, folded=name.lower(), skeleton=name.lower(),
+                    password="x", created_at=0.0))
+            for number in range(2 * rounds):
+                connection.execute(insert(tables).values(
+                    id=f"t{number}", name="Club", config="{}", secret="00", host_hash="h",
+                    status="closed", created_at=0.0, updated_at=0.0))
+        together = threading.Barrier(2)
+
+        def process(which: int) -> None:
+            store = Ratings(engines[which])
+            for number in range(which, 2 * rounds, 2):
+                with engines[which].begin() as connection:
+                    together.wait(10)  # both transactions open, then both rate
+                    store.record(connection, game="three-card", table_id=f"t{number}",
+                                 at=float(number), finished={1: 1 + which, 2: 2 - which})
+
+        threads = [threading.Thread(target=process, args=(which,)) for which in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        store = Ratings(engines[0])
+        assert store.of(1)["three-card"][1] == 2 * rounds  # no session lost
+        with engines[0].connect() as connection:
+            events = connection.execute(select(rating_events).where(
+                rating_events.c.account_id == 1)).all()
+        by_before = {(e.mu_before, e.sigma_before) for e in events}
+        assert len(by_before) == 2 * rounds  # no two sessions started from one rating
+        for engine in engines:
+            engine.dispose()

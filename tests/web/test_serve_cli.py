@@ -82,3 +82,56 @@ def test_a_message_rate_out_of_range_is_one_line() -> None:
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
         "bragkit: --message-rate must be from 0 to 10000, not -1.0"]
+
+
+def test_rebuilding_the_history_is_for_one_process() -> None:
+    result = run("--port", "0", "--database", "postgresql://nobody@127.0.0.1:1/x", "--redis",
+                 "redis://127.0.0.1:1/0", "--rebuild-history")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "bragkit: --rebuild-history runs in one process: stop the cluster, run it once "
+        "without --redis, then start the cluster again"]
+
+
+def test_serve_rebuilds_the_history_before_serving_when_asked(tmp_path: Any) -> None:
+    """A database whose history was never kept (its tables played with no history
+    listening): a plain start does not make it (it only finishes closes), ``--rebuild-history``
+    does, from the logs, and says so before serving."""
+    import urllib.request
+
+    from sqlalchemy import func, select
+
+    from bragkit.web.schema import plays
+    from bragkit.web.store import Store
+
+    from .history_support import Club
+    from .support import free_port, start_server
+
+    path = tmp_path / "web.sqlite3"
+    store = Store(f"sqlite:///{path}")
+    club = Club.on(store)
+    club.manager.commits.listeners.clear()  # nothing of the history kept as they play
+    club.sign_up("Ann", "Bob")
+    club.session({"name": "Rated", "rated": True}, ["Ann", "Bob"], 2, seed=1)
+    store.close()
+
+    def served(*options: str) -> tuple[str, int]:
+        port = free_port()
+        log = tmp_path / f"serve{port}.log"
+        process = start_server(port, path, *options, log=log)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/server", timeout=10):
+            pass  # serving (and its output flushed when it stops)
+        process.terminate()
+        process.wait(10)
+        reader = Store(f"sqlite:///{path}")
+        with reader.engine.connect() as connection:
+            count = connection.execute(select(func.count()).select_from(plays)).scalar_one()
+        reader.close()
+        return log.read_text(), count
+
+    said, count = served()
+    assert "rebuilt" not in said and count == 0
+    said, count = served("--rebuild-history")
+    lines = said.splitlines()
+    assert lines[0] == "bragkit: rebuilt the history of 1 table" and count == 2
+    assert lines[1].startswith("bragkit: serving the web table")

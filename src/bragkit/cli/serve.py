@@ -17,6 +17,11 @@ give each the same PostgreSQL ``--database`` and the same ``--redis`` (or the en
 ``BRAGKIT_DATABASE`` and ``BRAGKIT_REDIS``); see :mod:`bragkit.web.cluster` and
 ``docs/deploy.md``.
 
+Each start finishes the players' history of any table closed while the server stopped
+(:meth:`History.catch_up <bragkit.web.history.History.catch_up>`); ``--rebuild-history`` makes
+all of it, and the ratings, again from the event logs before serving (one process, the others
+stopped: ``python -m bragkit.web.history rebuild`` does the same without serving).
+
 >>> check_port(8000), check_port(0)
 (8000, 0)
 >>> check_port(70000)
@@ -28,12 +33,15 @@ bragkit.errors.BragError: port must be from 0 to 65535, not 70000
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
+
+if TYPE_CHECKING:
+    from bragkit.web.store import Store
 
 __all__ = ["bind", "check_port", "serve_command"]
 
@@ -110,6 +118,10 @@ def serve_command(
                             "seconds' worth); 0: no limit, for a load test among trusted "
                             "clients.")
     ] = 20.0,
+    rebuild_history: Annotated[
+        bool, typer.Option(help="Before serving, make the players' history and ratings again "
+                           "from the tables' event logs (one process, the others stopped).")
+    ] = False,
 ) -> None:
     """Serve the web table: create a table, send the invite link, play in the browser."""
     import uvicorn
@@ -137,6 +149,9 @@ def serve_command(
         if redis is not None and (database is None or database.startswith("sqlite")):
             raise BragError("--redis needs a database the processes share: give --database "
                             "postgresql://…")
+        if rebuild_history and redis is not None:
+            raise BragError("--rebuild-history runs in one process: stop the cluster, run it "
+                            "once without --redis, then start the cluster again")
         store = Store(database, durable=durable)
     except (BragError, StoreError) as error:
         listening.close()
@@ -159,6 +174,8 @@ def serve_command(
     if store.migrated.upgraded:
         typer.echo(f"bragkit: upgraded the database's schema from revision "
                    f"{store.migrated.before} to {store.migrated.after}")
+    if rebuild_history:
+        _rebuild(store, listening)
     typer.echo(f"bragkit: serving the web table on http://{host}:{port}/ "
                f"(database {store.safe_url}{together})")
     if invite is not None:
@@ -173,3 +190,20 @@ def serve_command(
     finally:
         listening.close()
         store.close()
+
+
+def _rebuild(store: Store, listening: socket.socket) -> None:
+    """``--rebuild-history``: the players' history and ratings made again from the event logs
+    (:meth:`History.rebuild <bragkit.web.history.History.rebuild>`), said in one line; a
+    failure is one line and status 2, nothing served."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bragkit.web.history import History
+
+    try:
+        count = History(store).rebuild()
+    except (BragError, SQLAlchemyError) as error:
+        listening.close()
+        store.close()
+        fail(f"cannot rebuild the history: {str(error).splitlines()[0]}")
+    typer.echo(f"bragkit: rebuilt the history of {count} table{'s' if count != 1 else ''}")

@@ -156,7 +156,7 @@ class AccountSite:
         if password != form.get("password2", ""):
             return self._page(request, sign_up_page, 400, name=name, after=after,
                               error="the two passwords differ")
-        refusal = self.throttles.sign_up(_address(request), skeleton(name))
+        refusal = await self.throttles.sign_up(_address(request), skeleton(name))
         if refusal is not None:
             self.metrics.sign_up("limited")
             return self._limited(request, sign_up_page, refusal, name=name, after=after)
@@ -172,7 +172,7 @@ class AccountSite:
     async def sign_in(self, request: Request) -> Response:
         form = await self._form(request)
         name, after = form.get("name", ""), _after(form.get("next"))
-        refusal = self.throttles.sign_in(_address(request), skeleton(name[:80]))
+        refusal = await self.throttles.sign_in(_address(request), skeleton(name[:80]))
         if refusal is not None:
             self.metrics.sign_in("limited")
             return self._limited(request, sign_in_page, refusal, name=name, after=after)
@@ -202,7 +202,7 @@ class AccountSite:
         error, status = None, 400
         if new != form.get("new2", ""):
             error = "the two new passwords differ"
-        elif (refusal := self.throttles.sign_in(_address(request), skeleton(account.name))):
+        elif (refusal := await self.throttles.sign_in(_address(request), skeleton(account.name))):
             error, status = refusal[0], 429
         else:
             try:
@@ -222,7 +222,7 @@ class AccountSite:
         account = await self.account_of(request)
         if account is None:
             return RedirectResponse("/signin", status_code=303)
-        refusal = self.throttles.sign_in(_address(request), skeleton(account.name))
+        refusal = await self.throttles.sign_in(_address(request), skeleton(account.name))
         if refusal is not None:
             return self._account_error(request, account, "delete", refusal[0], 429)
         try:

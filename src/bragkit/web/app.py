@@ -59,13 +59,14 @@ import bragkit.web.rulebook as rulebook
 from bragkit.errors import BragError
 from bragkit.web.account_site import AccountSite
 from bragkit.web.accounts import Accounts, Passwords
+from bragkit.web.buckets import Buckets, MemoryBuckets, RedisBuckets
 from bragkit.web.catalogue import games_catalogue
 from bragkit.web.club_site import ClubSite
 from bragkit.web.cluster import Cluster
 from bragkit.web.cookies import CookiePolicy
+from bragkit.web.directory import MemoryDirectory, RedisDirectory, TableDirectory
 from bragkit.web.history import History
 from bragkit.web.limits import AccountLimits, AccountThrottles, AddressLimits, Limits
-from bragkit.web.lobby import public_tables
 from bragkit.web.metrics import CONTENT_TYPE, ErrorCounter, Metrics
 from bragkit.web.origin import same_origin
 from bragkit.web.profiles import Profiles
@@ -152,14 +153,16 @@ def create_app(
         manager = TableManager(store or Store(database), defaults=defaults, limits=limits)
     tables = manager
     tables.cluster = cluster  # before resuming: a cluster's tables wait for their lease
-    addresses = AddressLimits(manager.limits)
+    buckets, directory, shared = _shared(tables, cluster)
+    addresses = AddressLimits(manager.limits, buckets=buckets)
     metrics = Metrics(tables)
     accounts = Accounts(tables.store.engine, passwords=passwords)
     if secure_cookies is None and public_url is not None and public_url.startswith("https:"):
         secure_cookies = True
     site = AccountSite(accounts=accounts, sessions=Sessions(tables.store.engine),
                        cookies=CookiePolicy(secure=secure_cookies), metrics=metrics,
-                       throttles=AccountThrottles(account_limits or AccountLimits()))
+                       throttles=AccountThrottles(account_limits or AccountLimits(),
+                                                  buckets=buckets))
     tables.names, tables.tally = accounts, metrics
     ratings = Ratings(tables.store.engine)
     history = History(tables.store, ratings=ratings, rooms=tables.rooms)
@@ -174,11 +177,15 @@ def create_app(
         await asyncio.to_thread(site.sessions.purge)
         if cluster is not None:
             await cluster.start(tables)
+        if shared is not None:
+            shared.start()
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
         yield
         if tidy is not None:
             tidy.cancel()
             gc.unfreeze()
+        if shared is not None:
+            await shared.stop()
         if cluster is not None:
             await cluster.stop()
         tables.shutdown()
@@ -196,7 +203,7 @@ def create_app(
         if refused is not None:
             metrics.refused("cross_site" if refused.status_code == 403 else "malformed")
             return refused
-        if not addresses.allow(request.client.host if request.client else None):
+        if not await addresses.allow(request.client.host if request.client else None):
             metrics.refused("rate_limited")
             return JSONResponse({"error": "too many tables from your address: try again later"},
                                 status_code=429)
@@ -210,6 +217,7 @@ def create_app(
         except StoreError as error:
             return JSONResponse({"error": str(error)}, status_code=503)
         tables.flush()
+        await directory.added(table_id)
         url = str(request.url_for("table_page", table_id=table_id))
         return JSONResponse({"id": table_id, "host_token": host_token, "url": url},
                             status_code=201)
@@ -223,7 +231,7 @@ def create_app(
                              "settings": room.config.to_dict()})
 
     async def open_tables(request: Request) -> Response:  # issue 15: the front page's list
-        return JSONResponse({"tables": public_tables(tables.rooms.values())},
+        return JSONResponse({"tables": await directory.listed()},
                             headers={"cache-control": "no-store"})
 
     async def server_info(request: Request) -> Response:  # issue 15: invite links
@@ -295,6 +303,23 @@ async def _tidy_memory(period: float = 5.0, full_every: int = 120) -> None:
         else:
             gc.collect(1)
         gc.freeze()
+
+
+def _shared(tables: TableManager, cluster: Cluster | None
+            ) -> tuple[Buckets, TableDirectory, RedisDirectory | None]:
+    """Where the limits count and the table list is kept: this process (no cluster), else
+    Redis, shared by every process of the cluster (:mod:`bragkit.web.buckets`,
+    :mod:`bragkit.web.directory`); and the directory to start and stop with the app, if any."""
+    if cluster is None:
+        return MemoryBuckets(), MemoryDirectory(tables.rooms), None
+
+    def client() -> Any:
+        return cluster.redis
+
+    shared = RedisDirectory(client, prefix=cluster.prefix, rooms=tables.rooms,
+                            held=lambda: cluster.held, refresh=cluster.scan_seconds)
+    tables.commits.listeners.append(shared.stored)
+    return RedisBuckets(client, prefix=cluster.prefix), shared, shared
 
 
 def _released(tables: TableManager, table_id: str, number: int) -> bool:

@@ -103,6 +103,13 @@ class Cluster:
         return table_id in self._held
 
     @property
+    def redis(self) -> Any:
+        """The async Redis client, once :meth:`start` connected it (else None): the shared
+        limits and table list use it too (:mod:`bragkit.web.buckets`,
+        :mod:`bragkit.web.directory`)."""
+        return self._redis
+
+    @property
     def held(self) -> frozenset[str]:
         """The tables whose lease this process holds."""
         return frozenset(self._held)
@@ -247,12 +254,18 @@ class Cluster:
     def reconcile(manager: TableManager, open_ids: list[str] | None = None,
                   last: dict[str, int] | None = None) -> None:
         """Load every open table a process does not have yet (its lease may be needed), and
-        catch up any table whose notice was lost (its publisher died after storing); given
-        ``open_ids`` and ``last`` (the log's last event of each table), or reading them."""
+        catch up any table whose notice was lost (its publisher died after storing; a table
+        closed in the log but open here too); given ``open_ids`` and ``last`` (the log's last
+        event of each table), or reading them."""
         store = manager.store
-        for table_id in store.open_tables() if open_ids is None else open_ids:
+        open_ids = store.open_tables() if open_ids is None else open_ids
+        for table_id in open_ids:
             if table_id not in manager.rooms:
                 manager.room(table_id)
+        still = set(open_ids)  # closed in the log, open here: the close's notice was lost
+        for table_id in [t for t, room in manager.rooms.items()
+                         if room.status != "closed" and t not in still]:
+            manager.catch_up(table_id)
         for table_id, seq in (store.last_events() if last is None else last).items():
             room = manager.rooms.get(table_id)
             if room is not None and room.seq < seq:

@@ -1,7 +1,9 @@
 """The web table's limits among strangers: :class:`Limits` (the house's numbers),
 :class:`TokenBucket` (a rate), :class:`AddressLimits` (tables made per address),
 :func:`topups_this_deal` (the house cap on top-ups, rule M1), and the limits on signing in and
-signing up (:class:`AccountLimits`, :class:`Throttle`, :class:`AccountThrottles`).
+signing up (:class:`AccountLimits`, :class:`AccountThrottles`). The per-address and per-name
+limits keep their counts in :mod:`bragkit.web.buckets`: this process's, or a cluster's in
+Redis (every process spends from the same buckets); a connection's message rate is its own.
 
 A connection may send :attr:`Limits.messages_per_second` messages a second on average, in
 bursts of :attr:`Limits.message_burst`; each message past that is answered with an ``error`` of
@@ -22,13 +24,12 @@ machine itself, a loopback address, is not limited). A player may top up (M1) at
 from __future__ import annotations
 
 import ipaddress
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from bragkit.web.buckets import Buckets, MemoryBuckets, Throttle, TokenBucket
 from bragkit.web.events import Event
 from bragkit.web.protocol import ProtocolError
 
@@ -51,58 +52,29 @@ class Limits:
     topups_per_deal: int = 3
 
 
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; :meth:`take` spends one."""
-
-    def __init__(self, *, rate: float, burst: int,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.clock = clock
-        self.tokens = float(burst)
-        self.stamp = clock()
-
-    def take(self) -> bool:
-        """Spend a token if there is one (True), else False (a rate of 0: always True)."""
-        if self.rate <= 0:
-            return True
-        now = self.clock()
-        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class AddressLimits:
-    """A :class:`TokenBucket` of table creations per client address (the ``most`` recently
-    seen addresses are remembered). Loopback addresses are not limited.
+    """Table creations per client address, a token bucket each in ``buckets`` (default: this
+    process's, :class:`~bragkit.web.buckets.MemoryBuckets`; a cluster's are in Redis).
+    Loopback addresses are not limited.
 
+    >>> import asyncio
     >>> limits = AddressLimits(Limits(tables_per_hour=1, table_burst=1))
-    >>> limits.allow("203.0.113.9"), limits.allow("203.0.113.9"), limits.allow("127.0.0.1")
-    (True, False, True)
+    >>> async def tries():
+    ...     return [await limits.allow(a) for a in ("203.0.113.9", "203.0.113.9", "127.0.0.1")]
+    >>> asyncio.run(tries())
+    [True, False, True]
     """
 
-    def __init__(self, limits: Limits, *, clock: Callable[[], float] = time.monotonic,
-                 most: int = 10_000) -> None:
+    def __init__(self, limits: Limits, *, buckets: Buckets | None = None) -> None:
         self.limits = limits
-        self.clock = clock
-        self.most = most
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self.buckets: Buckets = buckets or MemoryBuckets()
 
-    def allow(self, address: str | None) -> bool:
+    async def allow(self, address: str | None) -> bool:
         """Whether ``address`` may create a table now (spending one of its tokens)."""
         if address is None or _loopback(address) or self.limits.tables_per_hour <= 0:
             return True
-        bucket = self._buckets.pop(address, None)
-        if bucket is None:
-            bucket = TokenBucket(rate=self.limits.tables_per_hour / 3600,
-                                 burst=self.limits.table_burst, clock=self.clock)
-        self._buckets[address] = bucket
-        while len(self._buckets) > self.most:
-            self._buckets.popitem(last=False)
-        return bucket.take()
+        return await self.buckets.take("tables", address, per_hour=self.limits.tables_per_hour,
+                                       burst=self.limits.table_burst)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -123,87 +95,53 @@ class AccountLimits:
     name_sign_up_burst: int = 3
 
 
-class Throttle:
-    """A :class:`TokenBucket` per key (``per_hour`` a rate, ``burst`` saved up), for the ``most``
-    keys seen last; safe to call from several threads. (One process's count: a cluster's
-    processes each count their own, see ``docs/deploy.md``; a count shared through Redis would
-    be another class with the same :meth:`allow` and :attr:`retry_after`.)
-
-    >>> throttle = Throttle(per_hour=1, burst=2)
-    >>> [throttle.allow("a") for _ in range(3)], throttle.allow("b"), throttle.retry_after
-    ([True, True, False], True, 3600)
-    """
-
-    def __init__(self, *, per_hour: float, burst: int,
-                 clock: Callable[[], float] = time.monotonic, most: int = 10_000) -> None:
-        self.rate = per_hour / 3600
-        self.burst = burst
-        self.clock = clock
-        self.most = most
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-        self._lock = threading.Lock()
-
-    @property
-    def retry_after(self) -> int:
-        """Seconds until a refused key has a token again (at most)."""
-        return 0 if self.rate <= 0 else max(1, round(1 / self.rate))
-
-    def allow(self, key: str) -> bool:
-        """Whether ``key`` may go on now (spending one of its tokens)."""
-        if self.rate <= 0:
-            return True
-        with self._lock:
-            bucket = self._buckets.pop(key, None)
-            if bucket is None:
-                bucket = TokenBucket(rate=self.rate, burst=self.burst, clock=self.clock)
-            self._buckets[key] = bucket
-            while len(self._buckets) > self.most:
-                self._buckets.popitem(last=False)
-            return bucket.take()
-
-
 class AccountThrottles:
-    """The :class:`AccountLimits` of a server: :meth:`sign_in` and :meth:`sign_up` say whether
-    a try may go on, else why not (a sentence) and after how many seconds to try again.
+    """The :class:`AccountLimits` of a server, counted in ``buckets`` (default: this
+    process's, read by ``clock``; a cluster's are in Redis, :mod:`bragkit.web.buckets`):
+    :meth:`sign_in` and :meth:`sign_up` say whether a try may go on, else why not (a sentence)
+    and after how many seconds to try again.
 
+    >>> import asyncio
     >>> throttles = AccountThrottles(AccountLimits(name_sign_in_burst=1))
-    >>> throttles.sign_in("203.0.113.9", "Ann"), throttles.sign_in("198.51.100.7", "ann")
-    (None, ('too many sign-ins to that name: try again later', 300))
+    >>> async def tries():
+    ...     return [await throttles.sign_in(address, name)
+    ...             for address, name in (("203.0.113.9", "Ann"), ("198.51.100.7", "ann"))]
+    >>> asyncio.run(tries())
+    [None, ('too many sign-ins to that name: try again later', 300)]
     """
 
-    def __init__(self, limits: AccountLimits, *,
+    def __init__(self, limits: AccountLimits, *, buckets: Buckets | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
-        self._in_address = Throttle(per_hour=limits.sign_ins_per_hour,
-                                    burst=limits.sign_in_burst, clock=clock)
-        self._in_name = Throttle(per_hour=limits.name_sign_ins_per_hour,
-                                 burst=limits.name_sign_in_burst, clock=clock)
-        self._up_address = Throttle(per_hour=limits.sign_ups_per_hour,
-                                    burst=limits.sign_up_burst, clock=clock)
-        self._up_name = Throttle(per_hour=limits.name_sign_ups_per_hour,
-                                 burst=limits.name_sign_up_burst, clock=clock)
+        self.buckets: Buckets = buckets or MemoryBuckets(clock=clock)
 
-    def sign_in(self, address: str | None, name_key: str) -> tuple[str, int] | None:
+    async def sign_in(self, address: str | None, name_key: str) -> tuple[str, int] | None:
         """None if a sign-in from ``address`` to the name whose key is ``name_key`` (its
         skeleton, :func:`~bragkit.web.names.skeleton`) may go on, else why not and when."""
-        return _first_refusal("sign-ins", (self._in_address, address or "?"),
-                              (self._in_name, name_key.casefold()))
+        limits = self.limits
+        return await self._first_refusal(
+            "sign-ins", ("sign_in", address or "?", limits.sign_ins_per_hour,
+                         limits.sign_in_burst),
+            ("sign_in_name", name_key.casefold(), limits.name_sign_ins_per_hour,
+             limits.name_sign_in_burst))
 
-    def sign_up(self, address: str | None, name_key: str) -> tuple[str, int] | None:
+    async def sign_up(self, address: str | None, name_key: str) -> tuple[str, int] | None:
         """As :meth:`sign_in`, for opening an account."""
-        return _first_refusal("sign-ups", (self._up_address, address or "?"),
-                              (self._up_name, name_key.casefold()))
+        limits = self.limits
+        return await self._first_refusal(
+            "sign-ups", ("sign_up", address or "?", limits.sign_ups_per_hour,
+                         limits.sign_up_burst),
+            ("sign_up_name", name_key.casefold(), limits.name_sign_ups_per_hour,
+             limits.name_sign_up_burst))
 
-
-def _first_refusal(what: str, by_address: tuple[Throttle, str],
-                   by_name: tuple[Throttle, str]) -> tuple[str, int] | None:
-    throttle, key = by_address
-    if not throttle.allow(key):
-        return f"too many {what} from your address: try again later", throttle.retry_after
-    throttle, key = by_name
-    if not throttle.allow(key):
-        return f"too many {what} to that name: try again later", throttle.retry_after
-    return None
+    async def _first_refusal(self, what: str, by_address: tuple[str, str, float, int],
+                             by_name: tuple[str, str, float, int]) -> tuple[str, int] | None:
+        for (name, key, per_hour, burst), whence in ((by_address, "from your address"),
+                                                     (by_name, "to that name")):
+            if not await self.buckets.take(name, key, per_hour=per_hour, burst=burst):
+                return (f"too many {what} {whence}: try again later",
+                        max(1, round(3600 / per_hour)))
+        return None
 
 
 def _loopback(address: str) -> bool:

@@ -1,8 +1,10 @@
-"""The front page's list of open tables: :func:`public_tables`.
+"""The front page's list of open tables: :func:`public_tables`, from :func:`listing` (one
+table's entry) and :func:`ordered` (the list's order and length).
 
 A table is listed only if its host made it public (the ``public`` setting at creation), and
 only while it is open (in the lobby, playing or paused): its id, name, game, status, and how
-many seats are free.
+many seats are free. Where the list is kept (one process's rooms, or a cluster's directory in
+Redis) is :mod:`bragkit.web.directory`'s.
 
 >>> from bragkit.web.room import Room, TableConfig
 >>> shown = Room(table_id="t1", config=TableConfig(public=True, seats=4), secret=bytes(32),
@@ -19,23 +21,30 @@ from typing import Any, Final
 
 from bragkit.web.room import Room
 
-__all__ = ["MAX_LISTED", "public_tables"]
+__all__ = ["MAX_LISTED", "listing", "ordered", "public_tables"]
 
 #: The most tables the list holds (lobbies first, then the most seats free).
 MAX_LISTED: Final = 50
 _OPEN: Final = ("lobby", "playing", "paused")
 
 
+def listing(room: Room) -> dict[str, Any] | None:
+    """A table's entry in the list, or None if it is not listed (not public, or not open)."""
+    config = room.config
+    if not config.public or room.status not in _OPEN:
+        return None
+    return {"id": room.table_id, "name": config.name, "game": config.game,
+            "status": room.status, "seats": config.seats,
+            "free": config.seats - len(room.seats)}
+
+
+def ordered(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries as the list shows them: lobbies first, then by seats free, then by name (and
+    id); at most :data:`MAX_LISTED`."""
+    return sorted(entries, key=lambda entry: (entry["status"] != "lobby", -entry["free"],
+                                              entry["name"], entry["id"]))[:MAX_LISTED]
+
+
 def public_tables(rooms: Iterable[Room]) -> list[dict[str, Any]]:
     """The open public tables among ``rooms``, lobbies first, then by seats free."""
-    listed: list[tuple[tuple[bool, int, str], dict[str, Any]]] = []
-    for room in rooms:
-        config = room.config
-        if not config.public or room.status not in _OPEN:
-            continue
-        free = config.seats - len(room.seats)
-        listed.append(((room.status != "lobby", -free, config.name), {
-            "id": room.table_id, "name": config.name, "game": config.game,
-            "status": room.status, "seats": config.seats, "free": free}))
-    listed.sort(key=lambda pair: pair[0])
-    return [table for _, table in listed[:MAX_LISTED]]
+    return ordered(entry for room in rooms if (entry := listing(room)) is not None)

@@ -24,13 +24,16 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 
 from bragkit.web.schema import accounts, rating_events, ratings
 
 __all__ = ["DEFAULT_MU", "DEFAULT_SIGMA", "Change", "Rating", "Ratings", "Standing", "places",
            "rate"]
+
+#: The advisory lock that takes a cluster's ratings one table at a time (PostgreSQL).
+_LOCK: Final = 0x62726173  # "bras"
 
 #: A newcomer's rating: OpenSkill's defaults.
 DEFAULT_MU: Final = 25.0
@@ -160,8 +163,17 @@ class Ratings:
                finished: Mapping[int, int]) -> bool:
         """Rate a closed table's session, inside the caller's transaction ``connection``: the
         accounts (by number) and their places. Once per table: False if it was rated before
-        (or has fewer than two players)."""
-        if len(finished) < 2 or connection.execute(
+        (or has fewer than two players).
+
+        On PostgreSQL the ratings are written one table at a time, whichever process closes
+        it (a transaction-scoped advisory lock): two processes rating two tables with a player
+        in common at once would otherwise both start from the same rating, and one update
+        would be lost."""
+        if len(finished) < 2:
+            return False
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+        if connection.execute(
                 select(rating_events.c.table_id).where(rating_events.c.table_id == table_id)
                 .limit(1)).first() is not None:
             return False
