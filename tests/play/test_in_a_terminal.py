@@ -38,7 +38,7 @@ WIDTH, HEIGHT = 110, 36
 SRC = Path(bragkit.__file__).resolve().parents[1]
 #: The move words a keys line offers ("f fold", "b chaal 2 or 4"), each after its key.
 MOVE = re.compile(r"^(\S) (look|fold|pack|drop|blind chaal|blind|bet|chaal|see|cover|raise|call|"
-                  r"check|keep|throw|discard|draw|stand|agree|plays|arranges|crash|pass|show|"
+                  r"check|keep|throw|discard|draw|stand|agree|play|arrange|crash|pass|show|"
                   r"sideshow|accept|decline|suggest)\b")
 
 
