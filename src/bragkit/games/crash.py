@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb, choices_option
-from bragkit.cards import Card, Pack, format_cards
+from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.crash_choices import ArrangementChoices
@@ -359,6 +359,31 @@ class CrashView:
             "is_over": self.is_over,
             "winner": self.winner,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any],
+                  menu: Sequence[LegalAction] = ()) -> CrashView:
+        """The view back from :meth:`to_dict`'s data (a web table's ``deal``), with ``menu``
+        for its legal actions; its ``operations`` are not in the data (none).
+
+        >>> from bragkit.games import new
+        >>> game = new("crash", players=["Ann", "Bob"], seed=3)
+        >>> view = game.view("Bob")
+        >>> back = CrashView.from_dict(view.to_dict(), view.legal_actions)
+        >>> back == replace(view, operations=())
+        True
+        """
+        hands = data["hands"]
+        return cls(
+            viewer=data["viewer"], players=tuple(data["players"]), dealer=data["dealer"],
+            deal=data["deal"], phase=data["phase"], to_act=data["to_act"],
+            scores=dict(data["scores"]), nets=dict(data["nets"]),
+            cards=parse_cards(data["cards"]),
+            hands=None if hands is None else tuple(parse_cards(h) for h in hands),
+            arranged=tuple(data["arranged"]), calls=dict(data["calls"]),
+            legal_actions=tuple(menu), operations=(), is_over=data["is_over"],
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
