@@ -32,6 +32,7 @@ from typing import Any, Final, Protocol, cast
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DealEnded, DealStarted, HandReturned
 from bragkit.bots.players import game_rules
+from bragkit.bots.reading import moves
 from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError
 from bragkit.games.registry import find
@@ -166,7 +167,7 @@ class SeatReader:
         def under(player: str, cards: tuple[Card | None, ...], *, folded: bool = True) -> None:
             returned.append(HandReturned(player=player, cards=cards, folded=folded))
 
-        for op in view.operations:
+        for op in moves(view):
             if isinstance(op, DiscardHidden):
                 continue
             action = op.action
