@@ -106,7 +106,9 @@ class RemoteSeat:
         self.say = say
         self.token = secrets.token_urlsafe(32)
         self.seated: str | None = None  # the name the seat is held under
-        self.played = 0
+        self.played = 0  # deals played to their end
+        self.acted = 0  # actions the table applied
+        self.stood_in = 0  # decisions answered for the bot (out of time, failed, illegal)
         self.reconnects = 0
         self._last_seq: int | None = None
         self._state: dict[str, Any] | None = None
@@ -216,8 +218,10 @@ class RemoteSeat:
                 self.seated = sent["name"]
                 self.say(f"{self.seated} sits at seat {sent['seat']} of table "
                          f"{self.invite.table} ({self._settings.get('game')})")
-            elif sent is not None and sent["type"] == "act" and self._state is not None:
-                await self._on_state(self._state, self._timer)  # still to act? (a look)
+            elif sent is not None and sent["type"] == "act":
+                self.acted += 1
+                if self._state is not None:  # still to act? (after a look)
+                    await self._on_state(self._state, self._timer)
         elif kind == "error":
             await self._on_error(message)
 
@@ -244,6 +248,7 @@ class RemoteSeat:
         if self._state is None or sent["type"] != "act":
             return
         if code == "illegal":
+            self.stood_in += 1
             self.say(f"refused ({reason}): playing the timeout move")
             await self._fallback(self._state)
         else:
@@ -351,11 +356,10 @@ class RemoteSeat:
             return
         if not answers:
             return
-        unlisted = {Verb(o["verb"]) for o in you["legal"]
-                    if o.get("count") and o.get("choices") is None}
-        action = await self._bot.act(view, moves, seconds=seconds, unlisted=unlisted)
+        action = await self._bot.act(view, moves, seconds=seconds)
         if action is None:
             action = fallback(moves, deal.get("suggestion"), players)
+            self.stood_in += 1
             self.say("the bot had no legal answer in time: playing the timeout move")
         if action is not None:
             await self._act(action, at)

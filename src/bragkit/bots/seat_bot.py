@@ -22,9 +22,11 @@ bragkit.errors.BragError: unknown bot 'poker' (bots: random, cautious, ...; or m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, cast
 
@@ -130,26 +132,36 @@ class SeatBot:
         self._thinking: asyncio.Future[Any] | None = None
 
     async def _ask(self, call: Callable[[], Any], seconds: float) -> Any:
+        """``call()`` in a daemon thread of its own (a bot that never answers neither blocks
+        the connection nor keeps the process alive at exit), awaited ``seconds`` at most."""
         if self._thinking is not None and not self._thinking.done():
             raise TimeoutError("still thinking over the last question")
-        self._thinking = asyncio.ensure_future(asyncio.to_thread(call))
-        return await asyncio.wait_for(asyncio.shield(self._thinking), seconds)
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[Any] = loop.create_future()
+        self._thinking = answer
 
-    async def act(self, view: Any, menu: Sequence[LegalAction], *, seconds: float,
-                  unlisted: Collection[Verb] = ()) -> Action | None:
+        def think() -> None:
+            result: Any = None
+            failure: BaseException | None = None
+            try:
+                result = call()
+            except BaseException as error:  # handed to the awaiting side
+                failure = error
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits now
+                loop.call_soon_threadsafe(_settle, answer, result, failure)
+
+        threading.Thread(target=think, name="bot", daemon=True).start()
+        return await asyncio.wait_for(asyncio.shield(answer), seconds)
+
+    async def act(self, view: Any, menu: Sequence[LegalAction], *,
+                  seconds: float) -> Action | None:
         """The bot's action, thought over in a worker thread for at most ``seconds``: None when
-        it runs out of time, fails, or answers something its menu does not hold. An option of
-        a verb in ``unlisted`` has choices the state counts without listing them (a Crash
-        hand's arrangements): an action of that verb is the server's to check."""
+        it runs out of time, fails, or answers something its menu does not hold."""
         try:
             action = await self._ask(lambda: self.player.act(view, tuple(menu)), seconds)
         except Exception:  # a bot that fails is answered for (fallback)
             return None
-        if not isinstance(action, Action):
-            return None
-        if any(action in option for option in menu) or any(
-                option.verb is action.verb and option.player == action.player
-                and option.verb in unlisted for option in menu):
+        if isinstance(action, Action) and any(action in option for option in menu):
             return action
         return None
 
@@ -165,6 +177,16 @@ class SeatBot:
         """Give a three-card agent a deal's event (D4, D5); others hear nothing."""
         if self.agent is not None:
             self.agent.observe(event)
+
+
+def _settle(answer: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """Give a thought-over answer to its future (unless the loop gave up on it)."""
+    if answer.done():
+        return
+    if error is not None:
+        answer.set_exception(error)
+    else:
+        answer.set_result(result)
 
 
 def fallback(menu: Sequence[LegalAction], suggestion: Mapping[str, Any] | None,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol, cast, overload
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DealEnded, DealStarted, HandReturned
@@ -40,7 +40,7 @@ from bragkit.games.three_card.operations import DiscardHidden
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.views import DealView
 
-__all__ = ["SeatReader", "legal_action", "menu"]
+__all__ = ["SeatReader", "Unlisted", "legal_action", "menu"]
 
 
 def legal_action(option: Mapping[str, Any], players: Sequence[str]) -> LegalAction:
@@ -71,11 +71,48 @@ def legal_action(option: Mapping[str, Any], players: Sequence[str]) -> LegalActi
         elif low is None:  # "call 3": what it costs
             cost = int(rest[0])
     listed = option.get("choices")
-    choices = None if listed is None else tuple(
-        Action.parse(choice, players=players) for choice in listed)
+    choices: Sequence[Action] | None = None
+    if listed is not None:
+        choices = tuple(Action.parse(choice, players=players) for choice in listed)
+    elif option.get("count") is not None:
+        choices = Unlisted(player=player, verb=verb, count=int(option["count"]))
     return LegalAction(player=player, verb=verb, min_amount=low, max_amount=option["max"],
                        hand=hand, discards=option["discards"], cost=cost, cards=cards,
                        choices=choices)
+
+
+class Unlisted(Sequence[Action]):
+    """The choices of an option the state counts without listing them (more than the server
+    lists: a Crash hand's arrangements, C2). Any action of the option's player and verb is
+    taken to be among them (the server checks it, as it checks every action); they cannot be
+    read one by one.
+
+    >>> choices = Unlisted(player="Ann", verb=Verb.ARRANGES, count=200200)
+    >>> len(choices), Action.parse("Ann arranges Ks Kh Kd") in choices
+    (200200, True)
+    """
+
+    def __init__(self, *, player: str | None, verb: Verb, count: int) -> None:
+        self.player = player
+        self.verb = verb
+        self.size = count
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and (action.player, action.verb) == (
+            self.player, self.verb)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        raise BragError(f"the table counts {self.size} choices of {self.verb.value} "
+                        "without listing them")
 
 
 def menu(options: Sequence[Mapping[str, Any]], players: Sequence[str]) -> tuple[LegalAction, ...]:
