@@ -90,7 +90,7 @@ class Host:
                 if not started and state and all(s is not None for s in state["seats"]):
                     started = True
                     self._send({"type": "host", "id": "start", "op": "start"})
-        except Exception:  # noqa: BLE001 - the socket closes with the server
+        except Exception:  # the socket closes with the server
             return
 
     def close(self) -> None:
