@@ -13,13 +13,13 @@ reads what the seat was sent and nothing more.
 >>> from bragkit.games import new
 >>> from bragkit.games.three_card.views import legal_action_dict
 >>> game = new("three-card", players=["Ann", "Bob"], seed=3)
->>> menu = game.legal_actions("Bob")
->>> [str(legal_action(legal_action_dict(o), game.players)) for o in menu]
-['Bob fold', 'Bob look', 'Bob blind 1..', 'Bob bet 2..', 'Bob topup 1..']
+>>> options = game.legal_actions("Bob")
+>>> [str(legal_action(legal_action_dict(o), game.players)) for o in options]
+['Bob look', 'Bob fold', 'Bob blind 1..99', 'Bob bet 1..99', 'Bob topup 1..']
 >>> reader = SeatReader("three-card", {})
->>> view = reader.view(game.view("Bob").to_dict(), menu)
+>>> view = reader.view(game.view("Bob").to_dict(), options)
 >>> view.viewer, view.hand, str(view.legal_actions[0])
-('Bob', None, 'Bob fold')
+('Bob', None, 'Bob look')
 """
 
 from __future__ import annotations
