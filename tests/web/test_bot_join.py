@@ -249,3 +249,23 @@ def test_bad_input_is_one_line_and_status_2(server: str, tmp_path: Path,
         assert len(lines) == 1 and lines[0].startswith("bragkit: "), (words, done.stderr)
         assert words in lines[0], (words, lines[0])
         assert "Traceback" not in done.stderr
+
+
+def test_two_bots_of_one_name_sit_as_two_players(server: str) -> None:
+    """Names are unique at a table: the second ``shark`` sits down as ``Shark 2``, and both
+    play the deal against the server's bot."""
+    table = create_table(server, "three-card", seats=3)
+    host = Host(server, table)
+    url = f"{server}/t/{table['id']}"
+    first = RemoteSeat(url, BotChoice.parse("shark"), deals=1)
+    second = RemoteSeat(url, BotChoice.parse("shark"), deals=1)
+
+    async def both() -> list[int]:
+        return list(await asyncio.wait_for(asyncio.gather(first.run(), second.run()), 120))
+
+    try:
+        assert asyncio.run(both()) == [1, 1]
+    finally:
+        host.close()
+    assert {first.seated, second.seated} == {"Shark", "Shark 2"}
+    assert any(line.startswith("Shark 2 ") for line in host.lines)

@@ -100,6 +100,7 @@ class RemoteSeat:
         self.invite = invite(url)
         self.choice = choice
         self.name = name or choice.name
+        self._base_name = self.name
         self.wanted_seat = seat
         self.deals = deals
         self.give_up = give_up
@@ -121,7 +122,8 @@ class RemoteSeat:
         self._sent: dict[str, dict[str, Any]] = {}  # commands not yet answered, by id
         self._count = 0
         self._decided: tuple[Any, ...] | None = None
-        self._names_tried = 0
+        self._names_tried = 0  # seats asked for again (a name or a seat taken meanwhile)
+        self._renamed = 0
         self._leaving = False
         self._done = False
         self._socket: ClientConnection | None = None
@@ -231,12 +233,16 @@ class RemoteSeat:
         if sent is None:
             return
         if sent["type"] == "sit":
-            if code in ("refused", "malformed") and "name" in str(reason) and (
-                    self._names_tried < 5):
+            text = str(reason)
+            renamed = "choose another name" in text and self._names_tried < 5
+            reseat = (f"seat {sent['seat']} is taken" in text and self.wanted_seat is None
+                      and self._names_tried < 5)
+            if code == "refused" and (renamed or reseat) and self._state is not None:
                 self._names_tried += 1
-                self.name = f"{self.choice.name[:17]} {self._names_tried + 1}"
-                if self._state is not None:
-                    await self._sit(self._state)
+                if renamed:  # "Shark is taken at this table": Shark 2, Shark 3...
+                    self._renamed += 1
+                    self.name = f"{self._base_name[:17]} {self._renamed + 1}"
+                await self._sit(self._state)  # (taken meanwhile: the first seat still empty)
                 return
             raise BragError(f"the table refused the seat: {reason}")
         if code in ("unavailable", "limited"):
