@@ -48,7 +48,8 @@ PLAYS = [
 
 
 def create_table(site: str, game: str, **settings: Any) -> dict[str, Any]:
-    """A new table (``POST /api/tables``): its id, host token and invite link."""
+    """A new table (``POST /api/tables``): its id, host token and invite link (``url``, as
+    the lobby gives it to the host to share)."""
     body: dict[str, Any] = {"seats": 2, "bot_delay": 0, "deal_pause": 1, **settings}
     if game in ("four-card", "five-card", "teen-patti-order"):
         body.update(game="three-card", preset=game)
@@ -60,6 +61,7 @@ def create_table(site: str, game: str, **settings: Any) -> dict[str, Any]:
                                      headers={"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         made: dict[str, Any] = json.loads(answer.read())
+    assert made["url"] == f"{site}/t/{made['id']}"
     return made
 
 
@@ -117,7 +119,7 @@ def test_a_bot_plays_a_whole_deal_of_every_game_it_plays(server: str, game: str,
     table = create_table(server, game)
     host = Host(server, table)
     try:
-        seat = RemoteSeat(f"{server}/t/{table['id']}", BotChoice.parse(bot), deals=1)
+        seat = RemoteSeat(table["url"], BotChoice.parse(bot), deals=1)
         assert play(seat) == 1
     finally:
         host.close()
@@ -141,7 +143,7 @@ def test_a_dropped_connection_reconnects_and_plays_on(tmp_path: Path) -> None:
     server = start_server(port, database)
     table = create_table(site, "three-card")
     host = Host(site, table)
-    seat = RemoteSeat(f"{site}/t/{table['id']}", BotChoice.parse("shark"), deals=4)
+    seat = RemoteSeat(table["url"], BotChoice.parse("shark"), deals=4)
     result: list[int] = []
     runner = threading.Thread(target=lambda: result.append(play(seat, 180)), daemon=True)
     runner.start()
@@ -180,7 +182,7 @@ def test_the_seat_answers_within_the_turn_timer(server: str) -> None:
     table = create_table(server, "three-card", turn_seconds=3)
     host = Host(server, table)
     try:
-        seat = RemoteSeat(f"{server}/t/{table['id']}",
+        seat = RemoteSeat(table["url"],
                           BotChoice(spec="Sleeper", factory=Sleeper), deals=1)
         started = time.monotonic()
         assert play(seat) == 1
@@ -207,7 +209,7 @@ def test_the_docs_example_is_short_and_plays_at_a_table(server: str, tmp_path: P
     table = create_table(server, "three-card")
     host = Host(server, table)
     try:
-        done = bragkit_bot("--join", f"{server}/t/{table['id']}", "--bot", "my_bot:Steady",
+        done = bragkit_bot("--join", table["url"], "--bot", "my_bot:Steady",
                            "--deals", "2", path=tmp_path)
     finally:
         host.close()
@@ -256,7 +258,7 @@ def test_two_bots_of_one_name_sit_as_two_players(server: str) -> None:
     play the deal against the server's bot."""
     table = create_table(server, "three-card", seats=3)
     host = Host(server, table)
-    url = f"{server}/t/{table['id']}"
+    url = table["url"]
     first = RemoteSeat(url, BotChoice.parse("shark"), deals=1)
     second = RemoteSeat(url, BotChoice.parse("shark"), deals=1)
 

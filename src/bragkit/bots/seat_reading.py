@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final, Protocol, cast, overload
+from typing import Any, Final, cast, overload
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.bots.agent import DealEnded, DealStarted, HandReturned
@@ -35,6 +35,7 @@ from bragkit.bots.players import game_rules
 from bragkit.bots.reading import moves
 from bragkit.cards import Card, parse_cards
 from bragkit.errors import BragError
+from bragkit.games.protocol import View
 from bragkit.games.registry import find
 from bragkit.games.three_card.operations import DiscardHidden
 from bragkit.games.three_card.rules import Rules
@@ -120,25 +121,13 @@ def menu(options: Sequence[Mapping[str, Any]], players: Sequence[str]) -> tuple[
     return tuple(legal_action(option, players) for option in options)
 
 
-class _Readable(Protocol):
-    """A game's view class: built back from its ``to_dict`` data and a menu."""
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = ()) -> Any:
-        """The view from its data."""
-        ...
-
-
 @cache
-def _view_class(game: str) -> type[_Readable]:
+def _view_class(game: str) -> type[View]:
     """The class of the views ``game`` gives (of a throwaway game of its fewest players)."""
     info = find(game)
     names = [f"P{i}" for i in range(info.seats[0])]
     sample = info.start(names, info.make_rules(), random.Random(0))
-    kind = type(sample.view(None))
-    if not callable(getattr(kind, "from_dict", None)):
-        raise BragError(f"the views of {info.name} cannot be read back from a table's state")
-    return cast(type[_Readable], kind)
+    return cast(type[View], type(sample.view(None)))
 
 
 class SeatReader:
