@@ -349,8 +349,7 @@ class RemoteSeat:
         assert self._bot is not None and self._reader is not None
         at = self._last_seq or 0
         players = deal.get("players") or []
-        moves = menu(you["legal"], players)
-        view = self._reader.view(deal, moves)
+        view, moves = self._reader.read(deal, menu(you["legal"], players))
         seconds = self._seconds(timer)
         pending = state.get("pending") or {}
         answers = [o for o in moves if o.verb is not Verb.TOPUP and o.verb is not Verb.AGREE]

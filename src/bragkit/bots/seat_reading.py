@@ -143,7 +143,16 @@ class SeatReader:
     def view(self, deal: Mapping[str, Any], options: Sequence[LegalAction] = ()) -> Any:
         """The seat's view of the deal, as its game's view class holds it, with ``options``
         its menu."""
-        return self._kind.from_dict(deal, options)
+        return self._kind.from_dict(deal, options, rules=self.rules)
+
+    def read(self, deal: Mapping[str, Any],
+             options: Sequence[LegalAction]) -> tuple[Any, tuple[LegalAction, ...]]:
+        """The seat's view and the menu its bot is given: the view's own menu where the view
+        holds one (its class may fill in choices the state only counts: a Crash hand's
+        arrangements, C2), else ``options``."""
+        view = self.view(deal, options)
+        own = getattr(view, "legal_actions", None)  # a StakeView lists its menu as text
+        return view, tuple(own) if own is not None else tuple(options)
 
     # -- the events of a three-card agent (DealStarted, DealEnded: rules D4, D5, R1) ----------
 

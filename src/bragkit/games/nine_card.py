@@ -565,8 +565,8 @@ class NineCardView:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any],
-                  menu: Sequence[LegalAction] = ()) -> NineCardView:
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> NineCardView:
         """The view back from :meth:`to_dict`'s data (a web table's ``deal``), with ``menu``
         for its legal actions; its ``operations`` are not in the data (none).
 

@@ -149,9 +149,11 @@ class View(Protocol):
         ...
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = ()) -> Any:
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> Any:
         """The view back from :meth:`to_dict`'s data, ``menu`` its legal actions (the data
-        of a web table's seat leaves the menu and the log out)."""
+        of a web table's seat leaves the menu and the log out), played under ``rules`` (the
+        game's rules object, where the menu's choices need them: None, the defaults)."""
         ...
 
 

@@ -125,8 +125,8 @@ class StakeView:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any],
-                  menu: Sequence[LegalAction] = ()) -> StakeView:
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> StakeView:
         """The view back from :meth:`to_dict`'s data (a web table's ``deal``, which leaves
         out ``legal``), with ``legal`` the texts of ``menu``; ``extra`` as JSON keeps it
         (lists for tuples).

@@ -133,8 +133,8 @@ class DealView:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any],
-                  menu: Sequence[LegalAction] = ()) -> DealView:
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> DealView:
         """The view back from :meth:`to_dict`'s data (a web table's ``deal``, as its seat
         receives it), with ``menu`` for its legal actions: a bot at a remote table reads the
         same view as at an engine's. Its ``operations`` are the actions' records, rebuilt from
