@@ -200,7 +200,7 @@ def docs_example() -> str:
 
 def test_the_docs_example_is_short_and_plays_at_a_table(server: str, tmp_path: Path) -> None:
     code = docs_example()
-    assert len([line for line in code.splitlines() if line.strip()]) <= 14
+    assert len([line for line in code.splitlines() if line.strip()]) <= 12
     (tmp_path / "my_bot.py").write_text(code, encoding="utf-8")
     table = create_table(server, "three-card")
     host = Host(server, table)
@@ -213,6 +213,38 @@ def test_the_docs_example_is_short_and_plays_at_a_table(server: str, tmp_path: P
     assert "Steady played 2 deal(s)" in done.stdout
     assert not any("ran out of time" in line for line in host.lines)
     assert any(line.startswith("Steady ") for line in host.lines)
+
+
+PLAYER = """
+from bragkit.bots.player import PlayerBase
+
+
+class FirstOption(PlayerBase):
+    kind = "first-option"
+
+    def act(self, view, legal):
+        moves = [o for o in legal if o.verb.value not in ("topup", "agree")]
+        option = moves[0]
+        return option.choices[0] if option.choices else option.action()
+"""
+
+
+@pytest.mark.parametrize("game", ["brag-poker", "nine-card"])
+def test_a_users_own_player_plays_any_game(server: str, tmp_path: Path, game: str) -> None:
+    """A :class:`~bragkit.bots.player.Player` of the user's own (``act(view, legal)``), as
+    ``module:Class``, plays games the three-card agents do not."""
+    (tmp_path / "their_bot.py").write_text(PLAYER, encoding="utf-8")
+    table = create_table(server, game)
+    host = Host(server, table)
+    try:
+        done = bragkit_bot("--join", table["url"], "--bot", "their_bot:FirstOption",
+                           "--name", "Firsty", "--deals", "1", path=tmp_path)
+    finally:
+        host.close()
+    assert done.returncode == 0, done.stderr
+    assert "Firsty played 1 deal(s)" in done.stdout
+    assert "timeout move" not in done.stdout  # it answered every decision itself
+    assert any(line.startswith("Firsty ") for line in host.lines)
 
 
 @pytest.fixture
@@ -234,6 +266,7 @@ def test_bad_input_is_one_line_and_status_2(server: str, tmp_path: Path,
         "cannot reach": ["--join", f"http://127.0.0.1:{free_port()}/t/abcdefgh"],
         "no such table": ["--join", f"{server}/t/nosuchtable"],
         "refused the seat: no empty seat": ["--join", f"{server}/t/{full_table['id']}"],
+        "there is no seat 5": ["--join", f"{server}/t/{crash['id']}", "--seat", "5"],
         "cannot import no_such_module": ["--join", f"{server}/t/abcdefgh", "--bot",
                                          "no_such_module:Bot"],
         "does not play crash": ["--join", f"{server}/t/{crash['id']}", "--bot", "shark"],

@@ -289,9 +289,13 @@ class RemoteSeat:
         seats = state.get("seats") or []
         free = [i for i, s in enumerate(seats) if s is None]
         seat = self.wanted_seat if self.wanted_seat is not None else (free[0] if free else None)
-        if seat is None or seat not in free:
-            raise BragError("the table refused the seat: "
-                            + ("no empty seat" if seat is None else f"seat {seat} is taken"))
+        if seat is None:
+            raise BragError("the table refused the seat: no empty seat")
+        if not 0 <= seat < len(seats):
+            raise BragError(f"the table refused the seat: there is no seat {seat} (seats are "
+                            f"0 to {len(seats) - 1})")
+        if seat not in free:
+            raise BragError(f"the table refused the seat: seat {seat} is taken")
         if self._bot is None:
             self._make_bot()  # before sitting: a bot that does not play the game never sits
         await self._command({"type": "sit", "seat": seat, "name": self.name,
