@@ -190,6 +190,36 @@ def test_the_seat_answers_within_the_turn_timer(server: str) -> None:
     assert not any("ran out of time" in line for line in host.lines), host.lines
 
 
+class Drawer(PlayerBase):
+    """Draws towards 31 while it may (S4), else checks or calls, else its first option."""
+
+    kind = "drawer"
+
+    def act(self, view: Any, legal: Any) -> Action:
+        options = [o for o in legal if o.verb.value not in ("topup", "agree")]
+        for verb in ("draw", "check", "call"):
+            for option in options:
+                if option.verb.value == verb and not option.cards:
+                    return option.action()
+        option = options[0]
+        return option.choices[0] if option.choices else option.action()
+
+
+def test_the_same_menu_after_its_own_move_is_a_new_decision(server: str) -> None:
+    """Three-stake Brag's contest to 31 (S4) offers draw or stand again after each draw: the
+    seat answers each time (it once took the same menu for the decision it had answered)."""
+    table = create_table(server, "three-stake")
+    host = Host(server, table)
+    try:
+        seat = RemoteSeat(table["url"], BotChoice(spec="Drawer", factory=Drawer), deals=2)
+        assert play(seat, 60) == 2
+    finally:
+        host.close()
+    assert seat.stood_in == 0
+    draws = [i for i, line in enumerate(host.lines) if line.startswith("Drawer draws")]
+    assert any(b == a + 2 for a, b in zip(draws, draws[1:])), host.lines  # draw, dealt, draw
+
+
 def docs_example() -> str:
     """The user's own bot of docs/bots.md (its Python block)."""
     text = DOCS.read_text(encoding="utf-8")

@@ -346,7 +346,10 @@ class RemoteSeat:
         if deal is None or not options or deal.get("over"):
             self._decided = None
             return
-        key = (deal["number"], json.dumps(options, sort_keys=True), you.get("agreed"))
+        # one answer per decision: the same menu after an action of ours applied (another
+        # draw towards 31, S4) is a new decision; another player's top-up or chat is not
+        key = (deal["number"], json.dumps(options, sort_keys=True), you.get("agreed"),
+               self.acted)
         if key == self._decided or any(m["type"] == "act" for m in self._sent.values()):
             return
         self._decided = key
