@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -217,7 +218,7 @@ def test_the_same_menu_after_its_own_move_is_a_new_decision(server: str) -> None
         host.close()
     assert seat.stood_in == 0
     draws = [i for i, line in enumerate(host.lines) if line.startswith("Drawer draws")]
-    assert any(b == a + 2 for a, b in zip(draws, draws[1:])), host.lines  # draw, dealt, draw
+    assert any(b == a + 2 for a, b in pairwise(draws)), host.lines  # draw, dealt, draw
 
 
 def docs_example() -> str:
