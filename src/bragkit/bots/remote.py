@@ -315,8 +315,9 @@ class RemoteSeat:
         number = deal["number"]
         agent = self._bot.agent is not None
         if self._deal is None or self._deal.number != number:
-            shuffled = any(f"Deal {number}: " in text and "(a fresh shuffle)" in text
-                           for text in self._lines.values())
+            starts = [text for text in self._lines.values() if f"Deal {number}: " in text]
+            # D4: a deal whose start line was missed counts as shuffled (a tracker forgets)
+            shuffled = not starts or any("(a fresh shuffle)" in text for text in starts)
             self._deal = _Deal(number=number, shuffled=shuffled)
             self._lines.clear()
             if agent and not deal.get("over"):
