@@ -42,7 +42,7 @@ def test_the_site_builds_strictly_with_every_page(site: Path) -> None:
                  "hand-history/index.html", "web-protocol/index.html", "sessions/index.html",
                  "records-nine-card-crash/index.html", "records-historic-brag-poker/index.html",
                  "equilibrium/index.html", "api/index.html", "api/games/index.html",
-                 "api/help/index.html"):
+                 "api/help/index.html", "bots/index.html"):
         assert (site / page).is_file(), page
 
 

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb, choices_option
-from bragkit.cards import Card, Pack, format_cards
+from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.crash_choices import ArrangementChoices
@@ -359,6 +359,40 @@ class CrashView:
             "is_over": self.is_over,
             "winner": self.winner,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: CrashRules | None = None) -> CrashView:
+        """The view back from :meth:`to_dict`'s data (a web table's ``deal``), with ``menu``
+        for its legal actions; its ``operations`` are not in the data (none). An arrangement's
+        choices (C2: too many for a table's state to list) are the arrangements of the
+        viewer's cards under ``rules``' ordering and least hand, as the engine lists them.
+
+        >>> from bragkit.games import new
+        >>> game = new("crash", players=["Ann", "Bob"], seed=3)
+        >>> view = game.view("Bob")
+        >>> back = CrashView.from_dict(view.to_dict(), view.legal_actions)
+        >>> back == replace(view, operations=())
+        True
+        >>> len(back.legal_actions[0].choices) == len(view.legal_actions[0].choices)
+        True
+        """
+        hands = data["hands"]
+        cards = parse_cards(data["cards"])
+        rules = rules if rules is not None else CrashRules()
+        menu = tuple(choices_option(o.player, o.verb, ArrangementChoices(
+            o.player, cards, ordering=rules.ordering, floor=rules.floor))
+            if o.verb is Verb.ARRANGES and o.player is not None else o for o in menu)
+        return cls(
+            viewer=data["viewer"], players=tuple(data["players"]), dealer=data["dealer"],
+            deal=data["deal"], phase=data["phase"], to_act=data["to_act"],
+            scores=dict(data["scores"]), nets=dict(data["nets"]),
+            cards=cards,
+            hands=None if hands is None else tuple(parse_cards(h) for h in hands),
+            arranged=tuple(data["arranged"]), calls=dict(data["calls"]),
+            legal_actions=tuple(menu), operations=(), is_over=data["is_over"],
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -64,7 +64,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, LegalAction, Verb, card_action, choices_option
-from bragkit.cards import Card, Pack, format_cards
+from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.house_rules import changed_options, known_options
@@ -563,6 +563,30 @@ class NineCardView:
             "is_over": self.is_over,
             "winner": self.winner,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> NineCardView:
+        """The view back from :meth:`to_dict`'s data (a web table's ``deal``), with ``menu``
+        for its legal actions; its ``operations`` are not in the data (none).
+
+        >>> from bragkit.games import new
+        >>> game = new("nine-card", players=["Ann", "Bob"], seed=3)
+        >>> view = game.view("Ann")
+        >>> back = NineCardView.from_dict(view.to_dict(), view.legal_actions)
+        >>> back == replace(view, operations=())
+        True
+        """
+        return cls(
+            viewer=data["viewer"], players=tuple(data["players"]), dealer=data["dealer"],
+            deal=data["deal"], round=data["round"], to_act=data["to_act"],
+            scores=dict(data["scores"]), hand=parse_cards(data["hand"]),
+            cards_left=dict(data["cards_left"]),
+            played={p: tuple(parse_cards(s) for s in sets)
+                    for p, sets in data["played"].items()},
+            legal_actions=tuple(menu), operations=(), is_over=data["is_over"],
+            winner=data["winner"],
+        )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -141,10 +141,19 @@ class Pending:
 
 @runtime_checkable
 class View(Protocol):
-    """What one player may know of a game: plain data, with a JSON-able form."""
+    """What one player may know of a game: plain data, with a JSON-able form, and back (a
+    web table sends a seat its view's data; a bot there reads it back as the view)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-able data (cards as text)."""
+        ...
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> Any:
+        """The view back from :meth:`to_dict`'s data, ``menu`` its legal actions (the data
+        of a web table's seat leaves the menu and the log out), played under ``rules`` (the
+        game's rules object, where the menu's choices need them: None, the defaults)."""
         ...
 
 

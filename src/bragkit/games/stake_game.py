@@ -124,6 +124,33 @@ class StakeView:
             "winners": dict(self.winners), "extra": self.extra,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> StakeView:
+        """The view back from :meth:`to_dict`'s data (a web table's ``deal``, which leaves
+        out ``legal``), with ``legal`` the texts of ``menu``; ``extra`` as JSON keeps it
+        (lists for tuples).
+
+        >>> from bragkit.games import new
+        >>> game = new("brag-poker", players=["Ann", "Bob"], seed=3)
+        >>> view = game.view("Ann")
+        >>> menu = game.legal_actions("Ann")
+        >>> StakeView.from_dict(view.to_dict(), menu) == view
+        True
+        """
+        return cls(
+            game=data["game"], viewer=data["viewer"], players=tuple(data["players"]),
+            dealer=data["dealer"], phase=data["phase"], to_act=data["to_act"],
+            stacks=dict(data["stacks"]), pots=dict(data["pots"]),
+            stakes=dict(data["stakes"]), in_play=tuple(data["in_play"]),
+            cards={p: tuple(None if c is None else Card.parse(c) for c in cs)
+                   for p, cs in data["cards"].items()},
+            looked=tuple(data["looked"]), history=tuple(data["history"]),
+            legal=tuple(str(o) for o in menu),
+            shown={p: parse_cards(cs) for p, cs in data["shown"].items()},
+            winners=dict(data["winners"]), extra=dict(data["extra"]),
+        )
+
 
 class StakeRules(Protocol):
     """What a game's rules object offers the shared shell: its ``[rules]`` table."""

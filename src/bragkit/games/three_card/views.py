@@ -28,11 +28,12 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bragkit.actions import LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.protocol import Operation
 from bragkit.games.three_card.betting import MOVES_ON, stake_after
@@ -130,6 +131,66 @@ class DealView:
             "retained": self.retained,
             "agreed": list(self.agreed),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], menu: Sequence[LegalAction] = (), *,
+                  rules: Any = None) -> DealView:
+        """The view back from :meth:`to_dict`'s data (a web table's ``deal``, as its seat
+        receives it), with ``menu`` for its legal actions: a bot at a remote table reads the
+        same view as at an engine's. Its ``operations`` are the actions' records, rebuilt from
+        ``actions`` (an :class:`Acted` with the chips it paid, a :class:`DiscardHidden`): what
+        :mod:`bragkit.bots.reading` reads; the deal's other records are not in the data.
+
+        >>> from dataclasses import replace
+        >>> from bragkit.games.three_card.deal import Deal
+        >>> deal = Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob", stacks=[20, 20],
+        ...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
+        >>> deal.apply("Ann discard 7c"); deal.apply("Ann bet 2")
+        >>> view = deal.view("Bob")
+        >>> back = DealView.from_dict(view.to_dict(), view.legal_actions)
+        >>> [str(op) for op in back.operations], back.operations[1].paid
+        (['Ann discard [1 card]', 'Ann bet 2'], 2)
+        >>> back == replace(view, operations=back.operations)
+        True
+        """
+        players = tuple(data["players"])
+        return cls(
+            viewer=data["viewer"], players=players, dealer=data["dealer"],
+            stacks=dict(data["stacks"]), pot=data["pot"], pots=tuple(data["pots"]),
+            carried_pot=data["carried_pot"], stake=data["stake"], to_act=data["to_act"],
+            is_over=data["is_over"], in_play=tuple(data["in_play"]),
+            covered=tuple(data["covered"]), blind=tuple(data["blind"]),
+            two_hands=data["two_hands"], held=dict(data["held"]),
+            hand=None if data["hand"] is None else _cards(data["hand"]),
+            discards=_cards(data["discards"]),
+            face_up={p: _cards(c) for p, c in data["face_up"].items()},
+            stock_card=None if data["stock_card"] is None else Card.parse(data["stock_card"]),
+            shown={p: _cards(c) for p, c in data["shown"].items()},
+            actions=tuple(data["actions"]), legal_actions=tuple(menu),
+            winners=dict(data["winners"]), carried_forward=data["carried_forward"],
+            retained=data["retained"], agreed=tuple(data["agreed"]),
+            operations=tuple(_record(text, players) for text in data["actions"]),
+        )
+
+
+def _cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+_HIDDEN_DISCARD: Final = re.compile(r"(.+) discard \[(\d+) cards?\]")
+#: The verbs whose amount is the chips the action paid (B3, B6, BL1, M2; a top-up pays
+#: nothing into the pot, M1).
+_PAYING: Final = frozenset({Verb.BET, Verb.BLIND, Verb.SEE, Verb.COVER})
+
+
+def _record(text: str, players: Sequence[str]) -> Acted | DiscardHidden:
+    """An action's record from its line of :attr:`DealView.actions`."""
+    hidden = _HIDDEN_DISCARD.fullmatch(text)
+    if hidden is not None and hidden.group(1) in players:
+        return DiscardHidden(player=hidden.group(1), count=int(hidden.group(2)))
+    action = Action.parse(text, players=players)
+    paid = action.amount if action.verb in _PAYING and action.amount is not None else 0
+    return Acted(action=action, paid=paid)
 
 
 def legal_action_dict(option: LegalAction) -> dict[str, Any]:
