@@ -46,6 +46,7 @@ from bragkit.web.events import Event
 from bragkit.web.ratings import Ratings, places
 from bragkit.web.room import Room
 from bragkit.web.schema import deals, events, plays, tables
+from bragkit.web.sit_and_go import finishing as finishing_places
 from bragkit.web.store import Store
 
 __all__ = ["History", "main"]
@@ -131,6 +132,9 @@ class History:
         session = room.table
         nets = session.ledger.nets() if closed and session is not None else {}
         finishing = places({n: net for n, net in nets.items() if dealt[n]})
+        if closed and room.dealing.sit_and_go is not None:  # its finishing order (T4)
+            finishing = {n: p for n, p in (finishing_places(room.dealing.sit_and_go) or {})
+                         .items() if dealt[n]}
         config = room.config
         connection.execute(delete(plays).where(plays.c.table_id == table_id))
         connection.execute(insert(plays), [
