@@ -184,6 +184,7 @@ class SitAndGo:
         self._places: list[Place] = []
         self._before: dict[str, int] = {}
         self._deal_ante = 0
+        self._shared: dict[str, int] = {}
 
     @classmethod
     def open(cls, game: str, *, seats: Sequence[str], rules: SitAndGoRules,
@@ -251,6 +252,12 @@ class SitAndGo:
         return self._ante.name
 
     @property
+    def shared(self) -> dict[str, int]:
+        """What each player took of a carried pot shared out at the last deal's end (BL3,
+        T4 [decision]: a broke blind keeper's, or the last one in's); empty if none."""
+        return dict(self._shared)
+
+    @property
     def places(self) -> tuple[Place, ...]:
         """The finishing order, best first: once :attr:`over`, every player (the result);
         before, the players out so far."""
@@ -276,6 +283,7 @@ class SitAndGo:
         self._hook.restake(self._ante.at(self._base, amount))
         self._before = stacks
         self._deal_ante = amount
+        self._shared = {}
         game = self._session.start_deal()
         self._after_deal()
         return game
@@ -322,19 +330,23 @@ class SitAndGo:
             session.leave(name)
         keeper = hook.retained
         if keeper is not None and session.stacks[keeper] == 0:
-            session.share_carried_pot()
+            self._share()
             late = [n for n, chips in session.stacks.items() if chips == 0]
             for name in late:
                 session.leave(name)
             out += late
         if len(session.seats) == 1 and (hook.carried_pot or hook.retained is not None):
-            session.share_carried_pot()  # the last one in takes it (BL3 [decision])
+            self._share()  # the last one in takes it (BL3 [decision])
         if out:
             self._places += _ranked({n: self._before[n] for n in out}, deal=self.deal_number,
                                     above=len(session.seats))
         if len(session.seats) == 1:
             winner = session.seats[0]
             self._places.append(Place(1, winner, 0, session.stacks[winner]))
+
+    def _share(self) -> None:
+        for name, amount in self._session.share_carried_pot().items():
+            self._shared[name] = self._shared.get(name, 0) + amount
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"level {self.level}, ante {self.ante}"

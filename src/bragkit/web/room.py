@@ -296,6 +296,9 @@ class Room(RoomCommands):
             return []
         places = {p.player: p.place for p in sng.places}
         lines = []
+        if sng.shared:  # a carried pot no one is left to play for (T4 [decision])
+            lines.append("The carried pot goes to " + ", ".join(
+                f"{n} ({a})" for n, a in sng.shared.items()) + " (T4)")
         for seat in [s for s in self.seating if s.name not in table.seats]:
             self.seating.remove(seat)
             lines.append(f"{seat.name} is out of chips: {ordinal(places[seat.name])} place")

@@ -106,6 +106,11 @@
   }
 
   gameSelect.addEventListener("change", showGame);
+  // a sit-and-go's levels are asked only for a sit-and-go
+  const sngFields = () => form.querySelectorAll(".sng");
+  const showSng = () => sngFields().forEach((f) => { f.hidden = !form.elements.sit_and_go.checked; });
+  form.elements.sit_and_go.addEventListener("change", showSng);
+  showSng();
   // a table is listed (public) or private, not both
   form.elements.public.addEventListener("change", () => {
     if (form.elements.public.checked) form.elements.private.checked = false;
@@ -134,6 +139,10 @@
     };
     for (const flag of ["public", "private", "rated"]) {
       if (form.elements[flag].checked) settings[flag] = true;
+    }
+    if (form.elements.sit_and_go.checked) { // rule T4: equal stacks, a rising ante
+      settings.sit_and_go = { ante_every: number("ante_every") || 10,
+        ante_rise: number("ante_rise") || 2 };
     }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
