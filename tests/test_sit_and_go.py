@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.strategies import house_rules
 
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.protocol import random_action
 from bragkit.games.registry import find, games
 from bragkit.sit_and_go import SitAndGo, SitAndGoRules
@@ -150,3 +150,38 @@ def test_standings_rank_those_still_in_by_their_chips() -> None:
     assert [(p.place, p.player) for p in sng.standings()] == [(1, "Bob"), (2, "Ann"),
                                                               (2, "Cy")]
     assert sng.places == () and not sng.over
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=st.sampled_from(RISING), players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_a_sit_and_go_replays_from_its_log(game: str, players: int, seed: int) -> None:
+    rules = SitAndGoRules(players=players, stack=15, ante_every=2)
+    sng = SitAndGo.open(game, seats=NAMES[:players], rules=rules, seed=seed)
+    play_out(sng, random.Random(seed))
+    lines = [str(e) for e in sng.session.events]
+    info = find(game)
+    house = info.make_rules(game if game in info.presets else None)
+    assert info.dealing is not None
+    again = SitAndGo.replay(info, info.dealing(house), house_rules=house, rules=rules,
+                            events=lines)
+    assert again.over and again.places == sng.places
+    assert [str(e) for e in again.session.events] == lines
+
+
+def test_a_log_read_at_another_schedule_strays_from_it() -> None:
+    """The antes of a sit-and-go are its rules', not events: read with another first ante,
+    the first deal's pot (and so its end) is not the logged one."""
+    rules = SitAndGoRules(players=3, stack=15, ante_every=2)
+    sng = SitAndGo.open("three-card", seats=NAMES[:3], rules=rules, seed=9)
+    play_out(sng, random.Random(9))
+    lines = [str(e) for e in sng.session.events]
+    info = find("three-card")
+    house = info.make_rules()
+    assert info.dealing is not None
+    other = SitAndGoRules(players=3, stack=15, ante_every=2, ante_start=2)
+    with pytest.raises(BragError):
+        SitAndGo.replay(info, info.dealing(house), house_rules=house, rules=other,
+                        events=lines)
+    with pytest.raises(BragError, match="opens with its 3 players, each joining with 20"):
+        SitAndGo.replay(info, info.dealing(house), house_rules=house,
+                        rules=SitAndGoRules(players=3, stack=20), events=lines)

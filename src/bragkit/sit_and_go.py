@@ -35,7 +35,7 @@ hand when players go out) are in ``docs/rules.md`` under *Sit-and-go*.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -44,7 +44,16 @@ from bragkit.cards import RandomSource
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Game
 from bragkit.games.registry import Ante, GameInfo, find
-from bragkit.session import Dealing, Session
+from bragkit.session import (
+    DealEnded,
+    Dealing,
+    DealStarted,
+    Joined,
+    Session,
+    SessionError,
+    SessionEvent,
+    parse_event,
+)
 from bragkit.session_hook import DealingBase
 
 __all__ = ["MAX_LEVELS", "Place", "SitAndGo", "SitAndGoRules"]
@@ -200,6 +209,51 @@ class SitAndGo:
         return cls(info, info.dealing(house, rng=seed), house_rules=house, seats=seats,
                    rules=rules, dealer=dealer)
 
+    @classmethod
+    def replay(cls, info: GameInfo, hook: Dealing, *, house_rules: Any, rules: SitAndGoRules,
+               events: Iterable[SessionEvent | str]) -> SitAndGo:
+        """The sit-and-go whose session log is ``events`` (or their text), played again with a
+        fresh ``hook``: each deal at the ante its level and the stacks give, each player out
+        as the log says (a log that strays from the sit-and-go is a :class:`SessionError`).
+
+        A session's own replay (:meth:`Session.replay`) would deal every deal at the table's
+        first ante: the antes of a sit-and-go are its rules', not events of the log.
+        """
+        texts = list(events)
+        seats: list[str] = []
+        read: list[SessionEvent] = []
+        for item in texts:
+            event = parse_event(item, players=seats) if isinstance(item, str) else item
+            if isinstance(event, Joined):
+                seats.append(event.player)
+            read.append(event)
+        opening = [e for e in read if isinstance(e, Joined)][:len(seats)]
+        if read[:len(opening)] != opening or any(e.amount != rules.stack for e in opening):
+            raise SessionError(f"a sit-and-go's log opens with its {rules.players} players, "
+                               f"each joining with {rules.stack} (rule T4)")
+        first = next((e for e in read if isinstance(e, DealStarted)), None)
+        sng = cls(info, hook, house_rules=house_rules, seats=seats, rules=rules,
+                  dealer=None if first is None else first.dealer)
+        session = sng._session
+        rest = read[len(opening):]
+        i = 0
+        while i < len(rest):
+            event = rest[i]
+            i += 1
+            if isinstance(event, DealStarted):
+                sng._prepare()
+            session.append(event)
+            if isinstance(event, DealEnded):
+                count = session.event_count
+                sng._after_deal()
+                made = [str(e) for e in session.events_from(count)]
+                logged = [str(e) for e in rest[i:i + len(made)]]
+                if made != logged:
+                    raise SessionError(f"after deal {event.number} the sit-and-go goes on with "
+                                       f"{made}, the log with {logged} (rule T4)")
+                i += len(made)
+        return sng
+
     # -- state ---------------------------------------------------------------------------------
 
     @property
@@ -275,6 +329,13 @@ class SitAndGo:
 
     def start_deal(self) -> Game:
         """Start the next deal at its level's ante (a shorter stack lowers it, D2 [decision])."""
+        self._prepare()
+        game = self._session.start_deal()
+        self._after_deal()
+        return game
+
+    def _prepare(self) -> None:
+        """Set the next deal's ante: its level's, or what the shortest stack holds."""
         if self.over:
             raise RulesError(f"the sit-and-go is over: {self._session.seats[0]} holds every "
                              "chip")
@@ -284,9 +345,6 @@ class SitAndGo:
         self._before = stacks
         self._deal_ante = amount
         self._shared = {}
-        game = self._session.start_deal()
-        self._after_deal()
-        return game
 
     def apply(self, action: Action | str) -> None:
         """An action of the deal in progress (no top-up: nothing is brought, M1 off)."""
