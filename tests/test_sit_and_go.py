@@ -100,7 +100,9 @@ def test_two_out_on_one_deal_go_by_their_chips_before_it() -> None:
     assert sng.deal_ante == 10
     rng = random.Random(1)
     while sng.in_deal:
-        sng.apply(random_action(sng.session.current, rng))  # type: ignore[arg-type]
+        game = sng.session.current
+        assert game is not None
+        sng.apply(random_action(game, rng))
     assert sng.over and [p.place for p in sng.places] == [1, 2, 2]
     assert {p.chips for p in sng.places[1:]} == {10}
 
@@ -132,7 +134,7 @@ def test_the_level_and_the_next_rise() -> None:
                               (3, 10, (2, 10))]:
         game = sng.start_deal()
         assert (sng.level, sng.ante, sng.next_rise) == (level, ante, rise)
-        assert game.rules.big_blind == sng.deal_ante == ante  # type: ignore[attr-defined]
+        assert game.rules.big_blind == sng.deal_ante == ante
         while sng.in_deal:
             sng.apply(random_action(game, rng))
         if sng.over:

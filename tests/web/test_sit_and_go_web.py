@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 from sqlalchemy import select
 
+from bragkit.actions import Action, Verb
 from bragkit.web.config import ConfigError, TableConfig
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.ratings import Ratings
@@ -85,15 +87,16 @@ def _sat(players: list[str], settings: dict[str, object]) -> Room:
 
 
 def test_equal_stacks_and_fixed_seats() -> None:
-    room = _sat(["Ann", "Bob", "Cy"], {})
+    room = _sat(["Ann", "Bob"], {})
     with pytest.raises(ProtocolError, match="stacks are equal: bring 20"):
         room.sit(Viewer(), seat=4, name="Dee", token=token("Dee"), id="s", buy_in=25)
+    room.apply(room.host_op(Viewer(host=True), op="add_bot", seat=2, id="b"))
     room.apply(room.host_op(Viewer(host=True), op="start", id="go"))
     state = room.public_state()["sit_and_go"]
     assert (state["level"], state["ante"], state["ante_name"], state["next_rise"]) == (
         1, 1, "ante", {"deals": 2, "ante": 2})
     ann = viewer(room, "Ann")
-    refusals = [
+    refusals: list[Callable[[], object]] = [
         lambda: room.sit(Viewer(), seat=4, name="Dee", token=token("Dee"), id="x"),
         lambda: room.host_op(Viewer(host=True), op="add_bot", seat=4, id="x"),
         lambda: room.host_op(Viewer(host=True), op="remove", seat=1, id="x"),
@@ -105,11 +108,20 @@ def test_equal_stacks_and_fixed_seats() -> None:
         with pytest.raises(ProtocolError, match="seats are fixed"):
             refused()
     assert room.state_for(ann)["you"]["legal"] == []  # no top-up between deals
-    room.apply(room.deal_event())
-    menus = [room.state_for(viewer(room, n))["you"]["legal"] for n in ("Ann", "Bob", "Cy")]
-    assert any(menus) and all(o["verb"] != "topup" for menu in menus for o in menu)
+    dealt = room.deal_event()
+    assert dealt is not None
+    room.apply(dealt)
+    assert room.deal is not None
+    menus = [room.state_for(viewer(room, n))["you"]["legal"] for n in ("Ann", "Bob")]
+    assert any(o.verb is Verb.TOPUP for o in room.deal.legal_actions("Ann"))  # the engine's
+    assert any(menus) and all(o["verb"] != "topup" for menu in menus for o in menu)  # not sent
     with pytest.raises(ProtocolError, match="seats are fixed"):
         room.act(viewer(room, "Bob"), verb="topup", amount=5, at=room.seq, id="y")
+    bot = room.seating[2].name  # a bot brings nothing either
+    assert room.dealing.deal is not None and room.dealing.deal.can_apply(
+        Action(player=bot, verb=Verb.TOPUP, amount=5))
+    with pytest.raises(ProtocolError, match="seats are fixed"):
+        room.bot_act(bot, Action(player=bot, verb=Verb.TOPUP, amount=5))
 
 
 def test_a_game_without_chips_or_a_rising_stake_is_refused() -> None:

@@ -241,6 +241,8 @@ class RoomCommands:
         if self.seating.bots.get(name) is None or not deal.can_apply(action) or (
                 action.player not in (name, None)):
             raise _refuse(f"{name} cannot {action} now", None)
+        if action.verb is Verb.TOPUP:
+            self._fixed(None)  # a sit-and-go's bots bring nothing either (T4)
         return Event(kind="act", data={"player": name, "action": str(action)})
 
     def timeout_event(self) -> Event | None:

@@ -9,7 +9,8 @@ players sat, the history keeps
 - ``bk_plays``: each account's session at a table: its seat's name, the table's game, whether
   it is rated or private; once the table closed, the deals it was dealt in, its net (the
   ledger's: a pot carried to the close is shared then) and its finishing place by net among
-  the players dealt in (while the table is open, its deals and net are its deal rows');
+  the players dealt in (at a sit-and-go, rule T4, its finishing order: every loser's net is
+  the same buy-in) (while the table is open, its deals and net are its deal rows');
 - ``bk_deals``: each deal an account was dealt in, its net of that deal (the change of its
   ledger net over the deal: :class:`~bragkit.web.archive.Finished`), and whether the deal has
   a record to download;
