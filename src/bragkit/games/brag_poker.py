@@ -47,7 +47,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
@@ -533,8 +533,7 @@ def _big_blind(rules: BragPokerRules) -> int:
 
 def _blinds_at(rules: BragPokerRules, big_blind: int) -> BragPokerRules:
     """The blinds of a rising level: the big blind, the small blind half of it (at least 1)."""
-    return BragPokerRules(small_blind=max(1, big_blind // 2), big_blind=big_blind,
-                          max_raises=rules.max_raises, half_price=rules.half_price)
+    return replace(rules, small_blind=max(1, big_blind // 2), big_blind=big_blind)
 
 
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
@@ -749,9 +749,7 @@ def _least_stake(rules: HistoricRules) -> int:
 
 def _least_stake_at(rules: HistoricRules, stake: int) -> HistoricRules:
     """The dealer's least stake at ``stake`` (S2), the agreed limit raised to it if lower."""
-    return HistoricRules(min_stake=stake, max_stake=max(stake, rules.max_stake),
-                         min_raise=rules.min_raise, max_raise=rules.max_raise,
-                         forfeit=rules.forfeit, stake=rules.stake, wild=rules.wild)
+    return replace(rules, min_stake=stake, max_stake=max(stake, rules.max_stake))
 
 
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
