@@ -186,6 +186,10 @@ def test_a_log_read_at_another_schedule_strays_from_it() -> None:
     with pytest.raises(BragError):
         SitAndGo.replay(info, info.dealing(house), house_rules=house, rules=other,
                         events=lines)
+    topped = [*lines[:4], "Ann topup 5", *lines[4:]]
+    with pytest.raises(BragError, match="no event of a sit-and-go"):
+        SitAndGo.replay(info, info.dealing(house), house_rules=house, rules=rules,
+                        events=topped)
     with pytest.raises(BragError, match="opens with its 3 players, each joining with 20"):
         SitAndGo.replay(info, info.dealing(house), house_rules=house,
                         rules=SitAndGoRules(players=3, stack=20), events=lines)

@@ -48,7 +48,10 @@ from bragkit.session import (
     DealEnded,
     Dealing,
     DealStarted,
+    GameNamed,
     Joined,
+    Kept,
+    Played,
     Session,
     SessionError,
     SessionEvent,
@@ -60,6 +63,9 @@ __all__ = ["MAX_LEVELS", "Place", "SitAndGo", "SitAndGoRules"]
 
 #: The most levels a schedule lists.
 MAX_LEVELS: Final = 100
+#: The events of a sit-and-go's log besides those it makes itself after a deal (players out,
+#: a carried pot shared): the deals and what is played in them.
+_PLAYED: Final = (DealStarted, Played, DealEnded, Kept, GameNamed)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -240,6 +246,10 @@ class SitAndGo:
         while i < len(rest):
             event = rest[i]
             i += 1
+            if not isinstance(event, _PLAYED) or (
+                    isinstance(event, Played) and event.action.verb is Verb.TOPUP):
+                raise SessionError(f'"{event}" is no event of a sit-and-go: nothing is brought, '
+                                   "no one sits down or leaves but as it says (rules T4, M1)")
             if isinstance(event, DealStarted):
                 sng._prepare()
             session.append(event)
