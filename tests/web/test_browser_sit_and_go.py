@@ -63,6 +63,11 @@ def test_a_sit_and_go_from_the_front_page_to_its_finishing_order(
     ann.fill("input[name=buy_in]", "12")
     ann.fill("input[name=turn_seconds]", "0")
     assert ann.is_hidden("input[name=ante_every]")
+    ann.select_option("select[name=game]", "crash")  # points: no sit-and-go to offer (T4)
+    assert ann.is_hidden("input[name=sit_and_go]")
+    ann.select_option("select[name=game]", "teen-patti")
+    assert ann.inner_text("#sng-word") == "The boot"
+    ann.select_option("select[name=game]", "three-card")
     ann.check("input[name=sit_and_go]")
     ann.fill("input[name=ante_every]", "2")
     ann.fill("input[name=ante_rise]", "2")

@@ -83,6 +83,12 @@
       rulesBox.append(label);
       shown.push({ option, input, initial: JSON.stringify(read(option, input)) });
     }
+    // a sit-and-go where the game has a stake every deal forces (rule T4), named its way
+    const rising = game.sit_and_go;
+    document.getElementById("sng-choice").hidden = !rising;
+    if (!rising) form.elements.sit_and_go.checked = false;
+    document.getElementById("sng-word").textContent = rising ? `The ${rising}` : "The ante";
+    showSng();
     const seats = form.elements.seats;
     const before = Number(seats.value) || 6;
     seats.replaceChildren();
@@ -107,8 +113,9 @@
 
   gameSelect.addEventListener("change", showGame);
   // a sit-and-go's levels are asked only for a sit-and-go
-  const sngFields = () => form.querySelectorAll(".sng");
-  const showSng = () => sngFields().forEach((f) => { f.hidden = !form.elements.sit_and_go.checked; });
+  function showSng() {
+    form.querySelectorAll(".sng").forEach((f) => { f.hidden = !form.elements.sit_and_go.checked; });
+  }
   form.elements.sit_and_go.addEventListener("change", showSng);
   showSng();
   // a table is listed (public) or private, not both
