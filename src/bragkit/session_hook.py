@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bragkit.errors import RulesError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Result
 
@@ -28,7 +29,18 @@ class DealingBase:
     (0, None, True, None, True)
     >>> hook.result_of(1), hook.record_of(1), hook.proof_of(1)
     (None, None, None)
+    >>> hook.restake(None)
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.RulesError: this game's stakes do not change between deals
     """
+
+    def restake(self, rules: Any) -> None:
+        """Between deals, play the next deals under ``rules``: the table's own with the stake
+        every deal forces changed (a sit-and-go's rising ante: :mod:`bragkit.sit_and_go`;
+        :attr:`GameInfo.ante <bragkit.games.registry.GameInfo.ante>` makes them). A
+        :class:`RulesError` where the game's stakes do not change, or ``rules`` change more."""
+        raise RulesError("this game's stakes do not change between deals")
 
     @property
     def dealers_choice(self) -> bool:

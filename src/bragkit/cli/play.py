@@ -6,6 +6,7 @@
     $ bragkit play -g three-card                    # Three Card Brag against three bots
     $ bragkit play --setup                          # choose the game, rules, bots, stakes
     $ bragkit play --game four-card --bots shark,bold --rules max_bet=20 --save-dir deals/
+    $ bragkit play -g teen-patti --sit-and-go 5      # to one winner, the boot doubling every 5
 
 Without ``--game`` a menu of the registry's games opens first (:mod:`bragkit.play.menu_screen`),
 then the game's opponents, stakes and house rules, each with its rule id and meaning
@@ -19,8 +20,11 @@ every finished deal's record (the three-card family's as ``.bhh``); ``--seed`` m
 shuffles and the bots reproducible. Heads-up (one bot) in Three Card Brag, the trainer shows
 what the equilibrium would do beside your options (a strategy solved by ``bragkit solve``;
 ``--no-trainer`` hides it, as ``e`` does in the game). When the session ends (``q``, between
-any two deals) the ledger and the settlement are printed. Bad options: one line on standard
-error, exit status 2.
+any two deals) the ledger and the settlement are printed. ``--sit-and-go DEALS`` plays a
+sit-and-go instead (rule T4, :mod:`bragkit.play.sit_and_go_table`): the stacks equal, the ante
+rising every DEALS deals (``--ante-rise`` times), no top-ups, until one player holds every
+chip; the summary ends with the finishing order. Bad options: one line on standard error, exit
+status 2.
 
 >>> config_from(game="four-card", rules=["max_bet=none"], bots="shark, bold").bots
 ('shark', 'bold')
@@ -57,6 +61,8 @@ def config_from(
     save_dir: Path | None = None,
     budget: float = DEFAULT_BUDGET,
     trainer: bool = True,
+    sit_and_go: int = 0,
+    ante_rise: float = 2.0,
 ) -> PlayConfig:
     """A checked :class:`PlayConfig` from the command's options (BragError if nonsense)."""
     if game not in game_names():
@@ -76,9 +82,13 @@ def config_from(
                         f"not {stack:,}")
     if save_dir is not None:
         check_save_dir(save_dir)
+    if not 0 <= sit_and_go <= 1000:
+        raise BragError(f"--sit-and-go is the deals a level lasts, 1 to 1000 (0: none), not "
+                        f"{sit_and_go}")
     config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
-                        budget=budget, trainer=trainer)
+                        budget=budget, trainer=trainer, sit_and_go=sit_and_go,
+                        ante_rise=ante_rise)
     try:
         config.table()
     except TypeError as error:
@@ -139,14 +149,23 @@ def play(
         bool, typer.Option("--trainer/--no-trainer",
                            help="Heads-up: show what the equilibrium would do (bragkit solve).")
     ] = True,
+    sit_and_go: Annotated[
+        int, typer.Option("--sit-and-go", metavar="DEALS",
+                          help="Play a sit-and-go: equal stacks, the ante rising every DEALS "
+                               "deals, until one player holds every chip (rule T4).")
+    ] = 0,
+    ante_rise: Annotated[
+        float, typer.Option("--ante-rise", help="A sit-and-go's ante rises this many times.")
+    ] = 2.0,
 ) -> None:
     """Play Brag in the terminal against bots."""
     if not delay >= 0:  # also refuses nan
         fail(f"--delay must be 0 seconds or more, not {delay}")
     try:
         config = config_from(game=game or "three-card", rules=rules, bots=bots, name=name,
-                             stack=stack, seed=seed, save_dir=save_dir,
-                             trainer=trainer)  # every check before the screen
+                             stack=stack, seed=seed, save_dir=save_dir, trainer=trainer,
+                             sit_and_go=sit_and_go,
+                             ante_rise=ante_rise)  # every check before the screen
     except BragError as error:
         fail(str(error))
     from bragkit.play.app import BragApp

@@ -47,7 +47,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
@@ -56,7 +56,7 @@ from bragkit.cards import Card, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
-from bragkit.games.registry import GameInfo
+from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import (
     Acted,
@@ -527,11 +527,21 @@ def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) ->
                      stacks=[stack] * len(players), rng=rng)
 
 
+def _big_blind(rules: BragPokerRules) -> int:
+    return rules.big_blind
+
+
+def _blinds_at(rules: BragPokerRules, big_blind: int) -> BragPokerRules:
+    """The blinds of a rising level: the big blind, the small blind half of it (at least 1)."""
+    return replace(rules, small_blind=max(1, big_blind // 2), big_blind=big_blind)
+
+
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
 GAMES: Final = (
     GameInfo(name="brag-poker", title="3 Card Brag Poker",
              summary="blinds, fixed-limit betting, a draw, half-price calls unseen (rules P1-P5)",
              rules=BragPokerRules, start=_start, seats=BragPoker.SEATS,
              record_format="brag-poker", aliases=("3-card-brag-poker",),
-             dealing=functools.partial(StakeDealing, BragPoker), picture="stake"),
+             dealing=functools.partial(StakeDealing, BragPoker), picture="stake",
+             ante=Ante(name="big blind", of=_big_blind, at=_blinds_at, cost=_big_blind)),
 )

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, ClassVar, Final
 
@@ -46,7 +46,7 @@ from bragkit.cards import Card, Rank, parse_cards
 from bragkit.errors import IllegalActionError, InvalidCardError, NotationError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.protocol import Operation
-from bragkit.games.registry import GameInfo
+from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import (
     Acted,
@@ -743,13 +743,24 @@ def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Rando
                           stacks=[_stack(rules)] * len(players), rng=rng)
 
 
+def _least_stake(rules: HistoricRules) -> int:
+    return rules.min_stake
+
+
+def _least_stake_at(rules: HistoricRules, stake: int) -> HistoricRules:
+    """The dealer's least stake at ``stake`` (S2), the agreed limit raised to it if lower."""
+    return replace(rules, min_stake=stake, max_stake=max(stake, rules.max_stake))
+
+
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
 GAMES: Final = (
     GameInfo(name="single-stake", title="Historic Brag (single stake)",
              summary="braggers wild, the dealer stakes, stakes equalised (rules S1-S3)",
              rules=HistoricRules, start=_start_single, seats=SingleStakeBrag.SEATS,
              record_format="historic", aliases=("single-stake-brag",),
-             dealing=partial(StakeDealing, SingleStakeBrag), picture="stake"),
+             dealing=partial(StakeDealing, SingleStakeBrag), picture="stake",
+             ante=Ante(name="least stake", of=_least_stake, at=_least_stake_at,
+                       cost=_least_stake)),  # S2: only the dealer must stake
     GameInfo(name="three-stake", title="Historic Brag (three stakes)",
              summary="three pots: the face-up card, the brag, nearest to 31 (rules S1, S3, S4)",
              rules=HistoricRules, start=_start_three, seats=ThreeStakeBrag.SEATS,

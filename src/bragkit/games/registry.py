@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # the session's modules load the games, which import this mod
     from bragkit.cards import RandomSource
     from bragkit.session import Dealing, Session
 
-__all__ = ["MODULES", "GameInfo", "TableTerms", "dealing", "find", "games", "names", "new",
+__all__ = ["MODULES", "Ante", "GameInfo", "TableTerms", "dealing", "find", "games", "names", "new",
            "open_session"]
 
 #: The modules that play games, each with its ``GAMES`` (read on first use, in this order).
@@ -76,6 +76,27 @@ class TableTerms:
         return max(self.buy_in, self.ante, 1)
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Ante:
+    """The stake a game's every deal forces, as its rules set it, for a table whose antes rise
+    (a sit-and-go: :mod:`bragkit.sit_and_go`): ``name`` is the game's word for it ("ante", D2;
+    "boot", TP2; "big blind", P1; "least stake", S2); ``of(rules)`` its amount under
+    ``rules``; ``at(rules, n)`` the same rules with it at ``n`` (from 1, validated by the
+    rules); ``cost(rules)`` the most one player must put in before they act (the ante, the
+    boot, the big blind, the dealer's least stake), never more than the amount.
+
+    >>> ante = find("teen-patti").ante
+    >>> rules = ante.at(find("teen-patti").make_rules(), 5)
+    >>> ante.name, ante.of(rules), rules.boot, ante.cost(rules)
+    ('boot', 5, 5, 5)
+    """
+
+    name: str
+    of: Callable[[Any], int]
+    at: Callable[[Any, int], Any]
+    cost: Callable[[Any], int]
+
+
 def _no_terms(rules: Any) -> TableTerms:
     return TableTerms()
 
@@ -111,6 +132,8 @@ class GameInfo:
     read as the game's title and its name) and ``preset_summaries`` says in a line what it
     changes (read with :meth:`summary_of`); ``verb_names`` are the game's own words for verbs
     that it calls otherwise (Teen Patti's *chaal*, TP3), for a front end's keys and prompts.
+    ``ante`` is the stake every deal forces, where the rules set one that a table may raise
+    (:class:`Ante`; None: the game has none, as the points games and the three stakes of S4).
     """
 
     name: str
@@ -135,6 +158,7 @@ class GameInfo:
     preset_titles: Mapping[str, str] = field(default_factory=dict)
     preset_summaries: Mapping[str, str] = field(default_factory=dict)
     verb_names: Mapping[Verb, str] = field(default_factory=dict)
+    ante: Ante | None = None
 
     def title_of(self, name: str) -> str:
         """The title a reader sees for ``name``, the game's or one of its presets' (D1, F1).

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from bragkit.cards import RandomSource
+from bragkit.errors import RulesError
 from bragkit.games.protocol import Game, Operation
 from bragkit.games.stake_game import StakeGame
 from bragkit.games.stake_operations import Acted, Awarded, Paid, Posted
@@ -47,6 +48,14 @@ class StakeDealing(SeededDealing):
                  buy_in: int = 1, lending: bool = False) -> None:
         super().__init__(rules, rng=rng, buy_in=buy_in, lending=lending)
         self.game = game
+
+    def restake(self, rules: Any) -> None:
+        """The next deals are played under ``rules`` (the game's own rules class; a
+        sit-and-go's rising stake): each deal is a game of its own, so nothing else changes."""
+        if type(rules) is not type(self.rules):
+            raise RulesError(f"rules must be a {type(self.rules).__name__} object, not "
+                             f"{type(rules).__name__}")
+        self.rules = rules
 
     def new_game(self, session: Session, event: DealStarted) -> Game:
         """The deal for the seats and their stacks, dealt by ``event.dealer`` (D3)."""

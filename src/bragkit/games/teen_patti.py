@@ -37,6 +37,7 @@ or covers (TP7) and the variants classic, Muflis, AK47 and joker (TP8) are
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Iterator, Sequence
@@ -46,7 +47,7 @@ from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
-from bragkit.games.registry import GameInfo
+from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
@@ -533,6 +534,14 @@ def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Rando
                      stacks=[stack] * len(players), rng=rng)
 
 
+def _boot(rules: TeenPattiRules) -> int:
+    return rules.boot
+
+
+def _boot_at(rules: TeenPattiRules, boot: int) -> TeenPattiRules:
+    return dataclasses.replace(rules, boot=boot)
+
+
 #: The games this module plays, for the registry (:mod:`bragkit.games.registry`).
 GAMES: Final = (
     GameInfo(name="teen-patti", title="Teen Patti",
@@ -551,5 +560,6 @@ GAMES: Final = (
                  "ak47": "every ace, king, four and seven is wild (TP8)",
                  "teen-patti-joker": "a card turned after the deal: every card of its rank is "
                                      "wild (TP8)"},
-             verb_names={_BET: "chaal", _BLIND: "blind chaal", _FOLD: "pack"}),  # TP3
+             verb_names={_BET: "chaal", _BLIND: "blind chaal", _FOLD: "pack"},  # TP3
+             ante=Ante(name="boot", of=_boot, at=_boot_at, cost=_boot)),  # TP2
 )

@@ -31,6 +31,7 @@ from bragkit.bots.players import game_rules
 from bragkit.games import find, games
 from bragkit.games.options import options
 from bragkit.play.game_table import GameTable
+from bragkit.play.sit_and_go_table import SitAndGoTable
 
 __all__ = ["PLAY_RULES", "PlayConfig", "default_bots", "game_names", "house_stakes"]
 
@@ -75,7 +76,12 @@ def default_bots(game: str, count: int = 3) -> tuple[str, ...]:
 class PlayConfig:
     """The game (any of the registry: a name, an alias or a preset), its house-rule overrides
     (the game's own options), the bots, the player's name, the buy-in, the seed, where to save
-    deals, how long bots think and whether the game's trainer speaks."""
+    deals, how long bots think and whether the game's trainer speaks; ``sit_and_go``: a
+    sit-and-go whose ante rises every that many deals, ``ante_rise`` times (0: a session, T4).
+
+    >>> PlayConfig(sit_and_go=5, bots=("random",), seed=1).table().sit_and_go.rules.ante_every
+    5
+    """
 
     game: str = "three-card"
     overrides: Mapping[str, Any] = field(default_factory=dict)
@@ -86,6 +92,8 @@ class PlayConfig:
     save_dir: Path | None = None
     budget: float = DEFAULT_BUDGET
     trainer: bool = True
+    sit_and_go: int = 0
+    ante_rise: float = 2.0
 
     def __post_init__(self) -> None:
         if not self.bots:  # the game's own bots
@@ -104,6 +112,11 @@ class PlayConfig:
     def table(self) -> GameTable:
         """A session of the game for the one table screen (BragError if the game does not
         know an option, or the options make no sense)."""
-        return GameTable(self.game, name=self.name, bots=self.bots, stack=self.stack,
-                         seed=self.seed, rules=self.options(), budget=self.budget,
-                         save_dir=self.save_dir, trainer=self.trainer)
+        table: dict[str, Any] = {
+            "name": self.name, "bots": self.bots, "stack": self.stack, "seed": self.seed,
+            "rules": self.options(), "budget": self.budget, "save_dir": self.save_dir,
+            "trainer": self.trainer}
+        if self.sit_and_go:  # rule T4
+            return SitAndGoTable(self.game, ante_every=self.sit_and_go,
+                                 ante_rise=self.ante_rise, **table)
+        return GameTable(self.game, **table)

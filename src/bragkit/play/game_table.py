@@ -165,9 +165,7 @@ class GameTable:
         self.rng = random.Random(seed)
         options = {k: tuple(v) if isinstance(v, list) else v for k, v in (rules or {}).items()}
         try:
-            self.session: Session = open_session(
-                game, seats=self.players, buy_ins=stack, dealer=self.players[-1],
-                seed=self.rng.getrandbits(64), **options)
+            self.session: Session = self._open(game, options)
         except TypeError as error:
             raise BragError(f"bad rules for {info.name}: {error}") from None
         self.records = TableRecords(self.session, info, self.title, save_dir)
@@ -189,6 +187,11 @@ class GameTable:
         self._start(pack)
         made = info.trainer(self.game.rules) if info.trainer is not None else None
         self.advice = Advice(self, coach or made, on=trainer)  #: suggestion, hint, trainer
+
+    def _open(self, game: str, options: dict[str, Any]) -> Session:
+        """The session, the last seat dealing first (a sit-and-go's table drives its own)."""
+        return open_session(game, seats=self.players, buy_ins=self.stack,
+                            dealer=self.players[-1], seed=self.rng.getrandbits(64), **options)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -247,17 +250,7 @@ class GameTable:
     def _start(self, pack: Pack | None) -> None:
         self.results = []
         session = self.session
-        floor = max(1, self.stack // 4)
-        for player, chips in session.stacks.items():
-            if chips < floor:
-                self._top_up_between(player, self.stack - chips)
-        try:
-            session.start_deal(given=pack)
-        except SessionError:  # a stake or a blind the stack cannot pay: top up, try again
-            for player, chips in session.stacks.items():
-                if chips < self.stack:
-                    self._top_up_between(player, self.stack - chips)
-            session.start_deal(given=pack)
+        self._deal(pack)
         self._seen = 0
         self._deal_ops = []
         event = next(e for e in reversed(session.events) if isinstance(e, DealStarted))
@@ -271,6 +264,21 @@ class GameTable:
         for seat, bot in self.bots.items():
             started(bot, self.game, seat)
         self._catch_up()
+
+    def _deal(self, pack: Pack | None) -> None:
+        """Start the session's next deal, a player short of chips topping up to the buy-in."""
+        session = self.session
+        floor = max(1, self.stack // 4)
+        for player, chips in session.stacks.items():
+            if chips < floor:
+                self._top_up_between(player, self.stack - chips)
+        try:
+            session.start_deal(given=pack)
+        except SessionError:  # a stake or a blind the stack cannot pay: top up, try again
+            for player, chips in session.stacks.items():
+                if chips < self.stack:
+                    self._top_up_between(player, self.stack - chips)
+            session.start_deal(given=pack)
 
     def _chips(self) -> int:
         """Every chip brought to the table so far (buy-ins and top-ups, M1)."""
@@ -415,9 +423,13 @@ class GameTable:
 
     def _apply(self, action: Action) -> None:
         try:
-            self.session.apply(action)
+            self._play(action)
         finally:  # whatever the game recorded is logged, even if the session then failed
             self._catch_up()
+
+    def _play(self, action: Action) -> None:
+        """One action at the session (a sit-and-go's table plays it at its own)."""
+        self.session.apply(action)
 
     def _catch_up(self) -> None:
         """Log the new records; pause at a deal's end with its result."""

@@ -27,8 +27,10 @@ def games_catalogue() -> list[dict[str, Any]]:
     """Every registered game: its ``name``, ``title``, ``summary``, ``seats`` (fewest, most at
     a web table), ``presets`` (name -> options), ``preset_titles`` and ``preset_summaries``
     (name -> what a reader is told of it) and ``options`` (each with its rule id,
-    meaning, kind, default and allowed values) and ``bots`` (the kinds a host may seat,
-    :func:`bragkit.bots.players.players`, with what each does)."""
+    meaning, kind, default and allowed values), ``bots`` (the kinds a host may seat,
+    :func:`bragkit.bots.players.players`, with what each does) and ``sit_and_go`` (the game's
+    word for what rises in a sit-and-go, rule T4: "ante", "boot"...; None where it is not
+    played as one)."""
     if not _CATALOGUE:
         for info in games():
             _CATALOGUE.append({
@@ -41,5 +43,7 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "preset_summaries": {name: info.summary_of(name) for name in info.presets},
                 "options": [o.to_dict() for o in options(info.rules)],
                 "bots": players(info.name),
+                "sit_and_go": info.ante.name if info.ante is not None and (
+                    info.unit == "chips") else None,
             })
     return _CATALOGUE

@@ -74,6 +74,13 @@ class RoomCommands:
         if self.status in ("closed", "closing"):
             raise _refuse("the table is closed", re)
 
+    def _fixed(self, re: str | None) -> None:
+        """Refuse a change of seats or money once a sit-and-go has started (rule T4)."""
+        if self.config.sit_and_go is not None and self.dealing.session is not None:
+            raise _refuse("this sit-and-go has started: its seats are fixed, no one sits down, "
+                          "leaves, sits out or tops up until one player holds every chip "
+                          "(rules T4, M1)", re)
+
     def _ledger(self) -> tuple[str, ...]:
         """Everyone who ever sat at the table (their names stay theirs)."""
         return self.dealing.session.ledger.players if self.dealing.session is not None else ()
@@ -85,6 +92,7 @@ class RoomCommands:
         the number of the account the sitter is signed in to (None: a guest), recorded on the
         event (a player's history and rating); a rated table seats only signed-in players."""
         self._open(id)
+        self._fixed(id)
         if account is None and self.config.rated:
             raise _refuse("this table is rated: sign in to sit down", id)
         if viewer.name is not None:
@@ -99,6 +107,9 @@ class RoomCommands:
         least = self.config.least_buy_in
         if type(amount) is not int or not least <= amount <= MAX_CHIPS:
             raise _refuse(f"bring at least {least} chips to sit down (rule M1)", id)
+        if self.config.sit_and_go is not None and amount != self.config.buy_in:
+            raise _refuse(f"a sit-and-go's stacks are equal: bring {self.config.buy_in} "
+                          "(rule T4)", id)
         data = {"seat": seat, "name": name, "token_hash": hashed, "bot": None, "buy_in": amount}
         if account is not None:  # events stored before accounts were recorded have none
             data["account"] = account
@@ -116,6 +127,7 @@ class RoomCommands:
         event: Event
         if op == "add_bot":
             self._open(id)
+            self._fixed(id)
             if self.config.rated:
                 raise _refuse("this table is rated: only signed-in players sit, no bots", id)
             assert seat is not None
@@ -130,6 +142,7 @@ class RoomCommands:
                                             "bot": kind, "buy_in": self.config.buy_in})
         elif op == "remove":
             self._open(id)
+            self._fixed(id)
             if seat not in seats:
                 raise _refuse(f"seat {seat} is empty", id)
             event = Event(kind="leave", data={"seat": seat})
@@ -166,6 +179,7 @@ class RoomCommands:
     def leave(self, viewer: Viewer, *, id: str) -> Event:
         """The viewer's seat leaves (at the end of the deal in progress)."""
         seat = self.seating.held(viewer, id)
+        self._fixed(id)
         return Event(kind="leave", data={"seat": seat.position}, client_id=id,
                      principal=viewer.token_hash)
 
@@ -199,6 +213,8 @@ class RoomCommands:
         driver = self.dealing
         deal = driver.deal
         in_deal = driver.playing(name)
+        if action.verb is Verb.TOPUP:
+            self._fixed(id)
         if action.verb is Verb.TOPUP and not in_deal:  # rule M1: money at any time
             assert action.amount is not None
             if not 1 <= action.amount <= MAX_CHIPS:
@@ -225,6 +241,8 @@ class RoomCommands:
         if self.seating.bots.get(name) is None or not deal.can_apply(action) or (
                 action.player not in (name, None)):
             raise _refuse(f"{name} cannot {action} now", None)
+        if action.verb is Verb.TOPUP:
+            self._fixed(None)  # a sit-and-go's bots bring nothing either (T4)
         return Event(kind="act", data={"player": name, "action": str(action)})
 
     def timeout_event(self) -> Event | None:
@@ -268,6 +286,7 @@ class RoomCommands:
         self._open(id)
         if self.dealing.session is None:
             raise _refuse("the table has not started: nothing to sit out yet", id)
+        self._fixed(id)
         if away == self.away.wants_out(seat.name):
             raise _refuse("you already sit out" if away else "you are not sitting out", id)
         return Event(kind="away", data={"player": seat.name, "away": away}, client_id=id,

@@ -22,6 +22,7 @@ from typing import Any, Final
 from bragkit.errors import BragError
 from bragkit.games.registry import GameInfo, TableTerms, find
 from bragkit.games.three_card.rules import Rules
+from bragkit.web.sit_and_go import SitAndGoSetting
 
 __all__ = ["MAX_CHIPS", "MAX_SEATS", "ConfigError", "TableConfig"]
 
@@ -47,7 +48,16 @@ class TableConfig:
     listed and its records (hand histories, proofs) are only for its players
     (:mod:`bragkit.web.access`); ``rated``: its sessions count for the players' ratings
     (:mod:`bragkit.web.ratings`), so only signed-in players sit and the game's rules are its
-    defaults, no house rules.
+    defaults, no house rules; ``sit_and_go``: the table is a sit-and-go (rule T4,
+    :mod:`bragkit.web.sit_and_go`): every player brings the buy-in, the ante rises on schedule,
+    and it is played until one player holds every chip.
+
+    >>> TableConfig.from_dict({"sit_and_go": {"ante_every": 5}}).to_dict()["sit_and_go"]
+    {'ante_every': 5, 'ante_rise': 2.0}
+    >>> TableConfig.from_dict({"game": "crash", "sit_and_go": True})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bragkit.web.config.ConfigError: sit_and_go: Crash is not played as a sit-and-go: ...
 
     >>> TableConfig.from_dict({"rules": {"max_bet": 10}, "seats": 4}).to_dict()["rules"]
     {'max_bet': 10}
@@ -68,6 +78,7 @@ class TableConfig:
     public: bool = False
     private: bool = False
     rated: bool = False
+    sit_and_go: SitAndGoSetting | None = None
 
     def __post_init__(self) -> None:
         name = self.name
@@ -97,6 +108,13 @@ class TableConfig:
                 raise ConfigError(f"{flag} must be true or false")
         if self.public and self.private:
             raise ConfigError("a table is public (listed) or private, not both")
+        if self.sit_and_go is not None:
+            if not isinstance(self.sit_and_go, SitAndGoSetting):
+                raise ConfigError("sit_and_go must be a SitAndGoSetting")
+            try:
+                self.sit_and_go.check(info, self.rules, self.buy_in)
+            except BragError as error:
+                raise ConfigError(f"sit_and_go: {error}") from None
         if self.rated and self.rules != info.rules():
             raise ConfigError(f"a rated table plays {info.title} by its default rules: no "
                               "house rules or preset")
@@ -126,7 +144,8 @@ class TableConfig:
                 "seats": self.seats,
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
                 "deal_pause": self.deal_pause, "bot_delay": self.bot_delay,
-                **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)}}
+                **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)},
+                **({} if self.sit_and_go is None else {"sit_and_go": self.sit_and_go.to_dict()})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
@@ -136,7 +155,7 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
         known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
-                 "bot_delay", "preset", "public", "private", "rated"}
+                 "bot_delay", "preset", "public", "private", "rated", "sit_and_go"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")
@@ -165,6 +184,13 @@ class TableConfig:
         except (BragError, TypeError) as error:
             raise ConfigError(f"rules: {error}") from None
         options["game"] = info.name
+        if options.get("sit_and_go") in (None, False):
+            options.pop("sit_and_go", None)
+        else:
+            try:
+                options["sit_and_go"] = SitAndGoSetting.from_data(options["sit_and_go"])
+            except (BragError, TypeError) as error:
+                raise ConfigError(f"sit_and_go: {error}") from None
         options.setdefault("seats", min(6, info.seats[1]))  # six, where the game seats six
         try:
             return cls(rules=rules, **options)

@@ -45,6 +45,7 @@ from bragkit.cards import Card
 from bragkit.games.protocol import Game, Pending, describe
 from bragkit.games.three_card.operations import Acted
 from bragkit.session import Dealing, DealStarted, Session, SessionError
+from bragkit.sit_and_go import SitAndGo
 from bragkit.web.config import TableConfig
 from bragkit.web.secret import SecretRandom
 
@@ -74,6 +75,7 @@ class DealDriver:
         self.config = config
         self._secret = secret
         self.session: Session | None = None
+        self.sit_and_go: SitAndGo | None = None  # a sit-and-go's driver of the session (T4)
         self.deal: Game | None = None  # the session's current deal (it changes only at a deal)
         self._ops_seen = 0
         self._menus: dict[str, tuple[tuple[Any, ...], ...]] = {}
@@ -161,6 +163,12 @@ class DealDriver:
         assert factory is not None
         fair = {"fair": True} if self.config.info.fair else {}  # D4: commit-reveal shuffles
         hook = factory(self.config.rules, rng=SecretRandom(self._secret), **fair)
+        setting = self.config.sit_and_go
+        if setting is not None:  # rule T4: equal stacks, the buy-in; the ante on schedule
+            self.sit_and_go = setting.start(self.config.info, hook, rules=self.config.rules,
+                                            seats=list(names), stack=self.config.buy_in)
+            self.session = self.sit_and_go.session
+            return
         self.session = Session(hook, seats=list(names), buy_ins=dict(buy_ins), dealer=names[0])
 
     def next_deal(self) -> tuple[list[str], bool, bool]:
@@ -171,6 +179,8 @@ class DealDriver:
         lines = []
         ante = self.config.terms.ante
         buy_in = self.config.buy_in
+        if self.sit_and_go is not None:  # rule T4: no top-ups; a short stack lowers the ante
+            return self._sit_and_go_deal()
         for name, stack in session.stacks.items():
             if stack < ante:  # rule D2 [decision]: a player who cannot ante tops up (M1)
                 session.top_up(name, buy_in)
@@ -185,6 +195,26 @@ class DealDriver:
                     session.top_up(name, buy_in - stack)
                     lines.append(f"{name} tops up {buy_in - stack} to play the deal")
             deal = session.start_deal()
+        return self._dealt(deal, lines, shuffled, kept)
+
+    def _sit_and_go_deal(self) -> tuple[list[str], bool, bool]:
+        """The next deal of a sit-and-go, at its level's ante (T4)."""
+        sng = self.sit_and_go
+        assert sng is not None
+        shuffled, kept = self.shuffle_due, self.retained is not None
+        deal = sng.start_deal()
+        lines = self._dealt(deal, [], shuffled, kept)[0]
+        word = sng.ante_name
+        if sng.deal_number > 1 and sng.rules.level_of(sng.deal_number - 1) != sng.level:
+            lines.insert(0, f"Level {sng.level}: the {word} rises to {sng.ante}")
+        if sng.deal_ante < sng.ante:
+            lines.append(f"The {word} is {sng.deal_ante}, all the shortest stack holds (T4)")
+        return lines, shuffled, kept
+
+    def _dealt(self, deal: Game, lines: list[str], shuffled: bool,
+               kept: bool) -> tuple[list[str], bool, bool]:
+        session = self.session
+        assert session is not None
         self.deal = deal
         self._ops_seen = len(deal.operations)
         how = "a fresh shuffle" if shuffled else "the pack as the last deal left it"
@@ -198,7 +228,7 @@ class DealDriver:
         session = self.session
         assert session is not None and self.deal is not None
         action = Action.parse(text, players=self.deal.players)
-        session.apply(action)
+        (self.sit_and_go or session).apply(action)  # a sit-and-go sees who goes out (T4)
         return self._outcome(prefix, action.player)
 
     @property

@@ -9,7 +9,8 @@ players sat, the history keeps
 - ``bk_plays``: each account's session at a table: its seat's name, the table's game, whether
   it is rated or private; once the table closed, the deals it was dealt in, its net (the
   ledger's: a pot carried to the close is shared then) and its finishing place by net among
-  the players dealt in (while the table is open, its deals and net are its deal rows');
+  the players dealt in (at a sit-and-go, rule T4, its finishing order: every loser's net is
+  the same buy-in) (while the table is open, its deals and net are its deal rows');
 - ``bk_deals``: each deal an account was dealt in, its net of that deal (the change of its
   ledger net over the deal: :class:`~bragkit.web.archive.Finished`), and whether the deal has
   a record to download;
@@ -46,6 +47,7 @@ from bragkit.web.events import Event
 from bragkit.web.ratings import Ratings, places
 from bragkit.web.room import Room
 from bragkit.web.schema import deals, events, plays, tables
+from bragkit.web.sit_and_go import finishing as finishing_places
 from bragkit.web.store import Store
 
 __all__ = ["History", "main"]
@@ -131,6 +133,9 @@ class History:
         session = room.table
         nets = session.ledger.nets() if closed and session is not None else {}
         finishing = places({n: net for n, net in nets.items() if dealt[n]})
+        if closed and room.dealing.sit_and_go is not None:  # its finishing order (T4)
+            finishing = {n: p for n, p in (finishing_places(room.dealing.sit_and_go) or {})
+                         .items() if dealt[n]}
         config = room.config
         connection.execute(delete(plays).where(plays.c.table_id == table_id))
         connection.execute(insert(plays), [

@@ -59,6 +59,7 @@ from bragkit.web.events import Event, Viewer
 from bragkit.web.seats import Seat, Seats
 from bragkit.web.secret import SecretRandom, token_hash
 from bragkit.web.settlement import Settlement, settle
+from bragkit.web.sit_and_go import ordinal
 from bragkit.web.state import RECORDS_TAIL
 
 __all__ = [
@@ -282,8 +283,28 @@ class Room(RoomCommands):
         for seat in sorted((s for s in self.seating if s.joining), key=lambda s: s.position):
             self._join(seat)
             lines.append(f"{seat.name} joins the table with {seat.buy_in}")
+        lines += self._out_of_chips()
         if self.status == "closing":
             lines += self._close()
+        return lines
+
+    def _out_of_chips(self) -> list[str]:
+        """A sit-and-go's players out of chips leave their seats with their places; when one
+        holds every chip, the table closes (rule T4)."""
+        sng, table = self.dealing.sit_and_go, self.table
+        if sng is None or table is None:
+            return []
+        places = {p.player: p.place for p in sng.places}
+        lines = []
+        if sng.shared:  # a carried pot no one is left to play for (T4 [decision])
+            lines.append("The carried pot goes to " + ", ".join(
+                f"{n} ({a})" for n, a in sng.shared.items()) + " (T4)")
+        for seat in [s for s in self.seating if s.name not in table.seats]:
+            self.seating.remove(seat)
+            lines.append(f"{seat.name} is out of chips: {ordinal(places[seat.name])} place")
+        if sng.over:
+            lines.append(f"{table.seats[0]} holds every chip and wins the sit-and-go")
+            self.status = "closing"
         return lines
 
     def _apply_topup(self, data: Mapping[str, Any]) -> list[str]:

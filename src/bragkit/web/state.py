@@ -22,6 +22,7 @@ from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
 from bragkit.web.events import Viewer
 from bragkit.web.settlement import ledger_state
+from bragkit.web.sit_and_go import sit_and_go_state
 
 if TYPE_CHECKING:
     from bragkit.games.protocol import Game
@@ -98,7 +99,8 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "variant": config.terms.variant or info.name,
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
-            "bots": bot_kinds(config), "private": config.private, "rated": config.rated}
+            "bots": bot_kinds(config), "private": config.private, "rated": config.rated,
+            "sit_and_go": None if config.sit_and_go is None else config.sit_and_go.to_dict()}
 
 
 def option_dict(option: LegalAction) -> dict[str, Any]:
@@ -151,6 +153,7 @@ def public_state(room: Room) -> dict[str, Any]:
         "chat": room.chat.recent(), "muted": sorted(room.chat.muted),
         "pending": None if pending is None else pending.to_dict(),
         "showdown": _showdown(pending, deal.players if deal is not None else ()),
+        "sit_and_go": sit_and_go_state(driver.sit_and_go, config.sit_and_go),  # rule T4
     }
 
 
@@ -172,6 +175,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
     name = viewer.name
     seat = room.seating.by_name(name) if name is not None else None
     state = dict(public)
+    fixed = room.config.sit_and_go is not None  # rule T4: nothing is brought
     legal: list[dict[str, Any]] = []
     deal_state: dict[str, Any] | None = None
     if deal is not None and table is not None:
@@ -180,7 +184,8 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         for key in ("legal_actions", "legal", "log"):  # the menu is sent as ``you.legal``;
             view.pop(key, None)  # the log lines come in the room's log
         if room.status in ("playing", "closing") and player is not None and room.in_deal:
-            legal = [option_dict(o) for o in deal.legal_actions(player)]
+            legal = [option_dict(o) for o in deal.legal_actions(player)
+                     if not (fixed and o.verb is Verb.TOPUP)]  # T4: no top-ups
         view["number"] = driver.deal_number
         if room.in_deal:  # whose decision is pending (R2: a hand of two looked at out of turn)
             view["to_act"] = driver.to_act
@@ -192,7 +197,7 @@ def state_for(room: Room, viewer: Viewer, public: dict[str, Any]) -> dict[str, A
         suggested = driver.suggestion(player) if player is not None else None
         view["suggestion"] = None if suggested is None else _suggestion(suggested)
         deal_state = view
-    if seat is not None and table is not None and not room.in_deal and (
+    if seat is not None and table is not None and not room.in_deal and not fixed and (
             room.status != "closed"):  # rule M1: a top-up between deals
         legal = [legal_action_dict(LegalAction(player=seat.name, verb=Verb.TOPUP,
                                                min_amount=1))]

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from bragkit.actions import HandChoice, Verb
 from bragkit.cards import JOKER_INDEX, Card, Pack, RandomSource, make_rng, parse_cards
-from bragkit.errors import InvalidCardError
+from bragkit.errors import InvalidCardError, RulesError
 from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation
 from bragkit.games.three_card.card_text import read_cards, write_cards
@@ -221,6 +221,18 @@ class ThreeCardDealing(DealingBase):
     def game_of(self, rules: Rules) -> str | None:
         """The words of the game ``rules`` are (None: the house game)."""
         return None if rules == self.house_game() else str(GameChoice.of(rules))
+
+    def restake(self, rules: Rules) -> None:
+        """The next deals take the ante of ``rules`` (D2), the table's rules otherwise (a
+        sit-and-go's rising ante); a blind hand kept (R1) is played in its own game at that
+        ante (T2, D2 [decision])."""
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
+        if rules != self.rules.replace(ante=rules.ante):
+            raise RulesError("only the ante changes between the deals of a session (rule D2)")
+        self.rules = rules
+        if self._kept_rules is not None:
+            self._kept_rules = self._kept_rules.replace(ante=rules.ante)
 
     # -- the hook ----------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from bragkit.cards import RandomSource
 from bragkit.games.protocol import Trainer
-from bragkit.games.registry import GameInfo, TableTerms
+from bragkit.games.registry import Ante, GameInfo, TableTerms
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import PRESETS, Rules
 
@@ -59,6 +59,18 @@ def _terms(rules: Rules) -> TableTerms:
                       most_players=rules.max_players(retained=1), variant=rules.variant)
 
 
+def _ante_of(rules: Rules) -> int:
+    return rules.ante
+
+
+def _ante_at(rules: Rules, ante: int) -> Rules:
+    return rules.replace(ante=ante)
+
+
+#: The ante every deal takes (D2), for a table whose antes rise (a sit-and-go).
+_ANTE: Final = Ante(name="ante", of=_ante_of, at=_ante_at, cost=_ante_of)
+
+
 #: The registry's names of the presets of :data:`~bragkit.games.three_card.rules.PRESETS` that
 #: differ from them.
 _PRESET_NAMES: Final = {"teen-patti": "teen-patti-order"}
@@ -82,6 +94,6 @@ GAMES: Final = (
                  "five-card": "five cards each: two are discarded, the best three play (F3)",
                  "teen-patti-order": "Brag's betting with Teen Patti's order of hands: trail, "
                                      "pure sequence, sequence, colour, pair (H10)"},
-             agents=True),
+             agents=True, ante=_ANTE),
 )
 

@@ -83,6 +83,12 @@
       rulesBox.append(label);
       shown.push({ option, input, initial: JSON.stringify(read(option, input)) });
     }
+    // a sit-and-go where the game has a stake every deal forces (rule T4), named its way
+    const rising = game.sit_and_go;
+    document.getElementById("sng-choice").hidden = !rising;
+    if (!rising) form.elements.sit_and_go.checked = false;
+    document.getElementById("sng-word").textContent = rising ? `The ${rising}` : "The ante";
+    showSng();
     const seats = form.elements.seats;
     const before = Number(seats.value) || 6;
     seats.replaceChildren();
@@ -106,6 +112,12 @@
   }
 
   gameSelect.addEventListener("change", showGame);
+  // a sit-and-go's levels are asked only for a sit-and-go
+  function showSng() {
+    form.querySelectorAll(".sng").forEach((f) => { f.hidden = !form.elements.sit_and_go.checked; });
+  }
+  form.elements.sit_and_go.addEventListener("change", showSng);
+  showSng();
   // a table is listed (public) or private, not both
   form.elements.public.addEventListener("change", () => {
     if (form.elements.public.checked) form.elements.private.checked = false;
@@ -134,6 +146,10 @@
     };
     for (const flag of ["public", "private", "rated"]) {
       if (form.elements[flag].checked) settings[flag] = true;
+    }
+    if (form.elements.sit_and_go.checked) { // rule T4: equal stacks, a rising ante
+      settings.sit_and_go = { ante_every: number("ante_every") || 10,
+        ante_rise: number("ante_rise") || 2 };
     }
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;

@@ -457,10 +457,12 @@
         banner.className = mid.win ? "banner win" : "banner";
       }
     }
+    renderSitAndGo();
     const settle = $("settle");
     if (state.settlement) {
       const payments = state.settlement.payments;
-      settle.replaceChildren(el("h3", { text: "Table closed · settlement" }),
+      settle.replaceChildren(...finishingOrder(),
+        el("h3", { text: "Table closed · settlement" }),
         payments.length ? el("ul", {}, ...payments.map((p) => el("li", { text: p })))
           : el("div", { text: "Everyone is square." }));
       settle.hidden = false;
@@ -470,6 +472,45 @@
     const fair = state.fairness;
     $("commit").textContent = fair.commitment && !["closed", "closing"].includes(table.status)
       ? `Next shuffle sealed ${fair.commitment.slice(0, 10)}… · ${plural(fair.seeds, "seed")}` : "";
+  }
+
+  // a sit-and-go (rule T4): the level, its ante, the next rise; at the end the finishing order
+  function ordinal(n) {
+    const teen = n % 100 >= 10 && n % 100 <= 20;
+    return n + (teen ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"));
+  }
+
+  function renderSitAndGo() {
+    const sng = state.sit_and_go;
+    const line = $("sng");
+    line.hidden = !sng;
+    if (!sng) return;
+    const set = settings.sit_and_go || {};
+    const rise = set.schedule ? "on its schedule" : `×${set.ante_rise}`;
+    if (!sng.started) {
+      line.textContent = `Sit-and-go · stacks ${settings.buy_in} · the ante rises ${rise}`
+        + ` every ${plural(sng.ante_every, "deal")}`;
+    } else if (sng.over) {
+      const winner = sng.places.find((p) => p.place === 1);
+      line.textContent = `Sit-and-go won by ${winner ? winner.name : "?"}`;
+      if (winner) { // the last deal's result gives way to the sit-and-go's
+        $("banner").textContent = `${winner.name} holds every chip`;
+        $("banner").className = "banner win";
+      }
+    } else {
+      const short = sng.deal_ante && sng.deal_ante < sng.ante && state.deal && !state.deal.is_over
+        ? ` (this deal ${sng.deal_ante})` : "";
+      line.textContent = `Level ${sng.level} · ${sng.ante_name} ${sng.ante}${short} · `
+        + `next ${sng.next_rise.ante} in ${plural(sng.next_rise.deals, "deal")}`;
+    }
+  }
+
+  function finishingOrder() {
+    const sng = state.sit_and_go;
+    if (!sng || !sng.places.length) return [];
+    return [el("h3", { text: sng.over ? "Sit-and-go · finishing order" : "Out so far" }),
+      el("ol", { class: "places" }, ...sng.places.map((p) => el("li", {
+        text: `${ordinal(p.place)} ${p.name}` + (p.deal ? ` · out on deal ${p.deal}` : "") })))];
   }
 
   function renderMe() {
@@ -700,7 +741,7 @@
       ? `In the pot: ${ledger.in_pot}${ledger.carried_pot ? ` (carried: ${ledger.carried_pot})` : ""}`
       : "The ledger starts when the host starts the table.";
     const box = $("settlement");
-    box.replaceChildren();
+    box.replaceChildren(...finishingOrder());
     if (state.settlement) {
       box.append(el("h3", { text: "Settlement" }));
       const payments = state.settlement.payments;
