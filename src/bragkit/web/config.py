@@ -47,7 +47,8 @@ class TableConfig:
     listed and its records (hand histories, proofs) are only for its players
     (:mod:`bragkit.web.access`); ``rated``: its sessions count for the players' ratings
     (:mod:`bragkit.web.ratings`), so only signed-in players sit and the game's rules are its
-    defaults, no house rules.
+    defaults, no house rules; ``members``: a league night's table (:mod:`bragkit.web.leagues`)
+    seats only these accounts (by number; empty: anyone).
 
     >>> TableConfig.from_dict({"rules": {"max_bet": 10}, "seats": 4}).to_dict()["rules"]
     {'max_bet': 10}
@@ -68,6 +69,7 @@ class TableConfig:
     public: bool = False
     private: bool = False
     rated: bool = False
+    members: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         name = self.name
@@ -95,6 +97,9 @@ class TableConfig:
         for flag in ("public", "private", "rated"):
             if type(getattr(self, flag)) is not bool:
                 raise ConfigError(f"{flag} must be true or false")
+        if type(self.members) is not tuple or not all(
+                type(m) is int and m > 0 for m in self.members):
+            raise ConfigError("members must be a list of account numbers")
         if self.public and self.private:
             raise ConfigError("a table is public (listed) or private, not both")
         if self.rated and self.rules != info.rules():
@@ -126,7 +131,8 @@ class TableConfig:
                 "seats": self.seats,
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
                 "deal_pause": self.deal_pause, "bot_delay": self.bot_delay,
-                **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)}}
+                **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)},
+                **({"members": list(self.members)} if self.members else {})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
@@ -136,11 +142,13 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
         known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
-                 "bot_delay", "preset", "public", "private", "rated"}
+                 "bot_delay", "preset", "public", "private", "rated", "members"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")
         options = {k: v for k, v in data.items() if k not in ("rules", "preset", "game")}
+        if isinstance(options.get("members"), list):
+            options["members"] = tuple(options["members"])
         rules_table = data.get("rules", {})
         if not isinstance(rules_table, Mapping):
             raise ConfigError("rules must be a JSON object")
