@@ -191,7 +191,7 @@ class Standings:
 
     def to_dict(self) -> dict[str, Any]:
         """As the API sends it."""
-        return {"unit": self.unit, "nights": list(self.counted),
+        return {"unit": self.unit, "counted": list(self.counted),
                 "standings": [s.to_dict() for s in self.lines]}
 
 
