@@ -115,7 +115,7 @@ def test_a_leagues_game_and_house_rules_are_checked_as_a_tables() -> None:
     ann = _account(club, "Ann")
     with pytest.raises(LeagueRefused, match=r"target must be .* \(rule C6\)"):
         leagues.create(ann, name="Crashers", game="crash", rules={"target": 0})
-    with pytest.raises(LeagueRefused, match="unknown game .snap."):
+    with pytest.raises(LeagueRefused, match="unknown game 'snap'"):
         leagues.create(ann, name="Crashers", game="snap", rules={})
     with pytest.raises(LeagueRefused, match="name is 1 to 40"):
         leagues.create(ann, name=" ", game="crash", rules={})
