@@ -116,7 +116,7 @@ def leagues_page(*, csrf: str, viewer: str, leagues: Sequence[League],
       <p class="note">You host the league: you add its members by their account's name,
         schedule its nights and open each night's tables. Only members see the league.</p>
     </section>"""
-    return page("Leagues", body, account=viewer, main="club-page")
+    return page("Leagues", body, account=viewer, main="club-page league-page")
 
 
 def _standings(view: LeagueView) -> str:
