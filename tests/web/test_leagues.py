@@ -22,7 +22,7 @@ from bragkit.actions import Action
 from bragkit.games.registry import find
 from bragkit.web.accounts import Account
 from bragkit.web.leagues import League, LeagueRefused, Leagues
-from bragkit.web.limits import AccountLimits
+from bragkit.web.limits import AccountLimits, Limits
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room, Viewer
 from bragkit.web.schema import league_nights, league_scores, league_tables, tables
@@ -299,9 +299,9 @@ def test_the_standings_add_the_nights_up(nights: list[dict[int, int]]) -> None:
 class Site:
     """A server with the club's accounts, and a browser for each."""
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
         self.app = make_app(account_limits=AccountLimits(sign_ins_per_hour=0,
-                                                         name_sign_ins_per_hour=0))
+                                                         name_sign_ins_per_hour=0), **options)
         self.club = Club.of(self.app)
         self.club.sign_up(*NAMES, "Zed")
         self.browsers: dict[str | None, TestClient] = {}
@@ -362,6 +362,8 @@ def test_the_host_makes_a_league_adds_members_and_opens_a_night(site: Site) -> N
     assert table_id is not None
     room = site.club.manager.rooms[table_id.group(1)]
     assert room.config.members == tuple(site.club.ids[n] for n in ("Ann", "Bob", "Cy"))
+    summary = site.browser(None).get(f"/api/tables/{room.table_id}").json()  # the invite's
+    assert summary["settings"]["private"] and "members" not in summary["settings"]
     bob = site.browser("Bob").get(f"/leagues/{number}")
     assert bob.status_code == 200 and table_id.group(0) in bob.text
     assert "#host=" not in bob.text and 'action="/leagues/' not in bob.text  # no host forms
@@ -461,3 +463,18 @@ def test_a_night_played_over_the_server_counts_in_the_standings_and_chart(site: 
     assert html.count('<svg class="chart standings') == 2  # wide and narrow
     assert html.count("<polyline") == 2 * 3 and "after night 1" in html
     assert find("three-card").unit == "chips"
+
+
+def test_a_nights_tables_count_against_the_address_as_the_lobbys_do() -> None:
+    """Opening a night makes tables: each spends one of the address's table tokens (the
+    lobby's limit), so leagues are no way around it."""
+    site = Site(limits=Limits(tables_per_hour=1, table_burst=3))
+    number = _make(site)
+    for _ in range(2):
+        site.post("Ann", f"/leagues/{number}/nights", day="2026-12-03")
+    assert site.post("Ann", f"/leagues/{number}/nights/1/open", tables="1").status_code == 303
+    refused = site.post("Ann", f"/leagues/{number}/nights/2/open", tables="3")
+    assert refused.status_code == 429 and "Too many tables from your address" in refused.text
+    nights = site.browser("Ann").get(f"/api/leagues/{number}").json()["nights"]
+    assert [len(n["tables"]) for n in nights] == [1, 0] and not nights[1]["open"]
+    assert site.post("Ann", f"/leagues/{number}/nights/2/open", tables="1").status_code == 429

@@ -234,7 +234,8 @@ def create_app(
             return JSONResponse({"error": "no such table"}, status_code=404)
         return JSONResponse({"id": room.table_id, "name": room.config.name,
                              "game": room.config.game, "status": room.status, "seats": room.seats,
-                             "settings": room.config.to_dict()})
+                             "settings": {k: v for k, v in room.config.to_dict().items()
+                                          if k != "members"}})  # no league's account numbers
 
     async def open_tables(request: Request) -> Response:  # issue 15: the front page's list
         return JSONResponse({"tables": await directory.listed()},
@@ -276,7 +277,7 @@ def create_app(
         *rulebook.ROUTES,
         *site.routes,
         *club.routes,
-        *LeagueSite(leagues=leagues, site=site, maker=tables).routes,
+        *LeagueSite(leagues=leagues, site=site, maker=tables, allow=addresses.allow).routes,
         Route("/metrics", scrape),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -42,7 +42,7 @@ from bragkit.games.registry import find, names
 from bragkit.web.account_site import AccountSite
 from bragkit.web.accounts import Account
 from bragkit.web.league_pages import LeagueView, league_page, leagues_page
-from bragkit.web.leagues import League, LeagueRefused, Leagues, TableMaker
+from bragkit.web.leagues import MAX_TABLES, League, LeagueRefused, Leagues, TableMaker
 from bragkit.web.store import StoreError
 
 __all__ = ["LeagueSite"]
@@ -54,6 +54,10 @@ _DONE: Final = {"made": "The league is made: add its members, then schedule its 
                 "open": "The night is open: its tables are below."}
 
 Handler = Callable[[Request], Awaitable[Response]]
+
+
+class _Limited(LeagueRefused):
+    """Too many tables from one address: answered 429."""
 
 
 def _choices() -> list[tuple[str, str]]:
@@ -88,12 +92,16 @@ def _number(text: str) -> int | None:
 
 class LeagueSite:
     """The league pages (see the module docstring) over ``leagues``; ``site`` tells who a
-    browser is signed in as and checks the forms; ``maker`` makes a night's tables."""
+    browser is signed in as and checks the forms; ``maker`` makes a night's tables, each one
+    counted against the client's address by ``allow`` as the lobby's tables are
+    (:class:`~bragkit.web.limits.AddressLimits`)."""
 
-    def __init__(self, *, leagues: Leagues, site: AccountSite, maker: TableMaker) -> None:
+    def __init__(self, *, leagues: Leagues, site: AccountSite, maker: TableMaker,
+                 allow: Callable[[str | None], bool] = lambda address: True) -> None:
         self.leagues = leagues
         self.site = site
         self.maker = maker
+        self.allow = allow
 
     @property
     def routes(self) -> list[Route]:
@@ -211,11 +219,15 @@ class LeagueSite:
 
     async def open_night(self, request: Request) -> Response:
         night = _number(request.path_params["night"])
+        address = request.client.host if request.client else None
 
         def opened(league: League, account: Account, form: dict[str, str]) -> Any:
             count = _number(form.get("tables", "1")) or 0
             if night is None:
                 raise LeagueRefused("no such night")
+            if league.host_id == account.id and 1 <= count <= MAX_TABLES and not all(
+                    self.allow(address) for _ in range(count)):
+                raise _Limited("too many tables from your address: try again later")
             return self.leagues.open_night(league, account, night, count=count,
                                            maker=self.maker)
         return await self._host_form(request, "open", opened)
@@ -235,6 +247,8 @@ class LeagueSite:
         status = 400 if league.host_id == account.id else 403
         try:
             await run_in_threadpool(change, league, account, form)
+        except _Limited as limited:
+            return await self._page(request, account, league, error=str(limited), status=429)
         except LeagueRefused as refused:
             return await self._page(request, account, league, error=str(refused),
                                     status=status)

@@ -75,12 +75,15 @@ from bragkit.web.schema import (
     tables,
 )
 
-__all__ = ["MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "League", "LeagueRefused", "Leagues",
-           "Member", "Night", "NightTable", "Standing", "Standings", "TableMaker"]
+__all__ = ["MAX_LEAGUES", "MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "League", "LeagueRefused",
+           "Leagues", "Member", "Night", "NightTable", "Standing", "Standings", "TableMaker",
+           "scores_of"]
 
 log = logging.getLogger("bragkit.web")
 
-#: The most members a league has, nights it schedules, tables a night opens.
+#: The most leagues an account hosts, members a league has, nights it schedules, tables a
+#: night opens.
+MAX_LEAGUES: Final = 20
 MAX_MEMBERS: Final = 40
 MAX_NIGHTS: Final = 100
 MAX_TABLES: Final = 6
@@ -267,6 +270,10 @@ class Leagues:
         house = {k: v for k, v in config.rules.to_dict().items() if preset.get(k) != v}
         now = self.clock()
         with self.engine.begin() as connection:
+            hosted = connection.execute(select(func.count()).select_from(leagues).where(
+                leagues.c.host_id == host.id)).scalar_one()
+            if hosted >= MAX_LEAGUES:
+                raise LeagueRefused(f"an account hosts at most {MAX_LEAGUES} leagues")
             key = connection.execute(insert(leagues).values(
                 name=name, game=kept, rules=json.dumps(house, sort_keys=True),
                 host_id=host.id, created_at=now)).inserted_primary_key
