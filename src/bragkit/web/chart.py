@@ -36,6 +36,7 @@ _BOTTOM: Final = 28
 #: How many line styles a standings chart has (``.chart .s0`` … in the stylesheet; a league
 #: with more members reuses them in turn).
 SERIES: Final = 8
+_GLYPH: Final = 7  # about the width of a letter of an axis label, in the chart's units
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -104,13 +105,14 @@ def standings_chart(lines: Sequence[tuple[str, Sequence[int]]], *, nights: Seque
                     label: str = "Standings", size: tuple[int, int] = WIDE) -> str:
     """A league's standings night by night: for each member (name, running total after each
     of the ``nights`` counted), a line from 0 before the first night; each line and its dots
-    styled ``s0`` … (:data:`SERIES` of them, in turn), each dot titled with what it is.
+    styled ``s0`` … (:data:`SERIES` of them, in turn), each dot titled with what it is. Under
+    the line: the start, the last night, and each night between where there is room.
 
     >>> svg = standings_chart([("Ann", [5, 12]), ("Bob", [-5, -12])], nights=[1, 2])
     >>> svg.count("<polyline") == 2 and svg.count("<circle") == 4 and 'class="line s1"' in svg
     True
-    >>> "Bob after night 2: -12" in svg
-    True
+    >>> "Bob after night 2: -12" in svg, ">night 2</text>" in svg   # the last night, named
+    (True, True)
     """
     width, height = size
     values = [0] + [v for _, run in lines for v in run]
@@ -146,8 +148,16 @@ def standings_chart(lines: Sequence[tuple[str, Sequence[int]]], *, nights: Seque
                          f'r="3.5"><title>{escape(name)} after night {nights[i - 1]}: '
                          f'{value:+d}</title></circle>'.replace(": +0<", ": 0<"))
     parts.append(f'<text class="axis" x="{_LEFT}" y="{height - 8}">start</text>')
-    last = f"after night {nights[-1]}" if nights else "no night counted yet"
-    parts.append(f'<text class="axis" x="{width - _RIGHT}" y="{height - 8}" '
-                 f'text-anchor="end">{last}</text>')
+    if nights:  # the last night at the right; the others under their points, where room is
+        last = f"night {nights[-1]}"
+        parts.append(f'<text class="axis" x="{x(len(nights)):.1f}" y="{height - 8}" '
+                     f'text-anchor="end">{last}</text>')
+        free, stop = _LEFT + 5 * _GLYPH + 6, x(len(nights)) - len(last) * _GLYPH - 6
+        for i, number in enumerate(nights[:-1], 1):
+            half = len(str(number)) * _GLYPH / 2
+            if x(i) - half >= free and x(i) + half <= stop:
+                parts.append(f'<text class="axis" x="{x(i):.1f}" y="{height - 8}" '
+                             f'text-anchor="middle">{number}</text>')
+                free = x(i) + half + 6
     parts.append("</svg>")
     return "".join(parts)
