@@ -152,7 +152,8 @@ def standings_chart(lines: Sequence[tuple[str, Sequence[int]]], *, nights: Seque
         last = f"night {nights[-1]}"
         parts.append(f'<text class="axis" x="{x(len(nights)):.1f}" y="{height - 8}" '
                      f'text-anchor="end">{last}</text>')
-        free, stop = _LEFT + 5 * _GLYPH + 6, x(len(nights)) - len(last) * _GLYPH - 6
+        free: float = _LEFT + 5 * _GLYPH + 6
+        stop = x(len(nights)) - len(last) * _GLYPH - 6
         for i, number in enumerate(nights[:-1], 1):
             half = len(str(number)) * _GLYPH / 2
             if x(i) - half >= free and x(i) + half <= stop:
