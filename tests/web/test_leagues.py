@@ -26,7 +26,7 @@ from bragkit.web.limits import AccountLimits, Limits
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room, Viewer
 from bragkit.web.schema import league_nights, league_scores, league_tables, tables
-from bragkit.web.store import Store
+from bragkit.web.store import Store, StoreError
 
 from .history_support import SECRET, Club
 from .support import token, viewer
@@ -176,6 +176,22 @@ def test_a_night_opens_once_into_tables_that_seat_only_members() -> None:
                      account=account)
     with pytest.raises(ProtocolError, match="no bots"):
         room.host_op(Viewer(host=True), op="add_bot", seat=1, id="b")
+
+
+def test_a_night_whose_tables_cannot_be_made_may_be_opened_again() -> None:
+    club, leagues = _store_club()
+    league = _league(club, leagues)
+    ann = _account(club, "Ann")
+    number = leagues.schedule(league, ann, "2026-12-03")
+
+    class Broken:
+        def create_table(self, settings: Any) -> tuple[str, str]:
+            raise StoreError("the database is away")
+
+    with pytest.raises(StoreError):
+        leagues.open_night(league, ann, number, count=2, maker=Broken())
+    assert leagues.nights(league)[0].opened_at is None
+    assert len(leagues.open_night(league, ann, number, count=2, maker=club.manager)) == 2
 
 
 def test_a_chips_nights_table_counts_its_nets_once_at_its_close() -> None:

@@ -349,18 +349,25 @@ class Leagues:
                 opened_at=self.clock())).rowcount
         if taken != 1:
             raise LeagueRefused(f"night {number} is open already")
-        made = []
-        for n in range(1, count + 1):
-            title = f"{league.name} · night {number}" + (f"/{n}" if count > 1 else "")
-            if len(title) > 40:
-                title = f"League night {number}" + (f"/{n}" if count > 1 else "")
-            made.append(maker.create_table({
-                **league.settings(), "name": title, "seats": seats, "private": True,
-                "members": [m.account_id for m in members]}))
-        with self.engine.begin() as connection:
-            connection.execute(insert(league_tables), [
-                {"table_id": table_id, "night_id": night, "number": n, "host_token": token,
-                 "scored": False} for n, (table_id, token) in enumerate(made, 1)])
+        made: list[tuple[str, str]] = []
+        try:
+            for n in range(1, count + 1):
+                title = f"{league.name} · night {number}" + (f"/{n}" if count > 1 else "")
+                if len(title) > 40:
+                    title = f"League night {number}" + (f"/{n}" if count > 1 else "")
+                made.append(maker.create_table({
+                    **league.settings(), "name": title, "seats": seats, "private": True,
+                    "members": [m.account_id for m in members]}))
+        finally:  # the tables made are the night's; none made: it may be opened again
+            with self.engine.begin() as connection:
+                if made:
+                    connection.execute(insert(league_tables), [
+                        {"table_id": table_id, "night_id": night, "number": n,
+                         "host_token": token, "scored": False}
+                        for n, (table_id, token) in enumerate(made, 1)])
+                else:
+                    connection.execute(update(league_nights).where(
+                        league_nights.c.id == night).values(opened_at=None))
         return made
 
     def _host(self, league: League, host: Account) -> None:
