@@ -494,3 +494,27 @@ def test_a_nights_tables_count_against_the_address_as_the_lobbys_do() -> None:
     nights = site.browser("Ann").get(f"/api/leagues/{number}").json()["nights"]
     assert [len(n["tables"]) for n in nights] == [1, 0] and not nights[1]["open"]
     assert site.post("Ann", f"/leagues/{number}/nights/2/open", tables="1").status_code == 429
+
+
+def test_at_a_nights_table_over_the_socket_only_members_sit(site: Site) -> None:
+    """Through the server's WebSocket, as the table page sits down: a member signed in sits
+    under their name; a signed-in account that is no member, and a guest, are refused."""
+    from .test_account_site import _sit
+    from .test_app import Socket
+
+    number = _make(site)
+    site.post("Ann", f"/leagues/{number}/nights", day="2026-12-03")
+    site.post("Ann", f"/leagues/{number}/nights/1/open", tables="1")
+    table_id = site.browser("Bob").get(f"/api/leagues/{number}").json()["nights"][0]["tables"][0]
+    with site.browser("Bob").websocket_connect(f"/ws/{table_id}") as bob_ws, \
+            site.browser("Zed").websocket_connect(f"/ws/{table_id}") as zed_ws, \
+            site.browser(None).websocket_connect(f"/ws/{table_id}") as guest_ws:
+        bob, zed, guest = Socket(bob_ws), Socket(zed_ws), Socket(guest_ws)
+        for ws in (bob, zed, guest):
+            ws.hello()
+        for ws, name in ((zed, "Zed"), (guest, "Gus")):
+            refused = _sit(ws, name, 1, f"{name}1")
+            assert refused["type"] == "error" and refused["code"] == "refused"
+            assert "only the league's members sit" in refused["message"]
+        assert _sit(bob, "Bob", 0, "b1")["ok"] is True
+    assert site.club.manager.rooms[table_id].seats == {0: "Bob"}
