@@ -56,10 +56,6 @@ _DONE: Final = {"made": "The league is made: add its members, then schedule its 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-class _Limited(LeagueRefused):
-    """Too many tables from one address: answered 429."""
-
-
 def _choices() -> list[tuple[str, str]]:
     """Every game and preset a league may play: its name and title."""
     out = []
@@ -90,6 +86,11 @@ def _number(text: str) -> int | None:
     return int(text) if text.isdigit() and len(text) < 10 else None
 
 
+def _tables(form: dict[str, str]) -> int:
+    """How many tables a night's opening asks for (0: not a number)."""
+    return _number(form.get("tables", "1")) or 0
+
+
 class LeagueSite:
     """The league pages (see the module docstring) over ``leagues``; ``site`` tells who a
     browser is signed in as and checks the forms; ``maker`` makes a night's tables, each one
@@ -97,11 +98,11 @@ class LeagueSite:
     (:class:`~bragkit.web.limits.AddressLimits`)."""
 
     def __init__(self, *, leagues: Leagues, site: AccountSite, maker: TableMaker,
-                 allow: Callable[[str | None], bool] = lambda address: True) -> None:
+                 allow: Callable[[str | None], Awaitable[bool]] | None = None) -> None:
         self.leagues = leagues
         self.site = site
         self.maker = maker
-        self.allow = allow
+        self.allow = allow or _always
 
     @property
     def routes(self) -> list[Route]:
@@ -219,24 +220,21 @@ class LeagueSite:
 
     async def open_night(self, request: Request) -> Response:
         night = _number(request.path_params["night"])
-        address = request.client.host if request.client else None
 
         def opened(league: League, account: Account, form: dict[str, str]) -> Any:
-            count = _number(form.get("tables", "1")) or 0
             if night is None:
                 raise LeagueRefused("no such night")
-            if league.host_id == account.id and 1 <= count <= MAX_TABLES and not all(
-                    self.allow(address) for _ in range(count)):
-                raise _Limited("too many tables from your address: try again later")
-            return self.leagues.open_night(league, account, night, count=count,
+            return self.leagues.open_night(league, account, night, count=_tables(form),
                                            maker=self.maker)
-        return await self._host_form(request, "open", opened)
+        return await self._host_form(request, "open", opened, tables=_tables)
 
     async def _host_form(self, request: Request, done: str,
-                         change: Callable[[League, Account, dict[str, str]], Any]) -> Response:
+                         change: Callable[[League, Account, dict[str, str]], Any], *,
+                         tables: Callable[[dict[str, str]], int] | None = None) -> Response:
         """A form of a league's host: checked (the site's own, its token), the league found
-        for this member (else 404, as a missing league), ``change`` made (refused: the page
-        again with the reason; a member not the host: 403)."""
+        for this member (else 404, as a missing league), the ``tables`` it makes counted
+        against the address (too many: 429), ``change`` made (refused: the page again with
+        the reason; a member not the host: 403)."""
         form = await self.site.form(request)
         account = await self.site.account_of(request)
         if account is None:
@@ -245,14 +243,23 @@ class LeagueSite:
         if league is None:
             return _missing()
         status = 400 if league.host_id == account.id else 403
+        count = tables(form) if tables is not None and status == 400 else 0
+        address = request.client.host if request.client else None
+        for _ in range(count if 1 <= count <= MAX_TABLES else 0):
+            if not await self.allow(address):
+                return await self._page(request, account, league, status=429,
+                                        error="too many tables from your address: try again "
+                                        "later")
         try:
             await run_in_threadpool(change, league, account, form)
-        except _Limited as limited:
-            return await self._page(request, account, league, error=str(limited), status=429)
         except LeagueRefused as refused:
             return await self._page(request, account, league, error=str(refused),
                                     status=status)
         return RedirectResponse(f"/leagues/{league.id}?done={done}", status_code=303)
+
+
+async def _always(address: str | None) -> bool:
+    return True
 
 
 def _missing() -> Response:
