@@ -7,6 +7,7 @@ SQLite always, on PostgreSQL too where it runs (CI=true: it must)."""
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from sqlalchemy import (
     create_engine,
     insert,
     inspect,
+    select,
     text,
 )
 from sqlalchemy.engine import Engine
@@ -34,6 +36,7 @@ from bragkit.web.schema import HEAD, MIGRATIONS, VERSION_TABLE, metadata, migrat
 from bragkit.web.store import Store, StoreError
 
 from .services import postgres_database
+from .support import random_event, token
 from .test_serve_cli import run
 
 
@@ -185,6 +188,72 @@ def test_a_database_at_0002_upgrades_to_0003_with_its_accounts_tables_and_logs(
         assert again.seats == {0: "Ann"} and again.seating.accounts == {}
         assert again.seating.viewer(token_hash("a" * 30)).name == "Ann"
         assert History(store).rebuild() == 0
+    finally:
+        store.close()
+
+
+def test_a_database_at_0003_upgrades_to_0004_with_its_history_kept_and_leagues_work(
+        database: str) -> None:
+    """Revision 0004 adds the leagues to a database with accounts, tables and their history:
+    all kept, the league tables made empty, and a league made, its night opened into a table
+    and that table's close counted, on the upgraded database."""
+    from bragkit.web.accounts import Account, Accounts, Passwords
+    from bragkit.web.leagues import Leagues
+    from bragkit.web.room import TableConfig, Viewer
+    from bragkit.web.schema import league_scores, leagues, plays, tables
+    from bragkit.web.tables import TableManager
+
+    engine = _engine(database)
+    assert migrate(engine, target="0003").after == "0003"
+    with engine.begin() as connection:  # as bragkit at revision 0003 stored them
+        connection.execute(text(
+            "INSERT INTO bk_accounts (id, name, folded, skeleton, password, created_at) "
+            "VALUES (1, 'Ann', 'ann', 'ann', 'x', 1.0), (2, 'Bob', 'bob', 'bob', 'x', 1.0)"))
+        connection.execute(insert(tables).values(
+            id="t1", name="Brag table", config=json.dumps(TableConfig().to_dict()),
+            secret=bytes(32).hex(), host_hash="h" * 64, status="closed", created_at=1.0,
+            updated_at=1.0))
+        connection.execute(insert(plays).values(
+            table_id="t1", account_id=1, name="Ann", game="three-card", rated=False,
+            private=False, deals=3, net=12, finished=True, place=1, players=2))
+    engine.dispose()
+    store = Store(database)
+    try:
+        assert (store.migrated.before, store.migrated.after) == ("0003", HEAD)
+        with store.engine.connect() as connection:
+            assert connection.execute(select(plays.c.net)).scalar() == 12
+            assert connection.execute(select(leagues)).all() == []
+        manager = TableManager(store, defaults={"deal_pause": 0})
+        club = Leagues(store.engine, rooms=manager.room,
+                       accounts=Accounts(store.engine, passwords=Passwords.fast_for_tests()))
+        manager.commits.listeners.append(club.stored)
+        ann = Account(id=1, name="Ann")
+        league = club.league(club.create(ann, name="Friday", game="three-card",
+                                         rules={"max_bet": 10}), viewer=1)
+        assert league is not None and club.add_member(league, ann, "Bob").account_id == 2
+        number = club.schedule(league, ann, "2026-12-04")
+        (table_id, _), = club.open_night(league, ann, number, count=1, maker=manager)
+        room = manager.rooms[table_id]
+        for seat, (name, account) in enumerate((("Ann", 1), ("Bob", 2))):
+            manager.commit(room, room.sit(Viewer(), seat=seat, name=name, token=token(name),
+                                          id=f"s{seat}", account=account))
+        manager.commit(room, room.host_op(Viewer(host=True), op="start", id="go"))
+        manager.commit(room, room.deal_event())
+        rng = random.Random(3)
+        while room.in_deal:  # one deal, played at random
+            event = random_event(room, rng, topups=False)
+            if event is not None:
+                manager.commit(room, event)
+        manager.commit(room, room.host_op(Viewer(host=True), op="close", id="end"))
+        manager.flush()
+        assert room.status == "closed"
+        assert room.table is not None
+        nets = room.table.ledger.nets()
+        with store.engine.connect() as connection:
+            scored = dict(connection.execute(select(league_scores.c.account_id,
+                                                    league_scores.c.score)).all())
+        assert scored == {1: nets["Ann"], 2: nets["Bob"]} and scored[1] != 0
+        assert [n.done for n in club.nights(league)] == [True]
     finally:
         store.close()
 

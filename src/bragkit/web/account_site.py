@@ -235,6 +235,18 @@ class AccountSite:
         self.cookies.clear_session(response, request)
         return response
 
+    # -- for the site's other forms (the leagues: bragkit.web.league_site) ------------------------
+
+    def guarded(self, handler: Handler) -> Handler:
+        """``handler`` as this site's pages are served: a form refused before anything is
+        done (:meth:`form`) answered, a database away answered 503."""
+        return self._guarded(handler)
+
+    async def form(self, request: Request) -> dict[str, str]:
+        """A posted form's fields, once it is known to be the site's own and carries the
+        browser's CSRF token (else refused, nothing done: call it inside :meth:`guarded`)."""
+        return await self._form(request)
+
     # -- inside ---------------------------------------------------------------------------------
 
     def _guarded(self, handler: Handler) -> Handler:

@@ -15,6 +15,7 @@ Routes:
 ``GET /static/…``                          the page's script and style
 ``/signup``, ``/signin``, ``/account`` …   accounts, optional (:mod:`bragkit.web.account_site`)
 ``/u/{name}``, ``/leaderboard/{game}`` …   players' pages, leaderboards (:mod:`.club_site`)
+``/leagues``, ``/leagues/{id}`` …           league nights (:mod:`bragkit.web.league_site`)
 ``GET /metrics``                           the operator's metrics (:mod:`bragkit.web.metrics`)
 =========================================  ====================================================
 
@@ -66,6 +67,8 @@ from bragkit.web.cluster import Cluster
 from bragkit.web.cookies import CookiePolicy
 from bragkit.web.directory import MemoryDirectory, RedisDirectory, TableDirectory
 from bragkit.web.history import History
+from bragkit.web.league_site import LeagueSite
+from bragkit.web.leagues import Leagues
 from bragkit.web.limits import AccountLimits, AccountThrottles, AddressLimits, Limits
 from bragkit.web.metrics import CONTENT_TYPE, ErrorCounter, Metrics
 from bragkit.web.origin import same_origin
@@ -167,6 +170,8 @@ def create_app(
     ratings = Ratings(tables.store.engine)
     history = History(tables.store, ratings=ratings, rooms=tables.rooms)
     tables.commits.listeners.append(history.stored)  # the players' history, as deals end
+    leagues = Leagues(tables.store.engine, accounts=accounts, rooms=tables.room)
+    tables.commits.listeners.append(leagues.stored)  # a league night's table counts at close
     club = ClubSite(site=site, ratings=ratings, profiles=Profiles(
         tables.store.engine, ratings=ratings, released=functools.partial(_released, tables)))
 
@@ -174,6 +179,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         tables.resume_all()
         history.catch_up()  # closed tables whose close was stored but not yet recorded
+        leagues.catch_up()  # and league tables whose close was stored but not yet counted
         await asyncio.to_thread(site.sessions.purge)
         if cluster is not None:
             await cluster.start(tables)
@@ -228,7 +234,8 @@ def create_app(
             return JSONResponse({"error": "no such table"}, status_code=404)
         return JSONResponse({"id": room.table_id, "name": room.config.name,
                              "game": room.config.game, "status": room.status, "seats": room.seats,
-                             "settings": room.config.to_dict()})
+                             "settings": {k: v for k, v in room.config.to_dict().items()
+                                          if k != "members"}})  # no league's account numbers
 
     async def open_tables(request: Request) -> Response:  # issue 15: the front page's list
         return JSONResponse({"tables": await directory.listed()},
@@ -270,6 +277,7 @@ def create_app(
         *rulebook.ROUTES,
         *site.routes,
         *club.routes,
+        *LeagueSite(leagues=leagues, site=site, maker=tables, allow=addresses.allow).routes,
         Route("/metrics", scrape),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -279,6 +287,7 @@ def create_app(
     app.state.manager = tables
     app.state.metrics = metrics
     app.state.history = history
+    app.state.leagues = leagues
     return app
 
 

@@ -95,6 +95,9 @@ class RoomCommands:
         self._fixed(id)
         if account is None and self.config.rated:
             raise _refuse("this table is rated: sign in to sit down", id)
+        if self.config.members and account not in self.config.members:
+            raise _refuse("this is a league night's table: only the league's members sit, "
+                          "signed in", id)
         if viewer.name is not None:
             raise _refuse(f"you already sit at this table as {viewer.name}", id)
         hashed = token_hash(token)
@@ -130,6 +133,9 @@ class RoomCommands:
             self._fixed(id)
             if self.config.rated:
                 raise _refuse("this table is rated: only signed-in players sit, no bots", id)
+            if self.config.members:
+                raise _refuse("this is a league night's table: only its members sit, no bots",
+                              id)
             assert seat is not None
             seats.check_free(seat, id)
             kind = bot or "random"

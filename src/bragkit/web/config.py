@@ -50,7 +50,8 @@ class TableConfig:
     (:mod:`bragkit.web.ratings`), so only signed-in players sit and the game's rules are its
     defaults, no house rules; ``sit_and_go``: the table is a sit-and-go (rule T4,
     :mod:`bragkit.web.sit_and_go`): every player brings the buy-in, the ante rises on schedule,
-    and it is played until one player holds every chip.
+    and it is played until one player holds every chip; ``members``: a league night's table
+    (:mod:`bragkit.web.leagues`) seats only these accounts (by number; empty: anyone).
 
     >>> TableConfig.from_dict({"sit_and_go": {"ante_every": 5}}).to_dict()["sit_and_go"]
     {'ante_every': 5, 'ante_rise': 2.0}
@@ -79,6 +80,7 @@ class TableConfig:
     private: bool = False
     rated: bool = False
     sit_and_go: SitAndGoSetting | None = None
+    members: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         name = self.name
@@ -106,6 +108,9 @@ class TableConfig:
         for flag in ("public", "private", "rated"):
             if type(getattr(self, flag)) is not bool:
                 raise ConfigError(f"{flag} must be true or false")
+        if type(self.members) is not tuple or not all(
+                type(m) is int and m > 0 for m in self.members):
+            raise ConfigError("members must be a list of account numbers")
         if self.public and self.private:
             raise ConfigError("a table is public (listed) or private, not both")
         if self.sit_and_go is not None:
@@ -145,7 +150,8 @@ class TableConfig:
                 "buy_in": self.buy_in, "turn_seconds": self.turn_seconds,
                 "deal_pause": self.deal_pause, "bot_delay": self.bot_delay,
                 **{flag: True for flag in ("public", "private", "rated") if getattr(self, flag)},
-                **({} if self.sit_and_go is None else {"sit_and_go": self.sit_and_go.to_dict()})}
+                **({} if self.sit_and_go is None else {"sit_and_go": self.sit_and_go.to_dict()}),
+                **({"members": list(self.members)} if self.members else {})}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableConfig:
@@ -155,11 +161,14 @@ class TableConfig:
         if not isinstance(data, Mapping):
             raise ConfigError("a table's settings are a JSON object")
         known = {"name", "game", "rules", "seats", "buy_in", "turn_seconds", "deal_pause",
-                 "bot_delay", "preset", "public", "private", "rated", "sit_and_go"}
+                 "bot_delay", "preset", "public", "private", "rated", "sit_and_go",
+                 "members"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r}")
         options = {k: v for k, v in data.items() if k not in ("rules", "preset", "game")}
+        if isinstance(options.get("members"), list):
+            options["members"] = tuple(options["members"])
         rules_table = data.get("rules", {})
         if not isinstance(rules_table, Mapping):
             raise ConfigError("rules must be a JSON object")

@@ -51,7 +51,8 @@ def page(title: str, body: str, *, account: str | None, main: str = "account-pag
 <body>
   <header class="bar">
     <a class="brand" href="/">brag<span>kit</span></a>
-    <nav class="site-nav"><a href="/leaderboard">Leaderboards</a></nav>
+    <nav class="site-nav"><a href="/leaderboard">Leaderboards</a>
+      <a href="/leagues">Leagues</a></nav>
     <nav class="account-nav">{who}</nav>
   </header>
   <main class="{main}">

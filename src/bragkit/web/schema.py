@@ -20,12 +20,13 @@ lock), so the migrations run once.
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
 >>> migrate(engine)
-Migrated(before=None, after='0003')
+Migrated(before=None, after='0004')
 >>> migrate(engine).upgraded
 False
 >>> sorted(inspect(engine).get_table_names())  # doctest: +NORMALIZE_WHITESPACE
-['bk_accounts', 'bk_deals', 'bk_events', 'bk_plays', 'bk_rating_events', 'bk_ratings',
- 'bk_schema', 'bk_sessions', 'bk_tables']
+['bk_accounts', 'bk_deals', 'bk_events', 'bk_league_members', 'bk_league_nights',
+ 'bk_league_scores', 'bk_league_tables', 'bk_leagues', 'bk_plays', 'bk_rating_events',
+ 'bk_ratings', 'bk_schema', 'bk_sessions', 'bk_tables']
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     inspect,
     text,
 )
@@ -55,7 +57,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from bragkit.errors import BragError
 
 __all__ = ["HEAD", "MIGRATIONS", "VERSION_TABLE", "Migrated", "SchemaError", "accounts", "deals",
-           "events", "metadata", "migrate", "plays", "rating_events", "ratings", "revision",
+           "events", "league_members", "league_nights", "league_scores", "league_tables",
+           "leagues", "metadata", "migrate", "plays", "rating_events", "ratings", "revision",
            "sessions", "tables"]
 
 #: The folder of the migration files (a package of ``bragkit``: installed with it).
@@ -63,7 +66,7 @@ MIGRATIONS: Final = Path(__file__).parent / "migrations"
 #: The table that holds a database's schema revision.
 VERSION_TABLE: Final = "bk_schema"
 #: The newest revision of the schema, the one this code reads and writes.
-HEAD: Final = "0003"
+HEAD: Final = "0004"
 #: The first revision: the schema ``metadata.create_all`` made before the migrations.
 _FIRST: Final = "0001"
 _LOCK: Final = 0x62726167  # "brag": the advisory lock of a migration on PostgreSQL
@@ -161,6 +164,52 @@ rating_events = Table(  # each rated session's change of an account's rating
     Column("sigma_before", Float, nullable=False),
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
+)
+
+# -- revision 0004: league nights (bragkit.web.leagues)
+
+leagues = Table(  # a league: its name, game and house rules (the rules' table, JSON), its host
+    "bk_leagues", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("host_id", Integer, ForeignKey("bk_accounts.id"), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+)
+
+league_members = Table(
+    "bk_league_members", metadata,
+    Column("league_id", Integer, ForeignKey("bk_leagues.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True, index=True),
+    Column("joined_at", Float, nullable=False),
+)
+
+league_nights = Table(  # a night of a league: its number, its day (YYYY-MM-DD), once opened
+    "bk_league_nights", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("league_id", Integer, ForeignKey("bk_leagues.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("day", String(10), nullable=False),
+    Column("opened_at", Float, nullable=True),
+    UniqueConstraint("league_id", "number", name="uq_bk_league_nights_number"),
+)
+
+league_tables = Table(  # a night's table; its host link's token (for the league's host)
+    "bk_league_tables", metadata,
+    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
+    Column("night_id", Integer, ForeignKey("bk_league_nights.id"), nullable=False, index=True),
+    Column("number", Integer, nullable=False),
+    Column("host_token", String(64), nullable=False),
+    Column("scored", Boolean, nullable=False),
+)
+
+league_scores = Table(  # what a member scored at a night's table once it closed
+    "bk_league_scores", metadata,
+    Column("table_id", String(32), ForeignKey("bk_tables.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("bk_accounts.id"), primary_key=True),
+    Column("night_id", Integer, ForeignKey("bk_league_nights.id"), nullable=False, index=True),
+    Column("score", BigInteger, nullable=False),
 )
 
 

@@ -7,6 +7,8 @@
 ``0002``  accounts and their sessions (``bk_accounts``, ``bk_sessions``)
 ``0003``  each account's play and ratings (``bk_plays``, ``bk_deals``, ``bk_ratings``,
           ``bk_rating_events``): rebuilt from the event logs at will
+``0004``  league nights (``bk_leagues``, ``bk_league_members``, ``bk_league_nights``,
+          ``bk_league_tables``, ``bk_league_scores``)
 ========  =========================================================================
 
 To change the schema, add a file ``rNNNN_what.py`` here whose ``down_revision`` is the newest
