@@ -11,6 +11,7 @@ Routes:
 ``GET /t/{id}``                            the table's page (the invite link)
 ``WS /ws/{id}``                            the table's protocol (``docs/web-protocol.md``)
 ``GET /api/tables/{id}/records`` …         a table's records (:mod:`bragkit.web.records_site`)
+``/replay`` …                              replays in the browser (:mod:`.replay_site`)
 ``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
 ``GET /static/…``                          the page's script and style
 ``/signup``, ``/signin``, ``/account`` …   accounts, optional (:mod:`bragkit.web.account_site`)
@@ -72,6 +73,7 @@ from bragkit.web.origin import same_origin
 from bragkit.web.profiles import Profiles
 from bragkit.web.ratings import Ratings
 from bragkit.web.records_site import RecordSite
+from bragkit.web.replay_site import ReplaySite
 from bragkit.web.room import ConfigError
 from bragkit.web.sessions import Sessions
 from bragkit.web.store import Store, StoreError
@@ -257,6 +259,7 @@ def create_app(
         return Response(metrics.render(), media_type=CONTENT_TYPE,
                         headers={"cache-control": "no-store"})
 
+    records = RecordSite(tables=tables, site=site)
     routes = [
         Route("/", lobby),
         Route("/t/{table_id}", table_page, name="table_page"),
@@ -265,7 +268,8 @@ def create_app(
         Route("/api/tables", open_tables, methods=["GET"]),
         Route("/api/server", server_info),
         Route("/api/tables/{table_id}", summary),
-        *RecordSite(tables=tables, site=site).routes,
+        *records.routes,
+        *ReplaySite(tables=tables, records=records).routes,  # issue 26: replays
         Route("/cards/{code}.svg", card),
         *rulebook.ROUTES,
         *site.routes,

@@ -256,16 +256,18 @@ def deal_steps(record: DealRecord, number: int = 1) -> DealSteps[Deal]:
 
     >>> from bragkit.games.three_card.notation import read_bhh
     >>> steps = deal_steps(read_bhh('''format = "bhh/1"
-    ... players = ["Ann", "Bob"]
-    ... dealer = "Bob"
-    ... stacks = [20, 20]
-    ... actions = ["Ann bet 2", "showdown"]
+    ... players = ["Ann", "Bob", "Cy"]
+    ... dealer = "Cy"
+    ... stacks = [20, 20, 20]
+    ... actions = ["Ann bet 2", "Bob bet 2", "Cy bet 2", "showdown"]
     ... [cards]
-    ... hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d" }
+    ... hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d", Cy = "3c 5d 9s" }
     ... '''))
     >>> deal = steps.start()
-    >>> steps.play(deal, 1); steps.play(deal, 2); deal.over
-    True
+    >>> for number in range(1, steps.count + 1):
+    ...     steps.play(deal, number)
+    >>> steps.count, deal.over, deal.result.winners
+    (4, True, {'Ann': 9})
     """
     actions = record.actions
 
