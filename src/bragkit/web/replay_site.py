@@ -30,8 +30,6 @@ load balancer's sticky sessions).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hmac
 import json
 import re
@@ -105,10 +103,8 @@ class ReplayRooms:
         """A new room on ``record`` (a replay page's path): its id and the leader's token."""
         room_id, leader = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
         self._rooms[room_id] = _Room(record=record, leader=leader, at=at, seat=seat)
-        while len(self._rooms) > MAX_ROOMS:
-            _, old = self._rooms.popitem(last=False)
-            for socket in list(old.sockets):
-                asyncio.ensure_future(_close(socket))
+        while len(self._rooms) > MAX_ROOMS:  # its browsers hear no more steps
+            self._rooms.popitem(last=False)
         return room_id, leader
 
     def get(self, room_id: str) -> _Room | None:
@@ -122,11 +118,6 @@ class ReplayRooms:
             return False
         room.at, room.seat = at, seat
         return True
-
-
-async def _close(socket: WebSocket) -> None:
-    with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-        await socket.close(code=4404)
 
 
 class ReplaySite:
@@ -197,14 +188,14 @@ class ReplaySite:
         private = {"cache-control": "private, no-store"}
         if found is None:
             return JSONResponse({"error": _NO_RECORD}, status_code=404, headers=private)
-        return _step(found, request, private)
+        return await _step(found, request, private)
 
     async def uploaded_step(self, request: Request) -> Response:
         found = self._upload(request.path_params["upload"])
         private = {"cache-control": "private, no-store"}
         if found is None:
             return JSONResponse({"error": _NO_RECORD}, status_code=404, headers=private)
-        return _step(found, request, private)
+        return await _step(found, request, private)
 
     async def upload(self, request: Request) -> Response:
         """A record uploaded as the request's body: kept if it replays, else one line why."""
@@ -309,7 +300,7 @@ def _at_seat(asked: dict[str, object]) -> tuple[int, str | None]:
             seat if isinstance(seat, str) and 0 < len(seat) <= 100 else None)
 
 
-def _step(found: ReplayRecord, request: Request, headers: dict[str, str]) -> Response:
+async def _step(found: ReplayRecord, request: Request, headers: dict[str, str]) -> Response:
     """One step of a record as the request's ``seat`` (none: the spectator) sees it."""
     query = request.query_params
     seat = query.get("seat") or None
@@ -318,6 +309,6 @@ def _step(found: ReplayRecord, request: Request, headers: dict[str, str]) -> Res
     if seat is not None and seat not in found.players:
         return JSONResponse({"error": f"no player {seat[:100]!r} in this record"},
                             status_code=400, headers=headers)
-    step = found.step(at, seat)
+    step = await run_in_threadpool(found.step, at, seat)
     step.update({"players": list(found.players), "title": found.title, "name": found.name})
     return JSONResponse(step, headers=headers)

@@ -32,6 +32,7 @@ steps 0 to ``n``, and step ``k`` is the deal after its ``k``-th action.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -79,6 +80,8 @@ class ReplayRecord:
             names.update(dict.fromkeys(deal.start().players))
         #: Every player of the record, in seat order of their first deal.
         self.players: tuple[str, ...] = tuple(names)
+        self._lock = threading.Lock()
+        self._cursor: tuple[int, int, Game, list[int], dict[str, int]] | None = None
 
     def where(self, at: int) -> tuple[int, int]:
         """The deal (its index) and the actions played at step ``at`` (clamped to the record).
@@ -105,29 +108,47 @@ class ReplayRecord:
     def step(self, at: int, seat: str | None) -> dict[str, Any]:
         """Step ``at`` as ``seat`` (None: the spectator) sees it: the table's ``state`` and
         ``settings``, and the deal's log so far in that viewer's words (each line's ``seq`` the
-        step it came at). :class:`~bragkit.errors.BragError` for a seat not in the record."""
+        step it came at). :class:`~bragkit.errors.BragError` for a seat not in the record.
+
+        The game last stepped to is kept, so stepping forward plays one action; a step back
+        plays the deal again from its start (thread-safe: one step at a time)."""
         if seat is not None and seat not in self.players:
             raise NotationError(f"no player {seat!r} in this record")
         at = self.clamp(at)
         index, played = self.where(at)
         deal = self.deals[index]
-        game: Game = deal.start()
-        viewer = seat if seat is not None and seat in game.players else None
-        first = self._firsts[index]
-        log = [{"seq": first, "text": f"-- deal {deal.number}"}] if len(self.deals) > 1 else []
-        log += _lines(game.operations, viewer, first)
-        seen = len(game.operations)
-        starts = dict(_stacks(game.view(None).to_dict()))
-        for number in range(1, played + 1):
-            deal.play(game, number)
-            new = game.operations_since(seen)
-            seen += len(new)
-            log += _lines(new, viewer, first + number)
-        view = game.view(viewer).to_dict()
+        with self._lock:
+            game, marks, starts = self._played(index, played)
+            viewer = seat if seat is not None and seat in game.players else None
+            first = self._firsts[index]
+            log = [{"seq": first, "text": f"-- deal {deal.number}"}] if len(self.deals) > 1 \
+                else []
+            operations = game.operations
+            for number, (begin, end) in enumerate(zip([0, *marks], marks, strict=False)):
+                log += _lines(operations[begin:end], viewer, first + number)
+            view = game.view(viewer).to_dict()
+            state = self._state(game, view, viewer, deal.number, starts)
+            settings = self._settings(game)
         return {"at": at, "steps": self.steps, "deal": deal.number, "deals": len(self.deals),
                 "action": played, "actions": deal.count, "seat": viewer,
-                "state": self._state(game, view, viewer, deal.number, starts),
-                "settings": self._settings(game), "log": log}
+                "state": state, "settings": settings, "log": log}
+
+    def _played(self, index: int, played: int) -> tuple[Game, list[int], dict[str, int]]:
+        """Deal ``index`` after ``played`` actions, the length of its log after its start and
+        after each action, and the stacks it started with: the kept game played on, or the
+        deal started again (a step back, another deal)."""
+        deal = self.deals[index]
+        kept = self._cursor
+        if kept is None or kept[0] != index or kept[1] > played:
+            game: Game = deal.start()
+            kept = (index, 0, game, [len(game.operations)],
+                    _stacks(game.view(None).to_dict()))
+        _, done, game, marks, starts = kept
+        for number in range(done + 1, played + 1):
+            deal.play(game, number)
+            marks.append(marks[-1] + len(game.operations_since(marks[-1])))
+        self._cursor = (index, played, game, marks, starts)
+        return game, marks[:played + 1], starts
 
     def _state(self, game: Game, view: dict[str, Any], viewer: str | None, number: int,
                starts: dict[str, int]) -> dict[str, Any]:

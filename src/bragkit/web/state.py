@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from bragkit.web.seats import Seats
     from bragkit.web.settlement import Settlement
 
-__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "Room", "option_dict", "public_state", "rules_dict", "settings",
-           "state_for"]
+__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "Room", "option_dict", "public_state", "rules_dict",
+           "settings", "state_for"]
 
 
 class Room(Protocol):

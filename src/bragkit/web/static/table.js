@@ -772,6 +772,8 @@
       } else if (record.released) {
         links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}.bhh`,
           `bragkit-${TABLE}-deal-${record.deal}.bhh`, "Download .bhh"));
+        links.append(el("a", { href: `/replay/${encodeURIComponent(TABLE)}/${record.deal}`,
+          target: "_blank", rel: "noopener", text: "Replay" }));
         if (record.proof) {
           links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}/proof`,
             `proof-deal-${record.deal}.json`, "Proof"));
