@@ -8,6 +8,7 @@ overlap. No script error happens on any page."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -37,15 +38,25 @@ def _shoot(page: Any, folder: Path, name: str) -> None:
         assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
         boxes = [page.locator(f"#{b}").bounding_box() for b in
                  ("replay-first", "replay-back", "replay-range", "replay-forward", "replay-last")]
-        for left, right in zip(boxes, boxes[1:], strict=False):
+        for left, right in pairwise(boxes):
             assert left is not None and right is not None
             assert left["x"] + left["width"] <= right["x"] + 0.5, (name, size, left, right)
     page.set_viewport_size(DESKTOP)
 
 
+def _until(page: Any, script: str, arg: Any = None) -> None:
+    """Wait until ``script`` (a function of ``arg``) is true in the page (polled from here:
+    the page's content security policy lets no string be evaluated in it)."""
+    for _ in range(200):
+        if page.evaluate(script, arg):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never true: {script} ({arg})")
+
+
 def _at(page: Any, step: int) -> None:
-    page.wait_for_function(f"document.getElementById('replay-range').value === '{step}'"
-                           " && window.bragkit.lastSeq === " + str(step))
+    _until(page, "(step) => document.getElementById('replay-range').value === String(step)"
+                 " && window.bragkit.lastSeq === step", step)
 
 
 def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
@@ -59,6 +70,9 @@ def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
     bad.write_text(RECORD.replace('"Ann see 4"', '"Ann see 2"'))
     lead.set_input_files("#replay-file", str(bad))
     lead.wait_for_selector("#replay-error:text('seeing costs 4, not 2 (rule B6)')")
+    assert errors == ["Failed to load resource: the server responded with a status of 400 "
+                      "(Bad Request)"]  # the refusal itself, and nothing else
+    errors.clear()
     _shoot_drop = folder / "replay-drop-desktop.png"
     lead.screenshot(path=str(_shoot_drop), full_page=True)
     lead.set_input_files("#replay-file", str(record))
@@ -73,7 +87,7 @@ def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
     lead.wait_for_selector(".seat.mine[data-name='Bob']")
     lead.keyboard.press("ArrowRight")  # Bob looks
     _at(lead, 2)
-    lead.wait_for_function("document.querySelectorAll('#my-cards img').length === 3")
+    _until(lead, "() => document.querySelectorAll('#my-cards img').length === 3")
     assert sorted(card_names(lead)) == sorted(["A♠", "10♣", "2♦"]) or len(card_names(lead)) == 3
     seen = lead.locator(".seat[data-name='Ann'] img").evaluate_all(
         "imgs => imgs.map(i => i.getAttribute('src'))")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from types import SimpleNamespace
 from typing import Any
 
@@ -68,7 +69,7 @@ def test_every_step_is_the_same_forward_and_back_and_ends_as_the_game_did(
         forward = [replay.step(at, viewer) for at in range(replay.steps)]
         back = [replay.step(at, viewer) for at in reversed(range(replay.steps))]
         assert forward == back[::-1]
-        for before, after in zip(forward, forward[1:], strict=False):  # the log only grows
+        for before, after in pairwise(forward):  # the log only grows
             assert after["log"][:len(before["log"])] == before["log"]
             assert after["at"] == before["at"] + 1
         last = forward[-1]["state"]["deal"]
