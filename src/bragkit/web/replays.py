@@ -167,8 +167,8 @@ class ReplayRecord:
         view["costs"] = None if costs is None else dict(costs)
         view["suggestion"] = None
         stacks = dict(_stacks(view))
-        seats = [{"seat": position, "name": name, "bot": False,
-                  "stack": stacks.get(name, starts.get(name, 0)),
+        seats = [{"seat": position, "name": name, "bot": False,  # a points game: no chips
+                  "stack": stacks.get(name, starts.get(name)) if stacks else None,
                   "net": stacks.get(name, 0) - starts.get(name, 0) if name in stacks else 0,
                   "joining": False, "leaving": False, "dealer": game.dealer == name,
                   "in_deal": not over, "away": False, "host": False}

@@ -403,7 +403,7 @@
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
       el("div", { class: "name", text: name }),
-      el("div", { class: "line" }, el("span", { class: "stack", text: `${seat.stack} chips` }),
+      el("div", { class: "line" }, seat.stack === null ? null : el("span", { class: "stack", text: `${seat.stack} chips` }),
         ...badges),
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
