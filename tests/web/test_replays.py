@@ -233,3 +233,24 @@ def test_a_room_follows_its_leader_and_no_one_else() -> None:
         assert follow.receive_json()["at"] == 2
         assert lead.receive_json() == {"type": "step", "record": made["url"], "at": 2,
                                        "seat": "Ann"}
+
+
+def test_a_session_record_steps_deal_after_deal() -> None:
+    from bragkit.games.three_card.rules import Rules
+    from bragkit.games.three_card.session_records import SessionRecord, write_session
+    from bragkit.games.three_card.table import Table
+
+    table = Table(Rules(), seats=["Ann", "Bob", "Cy"], buy_ins=20, rng=3)
+    for actions in (["Bob bet 2", "Cy fold", "Ann fold"], ["Cy bet 1", "Ann fold", "Bob fold"]):
+        table.start_deal()
+        for text in actions:
+            table.apply(text)
+    replay = ReplayRecord(write_session(SessionRecord.from_table(table)), name="Friday")
+    assert (len(replay.deals), replay.steps) == (2, 8)  # each deal: its start and 3 actions
+    end_of_first, start_of_second = replay.step(3, "Cy"), replay.step(4, "Cy")
+    assert (end_of_first["deal"], end_of_first["action"]) == (1, 3)
+    assert (start_of_second["deal"], start_of_second["action"]) == (2, 0)
+    assert start_of_second["log"][0] == {"seq": 4, "text": "-- deal 2"}
+    assert "You bet 1" in [line["text"] for line in replay.step(5, "Cy")["log"]]
+    assert "You bet 1" not in [line["text"] for line in start_of_second["log"]]
+    assert replay.step(7, None)["state"]["deal"]["is_over"]
