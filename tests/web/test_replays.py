@@ -172,6 +172,11 @@ def test_an_upload_is_refused_from_another_site_and_by_its_declared_length() -> 
     assert client.get(f"/api/replays/file/{made['id']}?seat=Zed").status_code == 400
     assert client.get("/api/replays/file/" + "x" * 32).status_code == 404
     assert client.get(made["url"]).status_code == 200  # the page
+    from bragkit.web.replay_site import UPLOAD_BURST
+
+    answers = [client.post("/api/replays", content=GOOD.encode(), headers=ORIGIN)
+               for _ in range(UPLOAD_BURST)]
+    assert answers[-1].status_code == 429 and "retry-after" in answers[-1].headers
 
 
 # -- a table's deals ------------------------------------------------------------------------------

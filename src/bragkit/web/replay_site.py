@@ -48,17 +48,23 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
 from bragkit.toml_text import decode_text
+from bragkit.web.limits import Throttle
 from bragkit.web.origin import same_origin
 from bragkit.web.records_site import RecordSite
 from bragkit.web.replays import MAX_UPLOAD, ReplayRecord
 from bragkit.web.tables import TableManager
 
-__all__ = ["MAX_ROOMS", "MAX_UPLOADS", "UPLOAD_SECONDS", "ReplayRooms", "ReplaySite"]
+__all__ = ["MAX_ROOMS", "MAX_UPLOADS", "UPLOADS_PER_HOUR", "UPLOAD_BURST", "UPLOAD_SECONDS",
+           "ReplayRooms", "ReplaySite"]
 
 _PAGE: Final = Path(__file__).parent / "static" / "replay.html"
 #: How many uploaded records are kept, and for how long (seconds).
 MAX_UPLOADS: Final = 200
 UPLOAD_SECONDS: Final = 6 * 3600
+#: How many uploads and rooms one address may make: a burst, then so many an hour (this
+#: process's count, as every limit of :mod:`bragkit.web.limits`).
+UPLOAD_BURST: Final = 30
+UPLOADS_PER_HOUR: Final = 120
 #: How many replay rooms are kept (the oldest goes first), and browsers in one.
 MAX_ROOMS: Final = 500
 MAX_WATCHERS: Final = 50
@@ -129,6 +135,7 @@ class ReplaySite:
         self.rooms = ReplayRooms()
         self._uploads: OrderedDict[str, tuple[float, ReplayRecord]] = OrderedDict()
         self._deals: OrderedDict[tuple[str, int], ReplayRecord] = OrderedDict()
+        self._throttle = Throttle(per_hour=UPLOADS_PER_HOUR, burst=UPLOAD_BURST)
 
     @property
     def routes(self) -> list[BaseRoute]:
@@ -199,8 +206,9 @@ class ReplaySite:
 
     async def upload(self, request: Request) -> Response:
         """A record uploaded as the request's body: kept if it replays, else one line why."""
-        if not same_origin(request.headers):
-            return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
+        refused = self._refuse(request)
+        if refused is not None:
+            return refused
         declared = request.headers.get("content-length", "")
         too_long = JSONResponse({"error": f"the file is over {MAX_UPLOAD:,} bytes: a replay "
                                  "in the browser reads a record of at most 1 MiB (bragkit "
@@ -230,11 +238,23 @@ class ReplaySite:
         return JSONResponse({"id": upload, "url": f"/replay/file/{upload}",
                              "steps": found.steps, "title": found.title}, status_code=201)
 
+    def _refuse(self, request: Request) -> Response | None:
+        """An upload or a new room refused: from another site's page, or too many from one
+        address (``Retry-After``)."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
+        if not self._throttle.allow(request.client.host if request.client else ""):
+            return JSONResponse({"error": "too many replays from your address: try again "
+                                 "later"}, status_code=429,
+                                headers={"retry-after": str(self._throttle.retry_after)})
+        return None
+
     # -- watching together -------------------------------------------------------------------
 
     async def open_room(self, request: Request) -> Response:
-        if not same_origin(request.headers):
-            return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
+        refused = self._refuse(request)
+        if refused is not None:
+            return refused
         body = await request.body()
         try:
             asked = json.loads(body) if len(body) <= _MAX_MESSAGE else None
