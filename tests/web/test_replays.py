@@ -259,3 +259,18 @@ def test_a_session_record_steps_deal_after_deal() -> None:
     assert "You bet 1" in [line["text"] for line in replay.step(5, "Cy")["log"]]
     assert "You bet 1" not in [line["text"] for line in start_of_second["log"]]
     assert replay.step(7, None)["state"]["deal"]["is_over"]
+
+
+def test_a_long_deals_step_carries_the_last_log_lines_as_the_table_keeps() -> None:
+    from bragkit.web.replays import LOG_LINES
+
+    bets = ", ".join(f'"{("Ann", "Bob")[i % 2]} bet 1"' for i in range(600))
+    text = (GOOD.replace('actions = ["Ann bet 2", "Bob fold"]', f"actions = [{bets}]")
+            .replace("stacks = [20, 20]", "stacks = [5000, 5000]")
+            + "[rules]\nmax_bet = 1\n")
+    replay = ReplayRecord(text, name="long")
+    step = replay.step(599, "Bob")
+    assert len(step["log"]) == LOG_LINES
+    assert step["log"][-1] == {"seq": 599, "text": "Ann bets 1"}
+    assert step["log"] == replay.step(599, "Bob")["log"]  # again, from the kept game
+    assert replay.step(3, "Bob")["log"][0]["seq"] == 0  # a short log: all of it

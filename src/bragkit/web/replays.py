@@ -43,12 +43,14 @@ from bragkit.games.protocol import Game, describe
 from bragkit.games.registry import GameInfo, find
 from bragkit.web.state import rules_dict
 
-__all__ = ["MAX_UPLOAD", "ReplayRecord"]
+__all__ = ["LOG_LINES", "MAX_UPLOAD", "ReplayRecord"]
 
 #: The longest record a replay reads, in bytes: the documented bound of a record of one deal
 #: (docs/records.md); a longer session record is replayed with ``bragkit replay``.
 MAX_UPLOAD: Final = records.MAX_RECORD
 _VIEW_ONLY: Final = ("legal_actions", "legal", "log")
+#: The most log lines a step carries (its last ones: the table's page keeps as many).
+LOG_LINES: Final = 400
 
 
 class ReplayRecord:
@@ -108,7 +110,7 @@ class ReplayRecord:
     def step(self, at: int, seat: str | None) -> dict[str, Any]:
         """Step ``at`` as ``seat`` (None: the spectator) sees it: the table's ``state`` and
         ``settings``, and the deal's log so far in that viewer's words (each line's ``seq`` the
-        step it came at). :class:`~bragkit.errors.BragError` for a seat not in the record.
+        step it came at; its last :data:`LOG_LINES`). :class:`~bragkit.errors.BragError` for a seat not in the record.
 
         The game last stepped to is kept, so stepping forward plays one action; a step back
         plays the deal again from its start (thread-safe: one step at a time)."""
@@ -121,11 +123,21 @@ class ReplayRecord:
             game, marks, starts = self._played(index, played)
             viewer = seat if seat is not None and seat in game.players else None
             first = self._firsts[index]
-            log = [{"seq": first, "text": f"-- deal {deal.number}"}] if len(self.deals) > 1 \
-                else []
             operations = game.operations
-            for number, (begin, end) in enumerate(zip([0, *marks], marks, strict=False)):
-                log += _lines(operations[begin:end], viewer, first + number)
+            spans = list(zip([0, *marks], marks, strict=False))
+            parts: list[list[dict[str, Any]]] = []
+            count = 0
+            for number in range(len(spans) - 1, -1, -1):  # the last lines, as the table keeps
+                begin, end = spans[number]
+                part = _lines(operations[begin:end], viewer, first + number)
+                parts.append(part)
+                count += len(part)
+                if count >= LOG_LINES:
+                    break
+            else:
+                if len(self.deals) > 1:
+                    parts.append([{"seq": first, "text": f"-- deal {deal.number}"}])
+            log = [line for part in reversed(parts) for line in part][-LOG_LINES:]
             view = game.view(viewer).to_dict()
             state = self._state(game, view, viewer, deal.number, starts)
             settings = self._settings(game)
