@@ -110,7 +110,8 @@ class ReplayRecord:
     def step(self, at: int, seat: str | None) -> dict[str, Any]:
         """Step ``at`` as ``seat`` (None: the spectator) sees it: the table's ``state`` and
         ``settings``, and the deal's log so far in that viewer's words (each line's ``seq`` the
-        step it came at; its last :data:`LOG_LINES`). :class:`~bragkit.errors.BragError` for a seat not in the record.
+        step it came at; its last :data:`LOG_LINES`). :class:`~bragkit.errors.BragError` for a
+        seat not in the record.
 
         The game last stepped to is kept, so stepping forward plays one action; a step back
         plays the deal again from its start (thread-safe: one step at a time)."""
