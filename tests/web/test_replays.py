@@ -197,6 +197,9 @@ def test_a_private_tables_deal_is_replayed_for_its_players_only() -> None:
     assert (refused.status_code, refused.content) == (unknown.status_code, unknown.content)
     shown = stranger.get(path, headers={"authorization": f"Bearer {token('Gus')}"})
     assert shown.status_code == 200 and shown.json()["seat"] == "Gus"
+    second = stranger.get(f"/api/replays/{room.table_id}/2",
+                          headers={"authorization": f"Bearer {token('Gus')}"}).json()
+    assert second["deal"] == second["state"]["deal"]["number"] == 2  # the table's number
     host = stranger.get(path, headers={"authorization": f"Bearer {club.hosts[room.table_id]}"})
     assert host.status_code == 200
     assert stranger.get(f"/api/replays/{room.table_id}/99").status_code == 404

@@ -181,7 +181,7 @@ class ReplaySite:
         if text is None:
             return None
         try:
-            found = await run_in_threadpool(ReplayRecord, text,
+            found = await run_in_threadpool(ReplayRecord, text, number=number,
                                             name=f"{room.config.name}, deal {number}")
         except BragError:
             return None  # a record the table wrote and its game cannot step through

@@ -56,9 +56,10 @@ LOG_LINES: Final = 400
 class ReplayRecord:
     """A record's text, checked by replaying it whole (an illegal action, a bad key: one
     :class:`~bragkit.errors.BragError`), to step through (see the module docstring); ``name``
-    is what the page calls it (a file's name, a table's deal)."""
+    is what the page calls it (a file's name, a table's deal), and ``number`` the number of its
+    first deal (a table's deal keeps the table's number)."""
 
-    def __init__(self, text: str, *, name: str) -> None:
+    def __init__(self, text: str, *, name: str, number: int = 1) -> None:
         if len(text) > MAX_UPLOAD:
             raise NotationError(f"the record is {len(text):,} characters long: a replay in "
                                 f"the browser reads at most {MAX_UPLOAD:,} (bragkit replay "
@@ -68,6 +69,7 @@ class ReplayRecord:
         if not self.deals:
             raise NotationError("the record holds no deal")
         self.name = name
+        self._shift = number - 1
         self.info: GameInfo = find(self.deals[0].game)
         self.title = self.info.title_of(self.deals[0].game)
         self._firsts: list[int] = []
@@ -137,12 +139,14 @@ class ReplayRecord:
                     break
             else:
                 if len(self.deals) > 1:
-                    parts.append([{"seq": first, "text": f"-- deal {deal.number}"}])
+                    parts.append([{"seq": first,
+                                   "text": f"-- deal {deal.number + self._shift}"}])
             log = [line for part in reversed(parts) for line in part][-LOG_LINES:]
             view = game.view(viewer).to_dict()
-            state = self._state(game, view, viewer, deal.number, starts)
+            state = self._state(game, view, viewer, deal.number + self._shift, starts)
             settings = self._settings(game)
-        return {"at": at, "steps": self.steps, "deal": deal.number, "deals": len(self.deals),
+        return {"at": at, "steps": self.steps, "deal": deal.number + self._shift,
+                "deals": len(self.deals),
                 "action": played, "actions": deal.count, "seat": viewer,
                 "state": state, "settings": settings, "log": log}
 
