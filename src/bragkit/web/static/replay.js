@@ -200,5 +200,8 @@
     return;
   }
   if (roomId) join();
+  if (roomId && leader) {
+    toast("You lead this replay: whoever opens this page's address follows your steps (the link is copied).");
+  }
   load(at, seat);
 })();
