@@ -73,6 +73,7 @@ from bragkit.web.origin import same_origin
 from bragkit.web.profiles import Profiles
 from bragkit.web.ratings import Ratings
 from bragkit.web.records_site import RecordSite
+from bragkit.web.replay_rooms import ReplayShare
 from bragkit.web.replay_site import ReplaySite
 from bragkit.web.room import ConfigError
 from bragkit.web.sessions import Sessions
@@ -269,7 +270,8 @@ def create_app(
         Route("/api/server", server_info),
         Route("/api/tables/{table_id}", summary),
         *records.routes,
-        *ReplaySite(tables=tables, records=records).routes,  # issue 26: replays
+        *ReplaySite(tables=tables, records=records, buckets=buckets,  # issue 26: replays
+                    share=_replay_share(cluster)).routes,
         Route("/cards/{code}.svg", card),
         *rulebook.ROUTES,
         *site.routes,
@@ -324,6 +326,13 @@ def _shared(tables: TableManager, cluster: Cluster | None
                             held=lambda: cluster.held, refresh=cluster.scan_seconds)
     tables.commits.listeners.append(shared.stored)
     return RedisBuckets(client, prefix=cluster.prefix), shared, shared
+
+
+def _replay_share(cluster: Cluster | None) -> ReplayShare:
+    """Where replays' rooms and uploads are kept: this process, or the cluster's Redis."""
+    if cluster is None:
+        return ReplayShare()
+    return ReplayShare(lambda: cluster.redis, prefix=cluster.prefix)
 
 
 def _released(tables: TableManager, table_id: str, number: int) -> bool:

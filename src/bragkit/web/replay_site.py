@@ -18,27 +18,24 @@ record is released (:meth:`Room.released <bragkit.web.room.Room.released>`), to 
 download it (:meth:`RecordSite.may_read <bragkit.web.records_site.RecordSite.may_read>`: a
 private table's players only; anyone else gets the answer to a deal that does not exist). An
 upload is at most :data:`~bragkit.web.replays.MAX_UPLOAD` bytes, checked whole by replaying it
-before it is kept; a bad one is refused with one line. Uploads are kept in this process's
-memory (the last :data:`MAX_UPLOADS`, for :data:`UPLOAD_SECONDS`), behind an unguessable id.
+before it is kept; a bad one is refused with one line. Uploads and new rooms are limited per
+address (:data:`UPLOAD_BURST` at once, :data:`UPLOADS_PER_HOUR` an hour, counted as every limit
+of the house: :mod:`bragkit.web.buckets`).
 
 A room follows its leader: the browser that made it holds the leader's token and sends its
-steps; the server passes each to every browser in the room, which fetches that step for itself
-(with its own right to read the record). Rooms live in this process's memory: behind several
-processes (:mod:`bragkit.web.cluster`) a room's browsers must reach the same process (a
-load balancer's sticky sessions).
+steps; every browser in the room hears each one and fetches that step for itself (with its own
+right to read the record). Uploads and rooms are kept by :class:`~bragkit.web.replay_rooms
+.ReplayShare`: in this process's memory, or in a cluster in Redis, so a room's browsers and an
+upload's steps may reach any process.
 """
 
 from __future__ import annotations
 
-import hmac
 import json
 import re
-import secrets
-import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -48,94 +45,38 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragkit.errors import BragError
 from bragkit.toml_text import decode_text
-from bragkit.web.limits import Throttle
+from bragkit.web.buckets import Buckets, MemoryBuckets
 from bragkit.web.origin import same_origin
 from bragkit.web.records_site import RecordSite
+from bragkit.web.replay_rooms import ReplayShare
 from bragkit.web.replays import MAX_UPLOAD, ReplayRecord
 from bragkit.web.tables import TableManager
 
-__all__ = ["MAX_ROOMS", "MAX_UPLOADS", "UPLOADS_PER_HOUR", "UPLOAD_BURST", "UPLOAD_SECONDS",
-           "ReplayRooms", "ReplaySite"]
+__all__ = ["MAX_WATCHERS", "UPLOADS_PER_HOUR", "UPLOAD_BURST", "ReplaySite"]
 
 _PAGE: Final = Path(__file__).parent / "static" / "replay.html"
-#: How many uploaded records are kept, and for how long (seconds).
-MAX_UPLOADS: Final = 200
-UPLOAD_SECONDS: Final = 6 * 3600
-#: How many uploads and rooms one address may make: a burst, then so many an hour (this
-#: process's count, as every limit of :mod:`bragkit.web.limits`).
+#: How many uploads and rooms one address may make: a burst, then so many an hour.
 UPLOAD_BURST: Final = 30
 UPLOADS_PER_HOUR: Final = 120
-#: How many replay rooms are kept (the oldest goes first), and browsers in one.
-MAX_ROOMS: Final = 500
+#: How many browsers watch one room through one process.
 MAX_WATCHERS: Final = 50
-_CACHED: Final = 64  # table deals kept replayed
-_UPLOAD_ID: Final = re.compile(r"[A-Za-z0-9_-]{22,43}")
+_RECORDS: Final = 64  # uploads and table deals kept replayed
 _RECORD: Final = re.compile(r"/replay/(?:file/[A-Za-z0-9_-]{22,43}|[A-Za-z0-9_-]{1,64}/[0-9]{1,9})")
 _MAX_MESSAGE: Final = 1024
 _NO_RECORD: Final = "No such record: it may have expired, or it is not yours to see."
 
 
-@dataclass(kw_only=True)
-class _Room:
-    """A replay watched together: the record's page, the leader's step and seat."""
-
-    record: str
-    leader: str  # the leader's token
-    at: int = 0
-    seat: str | None = None
-    sockets: set[WebSocket] = field(default_factory=set)
-
-    def message(self) -> str:
-        return json.dumps({"type": "step", "record": self.record, "at": self.at,
-                           "seat": self.seat}, ensure_ascii=False)
-
-
-class ReplayRooms:
-    """The rooms of this process (see the module docstring), the oldest dropped past
-    :data:`MAX_ROOMS`.
-
-    >>> rooms = ReplayRooms()
-    >>> room_id, leader = rooms.open("/replay/abc/3", at=2, seat="Ann")
-    >>> rooms.step(room_id, leader, at=5, seat=None), rooms.get(room_id).at
-    (True, 5)
-    >>> rooms.step(room_id, "not-the-leader", at=1, seat=None)
-    False
-    """
-
-    def __init__(self) -> None:
-        self._rooms: OrderedDict[str, _Room] = OrderedDict()
-
-    def open(self, record: str, *, at: int, seat: str | None) -> tuple[str, str]:
-        """A new room on ``record`` (a replay page's path): its id and the leader's token."""
-        room_id, leader = secrets.token_urlsafe(12), secrets.token_urlsafe(24)
-        self._rooms[room_id] = _Room(record=record, leader=leader, at=at, seat=seat)
-        while len(self._rooms) > MAX_ROOMS:  # its browsers hear no more steps
-            self._rooms.popitem(last=False)
-        return room_id, leader
-
-    def get(self, room_id: str) -> _Room | None:
-        """The room, if it is open."""
-        return self._rooms.get(room_id)
-
-    def step(self, room_id: str, leader: str, *, at: int, seat: str | None) -> bool:
-        """The leader moved: whether ``leader`` is the room's leader (else nothing changes)."""
-        room = self._rooms.get(room_id)
-        if room is None or not hmac.compare_digest(room.leader, leader):
-            return False
-        room.at, room.seat = at, seat
-        return True
-
-
 class ReplaySite:
     """The replay pages and API over ``tables`` (a table's deals, read as ``records`` allows)."""
 
-    def __init__(self, *, tables: TableManager, records: RecordSite) -> None:
+    def __init__(self, *, tables: TableManager, records: RecordSite,
+                 share: ReplayShare | None = None, buckets: Buckets | None = None) -> None:
         self.tables = tables
         self.records = records
-        self.rooms = ReplayRooms()
-        self._uploads: OrderedDict[str, tuple[float, ReplayRecord]] = OrderedDict()
-        self._deals: OrderedDict[tuple[str, int], ReplayRecord] = OrderedDict()
-        self._throttle = Throttle(per_hour=UPLOADS_PER_HOUR, burst=UPLOAD_BURST)
+        self.share = share or ReplayShare()
+        self.buckets = buckets or MemoryBuckets()
+        self._replayed: OrderedDict[tuple[str, int], ReplayRecord] = OrderedDict()
+        self._watchers: dict[str, int] = {}
 
     @property
     def routes(self) -> list[BaseRoute]:
@@ -156,15 +97,32 @@ class ReplaySite:
 
     # -- the records -------------------------------------------------------------------------
 
-    def _upload(self, upload: str) -> ReplayRecord | None:
-        now = time.monotonic()
-        while self._uploads:
-            oldest_id, (at, _) = next(iter(self._uploads.items()))
-            if now - at < UPLOAD_SECONDS:
-                break
-            del self._uploads[oldest_id]
-        found = self._uploads.get(upload)
-        return None if found is None else found[1]
+    def _kept(self, key: tuple[str, int]) -> ReplayRecord | None:
+        found = self._replayed.get(key)
+        if found is not None:
+            self._replayed.move_to_end(key)
+        return found
+
+    def _keep(self, key: tuple[str, int], found: ReplayRecord) -> None:
+        self._replayed[key] = found
+        while len(self._replayed) > _RECORDS:
+            self._replayed.popitem(last=False)
+
+    async def _upload(self, upload: str) -> ReplayRecord | None:
+        """An uploaded record, if it is kept (replayed in this process once)."""
+        key = ("file:" + upload, 0)
+        found = self._kept(key)
+        if found is not None:
+            return found
+        kept = await self.share.upload(upload)
+        if kept is None:
+            return None
+        try:
+            found = await run_in_threadpool(ReplayRecord, kept[0], name=kept[1])
+        except BragError:  # (it replayed when it was uploaded)
+            return None
+        self._keep(key, found)
+        return found
 
     async def _deal(self, request: Request) -> ReplayRecord | None:
         """A table's deal, if its record is released and the request may read it."""
@@ -173,9 +131,8 @@ class ReplaySite:
         if room is None or not await self.records.may_read(request, room):
             return None
         key = (table_id, number)
-        found = self._deals.get(key)
+        found = self._kept(key)
         if found is not None:
-            self._deals.move_to_end(key)
             return found
         text = room.record_text(number)
         if text is None:
@@ -185,9 +142,7 @@ class ReplaySite:
                                             name=f"{room.config.name}, deal {number}")
         except BragError:
             return None  # a record the table wrote and its game cannot step through
-        self._deals[key] = found
-        while len(self._deals) > _CACHED:
-            self._deals.popitem(last=False)
+        self._keep(key, found)
         return found
 
     async def deal_step(self, request: Request) -> Response:
@@ -198,7 +153,7 @@ class ReplaySite:
         return await _step(found, request, private)
 
     async def uploaded_step(self, request: Request) -> Response:
-        found = self._upload(request.path_params["upload"])
+        found = await self._upload(request.path_params["upload"])
         private = {"cache-control": "private, no-store"}
         if found is None:
             return JSONResponse({"error": _NO_RECORD}, status_code=404, headers=private)
@@ -206,7 +161,7 @@ class ReplaySite:
 
     async def upload(self, request: Request) -> Response:
         """A record uploaded as the request's body: kept if it replays, else one line why."""
-        refused = self._refuse(request)
+        refused = await self._refuse(request)
         if refused is not None:
             return refused
         declared = request.headers.get("content-length", "")
@@ -231,28 +186,28 @@ class ReplaySite:
         except RecursionError:
             return JSONResponse({"error": "not a record bragkit can replay: nested too deep"},
                                 status_code=400)
-        upload = secrets.token_urlsafe(24)
-        self._uploads[upload] = (time.monotonic(), found)
-        while len(self._uploads) > MAX_UPLOADS:
-            self._uploads.popitem(last=False)
+        upload = await self.share.keep_upload(text, name)
+        self._keep(("file:" + upload, 0), found)
         return JSONResponse({"id": upload, "url": f"/replay/file/{upload}",
                              "steps": found.steps, "title": found.title}, status_code=201)
 
-    def _refuse(self, request: Request) -> Response | None:
+    async def _refuse(self, request: Request) -> Response | None:
         """An upload or a new room refused: from another site's page, or too many from one
         address (``Retry-After``)."""
         if not same_origin(request.headers):
             return JSONResponse({"error": "cross-site requests are refused"}, status_code=403)
-        if not self._throttle.allow(request.client.host if request.client else ""):
+        address = request.client.host if request.client else ""
+        if not await self.buckets.take("replay", address, per_hour=UPLOADS_PER_HOUR,
+                                       burst=UPLOAD_BURST):
             return JSONResponse({"error": "too many replays from your address: try again "
                                  "later"}, status_code=429,
-                                headers={"retry-after": str(self._throttle.retry_after)})
+                                headers={"retry-after": str(round(3600 / UPLOADS_PER_HOUR))})
         return None
 
     # -- watching together -------------------------------------------------------------------
 
     async def open_room(self, request: Request) -> Response:
-        refused = self._refuse(request)
+        refused = await self._refuse(request)
         if refused is not None:
             return refused
         body = await request.body()
@@ -266,50 +221,44 @@ class ReplaySite:
                                 status_code=400)
         assert isinstance(asked, dict)
         at, seat = _at_seat(asked)
-        room_id, leader = self.rooms.open(record, at=at, seat=seat)
+        room_id, leader = await self.share.open_room(record, at=at, seat=seat)
         return JSONResponse({"room": room_id, "leader": leader,
                              "url": f"{record}?room={room_id}"}, status_code=201)
 
     async def room_socket(self, websocket: WebSocket) -> None:
-        room = self.rooms.get(websocket.path_params["room"])
+        room_id = websocket.path_params["room"]
         if not same_origin(websocket.headers):
             await websocket.close(code=4403)
             return
-        if room is None or len(room.sockets) >= MAX_WATCHERS:
+        room = await self.share.room(room_id)
+        if room is None or self._watchers.get(room_id, 0) >= MAX_WATCHERS:
             await websocket.close(code=4404)
             return
         await websocket.accept()
-        room.sockets.add(websocket)
-        room_id = websocket.path_params["room"]
+        self._watchers[room_id] = self._watchers.get(room_id, 0) + 1
         try:
-            await websocket.send_text(room.message())
-            while True:
-                text = await websocket.receive_text()
-                if len(text) > _MAX_MESSAGE:
-                    continue
-                try:
-                    message = json.loads(text)
-                except (ValueError, RecursionError):
-                    continue
-                if not isinstance(message, dict) or not isinstance(message.get("leader"), str):
-                    continue
-                at, seat = _at_seat(message)
-                if self.rooms.step(room_id, message["leader"], at=at, seat=seat):
-                    await _broadcast(room)
-        except WebSocketDisconnect:
+            async with self.share.follow(room_id, websocket.send_text):
+                await websocket.send_text(room.message())
+                while True:
+                    await self._leader_step(room_id, await websocket.receive_text())
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            room.sockets.discard(websocket)
+            self._watchers[room_id] -= 1
+            if not self._watchers[room_id]:
+                del self._watchers[room_id]
 
-
-async def _broadcast(room: _Room) -> None:
-    """The room's step, to every browser in it (one that cannot take it is dropped)."""
-    text = room.message()
-    for socket in list(room.sockets):
+    async def _leader_step(self, room_id: str, text: str) -> None:
+        """A message from a browser in the room: a step, if it shows the leader's token."""
+        if len(text) > _MAX_MESSAGE:
+            return
         try:
-            await socket.send_text(text)
-        except (RuntimeError, WebSocketDisconnect, OSError):
-            room.sockets.discard(socket)
+            message: Any = json.loads(text)
+        except (ValueError, RecursionError):
+            return
+        if isinstance(message, dict) and isinstance(message.get("leader"), str):
+            at, seat = _at_seat(message)
+            await self.share.step(room_id, message["leader"], at=at, seat=seat)
 
 
 def _at_seat(asked: dict[str, object]) -> tuple[int, str | None]:
