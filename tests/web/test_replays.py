@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from bragkit import records
 from bragkit.games import registry
@@ -224,23 +225,26 @@ def test_a_deal_still_in_play_is_not_replayed_until_its_record_is_released() -> 
 
 
 def test_a_room_follows_its_leader_and_no_one_else() -> None:
-    client = TestClient(make_app())
-    made = client.post("/api/replays", content=GOOD.encode(), headers=ORIGIN).json()
-    assert client.post("/api/replay-rooms", json={"record": "https://x/y"},
-                       headers=ORIGIN).status_code == 400
-    room = client.post("/api/replay-rooms", json={"record": made["url"], "at": 1},
-                       headers=ORIGIN).json()
-    assert room["url"] == f"{made['url']}?room={room['room']}"
-    path = f"/ws/replay/{room['room']}"
-    with client.websocket_connect(path, headers=ORIGIN) as lead, \
-            client.websocket_connect(path, headers=ORIGIN) as follow:
-        assert lead.receive_json() == follow.receive_json() == {
-            "type": "step", "record": made["url"], "at": 1, "seat": None}
-        follow.send_json({"leader": "x" * 32, "at": 2, "seat": "Bob"})  # not the leader
-        lead.send_json({"leader": room["leader"], "at": 2, "seat": "Ann"})
-        assert follow.receive_json()["at"] == 2
-        assert lead.receive_json() == {"type": "step", "record": made["url"], "at": 2,
-                                       "seat": "Ann"}
+    with TestClient(make_app()) as client:  # one event loop for every socket, as a server has
+        made = client.post("/api/replays", content=GOOD.encode(), headers=ORIGIN).json()
+        assert client.post("/api/replay-rooms", json={"record": "https://x/y"},
+                           headers=ORIGIN).status_code == 400
+        room = client.post("/api/replay-rooms", json={"record": made["url"], "at": 1},
+                           headers=ORIGIN).json()
+        assert room["url"] == f"{made['url']}?room={room['room']}"
+        path = f"/ws/replay/{room['room']}"
+        with client.websocket_connect(path, headers=ORIGIN) as lead, \
+                client.websocket_connect(path, headers=ORIGIN) as follow:
+            assert lead.receive_json() == follow.receive_json() == {
+                "type": "step", "record": made["url"], "at": 1, "seat": None}
+            follow.send_json({"leader": "x" * 32, "at": 2, "seat": "Bob"})  # not the leader
+            lead.send_json({"leader": room["leader"], "at": 2, "seat": "Ann"})
+            assert follow.receive_json()["at"] == 2
+            assert lead.receive_json() == {"type": "step", "record": made["url"], "at": 2,
+                                           "seat": "Ann"}
+        with pytest.raises(WebSocketDisconnect) as closed:
+            client.websocket_connect("/ws/replay/nosuchroom", headers=ORIGIN).__enter__()
+        assert closed.value.code == 4404
 
 
 def test_a_session_record_steps_deal_after_deal() -> None:
