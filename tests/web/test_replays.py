@@ -281,3 +281,15 @@ def test_a_long_deals_step_carries_the_last_log_lines_as_the_table_keeps() -> No
     assert step["log"][-1] == {"seq": 599, "text": "Ann bets 1"}
     assert step["log"] == replay.step(599, "Bob")["log"]  # again, from the kept game
     assert replay.step(3, "Bob")["log"][0]["seq"] == 0  # a short log: all of it
+
+
+def test_the_replay_page_is_the_table_page_with_every_element_its_script_draws_into() -> None:
+    import re
+
+    from bragkit.web.app import STATIC
+
+    table = (STATIC / "table.html").read_text()
+    page = TestClient(make_app()).get("/replay").text
+    ids = re.findall(r'\bid="([^"]+)"', table)
+    assert ids and all(f'id="{name}"' in page for name in ids)
+    assert "data-replay" in page and 'id="replay-range"' in page

@@ -34,12 +34,13 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
+from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -52,9 +53,10 @@ from bragkit.web.replay_rooms import ReplayShare
 from bragkit.web.replays import MAX_UPLOAD, ReplayRecord
 from bragkit.web.tables import TableManager
 
-__all__ = ["MAX_WATCHERS", "UPLOADS_PER_HOUR", "UPLOAD_BURST", "ReplaySite"]
+__all__ = ["MAX_WATCHERS", "UPLOADS_PER_HOUR", "UPLOAD_BURST", "ReplaySite",
+           "replay_page"]
 
-_PAGE: Final = Path(__file__).parent / "static" / "replay.html"
+_STATIC: Final = Path(__file__).parent / "static"
 #: How many uploads and rooms one address may make: a burst, then so many an hour.
 UPLOAD_BURST: Final = 30
 UPLOADS_PER_HOUR: Final = 120
@@ -93,7 +95,7 @@ class ReplaySite:
         ]
 
     async def page(self, request: Request) -> Response:
-        return FileResponse(_PAGE, headers={"cache-control": "no-store"})
+        return HTMLResponse(replay_page(), headers={"cache-control": "no-store"})
 
     # -- the records -------------------------------------------------------------------------
 
@@ -259,6 +261,32 @@ class ReplaySite:
         if isinstance(message, dict) and isinstance(message.get("leader"), str):
             at, seat = _at_seat(message)
             await self.share.step(room_id, message["leader"], at=at, seat=seat)
+
+
+@cache
+def replay_page() -> str:
+    """The replay page: the table's own page (``table.html``, every element its script draws
+    into) with the replay's bar and drop zone (``replay-bar.html``) above the felt, marked as a
+    replay (``data-replay``: the script draws the steps it is given and connects to no table),
+    and the replay's script after the table's.
+
+    >>> page = replay_page()
+    >>> "data-replay" in page, page.count("/static/replay.js"), 'id="replay-bar"' in page
+    (True, 1, True)
+    """
+    page = (_STATIC / "table.html").read_text(encoding="utf-8")
+    bar = (_STATIC / "replay-bar.html").read_text(encoding="utf-8")
+    for anchor, replaced in (
+            ("<title>bragkit · table</title>", "<title>bragkit · replay</title>"),
+            ("<body>", '<body data-replay class="replay-page">'),
+            ('  <main class="layout">', bar + '  <main class="layout">'),
+            ('<script src="/static/table.js"></script>',
+             '<script src="/static/table.js"></script>\n  <script src="/static/replay.js">'
+             "</script>")):
+        if page.count(anchor) != 1:  # the table page changed: the replay must follow it
+            raise RuntimeError(f"table.html has no single {anchor!r} for the replay page")
+        page = page.replace(anchor, replaced)
+    return page
 
 
 def _at_seat(asked: dict[str, object]) -> tuple[int, str | None]:
