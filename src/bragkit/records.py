@@ -35,10 +35,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from bragkit.errors import NotationError
 from bragkit.toml_text import MAX_TEXT, decode_text, load_document, read_text
+
+if TYPE_CHECKING:
+    from bragkit.games.protocol import Game
 
 __all__ = [
     "MAX_ACTIONS",
@@ -47,6 +50,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_RECORD",
     "PEEK",
+    "DealSteps",
     "Replay",
     "Streamed",
     "check_bounds",
@@ -61,6 +65,7 @@ __all__ = [
     "replay",
     "replay_text",
     "replayer_for",
+    "steps",
 ]
 
 #: The most characters of a record of one deal or one game (a format may set its own bound):
@@ -104,6 +109,27 @@ class Streamed(Replay, Protocol):
 
 
 Replayer = Callable[[Mapping[str, Any]], Replay]
+GameT = TypeVar("GameT", bound="Game")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealSteps(Generic[GameT]):
+    """One deal of a record to play again an action at a time (a points game's record: the
+    whole game, its deals one after another): ``start()`` sets up a fresh game before its first
+    action, and ``play(game, n)`` plays the record's action ``n`` (from 1 to ``count``) on it,
+    an illegal or malformed one raising the error that names it, as the format's replay does.
+    ``number`` is the deal's number in the record (1 for a record of one deal); ``game`` a
+    name the registry finds the game by (:func:`bragkit.games.registry.find`: a game, a
+    preset or an alias)."""
+
+    number: int
+    game: str
+    count: int
+    start: Callable[[], GameT]
+    play: Callable[[GameT, int], None]
+
+
+Stepper = Callable[[Mapping[str, Any]], "tuple[DealSteps[Any], ...]"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -116,6 +142,7 @@ class _Format:
     max_keys: int | None
     entries: str | None
     stream: Callable[[str], Streamed | None] | None
+    steps: Stepper | None = None
 
 
 _REPLAYERS: dict[str, _Format] = {}
@@ -137,7 +164,8 @@ def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None
              write: Callable[[Any], str] | None = None, writes: tuple[type, ...] = (),
              max_text: int = MAX_RECORD, max_keys: int | None = MAX_KEYS,
              entries: str | None = None,
-             stream: Callable[[str], Streamed | None] | None = None) -> None:
+             stream: Callable[[str], Streamed | None] | None = None,
+             steps: Stepper | None = None) -> None:
     """Register the format ``name/…``: ``replayer`` replays a parsed document; ``read`` turns a
     record's text into the format's record object and ``write`` such an object (any of the
     types ``writes``) into text, so that ``write(read(text))`` is the text again. A record of
@@ -147,10 +175,11 @@ def register(name: str, replayer: Replayer, *, read: Callable[[str], Any] | None
     before the first entry and each entry at most :data:`MAX_RECORD` characters and
     ``max_keys`` keys, the whole at most ``max_text``. ``stream``, for a format whose records
     grow long, replays a text without parsing it whole (a deal at a time), or says None when
-    the text is not one it reads so (it is parsed whole then)."""
+    the text is not one it reads so (it is parsed whole then). ``steps`` gives a parsed
+    document's deals to play again an action at a time (:class:`DealSteps`)."""
     _REPLAYERS[name] = _Format(replay=replayer, read=read, write=write, writes=writes,
                                max_text=max_text, max_keys=max_keys, entries=entries,
-                               stream=stream)
+                               stream=stream, steps=steps)
 
 
 def format_name(document: Mapping[str, Any]) -> str:
@@ -375,3 +404,30 @@ def replay_text(text: str) -> Replay:
         return streamed
     document = parse(text)
     return _format(document).replay(document)
+
+
+def steps(text: str) -> tuple[DealSteps[Any], ...]:
+    """A record's text as deals to play again an action at a time (what a replay in the
+    browser steps through), bounded before it is parsed (:func:`parse`); the actions are
+    checked as they are played. :class:`~bragkit.errors.NotationError` for a text that is no
+    record, or a format that cannot be stepped through.
+
+    >>> deal, = steps('''format = "bhh/1"
+    ... players = ["Ann", "Bob"]
+    ... dealer = "Bob"
+    ... stacks = [20, 20]
+    ... actions = ["Ann bet 2", "Bob fold"]
+    ... [cards]
+    ... hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d" }
+    ... ''')
+    >>> game = deal.start()
+    >>> deal.count, deal.game, game.to_act
+    (2, 'three-card', 'Ann')
+    >>> deal.play(game, 1); deal.play(game, 2); game.over
+    True
+    """
+    document = parse(text)
+    found = _format(document)
+    if found.steps is None:
+        raise NotationError(f"a {format_name(document)} record cannot be stepped through")
+    return found.steps(document)

@@ -66,7 +66,7 @@ from bragkit.games.stake_operations import (
     phase_started,
     posted,
 )
-from bragkit.games.stake_records import StakeReplay, play_record, read_table
+from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import (
     ROUND_MENUS,
@@ -78,7 +78,7 @@ from bragkit.games.stakes import (
 )
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate
-from bragkit.records import parse, register
+from bragkit.records import DealSteps, parse, register
 
 __all__ = [
     "GAMES",
@@ -515,8 +515,13 @@ def _write(record: BragPoker | BragPokerReplay) -> str:
     return write_brag_poker(record.game if isinstance(record, BragPokerReplay) else record)
 
 
+def _steps(document: Mapping[str, Any]) -> tuple[DealSteps[BragPoker]]:
+    spec = read_table(document, format_name="brag-poker")
+    return (record_steps(spec, BragPoker, BragPokerRules.from_dict, game="brag-poker"),)
+
+
 register("brag-poker", replay_brag_poker, read=read_brag_poker, write=_write,
-         writes=(BragPoker, BragPokerReplay))
+         writes=(BragPoker, BragPokerReplay), steps=_steps)
 
 
 def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) -> BragPoker:

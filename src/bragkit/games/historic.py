@@ -57,12 +57,12 @@ from bragkit.games.stake_operations import (
     phase_started,
     posted,
 )
-from bragkit.games.stake_records import StakeReplay, play_record, read_table
+from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate, wild_set
-from bragkit.records import parse, register
+from bragkit.records import DealSteps, parse, register
 
 __all__ = [
     "GAMES",
@@ -720,8 +720,17 @@ def _write(record: HistoricGame | HistoricReplay) -> str:
     return write_historic(record.game if isinstance(record, HistoricReplay) else record)
 
 
+def _steps(document: Mapping[str, Any]) -> tuple[DealSteps[Any]]:
+    spec = read_table(document, format_name="historic", variants=VARIANTS)
+    variant = document.get("variant")
+    if variant not in VARIANTS:
+        raise NotationError(f"variant must be single-stake or three-stake, not {variant!r}")
+    return (record_steps(spec, partial(historic_game, variant), HistoricRules.from_dict,
+                         game=variant),)
+
+
 register("historic", replay_historic, read=read_historic, write=_write,
-         writes=(SingleStakeBrag, ThreeStakeBrag, HistoricReplay))
+         writes=(SingleStakeBrag, ThreeStakeBrag, HistoricReplay), steps=_steps)
 
 
 def _stack(rules: HistoricRules) -> int:

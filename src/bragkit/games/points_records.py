@@ -40,7 +40,15 @@ from bragkit.errors import (
     RulesError,
 )
 from bragkit.games.points_game import DealSource, DealStarted, PointsGame, PointsRules
-from bragkit.records import MAX_ACTIONS, Replay, check_names, format_name, parse, register
+from bragkit.records import (
+    MAX_ACTIONS,
+    DealSteps,
+    Replay,
+    check_names,
+    format_name,
+    parse,
+    register,
+)
 from bragkit.toml_text import dump_document
 
 __all__ = [
@@ -179,19 +187,24 @@ def replay_deals(game: PointsGame[Any, Any], deals: Sequence[DealRecord]) -> Non
         if game.deal_number != number or game.awaiting_deal:
             raise NotationError(f"deal {number} was never reached: the game was over")
         for index, text in enumerate(deal.actions, 1):
-            where = f'deal {number}, action {index} "{text}"'
-            if game.deal_number != number:
-                raise NotationError(f"{where}: the deal is already over")
-            try:
-                game.apply(text)
-            except IllegalActionError as error:
-                raise IllegalActionError(f"{where}: {error.reason}", rule=error.rule) from None
-            except InvalidActionError as error:
-                raise NotationError(f"{where}: {error}") from None
-            except InvalidCardError as error:  # dealing the next deal's cards
-                raise NotationError(f"deal {number + 1}: {error}") from None
+            _play_action(game, number, index, text)
         if number < len(deals) and game.deal_number == number and not game.over:
             raise NotationError(f"deal {number} is not finished, but deal {number + 1} follows")
+
+
+def _play_action(game: PointsGame[Any, Any], number: int, index: int, text: str) -> None:
+    """Action ``index`` of deal ``number``, played; an error names the deal and action."""
+    where = f'deal {number}, action {index} "{text}"'
+    if game.deal_number != number:
+        raise NotationError(f"{where}: the deal is already over")
+    try:
+        game.apply(text)
+    except IllegalActionError as error:
+        raise IllegalActionError(f"{where}: {error.reason}", rule=error.rule) from None
+    except InvalidActionError as error:
+        raise NotationError(f"{where}: {error}") from None
+    except InvalidCardError as error:  # dealing the next deal's cards
+        raise NotationError(f"deal {number + 1}: {error}") from None
 
 
 RulesT = TypeVar("RulesT", bound=PointsRules)
@@ -262,14 +275,33 @@ class PointsRecord(ABC, Generic[RulesT, GameT]):
     def replay(self) -> GameT:
         """The game played again from the record. An illegal action raises IllegalActionError
         naming the deal, the action's number and text, and the rule."""
+        game = self._started()
+        replay_deals(game, self.deals)
+        return game
+
+    def _started(self) -> GameT:
         try:
-            game = self._new_game()
+            return self._new_game()
         except RulesError as error:
             raise NotationError(str(error)) from None
         except InvalidCardError as error:
             raise NotationError(f"deal 1: {error}") from None
-        replay_deals(game, self.deals)
-        return game
+
+    def steps(self, game: str) -> DealSteps[GameT]:
+        """The whole game to play again an action at a time, its deals' actions one after
+        another (:class:`~bragkit.records.DealSteps`; ``game`` names it in the registry)."""
+        where = [(number, index, text) for number, deal in enumerate(self.deals, 1)
+                 for index, text in enumerate(deal.actions, 1)]
+
+        def play(played: GameT, step: int) -> None:
+            number, index, text = where[step - 1]
+            if index == 1 and number > 1 and played.deal_number == number - 1 \
+                    and not played.over:
+                raise NotationError(f"deal {number - 1} is not finished, but deal {number} "
+                                    "follows")
+            _play_action(played, number, index, text)
+
+        return DealSteps(number=1, game=game, count=len(where), start=self._started, play=play)
 
 
 RecordT = TypeVar("RecordT", bound=PointsRecord[Any, Any])
@@ -342,6 +374,7 @@ def register_format(record: type[PointsRecord[Any, Any]], game: type[PointsGame[
     def write(found: Any) -> str:
         return (found if isinstance(found, record) else record.from_game(found)).dumps()
 
-    register(format_name({"format": record.FORMAT}),
-             lambda document: replay(record.from_document(document)),
-             read=record.loads, write=write, writes=(record, game))
+    name = format_name({"format": record.FORMAT})
+    register(name, lambda document: replay(record.from_document(document)),
+             read=record.loads, write=write, writes=(record, game),
+             steps=lambda document: (record.from_document(document).steps(name),))

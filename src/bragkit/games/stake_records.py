@@ -54,7 +54,7 @@ from bragkit.games.stake_operations import (
 )
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.games.wording import action_words
-from bragkit.records import MAX_ACTIONS, check_names
+from bragkit.records import MAX_ACTIONS, DealSteps, check_names
 from bragkit.toml_text import dump_document
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "describe_operations",
     "play_record",
     "read_table",
+    "record_steps",
     "table_document",
 ]
 
@@ -228,21 +229,39 @@ def play_record(spec: TableSpec, new_game: Callable[..., GameT],
     :class:`NotationError`; an action that does not parse raises :class:`NotationError`, an
     illegal one :class:`IllegalActionError`, both naming the action's number and text.
     """
-    try:
-        game = new_game(rules_of(spec.rules), players=spec.players, dealer=spec.dealer,
-                        stacks=spec.stacks, pack=spec.pack, hands=spec.hands, stock=spec.stock)
-    except BragError as error:
-        raise NotationError(f"{error}") from None
-    for number, text in enumerate(spec.actions, start=1):
+    steps = record_steps(spec, new_game, rules_of, game="")
+    game = steps.start()
+    for number in range(1, steps.count + 1):
+        steps.play(game, number)
+    return game
+
+
+def record_steps(spec: TableSpec, new_game: Callable[..., GameT],
+                 rules_of: Callable[[Mapping[str, Any]], object], *, game: str
+                 ) -> DealSteps[GameT]:
+    """The deal of a record to play again an action at a time (as :func:`play_record` plays
+    it, the same errors naming the same action): ``game`` names it in the registry."""
+
+    def start() -> GameT:
+        try:
+            return new_game(rules_of(spec.rules), players=spec.players, dealer=spec.dealer,
+                            stacks=spec.stacks, pack=spec.pack, hands=spec.hands,
+                            stock=spec.stock)
+        except BragError as error:
+            raise NotationError(f"{error}") from None
+
+    def play(played: GameT, number: int) -> None:
+        text = spec.actions[number - 1]
         quoted = '"' + text.replace('"', '\\"') + '"'
         try:
-            game.apply(text)
+            played.apply(text)
         except InvalidActionError as error:
             raise NotationError(f"action {number} {quoted}: {error}") from None
         except IllegalActionError as error:
             raise IllegalActionError(f"action {number} {quoted}: {error.reason}",
                                      rule=error.rule) from None
-    return game
+
+    return DealSteps(number=1, game=game, count=len(spec.actions), start=start, play=play)
 
 
 class StakeReplay(ABC, Generic[GameT]):

@@ -46,11 +46,11 @@ from typing import Any, ClassVar
 
 from bragkit.cards import Card, format_cards
 from bragkit.games.stake_operations import Acted, Dealt, Revealed, Turn
-from bragkit.games.stake_records import StakeReplay, play_record, read_table
+from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.wording import action_words
-from bragkit.records import parse, register
+from bragkit.records import DealSteps, parse, register
 
 __all__ = ["TeenPattiReplay", "read_teen_patti", "replay_teen_patti", "write_teen_patti"]
 
@@ -124,5 +124,10 @@ def _write(record: TeenPatti | TeenPattiReplay) -> str:
     return write_teen_patti(record.game if isinstance(record, TeenPattiReplay) else record)
 
 
+def _steps(document: Mapping[str, Any]) -> tuple[DealSteps[TeenPatti]]:
+    spec = read_table(document, format_name="teen-patti")
+    return (record_steps(spec, TeenPatti, TeenPattiRules.from_dict, game="teen-patti"),)
+
+
 register("teen-patti", replay_teen_patti, read=read_teen_patti, write=_write,
-         writes=(TeenPatti, TeenPattiReplay))
+         writes=(TeenPatti, TeenPattiReplay), steps=_steps)

@@ -11,6 +11,7 @@ Routes:
 ``GET /t/{id}``                            the table's page (the invite link)
 ``WS /ws/{id}``                            the table's protocol (``docs/web-protocol.md``)
 ``GET /api/tables/{id}/records`` …         a table's records (:mod:`bragkit.web.records_site`)
+``/replay`` …                              replays in the browser (:mod:`.replay_site`)
 ``GET /cards/{card}.svg``                  a card's picture (``back.svg`` for the back)
 ``GET /static/…``                          the page's script and style
 ``/signup``, ``/signin``, ``/account`` …   accounts, optional (:mod:`bragkit.web.account_site`)
@@ -75,6 +76,8 @@ from bragkit.web.origin import same_origin
 from bragkit.web.profiles import Profiles
 from bragkit.web.ratings import Ratings
 from bragkit.web.records_site import RecordSite
+from bragkit.web.replay_rooms import ReplayShare
+from bragkit.web.replay_site import ReplaySite
 from bragkit.web.room import ConfigError
 from bragkit.web.sessions import Sessions
 from bragkit.web.store import Store, StoreError
@@ -264,6 +267,7 @@ def create_app(
         return Response(metrics.render(), media_type=CONTENT_TYPE,
                         headers={"cache-control": "no-store"})
 
+    records = RecordSite(tables=tables, site=site)
     routes = [
         Route("/", lobby),
         Route("/t/{table_id}", table_page, name="table_page"),
@@ -272,7 +276,9 @@ def create_app(
         Route("/api/tables", open_tables, methods=["GET"]),
         Route("/api/server", server_info),
         Route("/api/tables/{table_id}", summary),
-        *RecordSite(tables=tables, site=site).routes,
+        *records.routes,
+        *ReplaySite(tables=tables, records=records, buckets=buckets,  # issue 26: replays
+                    share=_replay_share(cluster)).routes,
         Route("/cards/{code}.svg", card),
         *rulebook.ROUTES,
         *site.routes,
@@ -329,6 +335,13 @@ def _shared(tables: TableManager, cluster: Cluster | None
                             held=lambda: cluster.held, refresh=cluster.scan_seconds)
     tables.commits.listeners.append(shared.stored)
     return RedisBuckets(client, prefix=cluster.prefix), shared, shared
+
+
+def _replay_share(cluster: Cluster | None) -> ReplayShare:
+    """Where replays' rooms and uploads are kept: this process, or the cluster's Redis."""
+    if cluster is None:
+        return ReplayShare()
+    return ReplayShare(lambda: cluster.redis, prefix=cluster.prefix)
 
 
 def _released(tables: TableManager, table_id: str, number: int) -> bool:

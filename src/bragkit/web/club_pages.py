@@ -15,13 +15,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from html import escape
+from urllib.parse import quote
 
 from bragkit.web.chart import NARROW, WIDE, rating_chart
 from bragkit.web.pages import page, player_link
 from bragkit.web.profiles import GameRecord, Profile, SessionLine
 from bragkit.web.ratings import Rating, Standing
 
-__all__ = ["leaderboard_page", "player_page"]
+__all__ = ["leaderboard_page", "player_page", "replay_link"]
 
 
 def _date(at: float) -> str:
@@ -58,6 +59,15 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def replay_link(table_id: str, number: int) -> str:
+    """The replay page of a table's deal (:mod:`bragkit.web.replay_site`).
+
+    >>> replay_link("Ab-3", 7)
+    '/replay/Ab-3/7'
+    """
+    return f"/replay/{quote(table_id, safe='')}/{number}"
+
+
 def _session(line: SessionLine) -> str:
     pills = "".join([
         '<span class="pill rated">rated</span>' if line.rated else "",
@@ -71,8 +81,9 @@ def _session(line: SessionLine) -> str:
         facts.append(f"rating {change.before.shown:.1f} → {change.after.shown:.1f}")
     hands = "".join(
         f'<li><span class="hand-no">Deal {d.number}</span>{_net(d.net)}'
-        + (f'<a href="{escape(d.record)}" download>.bhh</a>' if d.record else
-           '<span class="note">sealed</span>') + "</li>"
+        + (f'<a href="{escape(d.record)}" download>.bhh</a>'
+           f'<a href="{escape(replay_link(line.table_id, d.number))}">replay</a>' if d.record
+           else '<span class="note">sealed</span>') + "</li>"
         for d in line.lines)
     deals = (f'<details><summary>The {_plural(len(line.lines), "deal")}</summary>'
              f'<ol class="hands">{hands}</ol></details>') if line.lines else ""

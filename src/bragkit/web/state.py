@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from bragkit.web.seats import Seats
     from bragkit.web.settlement import Settlement
 
-__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "Room", "option_dict", "public_state", "settings",
-           "state_for"]
+__all__ = ["MAX_CHOICES", "RECORDS_TAIL", "Room", "option_dict", "public_state", "rules_dict",
+           "settings", "state_for"]
 
 
 class Room(Protocol):
@@ -75,7 +75,7 @@ RECORDS_TAIL: Final = 12
 MAX_CHOICES: Final = 120
 
 
-def _rules_dict(rules: Any) -> dict[str, Any]:
+def rules_dict(rules: Any) -> dict[str, Any]:
     """Every option of a rules object, by name (tuples as lists)."""
     out = {}
     for option in options(type(rules)):
@@ -95,7 +95,7 @@ def settings(config: TableConfig) -> dict[str, Any]:
     info = config.info
     return {"name": config.name, "game": info.name, "title": info.title,
             "summary": info.summary, "seats": config.seats,
-            "rules": _rules_dict(config.rules),
+            "rules": rules_dict(config.rules),
             "variant": config.terms.variant or info.name,
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,

@@ -36,9 +36,9 @@ from bragkit.games.three_card.notation import DealRecord, read_bhh, write_bhh
 from bragkit.games.three_card.operations import Acted, HandShown, PotAwarded
 from bragkit.games.three_card.record_moves import apply_numbered
 from bragkit.games.three_card.results import DealResult
-from bragkit.records import register
+from bragkit.records import DealSteps, register
 
-__all__ = ["DealReplay", "replay_document", "shown_hand_name"]
+__all__ = ["DealReplay", "deal_steps", "replay_document", "shown_hand_name"]
 
 
 class DealReplay:
@@ -250,8 +250,41 @@ def replay_document(document: Mapping[str, Any]) -> DealReplay:
     return DealReplay(DealRecord.from_document(document))
 
 
+def deal_steps(record: DealRecord, number: int = 1) -> DealSteps[Deal]:
+    """A record's deal to play again an action at a time (:class:`~bragkit.records.DealSteps`):
+    each action as :func:`apply_numbered` plays it (a ``showdown`` is every agreement, B8).
+
+    >>> from bragkit.games.three_card.notation import read_bhh
+    >>> steps = deal_steps(read_bhh('''format = "bhh/1"
+    ... players = ["Ann", "Bob", "Cy"]
+    ... dealer = "Cy"
+    ... stacks = [20, 20, 20]
+    ... actions = ["Ann bet 2", "Bob bet 2", "Cy bet 2", "showdown"]
+    ... [cards]
+    ... hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d", Cy = "3c 5d 9s" }
+    ... '''))
+    >>> deal = steps.start()
+    >>> for number in range(1, steps.count + 1):
+    ...     steps.play(deal, number)
+    >>> steps.count, deal.over, deal.result.winners
+    (4, True, {'Ann': 9})
+    """
+    actions = record.actions
+
+    def play(deal: Deal, index: int) -> None:
+        apply_numbered(deal, index, actions[index - 1])
+
+    return DealSteps(number=number, game=record.variant, count=len(actions),
+                     start=record.start, play=play)
+
+
+def _steps(document: Mapping[str, Any]) -> tuple[DealSteps[Deal]]:
+    return (deal_steps(DealRecord.from_document(document)),)
+
+
 def _write(record: DealRecord | Deal) -> str:
     return write_bhh(record if isinstance(record, DealRecord) else DealRecord.from_deal(record))
 
 
-register("bhh", replay_document, read=read_bhh, write=_write, writes=(DealRecord, Deal))
+register("bhh", replay_document, read=read_bhh, write=_write, writes=(DealRecord, Deal),
+         steps=_steps)

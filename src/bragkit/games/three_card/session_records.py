@@ -69,6 +69,7 @@ from bragkit.fairness import FairnessError, FairnessProof, commitment_of, shuffl
 from bragkit.games.three_card.dealing import ThreeCardDealing
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.record_moves import agreements
+from bragkit.games.three_card.replay import deal_steps
 from bragkit.games.three_card.results import DealResult
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 from bragkit.games.three_card.session_deals import (
@@ -79,7 +80,7 @@ from bragkit.games.three_card.session_deals import (
     event_of,
 )
 from bragkit.games.three_card.table import Table, TableError
-from bragkit.records import check_bounds, check_names, register
+from bragkit.records import DealSteps, check_bounds, check_names, register
 from bragkit.session import Kept, PotShared, Session
 from bragkit.toml_text import (
     MAX_TEXT,
@@ -773,9 +774,16 @@ def _write(record: SessionRecord | Table) -> str:
                          else SessionRecord.from_table(record))
 
 
+def _steps(document: Mapping[str, Any]) -> tuple[DealSteps[Any], ...]:
+    """Each deal of a session's record to play again an action at a time (each is a whole
+    ``.bhh`` record: its pack, stacks and carried pot)."""
+    record = SessionRecord.from_document(document)
+    return tuple(deal_steps(deal.record, number) for number, deal in enumerate(record.deals, 1))
+
+
 register(_NAME, replay_document, read=read_session, write=_write, writes=(SessionRecord, Table),
          max_text=MAX_TEXT, entries="deals",  # MAX_TEXT in all, each deal as a .bhh record
-         stream=replay_text)
+         stream=replay_text, steps=_steps)
 
 
 def session_text(session: Session) -> str:

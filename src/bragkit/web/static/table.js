@@ -5,6 +5,8 @@
 
 (function () {
   const PROTOCOL = 1;
+  // a replay (replay.html, replay.js) draws the steps it is given, and connects to no table
+  const REPLAY = document.body.hasAttribute("data-replay");
   const TABLE = decodeURIComponent(location.pathname.split("/")[2] || "");
   const KEYS = {
     seat: "bragkit.seat." + TABLE,
@@ -240,7 +242,7 @@
     $("table-name").textContent = table.name;
     const status = $("status");
     const words = { lobby: "waiting to start", playing: "playing", paused: "paused",
-      closing: "closing", closed: "closed" };
+      closing: "closing", closed: "closed", replay: "replay" };
     status.textContent = words[table.status] || table.status;
     status.className = "pill status-" + table.status; // (not "lobby": the front page's layout)
     $("invite").value = `${publicUrl || location.origin}/t/${TABLE}`;
@@ -401,7 +403,7 @@
     const plate = el("div", { class: "plate" },
       seat.dealer ? el("div", { class: "dealer-chip", title: "dealer", text: "D" }) : null,
       el("div", { class: "name", text: name }),
-      el("div", { class: "line" }, el("span", { class: "stack", text: `${seat.stack} chips` }),
+      el("div", { class: "line" }, seat.stack === null ? null : el("span", { class: "stack", text: `${seat.stack} chips` }),
         ...badges),
       turn && timer && timer.player === name
         ? el("div", { class: "timer" }, el("i", { "data-timer": "1" })) : null);
@@ -525,8 +527,10 @@
     cards.classList.remove("many"); // (games.js sets it for a hand of many cards)
     actions.replaceChildren();
     if (mine.seat === null) {
-      cards.append(el("div", { class: "hint", text: state.table.status === "closed"
-        ? "This table is closed." : "You are watching. Pick an empty seat to play." }));
+      cards.append(el("div", { class: "hint", text: REPLAY
+        ? "The spectator's view: no hidden card is shown. Pick a seat above to see its cards."
+        : state.table.status === "closed"
+          ? "This table is closed." : "You are watching. Pick an empty seat to play." }));
     } else if (deal && deal.kind && deal.players.includes(mine.name)) {
       games.mine(cards, actions, deal, legal, renderMe);
     } else if (deal && deal.players.includes(mine.name) && (deal.held[mine.name] || deal.shown[mine.name])) {
@@ -578,13 +582,13 @@
       secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
         text: "Top up", onclick: () => act(topup, Number(input.value)) }));
     }
-    if (mine.seat !== null && state.ledger.rows.length
+    if (mine.seat !== null && state.ledger.rows.length && !REPLAY
         && !["closed", "closing"].includes(state.table.status)) {
       secondary.append(el("button", { type: "button", class: "ghost", id: "sit-out",
         text: mine.away ? "I'm back" : "Sit out",
         onclick: () => send({ type: "away", id: newId(), away: !mine.away }) }));
     }
-    if (mine.seat !== null && state.table.status !== "closed") {
+    if (mine.seat !== null && !REPLAY && state.table.status !== "closed") {
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
         onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
     }
@@ -599,6 +603,7 @@
 
   let audio = null;
   function alertsOn() {
+    if (REPLAY) return false;
     return localStorage.getItem(KEYS.alerts) !== "off";
   }
 
@@ -767,6 +772,8 @@
       } else if (record.released) {
         links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}.bhh`,
           `bragkit-${TABLE}-deal-${record.deal}.bhh`, "Download .bhh"));
+        links.append(el("a", { href: `/replay/${encodeURIComponent(TABLE)}/${record.deal}`,
+          target: "_blank", rel: "noopener", text: "Replay" }));
         if (record.proof) {
           links.append(recordLink(`/api/tables/${TABLE}/deals/${record.deal}/proof`,
             `proof-deal-${record.deal}.json`, "Proof"));
@@ -963,5 +970,19 @@
   setInterval(tick, 250);
   window.bragkit = { get state() { return state; }, get lastSeq() { return lastSeq; },
     get socket() { return ws; }, pending };
-  connect();
+  if (REPLAY) {
+    // a replay's step (GET /api/replays/…): one viewer's state, settings and log, drawn as
+    // the table draws a state message
+    window.bragkit.show = (step) => {
+      state = step.state;
+      state.deal = games.normalise(state.deal);
+      settings = step.settings;
+      log = step.log;
+      online = state.seats.filter(Boolean).map((s) => s.name);
+      lastSeq = step.at;
+      render();
+    };
+  } else {
+    connect();
+  }
 })();
