@@ -161,8 +161,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         boot = rules.boot
         rules.check_table(len(self.players))  # rule TP6: the boots never end a deal
         for player in self.players:
-            if self.money.stacks[player] < boot:
-                raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
+            stack = self.money.stacks[player]
+            if stack < boot:  # rule TP2 [decision, as D2]: top up, borrow or leave first
+                raise RulesError(f"{player} cannot put in the boot of {boot} with {stack}: "
+                                 "top up or leave first (rules TP2, M1)")
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
         self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
