@@ -216,7 +216,7 @@ def play_one_deal(term: Terminal, person: Person) -> bool:
         person.wait_until = time.monotonic() + 0.3
         return False
     if person.step == "saved":
-        if "Saved the deal:" not in screen:
+        if not re.search(r"Saved the (deal|game):", screen):
             person.check("not saved" not in screen, "w saves the deal (1.6)")
             return "not saved" in screen
         term.keys(person.name, "W")

@@ -44,7 +44,7 @@ from typing import Any, ClassVar, Final, overload
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
@@ -160,11 +160,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules = self.rules
         boot = rules.boot
         rules.check_table(len(self.players))  # rule TP6: the boots never end a deal
-        for player in self.players:
-            stack = self.money.stacks[player]
-            if stack < boot:  # rule TP2 [decision, as D2]: top up, borrow or leave first
-                raise RulesError(f"{player} cannot put in the boot of {boot} with {stack}: "
-                                 "top up or leave first (rules TP2, M1)")
+        rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
         self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
