@@ -15,7 +15,7 @@ from bragkit.games.game_session_records import session_text
 from bragkit.games.protocol import random_action
 from bragkit.games.registry import open_session
 
-SAVED = Path(__file__).parent / "records" / "sessions" / "nine-card-unfinished.toml"
+SAVED = Path(__file__).parent / "records" / "nine-card-session-unfinished.toml"
 
 
 def test_a_saved_unfinished_nine_card_session_replays_and_says_it_is_unfinished() -> None:
