@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import re
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -56,14 +57,16 @@ def run_app(app: BragApp, test: Callable[[Any], Awaitable[None]]) -> None:
     asyncio.run(run())
 
 
-async def settled(pilot: Any, holds: Callable[[], bool], seconds: float = 10.0) -> bool:
-    """Pause until ``holds()`` (messages are handled on the app's own time), at most
-    ``seconds``."""
-    for _ in range(int(seconds / 0.02)):
-        if holds():
-            return True
+async def settled(pilot: Any, holds: Callable[[], bool], seconds: float = 240.0) -> bool:
+    """Pause until ``holds()`` (messages are handled on the app's own time, bots play in a
+    worker), at most ``seconds``: a bound for an app that never gets there, not a speed (a
+    fully loaded machine is slow)."""
+    end = time.monotonic() + seconds
+    while not holds():
+        if time.monotonic() > end:
+            return False
         await pilot.pause(0.02)
-    return holds()
+    return True
 
 
 def play_out(table: GameTable, seed: int) -> None:
