@@ -349,6 +349,29 @@ def test_w_and_W_save_a_points_game_left_before_its_target(game: str, tmp_path: 
     assert document["deals"][0]["over"] is False and document["deals"][0]["deals"] == 1
 
 
+@pytest.mark.parametrize("game", ["nine-card", "crash"])
+def test_between_deals_of_cards_the_points_line_names_the_deal_just_played(game: str) -> None:
+    """(Found as a person) With a deal's result on the screen and the next deal dealt, the
+    points line said "Deal 2 · points" above deal 1's result: it names the deal played."""
+    table = GameTable(game, bots=("random",), seed=3)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.texts["info"].startswith("Deal 1 · points")
+        play_out(table, seed=3)
+        screen._after()
+        await pilot.pause()
+        assert table.paused and "The deal's result:" in screen.texts["result"]
+        assert screen.texts["info"].startswith("After deal 1 · points"), screen.texts["info"]
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.texts["info"].startswith("Deal 2 · points")
+
+    run_app(app, test)
+
+
 def test_W_mid_deal_leaves_the_deal_in_play_out_and_says_so(tmp_path: Path) -> None:
     """(1.6) ``W`` during a Teen Patti deal writes the finished deals; the deal in play (its
     record would hold every card, BL6) is left out, and the record says so."""

@@ -41,7 +41,7 @@ SRC = Path(bragkit.__file__).resolve().parents[1]
 PATIENCE = 240.0
 #: The move words a keys line offers ("f fold", "b chaal 2 or 4"), each after its key.
 MOVE = re.compile(r"^(\S) (look|fold|pack|drop|blind chaal|blind|bet|chaal|see|cover|raise|call|"
-                  r"check|keep|throw|discard|draw|stand|agree|plays|arranges|crash|pass|show|"
+                  r"check|keep|throw|discard|draw|stand|agree|play|arrange|crash|pass|show|"
                   r"sideshow|accept|decline|suggest)\b")
 
 
@@ -147,7 +147,7 @@ class Person:
 def decide(person: Person, screen: str) -> list[str]:
     """The keys a person presses for their turn, from the moves on the screen."""
     offered = moves(screen)
-    if "suggest" in offered and ("plays" in offered or "arranges" in offered):
+    if "suggest" in offered and ("play" in offered or "arrange" in offered):
         return ["g"]  # the arranger's move; Enter plays it once it shows (N3, C2)
     if "pass" in offered and "crash" in offered:
         return [offered["pass"]]  # no crash call (C5)

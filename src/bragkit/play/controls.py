@@ -152,6 +152,8 @@ def _kind(verb: Verb, options: Sequence[LegalAction]) -> Kind:
     return "plain"
 
 
+#: A verb whose name is its third person ("Ann plays As Ks Qs"), as a key says it.
+_IMPERATIVE: Final[dict[Verb, str]] = {Verb.PLAYS: "play", Verb.ARRANGES: "arrange"}
 #: What a verb's key does, where its name alone does not say (B8).
 _MEANS: Final[dict[Verb, str]] = {Verb.AGREE: "agree to a showdown (B8)"}
 
@@ -199,6 +201,8 @@ def controls(options: Sequence[LegalAction], reserved: Collection[str] = RESERVE
         taken.add(key)
         kind = _kind(verb, group)
         word = names(verb) if names is not None else verb.value
+        if word == verb.value:  # what the key does, as a person says it: "p play 3"
+            word = _IMPERATIVE.get(verb, word)
         out.append(Control(key=key, verb=verb, label=_label(verb, kind, group, word),
                            kind=kind, options=tuple(group), word=word))
     return out

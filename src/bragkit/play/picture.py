@@ -161,8 +161,10 @@ def _count(total: int) -> str:
 
 def _scores_line(scores: Mapping[str, int], table: GameTable, deal: int) -> Text:
     """The points of the deal of cards ``deal`` and the game's target, with its own rule (N7,
-    C6)."""
-    text = Text(f"Deal {deal} · points", style="bold yellow")
+    C6); between two deals of cards (the next dealt, waiting for ``n``), the points after the
+    deal just played, whose result shows below."""
+    title = f"After deal {deal - 1}" if table.paused else f"Deal {deal}"
+    text = Text(f"{title} · points", style="bold yellow")
     text.append(": " + ", ".join(f"{p} {n}" for p, n in scores.items()))
     target = table.game.target()
     if target is not None:
