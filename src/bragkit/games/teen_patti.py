@@ -51,7 +51,13 @@ from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
-from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
+from bragkit.games.teen_patti_operations import (
+    PHRASES,
+    Compared,
+    JokerTurned,
+    SideshowAsked,
+    SideshowLost,
+)
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.teen_patti_views import TeenPattiFold
 from bragkit.records import dump
@@ -390,10 +396,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action))
+            self._ops.append(Acted(action=action, phrases=PHRASES))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
         elif verb is _FOLD:
-            self._ops.append(Acted(action=action))
+            self._ops.append(Acted(action=action, phrases=PHRASES))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
@@ -424,7 +430,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         seen = player in self.looked
         paid, capped = self._pay(player, amount)
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
         if not seen:
             self.blind_turns[player] += 1
         self.stake = max(self.stake, amount // 2 if seen else amount)
@@ -448,7 +454,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         other = self.previous(player)
         paid, _ = self._pay(player, self.show_cost(player))
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
         winner = player if mine > theirs else other
@@ -462,7 +468,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(Acted(action=action))
+        self._ops.append(Acted(action=action, phrases=PHRASES))
         if action.verb is _DECLINE:
             return
         rank = self.rules.rank

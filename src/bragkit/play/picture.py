@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.table import Table
 from rich.text import Text
 
+from bragkit.actions import Verb
 from bragkit.cards import Card
 from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
@@ -103,6 +104,10 @@ def _three_card(view: DealView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
+#: A player out of the deal, in the word of the game's fold (Teen Patti's pack, TP3).
+_OUT: Final = {"pack": "packed", "fold": "folded"}
+
+
 def _stake(view: StakeView, table: GameTable) -> Picture:
     """Historic Brag and 3 Card Brag Poker: stakes, pots, blinds, the face-up card (S4), the
     31 count (S4), each shown hand named (S3, P2)."""
@@ -110,9 +115,10 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
     extra = view.extra
     totals: Mapping[str, int] = extra.get("totals", {})
     seats = _table("seat", "stack", "staked", "status", "cards", "")
+    out = _OUT.get(table.info.verb_name(Verb.FOLD), "dropped")  # the game's word (S2, TP3)
     for name in view.players:
         cards = view.shown.get(name) or view.cards.get(name) or ()
-        status = "in" if name in view.in_play else "dropped"
+        status = "in" if name in view.in_play else out
         if name in view.winners:
             status += f", takes {view.winners[name]}"
         known = cards and all(c is not None for c in cards)
