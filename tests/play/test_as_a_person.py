@@ -438,6 +438,30 @@ def test_teen_pattis_b_says_chaal_and_shows_the_even_amounts_rule_TP3() -> None:
     run_app(app, test)
 
 
+def test_teen_pattis_table_and_log_speak_its_words_rule_TP3() -> None:
+    """(Found as a person) Teen Patti's table had a "staked 0" column for every player (its
+    stake is the table's, in blind terms, TP3), said "dropped" and logged "bet" and "folds"
+    beside keys saying chaal and pack."""
+    table = GameTable("teen-patti", bots=("random", "random", "random"), seed=6)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "staked" not in screen.texts["seats"] and "stake 1" in screen.texts["info"]
+        for seed in range(6, 40):
+            play_out(table, seed=seed)
+            if any(" packs" in line for line in table.log):
+                break
+            table.next_deal()
+        screen._after()
+        await pilot.pause()
+        assert "packed" in screen.texts["seats"] and "dropped" not in screen.texts["seats"]
+        assert not [line for line in table.log if re.search(r" (bets?|folds?)\b", line)]
+
+    run_app(app, test)
+
+
 # -- 1.8 only the keys of the game and the moment ------------------------------------------------
 
 

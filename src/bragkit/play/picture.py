@@ -114,7 +114,8 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
     worth = {op.player: op.worth for op in table.game.operations if isinstance(op, Shown)}
     extra = view.extra
     totals: Mapping[str, int] = extra.get("totals", {})
-    seats = _table("seat", "stack", "staked", "status", "cards", "")
+    each = any(name in view.stakes for name in view.players)  # a stake a player (S2, P2)
+    seats = _table("seat", "stack", *(("staked",) if each else ()), "status", "cards", "")
     out = _OUT.get(table.info.verb_name(Verb.FOLD), "dropped")  # the game's word (S2, TP3)
     for name in view.players:
         cards = view.shown.get(name) or view.cards.get(name) or ()
@@ -127,12 +128,14 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                 not what and view.phase == "thirty-one")):
             what = _count(totals[name])  # the count now, draws and all (S4)
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
-                      str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
+                      str(view.stacks.get(name, 0)),
+                      *((str(view.stakes.get(name, 0)),) if each else ()), status,
                       hand_text(cards) if cards else Text("—"),
                       _line(what, view.players))
     pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
-    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}",
-                  style="bold yellow")]
+    shared = "" if each else "".join(f" · {k} {v}" for k, v in view.stakes.items())  # TP3
+    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
+                  f"{shared}", style="bold yellow")]
     if "small_blind" in extra:
         drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
