@@ -104,8 +104,9 @@ def _three_card(view: DealView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
-#: A player out of the deal, in the word of the game's fold (Teen Patti's pack, TP3).
-_OUT: Final = {"pack": "packed", "fold": "folded"}
+#: A player out of the deal, in the word of the game's fold where it has its own (Teen
+#: Patti's pack, TP3); else out as the stake games say it (S2, P2: a drop).
+_OUT: Final = {"pack": "packed"}
 
 
 def _stake(view: StakeView, table: GameTable) -> Picture:
