@@ -140,6 +140,15 @@ def test_teen_patti_words_its_moves_in_its_own_words_rule_TP3() -> None:
     assert not any(line and re.search(r"\b(bets?|folds?)\b", line) for line in lines)
 
 
+def test_a_draw_towards_31_is_a_card_drawn_rule_S4() -> None:
+    """(Found as a person) Three-stake's log said "Equity draws 0 cards" and then dealt it a
+    card: a draw towards 31 is one card (S4); a draw of Brag Poker says how many (P3)."""
+    assert describe(stake_operations.Acted(action=Action.parse("Ann draw")), "Bob") == (
+        "Ann draws a card")
+    assert describe(stake_operations.Acted(action=Action.parse("Ann draw 0")), "Ann") == (
+        "You draw no card")
+
+
 def test_the_examples_of_the_brief_read_as_written() -> None:
     assert describe(three.Acted(action=Action.parse("Shark fold")), "Ann") == "Shark folds"
     assert describe(three.Acted(action=Action.parse("Ann fold")), "Ann") == "You fold"
