@@ -111,7 +111,10 @@ def _proof(jokers: int, decks: int, seeds: list[str]) -> str:
 
 
 PROOFS = [_proof(0, 1, []), _proof(2, 1, ["alice", "bøb"]), _proof(1, 2, ["x"])]
-TOML_SEEDS = [p.read_text(encoding="utf-8") for p in BHH + SESSIONS] + OTHER_GAMES
+#: A session of a game without a session format of its own (game-session/1), saved unfinished.
+GAME_SESSIONS = sorted(RECORDS.glob("*-session-*.toml"))
+
+TOML_SEEDS = [p.read_text(encoding="utf-8") for p in BHH + SESSIONS + GAME_SESSIONS] + OTHER_GAMES
 
 # Values a hostile or unlucky file may hold where a count, a name or a card should be.
 EDGE_NUMBERS = [0, 1, -1, 2, 52, 53, 100_000, 200_000_000, 10**12, 10**12 + 1, 2**31, 2**53,

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bragkit.errors import RulesError
@@ -303,10 +303,14 @@ def test_a_game_over_at_its_start_ends_the_deal_rule_t1() -> None:
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 6), boot=st.integers(1, 3),
        pot_limit=st.integers(0, 12))
+@example(seed=2810, seats=5, boot=1, pot_limit=0)  # P4 is bust before deal 3 (TP2, M1)
 def test_no_teen_patti_session_is_left_in_a_finished_deal_rule_tp6(
         seed: int, seats: int, boot: int, pot_limit: int) -> None:
     """Whatever the pot limit, a deal either cannot start (its boots reach the limit, TP6
-    [decision]) or is played to its end, and then the session is between deals (T1)."""
+    [decision]) or is played to its end, and then the session is between deals (T1). A
+    player who went bust stops the next deal with an error naming them and rule TP2, as a
+    player short of the ante does in Brag (D2 [decision]): the session does not choose for
+    them; once they top up (M1) the deal goes on."""
     rng = random.Random(seed)
     names = [f"P{i}" for i in range(seats)]
     session = open_session("teen-patti", seats=names, buy_ins=100, seed=seed, boot=boot,
@@ -315,9 +319,17 @@ def test_no_teen_patti_session_is_left_in_a_finished_deal_rule_tp6(
         try:
             game = session.start_deal()
         except SessionError as error:
-            assert 0 < pot_limit <= seats and "rule TP6" in str(error)
             assert not session.in_deal
-            return
+            short = [name for name, stack in session.stacks.items() if stack < boot]
+            if not short:
+                assert 0 < pot_limit <= seats and "rule TP6" in str(error)
+                return
+            assert "rules TP2, M1" in str(error) and f"{short[0]} cannot put in" in str(error)
+            events = len(session.events)
+            for name in short:  # nothing was dealt: top up (M1) and the deal starts
+                session.top_up(name, 100)
+            assert len(session.events) == events + len(short)
+            game = session.start_deal()
         assert pot_limit == 0 or pot_limit > seats
         assert not game.over                     # the boots never end a deal (TP6)
         for _ in range(2000):

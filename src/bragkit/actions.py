@@ -482,7 +482,7 @@ class Discards(Sequence[Action]):
     (``in``) compares them as a multiset, as the engine does.
 
     The choices name the cards of the player's own hand: the option is listed for its player
-    only, and a discard includes the look (F2).
+    only, once they have looked (a blind player is offered the look: BL6, F2).
 
     >>> hand = parse_cards("Qh Qs 4d 7c")
     >>> choices = Discards("Ann", hand, 1)

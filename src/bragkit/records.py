@@ -147,10 +147,12 @@ class _Format:
 
 _REPLAYERS: dict[str, _Format] = {}
 # The modules that register formats when imported (lazily, on the first record read): the
-# three-card deal and session records, Teen Patti's records, and every game module of the registry.
+# three-card deal and session records, Teen Patti's records, every other game's sessions
+# (game-session/1), and every game module of the registry.
 _RECORD_MODULES: Final = ("bragkit.games.three_card.replay",
                           "bragkit.games.three_card.session_records",
-                          "bragkit.games.teen_patti_records")
+                          "bragkit.games.teen_patti_records",
+                          "bragkit.games.game_session_records")
 
 
 def _import_all() -> None:

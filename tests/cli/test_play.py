@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -69,3 +71,39 @@ def test_bad_options_of_the_other_games(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], lines
+
+
+def _bad_values(game: str) -> list[tuple[str, str, str]]:
+    """For each house option of ``game``'s rules (their metadata): a value it refuses, and
+    its rule id."""
+    from bragkit.games.options import options
+
+    bad = {"int": "abc", "ints": "abc", "bool": "maybe", "choice": "royal-flush",
+           "cards": "Zz"}
+    return [(game, f"{o.name}={bad[o.kind]}", o.rule) for o in options(find(game).rules)]
+
+
+@pytest.mark.parametrize(("game", "option", "rule"),
+                         [case for game in game_names() for case in _bad_values(game)])
+def test_every_bad_option_value_names_its_rule(game: str, option: str, rule: str) -> None:
+    """``bragkit play -r KEY=BAD`` for every option of every game and preset: one line naming
+    the option and the rule id its metadata gives, exit status 2 (before any table)."""
+    result = runner.invoke(app, ["play", "--game", game, "--rules", option])
+    assert result.exit_code == 2, result.stdout
+    lines = result.stderr.strip().splitlines()
+    name = option.partition("=")[0]
+    assert len(lines) == 1 and name in lines[0], lines
+    assert re.search(rf"\(rules? (?:[A-Z0-9]+, )*{rule}\b", lines[0]), lines[0]
+
+
+def test_an_unknown_house_rule_lists_the_games_own() -> None:
+    result = runner.invoke(app, ["play", "--game", "crash", "--rules", "max_bet=3"])
+    assert result.exit_code == 2
+    assert "crash has no house rule 'max_bet' (its rules: target (C6)" in result.stderr
+
+
+def test_the_arena_names_the_rule_of_a_bad_value_too() -> None:
+    result = runner.invoke(app, ["arena", "cautious", "random", "-n", "2", "-r", "max_bet=abc"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("bragkit: --rules: max_bet must be a whole number, not "
+                                     "'abc' (rule B1)")

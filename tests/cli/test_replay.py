@@ -145,3 +145,16 @@ def test_directory_and_binary_files_are_one_line(tmp_path: Path) -> None:
     path = tmp_path / "binary.bhh"
     path.write_bytes(b"\xff\xfe\x00garbage")
     assert "not a text file" in refused(invoke(str(path)))
+
+
+def test_the_pot_column_stays_aligned_when_you_are_addressed(tmp_path: Path) -> None:
+    """(Found as a person) "You look" is a letter shorter than the record's "You looks": the
+    actions' pot column stays in line."""
+    text = (RECORDS / "four-card-discards.bhh").read_text(encoding="utf-8")
+    path = tmp_path / "you.bhh"
+    path.write_text(text.replace("Ann", "You"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if re.match(r"\s+\d+\. ", line)]
+    assert any(" You discard " in row for row in rows)
+    assert len({row.index(" pot ") for row in rows}) == 1, rows

@@ -126,6 +126,29 @@ def test_each_record_words_itself_for_its_player_and_for_another(op: Operation) 
     assert seen is None or "Ann" not in seen or isinstance(op, teen_patti_operations.Compared)
 
 
+def test_teen_patti_words_its_moves_in_its_own_words_rule_TP3() -> None:
+    """(Found as a person) Teen Patti's log said "You bet 4", "Equity folds" beside keys
+    saying chaal and pack: its moves read in its words, as its keys say them."""
+    game = new("teen-patti", players=["Ann", "Bob", "Cy"], seed=2)
+    assert game.to_act == "Bob"
+    game.apply("Bob blind 1")
+    game.apply("Cy fold")
+    game.apply("Ann look")
+    game.apply("Ann bet 2")
+    lines = [describe(op, "Ann") for op in game.operations]
+    assert {"Bob chaals 1 blind", "Cy packs", "You chaal 2"} <= set(lines), lines
+    assert not any(line and re.search(r"\b(bets?|folds?)\b", line) for line in lines)
+
+
+def test_a_draw_towards_31_is_a_card_drawn_rule_S4() -> None:
+    """(Found as a person) Three-stake's log said "Equity draws 0 cards" and then dealt it a
+    card: a draw towards 31 is one card (S4); a draw of Brag Poker says how many (P3)."""
+    assert describe(stake_operations.Acted(action=Action.parse("Ann draw")), "Bob") == (
+        "Ann draws a card")
+    assert describe(stake_operations.Acted(action=Action.parse("Ann draw 0")), "Ann") == (
+        "You draw no card")
+
+
 def test_the_examples_of_the_brief_read_as_written() -> None:
     assert describe(three.Acted(action=Action.parse("Shark fold")), "Ann") == "Shark folds"
     assert describe(three.Acted(action=Action.parse("Ann fold")), "Ann") == "You fold"

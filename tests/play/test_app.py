@@ -240,9 +240,10 @@ def test_four_card_discards_are_picked_with_digits_rule_F1() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
-            await pilot.press("d")  # blind: nothing picked to discard yet
+            await pilot.press("d")  # blind: a discard is chosen once looked (F1, F2, BL6)
             await pilot.pause()
-            assert "pick the cards" in screen.texts["message"]
+            assert "no such move now" in screen.texts["message"]
+            assert "l look" in screen.texts["message"]
             await pilot.press("l")
             await pilot.pause()
             hand = session.view().hand

@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import re
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typer.testing import CliRunner
 from bragkit.actions import Action
 from bragkit.bots.player import PlayerBase
 from bragkit.bots.players import ask, make_player
+from bragkit.cards import format_cards
 from bragkit.cli import app as cli
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.app import BragApp
@@ -55,14 +57,16 @@ def run_app(app: BragApp, test: Callable[[Any], Awaitable[None]]) -> None:
     asyncio.run(run())
 
 
-async def settled(pilot: Any, holds: Callable[[], bool], seconds: float = 10.0) -> bool:
-    """Pause until ``holds()`` (messages are handled on the app's own time), at most
-    ``seconds``."""
-    for _ in range(int(seconds / 0.02)):
-        if holds():
-            return True
+async def settled(pilot: Any, holds: Callable[[], bool], seconds: float = 240.0) -> bool:
+    """Pause until ``holds()`` (messages are handled on the app's own time, bots play in a
+    worker), at most ``seconds``: a bound for an app that never gets there, not a speed (a
+    fully loaded machine is slow)."""
+    end = time.monotonic() + seconds
+    while not holds():
+        if time.monotonic() > end:
+            return False
         await pilot.pause(0.02)
-    return holds()
+    return True
 
 
 def play_out(table: GameTable, seed: int) -> None:
@@ -298,8 +302,8 @@ def test_discarded_cards_leave_the_hand_for_the_rest_of_the_deal(game: str, rule
 def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
                                                                  tmp_path: Path) -> None:
     """(1.6) After a deal of any game and preset, ``w`` writes the deal and ``W`` the session,
-    and ``bragkit replay`` reads every file written (a session of a game without a session
-    format of its own is a folder of its deals)."""
+    each one file, and ``bragkit replay`` reads every file written (a session of a game
+    without a session format of its own is a ``game-session/1`` record of its deals)."""
     table = GameTable(game, bots=("random", "random"), seed=8)
     for _ in range(40):
         play_out(table, seed=8)
@@ -308,14 +312,80 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
         table.next_deal()
     deal = table.records.save(tmp_path)
     session = table.records.save_session(tmp_path)
-    files = [deal, *(sorted(session.iterdir()) if session.is_dir() else [session])]
-    for path in files:
+    assert deal.is_file() and session.is_file()
+    for path in (deal, session):
         result = runner.invoke(cli, ["replay", str(path)])
         assert result.exit_code == 0, (path, result.stderr)
         assert "You takes" not in result.stdout and "You has" not in result.stdout
         # actions in words, never record strings ("Equity drop", 1.10)
         assert not re.search(r"^\s+\d+\. (?!You )\S+(?: II+)? (fold|drop|check|look|call|stand)\b",
                              result.stdout, re.M), result.stdout
+
+
+@pytest.mark.parametrize("game", ["nine-card", "crash"])
+def test_w_and_W_save_a_points_game_left_before_its_target(game: str, tmp_path: Path) -> None:
+    """(1.6) A game to 21 (N7) or 15 (C6) left after its first deal of cards: ``w`` writes
+    the game so far and ``W`` the session, each a file ``bragkit replay`` reads, both saying
+    the game is not over; neither holds a card of the deal dealt next (still unplayed)."""
+    table = GameTable(game, bots=("random", "random"), seed=5)
+    assert not table.records.can_save() and not table.records.can_save_session()
+    play_out(table, seed=5)  # the first deal of cards
+    game_now = table.game
+    assert table.session.in_deal and not game_now.over and table.paused
+    assert table.records.can_save() and table.records.can_save_session()
+    assert table.records.saved_what() == "the game so far (not over yet)"
+    deal, session = table.records.save(tmp_path), table.records.save_session(tmp_path)
+    assert deal.name == "game-0001-so-far.toml" and session.name == "session.toml"
+    unplayed = format_cards(game_now.deal_sources[-1].cards[:13])
+    for path in (deal, session):
+        text = path.read_text()
+        assert unplayed not in text  # the next deal's pack (dealt, unplayed) is not there
+        shown = runner.invoke(cli, ["replay", str(path)])
+        assert shown.exit_code == 0, (path, shown.stderr)
+        assert "The game is not over: the record ends after deal 1" in shown.stdout
+    shown = runner.invoke(cli, ["replay", "--json", str(session)])
+    document = json.loads(shown.stdout)
+    assert document["complete"] is False and "game 1 was under way" in document["note"]
+    assert document["deals"][0]["over"] is False and document["deals"][0]["deals"] == 1
+
+
+@pytest.mark.parametrize("game", ["nine-card", "crash"])
+def test_between_deals_of_cards_the_points_line_names_the_deal_just_played(game: str) -> None:
+    """(Found as a person) With a deal's result on the screen and the next deal dealt, the
+    points line said "Deal 2 · points" above deal 1's result: it names the deal played."""
+    table = GameTable(game, bots=("random",), seed=3)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.texts["info"].startswith("Deal 1 · points")
+        play_out(table, seed=3)
+        screen._after()
+        await pilot.pause()
+        assert table.paused and "The deal's result:" in screen.texts["result"]
+        assert screen.texts["info"].startswith("After deal 1 · points"), screen.texts["info"]
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.texts["info"].startswith("Deal 2 · points")
+
+    run_app(app, test)
+
+
+def test_W_mid_deal_leaves_the_deal_in_play_out_and_says_so(tmp_path: Path) -> None:
+    """(1.6) ``W`` during a Teen Patti deal writes the finished deals; the deal in play (its
+    record would hold every card, BL6) is left out, and the record says so."""
+    table = GameTable("teen-patti", bots=("random", "random"), seed=4)
+    with pytest.raises(Exception, match="no deal is finished yet"):
+        table.records.save_session(tmp_path)
+    play_out(table, seed=4)
+    table.next_deal()
+    assert table.session.in_deal
+    path = table.records.save_session(tmp_path)
+    shown = runner.invoke(cli, ["replay", str(path)])
+    assert shown.exit_code == 0, shown.stderr
+    assert "1 deal saved" in shown.stdout and "== Deal 1 ==" in shown.stdout
+    assert "The session is not finished: deal 2 was under way and is left out" in shown.stdout
 
 
 def test_on_a_short_screen_the_result_keys_and_message_stay_in_sight(tmp_path: Path) -> None:
@@ -336,7 +406,7 @@ def test_on_a_short_screen_the_result_keys_and_message_stay_in_sight(tmp_path: P
         screen._after()
         await pilot.press("w")
         await pilot.pause()
-        assert "Saved the deal" in screen.texts["message"]
+        assert "Saved the game:" in screen.texts["message"]  # the game to its target (C6)
         for part in ("#result", "#keys", "#message"):
             region = screen.query_one(part).region
             assert region.height > 0 and region.y + region.height <= SIZE[1] - 1, part
@@ -364,6 +434,30 @@ def test_teen_pattis_b_says_chaal_and_shows_the_even_amounts_rule_TP3() -> None:
         await pilot.pause()
         prompt = screen.query_one("#prompt", Input)
         assert "chaal 2 or 4" in prompt.placeholder and " bet" not in prompt.placeholder
+
+    run_app(app, test)
+
+
+def test_teen_pattis_table_and_log_speak_its_words_rule_TP3() -> None:
+    """(Found as a person) Teen Patti's table had a "staked 0" column for every player (its
+    stake is the table's, in blind terms, TP3), said "dropped" and logged "bet" and "folds"
+    beside keys saying chaal and pack."""
+    table = GameTable("teen-patti", bots=("random", "random", "random"), seed=6)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "staked" not in screen.texts["seats"] and "stake 1" in screen.texts["info"]
+        for seed in range(6, 40):
+            play_out(table, seed=seed)
+            if any(" packs" in line for line in table.log):
+                break
+            table.next_deal()
+        screen._after()
+        await pilot.pause()
+        assert "packed" in screen.texts["seats"] and "dropped" not in screen.texts["seats"]
+        assert not [line for line in table.log if re.search(r" (bets?|folds?)\b", line)]
 
     run_app(app, test)
 

@@ -33,7 +33,7 @@ D5; covers, M2, M3), so its scores agree with the engine's within the intervals.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -44,15 +44,16 @@ from rich.table import Table as RichTable
 
 from bragkit.arena import ArenaResult, arena_rules, play_arena, round_robin, three_card_family
 from bragkit.bots.agent import DEFAULT_BUDGET
-from bragkit.bots.players import players
+from bragkit.bots.players import game_rules, players
 from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
 from bragkit.errors import BragError
+from bragkit.games.options import options as rule_options
 from bragkit.games.registry import find
 from bragkit.sim.arena import check_batched_rules, play_batched_arena
 from bragkit.sim.policies import BATCHED_KINDS
 
-__all__ = ["arena", "parse_overrides"]
+__all__ = ["arena", "check_overrides", "parse_overrides"]
 
 #: Runs this long or longer show a progress bar (on standard error).
 PROGRESS_FROM = 500
@@ -71,6 +72,43 @@ def parse_overrides(items: Sequence[str]) -> dict[str, Any]:
             raise BragError(f"--rules takes KEY=VALUE, not {item!r}")
         options[key] = _value(key, text.strip())
     return options
+
+
+def check_overrides(game: str, overrides: Mapping[str, Any]) -> None:
+    """Refuse, in one line naming the rule id of the option at fault (from the rules'
+    metadata), a house rule ``game``'s rules do not hold or a value they refuse; each option
+    alone, then all together (an option may only clash with another).
+
+    >>> check_overrides("three-card", {"max_bet": "abc"})
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: --rules: max_bet must be a whole number, not 'abc' (rule B1)
+    >>> check_overrides("crash", {"colour": 2})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bragkit.errors.BragError: --rules: crash has no house rule 'colour' (its rules: target (C6), ...
+    """
+    held = {option.name: option for option in rule_options(find(game).rules)}
+    for key in overrides:
+        if key not in held:
+            known = ", ".join(f"{o.name} ({o.rule})" for o in held.values())
+            raise BragError(f"--rules: {game} has no house rule {key!r} (its rules: {known})")
+    for key, value in overrides.items():
+        _try_rules(game, {key: value}, [held[key].rule])
+    _try_rules(game, overrides, [o.rule for o in held.values() if o.name in overrides])
+
+
+def _try_rules(game: str, overrides: Mapping[str, Any], rules: Sequence[str]) -> None:
+    """Build ``game``'s rules with ``overrides``; a refusal as one BragError line naming
+    ``rules`` (the rule ids of the options given) unless it names its rule already."""
+    try:
+        game_rules(game, dict(overrides))
+    except (BragError, TypeError, ValueError) as error:
+        text = " ".join(str(error).split())
+        if "(rule" not in text:
+            ids = sorted(set(rules))
+            text += f" (rule{'s' if len(ids) > 1 else ''} {', '.join(ids)})"
+        raise BragError(f"--rules: {text}") from None
 
 
 def _value(key: str, text: str) -> Any:
@@ -162,6 +200,7 @@ def arena(
         if budget <= 0:
             fail(f"--budget must be positive, not {budget}")
         options = parse_overrides(rules or [])
+        check_overrides(game, options)
         table_rules = arena_rules(game, **options) if family else None
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
         if sim:

@@ -41,7 +41,7 @@ import typer
 from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.bots.players import players
 from bragkit.cli._app import app, fail
-from bragkit.cli.arena import parse_overrides
+from bragkit.cli.arena import check_overrides, parse_overrides
 from bragkit.errors import BragError
 from bragkit.play.addressed import addressed
 from bragkit.play.config import PlayConfig, default_bots, game_names
@@ -85,7 +85,9 @@ def config_from(
     if not 0 <= sit_and_go <= 1000:
         raise BragError(f"--sit-and-go is the deals a level lasts, 1 to 1000 (0: none), not "
                         f"{sit_and_go}")
-    config = PlayConfig(game=game, overrides=parse_overrides(rules or []), bots=kinds,
+    overrides = parse_overrides(rules or [])
+    check_overrides(game, overrides)  # a bad value names its option's rule (its metadata)
+    config = PlayConfig(game=game, overrides=overrides, bots=kinds,
                         name=name.strip(), stack=stack, seed=seed, save_dir=save_dir,
                         budget=budget, trainer=trainer, sit_and_go=sit_and_go,
                         ante_rise=ante_rise)

@@ -158,6 +158,13 @@ class Capabilities:
         none, or it is not over: a record holds every card)."""
         return None
 
+    def record_so_far(self) -> str | None:
+        """The record of what is finished of the game: once it is over, :meth:`record_text`;
+        a game of many deals of cards (:meth:`target`) under way records its finished deals
+        (never the cards of the deal in play), a record that replays as a game not yet over.
+        ``None``: nothing finished to record, or the game writes no records."""
+        return self.record_text()
+
     def hand_name(self, cards: Sequence[Card]) -> str | None:
         """``cards`` named as a hand of this game under its rules ("pair of queens"), for a
         hand its holder sees or a hand shown; ``None`` where the game names no hands."""

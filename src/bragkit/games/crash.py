@@ -166,10 +166,12 @@ class CrashRules:
                              f"{self.min_category!r} (rule C4)")
         if type(self.aces_high) is not bool:
             raise RulesError(f"aces_high must be true or false: {self.aces_high!r} (rule C3)")
-        for name in ("crash_reward", "natural_reward", "crash_penalty", "stake"):
+        for name, rule in (("crash_reward", "C5"), ("natural_reward", "C5"),
+                           ("crash_penalty", "C5"), ("stake", "C6")):  # as their metadata
             value = getattr(self, name)
             if type(value) is not int or value < 0:
-                raise RulesError(f"{name} must be a whole number, 0 or more: {value!r} (rule C5)")
+                raise RulesError(f"{name} must be a whole number, 0 or more: {value!r} "
+                                 f"(rule {rule})")
 
     @property
     def floor(self) -> Category:
@@ -647,9 +649,12 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         """The finished game as its record's text (None while it is under way)."""
         return self.record().dumps() if self.over else None
 
-    def record(self) -> CrashRecord:
-        """The game so far as a record (``crash/1``)."""
-        return CrashRecord.from_game(self)
+    def record(self, deals: int | None = None) -> CrashRecord:
+        """The game so far as a record (``crash/1``), or its first ``deals`` deals."""
+        return CrashRecord.from_game(self, deals=deals)
+
+    def _record_text(self, deals: int) -> str:
+        return self.record(deals).dumps()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -817,9 +817,12 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         """The finished game as its record's text (None while it is under way)."""
         return self.record().dumps() if self.over else None
 
-    def record(self) -> NineCardRecord:
-        """The game so far as a record (``nine-card/1``)."""
-        return NineCardRecord.from_game(self)
+    def record(self, deals: int | None = None) -> NineCardRecord:
+        """The game so far as a record (``nine-card/1``), or its first ``deals`` deals."""
+        return NineCardRecord.from_game(self, deals=deals)
+
+    def _record_text(self, deals: int) -> str:
+        return self.record(deals).dumps()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -485,6 +485,26 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         return self._winner is not None
 
     @property
+    def finished_deals(self) -> int:
+        """How many deals of cards are over (the game's, or all of them once it is won)."""
+        if self._winner is not None or self._awaiting:
+            return self._deal
+        return self._deal - 1
+
+    def record_so_far(self) -> str | None:
+        """The whole record once the game is won (N7, C6); under way, the record of its
+        finished deals — the deal in play, and its cards, left out — which replays as a game
+        not yet over; ``None`` before the first deal ends."""
+        if self._winner is not None:
+            return self.record_text()
+        finished = self.finished_deals
+        return self._record_text(finished) if finished else None
+
+    @abstractmethod
+    def _record_text(self, deals: int) -> str:
+        """The game's record of its first ``deals`` deals, as text."""
+
+    @property
     def first_dealer(self) -> str:
         """Who dealt the first deal (N2: cut for dealer)."""
         return self._first_dealer

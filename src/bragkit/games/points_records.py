@@ -236,12 +236,12 @@ class PointsRecord(ABC, Generic[RulesT, GameT]):
         """The game of this record, set up to play its deals (no action applied)."""
 
     @classmethod
-    def from_game(cls, game: PointsGame[RulesT, Any]) -> Self:
-        """The record of a game so far."""
-        deals = tuple(DealRecord.of(source, actions) for source, actions
-                      in zip(game.deal_sources, game.deal_actions, strict=True))
+    def from_game(cls, game: PointsGame[RulesT, Any], *, deals: int | None = None) -> Self:
+        """The record of a game so far, or of its first ``deals`` deals (the finished ones)."""
+        played = zip(game.deal_sources, game.deal_actions, strict=True)
+        records = tuple(DealRecord.of(source, actions) for source, actions in played)
         return cls(players=game.players, dealer=game.first_dealer, rules=game.rules,
-                   deals=deals)
+                   deals=records[:deals])
 
     def to_document(self) -> dict[str, Any]:
         """The record as a TOML-ready document, keys in the documented order."""
@@ -345,8 +345,10 @@ class PointsReplay(ABC, Generic[RecordT, GameT]):
                 lines.append(line)
         lines.append("Scores: " + ", ".join(f"{p} {s}" for p, s in game.scores.items()))
         lines += self._summary()
-        if not game.over:
-            lines.append("The game is not over.")
+        if not game.over:  # a record saved before the target: honest about it
+            lines.append(f"The game is not over: the record ends after deal "
+                         f"{game.deal_number}, before anyone reached {game.target()} points "
+                         f"(rule {game.END_RULE}).")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:

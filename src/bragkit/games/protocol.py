@@ -271,6 +271,11 @@ class Game(Protocol):
         """The finished game's record in its format; ``None`` where none (or not over)."""
         ...
 
+    def record_so_far(self) -> str | None:
+        """The record of the finished part: the whole record once over; a game of many deals
+        (:meth:`target`) under way, its finished deals; ``None`` where nothing is finished."""
+        ...
+
     def hand_name(self, cards: Sequence[Card]) -> str | None:
         """``cards`` named as a hand of this game ("pair of queens"); ``None``: no names."""
         ...

@@ -27,10 +27,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bragkit.actions import Action
+from bragkit.actions import Action, Verb
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
 from bragkit.games.wording import action_words, says, whom
@@ -135,6 +135,9 @@ class Acted(Operation):
 
     action: Action
     paid: int = 0
+    #: The game's own phrases for some verbs, in the third person (Teen Patti's "chaals {n}",
+    #: "packs", TP3); the others are worded as in every game.
+    phrases: tuple[tuple[Verb, str], ...] = field(default=(), compare=False, repr=False)
 
     def censored(self, viewer: str | None) -> Acted:
         """The action as ``viewer`` saw it: another player's discards face down (P3)."""
@@ -142,15 +145,27 @@ class Acted(Operation):
         if action.player == viewer:
             return self
         public = action.public()
-        return self if public is action else Acted(action=public, paid=self.paid)
+        return self if public is action else Acted(action=public, paid=self.paid,
+                                                   phrases=self.phrases)
 
     def __str__(self) -> str:
         """The action's record string (HAND-HISTORY.md); another's discards face down."""
         return str(self.action)
 
     def words(self, viewer: str | None) -> str:
-        """The action in words for ``viewer`` ("You bet 4 blind", "Ann packs")."""
-        return action_words(self.action, viewer, self.paid)
+        """The action in words for ``viewer`` ("You bet 4 blind"; in the game's own phrases
+        where it has them: "Ann packs", "You chaal 2 blind", TP3).
+
+        >>> move = Acted(action=Action.parse("Ann blind 2"), paid=2,
+        ...              phrases=((Verb.BLIND, "chaals {n} blind"),))
+        >>> move.words("Ann"), move.words("Bob"), str(move)
+        ('You chaal 2 blind', 'Ann chaals 2 blind', 'Ann blind 2')
+        """
+        action = self.action
+        for verb, phrase in self.phrases:
+            if verb is action.verb and action.player is not None:
+                return says(action.player, viewer, phrase.replace("{n}", str(action.amount)))
+        return action_words(action, viewer, self.paid)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -45,14 +45,20 @@ from typing import Any, ClassVar, Final, overload
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
-from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
+from bragkit.games.teen_patti_operations import (
+    PHRASES,
+    Compared,
+    JokerTurned,
+    SideshowAsked,
+    SideshowLost,
+)
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.teen_patti_views import TeenPattiFold
 from bragkit.records import dump
@@ -161,9 +167,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules = self.rules
         boot = rules.boot
         rules.check_table(len(self.players))  # rule TP6: the boots never end a deal
-        for player in self.players:
-            if self.money.stacks[player] < boot:
-                raise RulesError(f"{player} cannot put in the boot of {boot} (rule TP2)")
+        rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
         self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
@@ -393,10 +397,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action))
+            self._ops.append(Acted(action=action, phrases=PHRASES))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
         elif verb is _FOLD:
-            self._ops.append(Acted(action=action))
+            self._ops.append(Acted(action=action, phrases=PHRASES))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
@@ -427,7 +431,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         seen = player in self.looked
         paid, capped = self._pay(player, amount)
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
         if not seen:
             self.blind_turns[player] += 1
         self.stake = max(self.stake, amount // 2 if seen else amount)
@@ -451,7 +455,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         other = self.previous(player)
         paid, _ = self._pay(player, self.show_cost(player))
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
         winner = player if mine > theirs else other
@@ -465,7 +469,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(Acted(action=action))
+        self._ops.append(Acted(action=action, phrases=PHRASES))
         if action.verb is _DECLINE:
             return
         rank = self.rules.rank

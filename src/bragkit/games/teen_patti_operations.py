@@ -21,13 +21,20 @@ view folds it like any shown hand); for anyone else it is nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
+from bragkit.actions import Verb
 from bragkit.cards import Card, format_cards
 from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Shown
 from bragkit.games.wording import says, subject, whom
 
-__all__ = ["Compared", "JokerTurned", "SideshowAsked", "SideshowLost"]
+__all__ = ["PHRASES", "Compared", "JokerTurned", "SideshowAsked", "SideshowLost"]
+
+#: Teen Patti's own words for its moves (TP3), as its keys say them ("b chaal", "f pack"): the
+#: phrases of its :class:`~bragkit.games.stake_operations.Acted` records.
+PHRASES: Final = ((Verb.BET, "chaals {n}"), (Verb.BLIND, "chaals {n} blind"),
+                  (Verb.FOLD, "packs"))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -148,6 +148,21 @@ pot_limit must be more than 5 boots, or 0 for none (rule TP6)
                              f"pot limit of {cap}: pot_limit must be more than {players} boots, "
                              "or 0 for none (rule TP6)")
 
+    def check_boots(self, stacks: Mapping[str, int]) -> None:
+        """Refuse a deal a player cannot put the boot in (TP2 [decision, as D2 in Brag]): the
+        table does not choose for them; they top up (M1) or leave first.
+
+        >>> TeenPattiRules(boot=2).check_boots({"Ann": 5, "Bob": 1})
+        Traceback (most recent call last):
+        ...
+        bragkit.errors.RulesError: Bob cannot put in the boot of 2 with 1: top up or leave \
+first (rules TP2, M1)
+        """
+        for player, stack in stacks.items():
+            if stack < self.boot:
+                raise RulesError(f"{player} cannot put in the boot of {self.boot} with {stack}: "
+                                 "top up or leave first (rules TP2, M1)")
+
     # -- hands ------------------------------------------------------------------------------
     @property
     def ordering(self) -> Ordering:

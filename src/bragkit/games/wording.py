@@ -101,6 +101,8 @@ def action_words(action: Action, viewer: str | None, paid: int = 0) -> str:
 
     >>> action_words(Action.parse("Ann draw 1 4d"), "Ann")
     'You draw 1 card, discarding 4d'
+    >>> [action_words(Action.parse(text), "Bob") for text in ("Ann draw", "Ann draw 0")]
+    ['Ann draws a card', 'Ann draws no card']
     >>> action_words(Action.parse("Ann show"), "Bob", paid=4)
     'Ann asks for a show, paying 4'
     """
@@ -108,8 +110,9 @@ def action_words(action: Action, viewer: str | None, paid: int = 0) -> str:
     if player is None:  # an agreed showdown (B8)
         return "Showdown: every hand still in is shown"
     phrase = _PHRASES.get(verb, verb.value + "s")
-    if verb is Verb.DRAW:
-        phrase = f"draws {cards_count(amount or 0)}"
+    if verb is Verb.DRAW:  # P3: how many cards are thrown and replaced; S4: one card drawn
+        phrase = "draws a card" if amount is None else (
+            f"draws {cards_count(amount)}" if amount else "draws no card")
         if action.cards:
             phrase += f", discarding {_listed(action.cards)}"
     elif verb is Verb.LOOK and action.hand is not None:

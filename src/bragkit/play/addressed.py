@@ -35,6 +35,13 @@ def addressed(line: str, name: str) -> str:
 
     >>> addressed("— deal 2: Ann deals (D3, D4) —", "Ann")
     '— deal 2: You deal (D3, D4) —'
+
+    A column padded with spaces after it keeps its width (``bragkit replay``'s actions):
+
+    >>> addressed("  1. Ann looks     pot 4", "Ann")
+    '  1. You look      pot 4'
+    >>> addressed("  2. Ann discards 5h  pot 4", "Ann")
+    '  2. You discard 5h   pot 4'
     """
     if not name:
         return line
@@ -49,4 +56,13 @@ def addressed(line: str, name: str) -> str:
         verb = match.group(1)
         return "You" + (f" {second_person(verb[1:])}" if verb else "")
 
-    return pattern.sub(swap, line)
+    out = pattern.sub(swap, line)
+    short = len(line) - len(out)
+    gap = _GAP.search(out) if short > 0 and _GAP.search(line) else None
+    if gap is not None:  # a column padded with spaces keeps its width
+        out = out[:gap.end()] + " " * short + out[gap.end():]
+    return out
+
+
+#: Two or more spaces between words: the padding of a column.
+_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")

@@ -193,14 +193,16 @@ class ExtraActions:
     def action_save(self: _Host) -> None:
         """Save the last deal's record (a fresh name in the save dir, never over a file)."""
         try:
+            what = self.table.records.saved_what()
             path = self.table.records.save()
         except (BragError, OSError) as error:
             self._message(f"not saved: {getattr(error, 'strerror', None) or error}", error=True)
             return
-        self._message(f"Saved the deal: {path}")
+        self._message(f"Saved {what}: {path}")
 
     def action_save_session(self: _Host) -> None:
-        """Save the whole session's record between deals."""
+        """Save the whole session's record (its finished deals; see
+        :meth:`~bragkit.play.records.TableRecords.save_session`)."""
         try:
             path = self.table.records.save_session()
         except (BragError, OSError) as error:

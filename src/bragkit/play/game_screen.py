@@ -205,8 +205,9 @@ class GameScreen(OfferedKeys, HelpActions, ExtraActions, Turns, Screen[list[str]
                                   if table.deal_over else ""))
         if table.deal_over:
             items = ["n the next deal of cards" if between else "n next deal",
-                     *(["w save the deal"] if table.game.over else []),
-                     *(["W save the session"] if not table.session.in_deal else []),
+                     *([f"w save {table.records.saved_what()}"]
+                       if table.records.can_save() else []),
+                     *(["W save the session"] if table.records.can_save_session() else []),
                      "t top up", "q end the session (ledger and settlement)"]
         elif table.my_turn:
             items = [f"{c.key} {c.label}" for c in self._now]

@@ -70,8 +70,8 @@ class OfferedKeys:
             "next": lambda: table.deal_over,
             "hint": lambda: advice.offers("odds"),
             "trainer": lambda: advice.trainer_applies,
-            "save": lambda: table.game.over,
-            "save_session": lambda: not table.session.in_deal,
+            "save": table.records.can_save,
+            "save_session": table.records.can_save_session,
             "show_rule": lambda: cited_rule(self.help_error) is not None,
         }
         test = tests.get(action)

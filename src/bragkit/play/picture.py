@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.table import Table
 from rich.text import Text
 
+from bragkit.actions import Verb
 from bragkit.cards import Card
 from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
@@ -103,16 +104,23 @@ def _three_card(view: DealView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
+#: A player out of the deal, in the word of the game's fold where it has its own (Teen
+#: Patti's pack, TP3); else out as the stake games say it (S2, P2: a drop).
+_OUT: Final = {"pack": "packed"}
+
+
 def _stake(view: StakeView, table: GameTable) -> Picture:
     """Historic Brag and 3 Card Brag Poker: stakes, pots, blinds, the face-up card (S4), the
     31 count (S4), each shown hand named (S3, P2)."""
     worth = {op.player: op.worth for op in table.game.operations if isinstance(op, Shown)}
     extra = view.extra
     totals: Mapping[str, int] = extra.get("totals", {})
-    seats = _table("seat", "stack", "staked", "status", "cards", "")
+    each = any(name in view.stakes for name in view.players)  # a stake a player (S2, P2)
+    seats = _table("seat", "stack", *(("staked",) if each else ()), "status", "cards", "")
+    out = _OUT.get(table.info.verb_name(Verb.FOLD), "dropped")  # the game's word (S2, TP3)
     for name in view.players:
         cards = view.shown.get(name) or view.cards.get(name) or ()
-        status = "in" if name in view.in_play else "dropped"
+        status = "in" if name in view.in_play else out
         if name in view.winners:
             status += f", takes {view.winners[name]}"
         known = cards and all(c is not None for c in cards)
@@ -121,12 +129,14 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                 not what and view.phase == "thirty-one")):
             what = _count(totals[name])  # the count now, draws and all (S4)
         seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
-                      str(view.stacks.get(name, 0)), str(view.stakes.get(name, 0)), status,
+                      str(view.stacks.get(name, 0)),
+                      *((str(view.stakes.get(name, 0)),) if each else ()), status,
                       hand_text(cards) if cards else Text("—"),
                       _line(what, view.players))
     pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
-    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}",
-                  style="bold yellow")]
+    shared = "" if each else "".join(f" · {k} {v}" for k, v in view.stakes.items())  # TP3
+    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
+                  f"{shared}", style="bold yellow")]
     if "small_blind" in extra:
         drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
@@ -161,8 +171,10 @@ def _count(total: int) -> str:
 
 def _scores_line(scores: Mapping[str, int], table: GameTable, deal: int) -> Text:
     """The points of the deal of cards ``deal`` and the game's target, with its own rule (N7,
-    C6)."""
-    text = Text(f"Deal {deal} · points", style="bold yellow")
+    C6); between two deals of cards (the next dealt, waiting for ``n``), the points after the
+    deal just played, whose result shows below."""
+    title = f"After deal {deal - 1}" if table.paused else f"Deal {deal}"
+    text = Text(f"{title} · points", style="bold yellow")
     text.append(": " + ", ".join(f"{p} {n}" for p, n in scores.items()))
     target = table.game.target()
     if target is not None:

@@ -174,10 +174,8 @@ def _extra_bits(state: State, idx: Index, bits: npt.NDArray[np.int64],
     if state.rules.blind:  # rule R2: look at the old hand (``look``: the new one)
         bits |= (may_look & holder).astype(np.int64) << LOOK_OLD
     need = (extra.need_discard_bits[idx] & seat) != 0
-    if state.cards > 3:  # rules F1, F2: discard, the look included while blind
-        face_seat = extra.face_up[idx] & (extra.extra_seat[idx] == cur)
-        discard = normal & ((is_blind & ~holder & ~face_seat) | need)
-        bits |= discard.astype(np.int64) << DISCARD
+    if state.cards > 3:  # rules F1, F2, BL6: a blind player looks, then discards
+        bits |= (normal & need).astype(np.int64) << DISCARD
     # rule R3: a first decision against the face-up hand is a fold unless the hand beats it
     gated = (extra.gate_bits[idx] & seat) != 0
     if gated.any():

@@ -14,7 +14,8 @@ FOUR = Rules.preset("four-card")
 def test_f1_a_player_who_looks_discards_before_betting() -> None:
     """Rule F1: four cards each; a player who looks discards one before betting."""
     deal = deal_of({"Ann": "7s 7h Qc 2c", "Bob": "Ks Kd 9h 3c"}, rules=FOUR)
-    assert legal_texts(deal, "Ann")[:3] == ["Ann look", "Ann discard (1 card)", "Ann fold"]
+    # blind, Ann is offered the look: a discard would name cards she has not seen (BL6, F2)
+    assert legal_texts(deal, "Ann")[:2] == ["Ann look", "Ann fold"]
     refuse(deal, "Ann bet 1", "F1")  # an open bet needs the look and the discard first
     play(deal, "Ann look")
     assert legal_texts(deal, "Ann") == ["Ann fold", "Ann discard (1 card)", "Ann topup 1.."]
@@ -28,8 +29,8 @@ def test_f1_a_player_who_looks_discards_before_betting() -> None:
 
 
 def test_f1_a_discard_includes_the_look_and_may_come_during_the_deal() -> None:
-    """Rules F1, BL6: a discard by a blind player includes the look; before the first bet it
-    may be made out of turn."""
+    """Rules F1, BL6: a discard by a blind player (the record form, not a menu's: BL6) includes
+    the look; before the first bet it may be made out of turn."""
     deal = deal_of({"Ann": "7s 7h Qc 2c", "Bob": "Ks Kd 9h 3c"}, rules=FOUR)
     play(deal, "Bob discard 3c")
     assert not deal.is_blind("Bob") and deal.to_act == "Ann"

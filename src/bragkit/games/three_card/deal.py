@@ -380,6 +380,8 @@ class Deal(GameBase):
                     elif amount is not None and low <= amount and (
                             option.max_amount is None or amount <= option.max_amount):
                         return option
+                if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
+                    return self.verifiers.blind_discard(seat, action)
         return None
 
     def _refusal(self, action: Action) -> IllegalActionError:

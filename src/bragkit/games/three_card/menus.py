@@ -5,6 +5,8 @@ code path.
 
 A menu lists every option with its amounts (chips actually paid) or choices (a discard's cards,
 F1, F3); looks during the deal (BL6), top-ups (M1) and agreements to a showdown (B8) included.
+A menu never names a card its player may not see: a blind player of four- or five-card Brag is
+offered the look, and the discard once looked (F1, F2, BL6).
 In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) a menu is
 remembered per Rules by what it depends on; entries are interned per player.
 
@@ -12,9 +14,12 @@ remembered per Rules by what it depends on; entries are interned per player.
 >>> from bragkit.games.three_card.deal import Deal
 >>> deal = Deal(Rules(cards=4), players=["Ann", "Bob"], dealer="Bob", stacks=[9, 9],
 ...             hands={"Ann": "Qh Qs 4d 7c", "Bob": "As Tc 2d 3h"})
->>> [str(option) for option in deal.legal_actions("Ann")]
-['Ann look', 'Ann discard (1 card)', 'Ann fold', 'Ann blind 1..8', 'Ann topup 1..']
->>> [str(choice) for choice in deal.legal_actions("Ann")[1].choices]   # rules F1, F2
+>>> [str(option) for option in deal.legal_actions("Ann")]  # blind: no card named (BL6, F2)
+['Ann look', 'Ann fold', 'Ann blind 1..8', 'Ann topup 1..']
+>>> deal.apply("Ann look")
+>>> [str(option) for option in deal.legal_actions("Ann")]  # rule F1: discard before betting
+['Ann fold', 'Ann discard (1 card)', 'Ann topup 1..']
+>>> [str(choice) for choice in deal.legal_actions("Ann")[1].choices]   # rules F1, F3
 ['Ann discard Qh', 'Ann discard Qs', 'Ann discard 4d', 'Ann discard 7c']
 """
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from bragkit.actions import Discards, LegalAction, Verb
+from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
@@ -135,6 +140,14 @@ class Menus(Verifiers):
         options.append(fixed.topup)  # rule M1
         return options
 
+    def blind_discard(self, seat: int, action: Action) -> LegalAction | None:
+        """The discard option ``action`` fits when ``seat`` has not looked and the verifiers
+        allow it: the record form of a look and a discard at once (F2; HAND-HISTORY.md),
+        accepted though the menu offers the look; None otherwise."""
+        if self.hold.looked[seat] or self.refusal(action) is not None:
+            return None
+        return self._discard_option(seat, self.seats.fixed[seat])
+
     def _discard_option(self, seat: int, fixed: Fixed) -> LegalAction:
         """Rules F1, F3: the discard of ``seat``, with every discard it allows as its choices
         (built on demand)."""
@@ -146,10 +159,10 @@ class Menus(Verifiers):
             options += [o for o in fixed.look_two
                         if self.look_block(seat, o.hand, True) is None]
         elif self.look_block(seat, None, True) is None:
+            # F2, BL6: a blind player discards on looking; the discard, naming their cards,
+            # is offered once they have looked (the record form "Ann discard 9c" by a blind
+            # player, the look and the discard at once, is still accepted: F2)
             options.append(fixed.look)
-            if self.cards > 3 and self.discard_block(seat) is None:
-                # F2: the discard includes the look
-                options.append(self._discard_option(seat, fixed))
 
     def _turn_options(self, seat: int, fixed: Fixed, options: list[LegalAction]) -> None:
         """The options of the player to act (B2, B3, B6, BL1, BL2, F1, M1-M4, R2, R3)."""
