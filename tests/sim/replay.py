@@ -24,6 +24,7 @@ from bragkit.sim.menu import (
     STAY,
     THROW,
 )
+from bragkit.sim.strength import JOKER
 
 __all__ = ["engine_text", "engine_verbs", "lock_step", "menu_verbs", "play_both"]
 
@@ -56,8 +57,13 @@ def engine_text(state: State, row: int, action: int, bet: int | None = None,
         hand = state.hands[row, seat]
         if thrown is None:
             positions = state.rater.thrown[int(extra.combo[row, seat])].tolist()
-        else:
-            positions = [k for k in range(state.cards) if thrown >> k & 1]
+        else:  # jokers are alike (W1): the simulator throws the first k in the hand, and
+            # shows the discards in hand order (D8), so the action names them so
+            jokers = [k for k in range(state.cards) if hand[k] == JOKER]
+            named = [k for k in range(state.cards) if thrown >> k & 1]
+            thrown_jokers = sum(1 for k in named if hand[k] == JOKER)
+            positions = sorted([k for k in named if hand[k] != JOKER]
+                               + jokers[:thrown_jokers])
         return f"{name} discard {' '.join(str(Card(int(hand[k]))) for k in positions)}"
     if STAY <= action <= MAX:
         return f"{name} {'bet' if state.looked[row, seat] else 'blind'} {amount}"
