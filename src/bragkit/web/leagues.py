@@ -10,7 +10,9 @@ the league's game and rules, private (not listed, records for its players only) 
 only the league's members, signed in (the table's ``members``), no bots.
 
 When a night's table closes, what each member dealt in there made counts for that night
-(``bk_league_scores``, once per table, whichever process stored the close):
+(``bk_league_scores``, once per table: the process that stored the close counts it; if it
+could not (it died between the two), another process's catch-up does, every few seconds in a
+cluster, else at the next start):
 
 - at a chips game, their net (the ledger's, after the settlement, as a player's page shows);
 - at a points game (``GameInfo.unit == "points"``: Nine Card Brag, Crash: N7, C6), their
@@ -466,7 +468,7 @@ class Leagues:
 
     def stored(self, rows: Sequence[tuple[str, int, Event, str]]) -> None:
         """Events were stored (the group commit's listener): a league table that closed
-        counts its scores. Never raises: a failure is logged (the next start counts it)."""
+        counts its scores. Never raises: a failure is logged (:meth:`catch_up` counts it)."""
         for table_id in dict.fromkeys(r[0] for r in rows if r[3] == "closed"):
             try:
                 self.score(table_id)
@@ -503,16 +505,24 @@ class Leagues:
                  "score": score} for account, score in scores.items()])
         return True
 
-    def catch_up(self) -> int:
-        """Count the league tables whose close was stored but not counted (a server stopped
-        between the two): how many."""
+    def waiting(self) -> list[str]:
+        """The league tables whose close is stored but not counted (the process that stored
+        it stopped between the two, or could not count): a query only, for a worker thread."""
         query = (select(league_tables.c.table_id)
                  .join(tables, tables.c.id == league_tables.c.table_id)
-                 .where(tables.c.status == "closed", league_tables.c.scored.is_(False)))
+                 .where(tables.c.status == "closed", league_tables.c.scored.is_(False))
+                 .order_by(league_tables.c.table_id))
+        with self.engine.connect() as connection:
+            return [r.table_id for r in connection.execute(query)]
+
+    def catch_up(self, waiting: Sequence[str] | None = None) -> int:
+        """Count the league tables whose close was stored but not counted (``waiting``, else
+        :meth:`waiting`'s): how many. At start, and in a cluster every few seconds (any
+        process counts a close a dead one stored: :meth:`score` counts it once, whichever
+        processes try). Never raises: a failure is logged (the next try counts it)."""
         try:
-            with self.engine.connect() as connection:
-                waiting = [r.table_id for r in connection.execute(query)]
-            return sum(1 for table_id in waiting if self.score(table_id))
-        except (SQLAlchemyError, BragError) as error:  # the server starts all the same
+            found = self.waiting() if waiting is None else waiting
+            return sum(1 for table_id in found if self.score(table_id))
+        except (SQLAlchemyError, BragError) as error:  # the server goes on all the same
             log.error("the league scores could not catch up (%s)", str(error).splitlines()[0])
             return 0
