@@ -15,6 +15,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -22,16 +23,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
+from sqlalchemy import select
+from starlette.testclient import TestClient
 
+from bragkit.web.accounts import Account, Accounts, Passwords
+from bragkit.web.app import create_app
 from bragkit.web.cluster import Cluster, cluster_prefix
+from bragkit.web.history import History
+from bragkit.web.leagues import League, Leagues
 from bragkit.web.limits import Limits
 from bragkit.web.room import Room, TableConfig
+from bragkit.web.schema import league_scores, league_tables
 from bragkit.web.store import Store, StoreConflict, _driver_url
 from bragkit.web.tables import TableManager
 
 from .cluster_support import Browser, RoundRobin, free_port, start_node
-from .services import postgres_database, redis_server
+from .history_support import Club
+from .services import REDIS_URL, postgres_database, redis_server
 from .support import Client, token
+from .test_leagues import _play
 
 FAST = {"deal_pause": 0, "bot_delay": 0}
 _CSRF = re.compile(r'name="csrf" value="([0-9a-f]{64})"')
@@ -120,6 +131,116 @@ def test_a_table_closed_in_the_log_is_caught_up_though_its_notice_was_lost(
             manager.store.close()
 
     asyncio.run(main())
+
+
+# -- a league night's close, counted once by whichever process can ------------------------------
+
+
+def _night_club(database: str) -> tuple[Club, Leagues, League, Room]:
+    """Process A without its cluster: Ann's league of Ann, Bob and Cy, its first night opened
+    (its table made by A). A's leagues count nothing at a close (A dies between storing the
+    close and counting it); its tables deal only when told (no wake-up of another process's
+    deals: the night's next deal is ten minutes away)."""
+    manager = TableManager(Store(database), defaults={"deal_pause": 600, "bot_delay": 0})
+    club = Club(manager=manager, history=History(manager.store, rooms=manager.rooms),
+                accounts=Accounts(manager.store.engine, passwords=Passwords.fast_for_tests()))
+    club.sign_up("Ann", "Bob", "Cy")
+    leagues = Leagues(manager.store.engine, accounts=club.accounts, rooms=manager.room)
+    ann = Account(id=club.ids["Ann"], name="Ann")
+    league = leagues.league(leagues.create(ann, name="Thursday club", game="three-card",
+                                           rules={}), viewer=ann.id)
+    assert league is not None
+    for name in ("Bob", "Cy"):
+        leagues.add_member(league, ann, name)
+    number = leagues.schedule(league, ann, "2026-12-03")
+    (table_id, _), = leagues.open_night(league, ann, number, count=1, maker=manager)
+    return club, leagues, league, manager.rooms[table_id]
+
+
+def _scored(database: str, table_id: str) -> tuple[bool, dict[int, int]]:
+    with Store(database).engine.connect() as connection:
+        scored = connection.execute(select(league_tables.c.scored).where(
+            league_tables.c.table_id == table_id)).scalar_one()
+        return scored, {r.account_id: r.score for r in connection.execute(
+            select(league_scores).where(league_scores.c.table_id == table_id))}
+
+
+def test_a_close_stored_by_a_process_that_died_is_counted_by_another(database: str) -> None:
+    """A stores a night's close and dies before counting it; B, running all along (its start's
+    catch-up long past), counts it within a few seconds: every process of a cluster catches
+    up the league scores, not only one starting."""
+    club, leagues, league, room = _night_club(database)
+    prefix = cluster_prefix(_driver_url(database))
+    with redis_server(prefix):
+        two = create_app(store=Store(database), defaults=FAST, manage_gc=False,
+                         passwords=Passwords.fast_for_tests(),
+                         cluster=Cluster(REDIS_URL, prefix=prefix, scan_seconds=0.2))
+        with TestClient(two):
+            deadline = time.monotonic() + 10
+            while room.table_id not in two.state.manager.rooms:  # B's scan loads it
+                assert time.monotonic() < deadline, "B never loaded the night's table"
+                time.sleep(0.05)
+            _play(club, room, ["Ann", "Bob", "Cy"], 3, seed=4)  # on A, which then dies
+            assert room.status == "closed" and room.table is not None
+            assert _scored(database, room.table_id) == (False, {})
+            deadline = time.monotonic() + 10
+            while not _scored(database, room.table_id)[0]:
+                assert time.monotonic() < deadline, "no process counted the night"
+                time.sleep(0.05)
+    nets = room.table.ledger.nets()
+    assert any(nets.values())
+    assert _scored(database, room.table_id) == (
+        True, {club.ids[n]: nets[n] for n in ("Ann", "Bob", "Cy")})
+    assert {s.name: s.total for s in leagues.standings(league).lines} == nets
+    club.manager.store.close()
+
+
+def test_two_processes_counting_one_close_count_it_once(database: str) -> None:
+    """A and B both try to count the same closed night table at the same moment (the one that
+    stored the close, and another's catch-up): A's count is made but not yet committed when B
+    tries; B waits for it and counts nothing. (A check of the table's mark before writing
+    would let B count it again: its scores twice, or a refusal of the second.)"""
+    club, leagues_a, league, room = _night_club(database)
+    _play(club, room, ["Ann", "Bob", "Cy"], 3, seed=9)
+    other = TableManager(Store(database), defaults=FAST)  # B: its room replayed from the log
+    leagues_b = Leagues(other.store.engine, rooms=other.room)
+    assert other.room(room.table_id) is not None and other.rooms[room.table_id].status == "closed"
+    marked, release = threading.Event(), threading.Event()
+
+    def hold(connection: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith("UPDATE BK_LEAGUE_TABLES"):
+            marked.set()
+            release.wait(10)  # A's transaction stays open, its mark uncommitted
+
+    sqlalchemy.event.listen(club.manager.store.engine, "after_cursor_execute", hold)
+    results: dict[str, bool | BaseException] = {}
+
+    def count(name: str, leagues: Leagues) -> None:
+        try:
+            results[name] = leagues.score(room.table_id)
+        except BaseException as error:  # reported below
+            results[name] = error
+
+    first = threading.Thread(target=count, args=("A", leagues_a))
+    first.start()
+    assert marked.wait(10)
+    second = threading.Thread(target=count, args=("B", leagues_b))
+    second.start()
+    second.join(0.5)
+    blocked = second.is_alive()  # B waits on A's mark
+    release.set()
+    first.join(10)
+    second.join(10)
+    sqlalchemy.event.remove(club.manager.store.engine, "after_cursor_execute", hold)
+    assert results == {"A": True, "B": False} and blocked
+    assert room.table is not None
+    nets = room.table.ledger.nets()
+    assert _scored(database, room.table_id) == (
+        True, {club.ids[n]: nets[n] for n in ("Ann", "Bob", "Cy")})
+    assert {s.name: s.total for s in leagues_b.standings(league).lines} == nets
+    assert not leagues_a.score(room.table_id) and leagues_b.catch_up() == 0
+    for manager in (club.manager, other):
+        manager.store.close()
 
 
 # -- three processes behind a load balancer --------------------------------------------------------
