@@ -301,6 +301,11 @@ class Visitor:
         return self.http.post(f"http://127.0.0.1:{port}{path}",
                               data={"csrf": found.group(1), **fields})
 
+    @property
+    def cookie(self) -> str:
+        """Its cookies as a Cookie header (its table pages' WebSockets send them)."""
+        return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
+
     def me(self, port: int) -> str | None:
         name: str | None = self.http.get(f"http://127.0.0.1:{port}/api/me").json()["name"]
         return name
@@ -318,6 +323,53 @@ def _made(port: int, **settings: Any) -> str:
     return str(made["id"])
 
 
+LEAGUE = ("Lou", "Max", "Ned")  # Lou hosts; the main table's guests keep their own names
+
+
+class Night:
+    """A league night of Lou's, made on process A: its league's number, its one table and
+    that table's host token, and each member's browser pages."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.members = {name: Visitor() for name in LEAGUE}
+        self.league = 0
+        self.table_id = self.host_token = ""
+
+    def open(self) -> None:
+        """Each member signs up on a process of their own (Lou on A, Max on B, Ned on C); Lou
+        makes the league on A, adds Max and Ned, schedules a night and opens it there."""
+        for name, port in zip(LEAGUE, self.ports, strict=True):
+            signed = self.members[name].form(port, "/signup", name=name, password=ZED_SECRET,
+                                             password2=ZED_SECRET)
+            assert signed.status_code == 303, signed.text[:300]
+        lou, a = self.members["Lou"], self.ports[0]
+        made = lou.form(a, "/leagues", name="Thursday club", game="three-card", rules="")
+        found = re.fullmatch(r"/leagues/(\d+)\?done=made", made.headers.get("location", ""))
+        assert found is not None, made.text[:300]
+        self.league = int(found.group(1))
+        for path, fields in ((f"/leagues/{self.league}/members", {"name": "Max"}),
+                             (f"/leagues/{self.league}/members", {"name": "Ned"}),
+                             (f"/leagues/{self.league}/nights", {"day": "2026-12-03"}),
+                             (f"/leagues/{self.league}/nights/1/open", {"tables": "1"})):
+            done = lou.form(a, path, **fields)
+            assert done.status_code == 303, done.text[:300]
+        page = lou.http.get(f"http://127.0.0.1:{a}/leagues/{self.league}").text
+        link = re.search(r'href="/t/([A-Za-z0-9_-]+)#host=([A-Za-z0-9_-]+)"', page)
+        assert link is not None, page[:300]
+        self.table_id, self.host_token = link.group(1), link.group(2)
+
+    def standings(self, name: str, port: int) -> tuple[dict[str, Any], str]:
+        """The league as ``name`` reads it on ``port``: its API's answer and its page's
+        standings (the table and the chart)."""
+        http = self.members[name].http
+        api = http.get(f"http://127.0.0.1:{port}/api/leagues/{self.league}")
+        page = http.get(f"http://127.0.0.1:{port}/leagues/{self.league}")
+        assert api.status_code == page.status_code == 200
+        start = page.text.index("Standings")
+        return api.json(), page.text[start:page.text.index("</section>", start)]
+
+
 async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports: list[int],
                                nodes: list[subprocess.Popen[bytes]],
                                balancer: RoundRobin) -> None:
@@ -331,6 +383,14 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     for port in ports:
         assert set(lobbies) <= await asyncio.to_thread(_listed, port)
     figures["3 tables made and listed on all 3"] = time.perf_counter() - started
+    night = Night(ports)  # Lou's league made and its night opened on A (ports[0])
+    started = time.perf_counter()
+    await asyncio.to_thread(night.open)
+    figures["3 sign-ups, a league made, a night opened on A"] = time.perf_counter() - started
+    night_holder = redis.Redis.from_url(redis_url).get(f"{prefix}:lease:{night.table_id}")
+    assert night_holder is not None and int(night_holder.decode().split(":")[1]) == nodes[0].pid
+    for port in ports:  # a night's table is private: no process lists it
+        assert night.table_id not in await asyncio.to_thread(_listed, port)
     zed, guesser = Visitor(), Visitor()
     opened = await asyncio.to_thread(zed.form, ports[1], "/signup", name="Zed",
                                      password=ZED_SECRET, password2=ZED_SECRET)
@@ -365,6 +425,23 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     await ann.command(type="host", op="add_bot", seat=3, bot="random")
     await _until(lambda: not ann.pending, 10, "the bot seated")
     await ann.command(type="host", op="start")
+    # the night's members sit down, each signed in: Lou through the balancer (to A, its turn),
+    # Max on B and Ned on C; Lou starts the night
+    members = [Browser(url, name, token(name), cookie=night.members[name].cookie,
+                       host=night.host_token if name == "Lou" else None)
+               for name, url in zip(LEAGUE, (
+                   f"ws://127.0.0.1:{balancer.port}/ws/{night.table_id}",
+                   *(f"ws://127.0.0.1:{port}/ws/{night.table_id}" for port in ports[1:])),
+                   strict=True)]
+    for seat, browser in enumerate(members):
+        tasks.append(asyncio.create_task(browser.run(stop)))
+        await asyncio.wait_for(browser.welcomed.wait(), 10)
+        await browser.sit(seat)
+    assert balancer.routes[3] == ports[0]  # Lou is on A
+    lou = members[0]
+    await _until(lambda: all(not p.pending for p in members), 10, "the members seated")
+    assert not any(p.refused for p in members), [p.refused for p in members]
+    await lou.command(type="host", op="start")
     await _until(lambda: min(_see_deals(p.lines) for p in players) >= 2, 90,
                  "two deals played through to a see on every process")
 
@@ -373,6 +450,9 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert holder is not None
     pid = int(holder.decode().split(":")[1])
     victim = next(i for i, node in enumerate(nodes) if node.pid == pid)
+    assert victim == 0  # the process that made the table runs it (and the night's: A)
+    night_holder = redis.Redis.from_url(redis_url).get(f"{prefix}:lease:{night.table_id}")
+    assert night_holder is not None and int(night_holder.decode().split(":")[1]) == pid
     # Zed signs in on the process about to die, and two wrong guesses at Zed's password are
     # counted there (3 of the 6 sign-ins a name may have at once)
     started = time.perf_counter()
@@ -388,6 +468,9 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     await _until(lambda: ann.state is not None and ann.state["deal"] is not None
                  and not ann.state["deal"]["is_over"], 20, "a deal in progress")
     killed_at = max(p.seq for p in players)
+    night_at = max(p.seq for p in members)
+    assert lou.state is not None and lou.state["table"]["status"] == "playing", "mid-night"
+    night_deal = lou.state["deal"]["number"] if lou.state["deal"] is not None else 0
     os.kill(pid, signal.SIGKILL)
     nodes[victim].wait(10)
     killed = time.perf_counter()
@@ -414,6 +497,17 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     figures["kill to the shared limit refusing"] = time.perf_counter() - killed
     await _until(lambda: min(_see_deals(p.lines, killed_at) for p in players) >= 2, 90,
                  "two more deals through to a see")
+    # the night goes on: a deal dealt after the kill (by the night's new lease holder), then
+    # Lou (reconnected to B or C) closes it and its deal is played out
+    await _until(lambda: all(p.state is not None and p.state["deal"] is not None
+                             and p.state["deal"]["number"] > night_deal for p in members), 30,
+                 "a deal of the night dealt after the kill")
+    for port in others:  # still open, still unlisted
+        assert night.table_id not in await asyncio.to_thread(_listed, port)
+    await lou.command(type="host", op="close")
+    await _until(lambda: all(p.state is not None and p.state["table"]["status"] == "closed"
+                             for p in members), 60, "the night's table closed")
+    figures["kill to the night's table closed"] = time.perf_counter() - killed
     stop.set()
     await asyncio.gather(*tasks)
     figures["kill to two more deals played"] = time.perf_counter() - killed
@@ -425,6 +519,7 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     print("\nthree processes, kill -9 of A: " + "; ".join(
         f"{what} {seconds * 1000:.0f} ms" for what, seconds in figures.items()))
 
+    await _read_the_night(database, night, others, night_at)
     stored = Store(database).load(table_id)  # every event 1..n, none missing (load checks)
     assert stored is not None
     after = stored.events[killed_at:]
@@ -445,3 +540,32 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert ledger["carried_pot"] <= ledger["in_pot"]
     assert brought == held + ledger["in_pot"], "chips not conserved"
     assert killed_at < max(p.seq for p in players) <= len(stored.events)
+
+
+async def _read_the_night(database: str, night: Night, others: list[int], night_at: int) -> None:
+    """The night's standings read the same on B and C (API and page), for Max and Ned alike,
+    and count the night once: each member's net at its table, as its log replays."""
+    stored = Store(database).load(night.table_id)
+    assert stored is not None
+    after = stored.events[night_at:]
+    assert any(e.kind == "deal" for e in after), "the night was dealt after the kill"
+    room = Room.replay(table_id=night.table_id, config=TableConfig.from_dict(stored.config),
+                       secret=stored.secret, host_hash=stored.host_hash, events=stored.events)
+    assert room.status == "closed" and room.table is not None
+    nets = room.table.ledger.nets()
+    assert set(nets) == set(LEAGUE) and sum(nets.values()) == 0 and any(nets.values())
+    seen = {(name, port): await asyncio.to_thread(night.standings, name, port)
+            for name in ("Max", "Ned") for port in others}
+    (api, page), *rest = seen.values()
+    assert all(other == (api, page) for other in rest), "B and C read the night differently"
+    assert api["counted"] == [1] and api["nights"][0]["tables"] == [night.table_id]
+    assert {s["name"]: s["total"] for s in api["standings"]} == nets  # once, not twice
+    assert {s["name"]: s["running"] for s in api["standings"]} == {
+        name: [net] for name, net in nets.items()}
+    for name, net in nets.items():  # the page's table: one night each, its net
+        row = re.search(rf'>{name}</a></td><td class="count">(\d+)</td><td class="rating">'
+                        r'<span class="net[^"]*">([+-]?\d+)</span>', page)
+        assert row is not None and (int(row.group(1)), int(row.group(2))) == (1, net), page
+    assert page.count("<polyline") == 2 * len(LEAGUE)  # the chart, wide and narrow
+    _, rows = _scored(database, night.table_id)
+    assert len(rows) == len(LEAGUE) and sum(rows.values()) == 0
