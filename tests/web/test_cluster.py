@@ -3,8 +3,10 @@ never both store event n, and the one that loses catches up and checks its comma
 ``bragkit serve`` processes behind a round-robin load balancer play a table through a kill -9
 of the one that runs its bots and timers. Through the same kill, the processes are one service
 (issue 26, item 6): a player signed in on the process killed is signed in on the other two, a
-limit on sign-ins counted on two processes refuses at its one limit, and every process lists
-every process's public tables (leagues do not exist yet: nothing of them is tested)."""
+limit on sign-ins counted on two processes refuses at its one limit, every process lists
+every process's public tables, and a league night made on the process killed goes on through
+the other two, its standings the same on both, the night counted once. A close stored by a
+process that died before counting it is counted by another; two counting it count it once."""
 
 from __future__ import annotations
 
