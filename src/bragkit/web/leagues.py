@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final, Protocol
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -77,7 +77,8 @@ from bragkit.web.schema import (
     tables,
 )
 
-__all__ = ["MAX_LEAGUES", "MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "League", "LeagueRefused",
+__all__ = ["MAX_LEAGUES", "MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "OPENING_SECONDS", "League",
+           "LeagueRefused",
            "Leagues", "Member", "Night", "NightTable", "Standing", "Standings", "TableMaker",
            "scores_of"]
 
@@ -89,6 +90,9 @@ MAX_LEAGUES: Final = 20
 MAX_MEMBERS: Final = 40
 MAX_NIGHTS: Final = 100
 MAX_TABLES: Final = 6
+#: Seconds after which a night claimed for opening whose tables never came (the process
+#: opening it died in between) may be opened again.
+OPENING_SECONDS: Final = 60.0
 
 
 class LeagueRefused(BragError):
@@ -325,7 +329,9 @@ class Leagues:
     def open_night(self, league: League, host: Account, number: int, *, count: int,
                    maker: TableMaker) -> list[tuple[str, str]]:
         """The host opens night ``number`` with ``count`` tables, each seating any of the
-        members: the tables' ids and host tokens. A night opens once."""
+        members: the tables' ids and host tokens. A night opens once, whichever processes
+        ask; one whose opening process died before its tables were recorded opens again
+        after :data:`OPENING_SECONDS`."""
         self._host(league, host)
         if type(count) is not int or not 1 <= count <= MAX_TABLES:
             raise LeagueRefused(f"a night has 1 to {MAX_TABLES} tables")
@@ -346,9 +352,15 @@ class Leagues:
                 ).scalar()
             if night is None:
                 raise LeagueRefused("no such night")
+            now = self.clock()
+            made_none = ~select(league_tables.c.table_id).where(
+                league_tables.c.night_id == night).exists()
             taken = connection.execute(update(league_nights).where(
-                league_nights.c.id == night, league_nights.c.opened_at.is_(None)).values(
-                opened_at=self.clock())).rowcount
+                league_nights.c.id == night, or_(
+                    league_nights.c.opened_at.is_(None),
+                    # claimed, but its tables never came: the process died making them
+                    and_(league_nights.c.opened_at < now - OPENING_SECONDS, made_none)))
+                .values(opened_at=now)).rowcount
         if taken != 1:
             raise LeagueRefused(f"night {number} is open already")
         made: list[tuple[str, str]] = []
