@@ -542,3 +542,28 @@ def test_at_a_nights_table_over_the_socket_only_members_sit(site: Site) -> None:
             assert "only the league's members sit" in refused["message"]
         assert _sit(bob, "Bob", 0, "b1")["ok"] is True
     assert site.club.manager.rooms[table_id].seats == {0: "Bob"}
+
+
+def test_a_nights_tables_are_made_on_the_event_loop(site: Site) -> None:
+    """The host's form runs in a worker thread; the night's tables are made on the event loop
+    all the same (the rooms are the loop's: a worker thread adding one would race the loop's
+    passes over them, as a cluster's lease rounds make every second)."""
+    import asyncio
+
+    manager = site.club.manager
+    made_on: list[bool] = []
+    create = manager.create_table
+
+    def watched(settings: Any) -> tuple[str, str]:
+        try:
+            asyncio.get_running_loop()
+            made_on.append(True)
+        except RuntimeError:  # no loop running in this thread: a worker's
+            made_on.append(False)
+        return create(settings)
+
+    manager.create_table = watched  # type: ignore[method-assign]
+    number = _make(site)
+    site.post("Ann", f"/leagues/{number}/nights", day="2026-12-03")
+    assert site.post("Ann", f"/leagues/{number}/nights/1/open", tables="1").status_code == 303
+    assert made_on == [True]
