@@ -254,6 +254,9 @@ def _see_deals(lines: list[tuple[int, str]], after: int = 0) -> int:
 
 
 def test_three_processes_share_a_table_and_survive_a_kill(tmp_path: Path) -> None:
+    """A table and a league night, both made on A (each run there: A holds their leases),
+    played through B and C too; A killed with SIGKILL mid-deal and mid-night: both go on under
+    a new lease holder, the night is closed and its standings read the same on B and C."""
     with postgres_database() as database:
         prefix = cluster_prefix(_driver_url(database))
         with redis_server(prefix) as redis_url:
@@ -328,7 +331,7 @@ def _made(port: int, **settings: Any) -> str:
 LEAGUE = ("Lou", "Max", "Ned")  # Lou hosts; the main table's guests keep their own names
 
 
-class Night:
+class LeagueNight:
     """A league night of Lou's, made on process A: its league's number, its one table and
     that table's host token, and each member's browser pages."""
 
@@ -385,7 +388,7 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     for port in ports:
         assert set(lobbies) <= await asyncio.to_thread(_listed, port)
     figures["3 tables made and listed on all 3"] = time.perf_counter() - started
-    night = Night(ports)  # Lou's league made and its night opened on A (ports[0])
+    night = LeagueNight(ports)  # Lou's league made and its night opened on A (ports[0])
     started = time.perf_counter()
     await asyncio.to_thread(night.open)
     figures["3 sign-ups, a league made, a night opened on A"] = time.perf_counter() - started
@@ -544,7 +547,8 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert killed_at < max(p.seq for p in players) <= len(stored.events)
 
 
-async def _read_the_night(database: str, night: Night, others: list[int], night_at: int) -> None:
+async def _read_the_night(database: str, night: LeagueNight, others: list[int],
+                          night_at: int) -> None:
     """The night's standings read the same on B and C (API and page), for Max and Ned alike,
     and count the night once: each member's net at its table, as its log replays."""
     stored = Store(database).load(night.table_id)
