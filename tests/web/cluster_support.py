@@ -82,11 +82,14 @@ def start_node(port: int, database: str, redis: str, log: Path) -> subprocess.Po
 class Browser:
     """A player's page: connects to ``url``, says hello with its tokens and the last event it
     saw, resends its unanswered commands, acts at its turn, and reconnects by itself when the
-    connection drops (as ``table.js`` does)."""
+    connection drops (as ``table.js`` does); with a ``cookie`` (a signed-in browser's), as
+    that account."""
 
     def __init__(self, url: str, name: str, seat_token: str, *, host: str | None = None,
-                 rng: random.Random | None = None, acts: bool = True) -> None:
+                 rng: random.Random | None = None, acts: bool = True,
+                 cookie: str | None = None) -> None:
         self.url = url
+        self.cookie = cookie
         self.name = name
         self.token = seat_token
         self.host = host
@@ -114,7 +117,9 @@ class Browser:
 
         while not stop.is_set():
             try:
-                async with connect(self.url, open_timeout=5, max_size=2**22) as ws:
+                async with connect(self.url, open_timeout=5, max_size=2**22,
+                                   additional_headers={"cookie": self.cookie}
+                                   if self.cookie else None) as ws:
                     self._ws = ws
                     self.connects += 1
                     hello: dict[str, Any] = {"type": "hello"}

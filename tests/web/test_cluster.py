@@ -3,8 +3,10 @@ never both store event n, and the one that loses catches up and checks its comma
 ``bragkit serve`` processes behind a round-robin load balancer play a table through a kill -9
 of the one that runs its bots and timers. Through the same kill, the processes are one service
 (issue 26, item 6): a player signed in on the process killed is signed in on the other two, a
-limit on sign-ins counted on two processes refuses at its one limit, and every process lists
-every process's public tables (leagues do not exist yet: nothing of them is tested)."""
+limit on sign-ins counted on two processes refuses at its one limit, every process lists
+every process's public tables, and a league night made on the process killed goes on through
+the other two, its standings the same on both, the night counted once. A close stored by a
+process that died before counting it is counted by another; two counting it count it once."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -22,16 +25,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
+from sqlalchemy import select
+from starlette.testclient import TestClient
 
+from bragkit.web.accounts import Account, Accounts, Passwords
+from bragkit.web.app import create_app
 from bragkit.web.cluster import Cluster, cluster_prefix
+from bragkit.web.history import History
+from bragkit.web.leagues import League, Leagues
 from bragkit.web.limits import Limits
 from bragkit.web.room import Room, TableConfig
+from bragkit.web.schema import league_scores, league_tables
 from bragkit.web.store import Store, StoreConflict, _driver_url
 from bragkit.web.tables import TableManager
 
 from .cluster_support import Browser, RoundRobin, free_port, start_node
-from .services import postgres_database, redis_server
+from .history_support import Club
+from .services import REDIS_URL, postgres_database, redis_server
 from .support import Client, token
+from .test_leagues import _play
 
 FAST = {"deal_pause": 0, "bot_delay": 0}
 _CSRF = re.compile(r'name="csrf" value="([0-9a-f]{64})"')
@@ -122,6 +135,116 @@ def test_a_table_closed_in_the_log_is_caught_up_though_its_notice_was_lost(
     asyncio.run(main())
 
 
+# -- a league night's close, counted once by whichever process can ------------------------------
+
+
+def _night_club(database: str) -> tuple[Club, Leagues, League, Room]:
+    """Process A without its cluster: Ann's league of Ann, Bob and Cy, its first night opened
+    (its table made by A). A's leagues count nothing at a close (A dies between storing the
+    close and counting it); its tables deal only when told (no wake-up of another process's
+    deals: the night's next deal is ten minutes away)."""
+    manager = TableManager(Store(database), defaults={"deal_pause": 600, "bot_delay": 0})
+    club = Club(manager=manager, history=History(manager.store, rooms=manager.rooms),
+                accounts=Accounts(manager.store.engine, passwords=Passwords.fast_for_tests()))
+    club.sign_up("Ann", "Bob", "Cy")
+    leagues = Leagues(manager.store.engine, accounts=club.accounts, rooms=manager.room)
+    ann = Account(id=club.ids["Ann"], name="Ann")
+    league = leagues.league(leagues.create(ann, name="Thursday club", game="three-card",
+                                           rules={}), viewer=ann.id)
+    assert league is not None
+    for name in ("Bob", "Cy"):
+        leagues.add_member(league, ann, name)
+    number = leagues.schedule(league, ann, "2026-12-03")
+    (table_id, _), = leagues.open_night(league, ann, number, count=1, maker=manager)
+    return club, leagues, league, manager.rooms[table_id]
+
+
+def _scored(database: str, table_id: str) -> tuple[bool, dict[int, int]]:
+    with Store(database).engine.connect() as connection:
+        scored = connection.execute(select(league_tables.c.scored).where(
+            league_tables.c.table_id == table_id)).scalar_one()
+        return scored, {r.account_id: r.score for r in connection.execute(
+            select(league_scores).where(league_scores.c.table_id == table_id))}
+
+
+def test_a_close_stored_by_a_process_that_died_is_counted_by_another(database: str) -> None:
+    """A stores a night's close and dies before counting it; B, running all along (its start's
+    catch-up long past), counts it within a few seconds: every process of a cluster catches
+    up the league scores, not only one starting."""
+    club, leagues, league, room = _night_club(database)
+    prefix = cluster_prefix(_driver_url(database))
+    with redis_server(prefix):
+        two = create_app(store=Store(database), defaults=FAST, manage_gc=False,
+                         passwords=Passwords.fast_for_tests(),
+                         cluster=Cluster(REDIS_URL, prefix=prefix, scan_seconds=0.2))
+        with TestClient(two):
+            deadline = time.monotonic() + 10
+            while room.table_id not in two.state.manager.rooms:  # B's scan loads it
+                assert time.monotonic() < deadline, "B never loaded the night's table"
+                time.sleep(0.05)
+            _play(club, room, ["Ann", "Bob", "Cy"], 3, seed=4)  # on A, which then dies
+            assert room.status == "closed" and room.table is not None
+            assert _scored(database, room.table_id) == (False, {})
+            deadline = time.monotonic() + 10
+            while not _scored(database, room.table_id)[0]:
+                assert time.monotonic() < deadline, "no process counted the night"
+                time.sleep(0.05)
+    nets = room.table.ledger.nets()
+    assert any(nets.values())
+    assert _scored(database, room.table_id) == (
+        True, {club.ids[n]: nets[n] for n in ("Ann", "Bob", "Cy")})
+    assert {s.name: s.total for s in leagues.standings(league).lines} == nets
+    club.manager.store.close()
+
+
+def test_two_processes_counting_one_close_count_it_once(database: str) -> None:
+    """A and B both try to count the same closed night table at the same moment (the one that
+    stored the close, and another's catch-up): A's count is made but not yet committed when B
+    tries; B waits for it and counts nothing. (A check of the table's mark before writing
+    would let B count it again: its scores twice, or a refusal of the second.)"""
+    club, leagues_a, league, room = _night_club(database)
+    _play(club, room, ["Ann", "Bob", "Cy"], 3, seed=9)
+    other = TableManager(Store(database), defaults=FAST)  # B: its room replayed from the log
+    leagues_b = Leagues(other.store.engine, rooms=other.room)
+    assert other.room(room.table_id) is not None and other.rooms[room.table_id].status == "closed"
+    marked, release = threading.Event(), threading.Event()
+
+    def hold(connection: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().upper().startswith("UPDATE BK_LEAGUE_TABLES"):
+            marked.set()
+            release.wait(10)  # A's transaction stays open, its mark uncommitted
+
+    sqlalchemy.event.listen(club.manager.store.engine, "after_cursor_execute", hold)
+    results: dict[str, bool | BaseException] = {}
+
+    def count(name: str, leagues: Leagues) -> None:
+        try:
+            results[name] = leagues.score(room.table_id)
+        except BaseException as error:  # reported below
+            results[name] = error
+
+    first = threading.Thread(target=count, args=("A", leagues_a))
+    first.start()
+    assert marked.wait(10)
+    second = threading.Thread(target=count, args=("B", leagues_b))
+    second.start()
+    second.join(0.5)
+    blocked = second.is_alive()  # B waits on A's mark
+    release.set()
+    first.join(10)
+    second.join(10)
+    sqlalchemy.event.remove(club.manager.store.engine, "after_cursor_execute", hold)
+    assert results == {"A": True, "B": False} and blocked
+    assert room.table is not None
+    nets = room.table.ledger.nets()
+    assert _scored(database, room.table_id) == (
+        True, {club.ids[n]: nets[n] for n in ("Ann", "Bob", "Cy")})
+    assert {s.name: s.total for s in leagues_b.standings(league).lines} == nets
+    assert not leagues_a.score(room.table_id) and leagues_b.catch_up() == 0
+    for manager in (club.manager, other):
+        manager.store.close()
+
+
 # -- three processes behind a load balancer --------------------------------------------------------
 
 
@@ -131,6 +254,9 @@ def _see_deals(lines: list[tuple[int, str]], after: int = 0) -> int:
 
 
 def test_three_processes_share_a_table_and_survive_a_kill(tmp_path: Path) -> None:
+    """A table and a league night, both made on A (each run there: A holds their leases),
+    played through B and C too; A killed with SIGKILL mid-deal and mid-night: both go on under
+    a new lease holder, the night is closed and its standings read the same on B and C."""
     with postgres_database() as database:
         prefix = cluster_prefix(_driver_url(database))
         with redis_server(prefix) as redis_url:
@@ -180,6 +306,11 @@ class Visitor:
         return self.http.post(f"http://127.0.0.1:{port}{path}",
                               data={"csrf": found.group(1), **fields})
 
+    @property
+    def cookie(self) -> str:
+        """Its cookies as a Cookie header (its table pages' WebSockets send them)."""
+        return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
+
     def me(self, port: int) -> str | None:
         name: str | None = self.http.get(f"http://127.0.0.1:{port}/api/me").json()["name"]
         return name
@@ -197,6 +328,53 @@ def _made(port: int, **settings: Any) -> str:
     return str(made["id"])
 
 
+LEAGUE = ("Lou", "Max", "Ned")  # Lou hosts; the main table's guests keep their own names
+
+
+class LeagueNight:
+    """A league night of Lou's, made on process A: its league's number, its one table and
+    that table's host token, and each member's browser pages."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.members = {name: Visitor() for name in LEAGUE}
+        self.league = 0
+        self.table_id = self.host_token = ""
+
+    def open(self) -> None:
+        """Each member signs up on a process of their own (Lou on A, Max on B, Ned on C); Lou
+        makes the league on A, adds Max and Ned, schedules a night and opens it there."""
+        for name, port in zip(LEAGUE, self.ports, strict=True):
+            signed = self.members[name].form(port, "/signup", name=name, password=ZED_SECRET,
+                                             password2=ZED_SECRET)
+            assert signed.status_code == 303, signed.text[:300]
+        lou, a = self.members["Lou"], self.ports[0]
+        made = lou.form(a, "/leagues", name="Thursday club", game="three-card", rules="")
+        found = re.fullmatch(r"/leagues/(\d+)\?done=made", made.headers.get("location", ""))
+        assert found is not None, made.text[:300]
+        self.league = int(found.group(1))
+        for path, fields in ((f"/leagues/{self.league}/members", {"name": "Max"}),
+                             (f"/leagues/{self.league}/members", {"name": "Ned"}),
+                             (f"/leagues/{self.league}/nights", {"day": "2026-12-03"}),
+                             (f"/leagues/{self.league}/nights/1/open", {"tables": "1"})):
+            done = lou.form(a, path, **fields)
+            assert done.status_code == 303, done.text[:300]
+        page = lou.http.get(f"http://127.0.0.1:{a}/leagues/{self.league}").text
+        link = re.search(r'href="/t/([A-Za-z0-9_-]+)#host=([A-Za-z0-9_-]+)"', page)
+        assert link is not None, page[:300]
+        self.table_id, self.host_token = link.group(1), link.group(2)
+
+    def standings(self, name: str, port: int) -> tuple[dict[str, Any], str]:
+        """The league as ``name`` reads it on ``port``: its API's answer and its page's
+        standings (the table and the chart)."""
+        http = self.members[name].http
+        api = http.get(f"http://127.0.0.1:{port}/api/leagues/{self.league}")
+        page = http.get(f"http://127.0.0.1:{port}/leagues/{self.league}")
+        assert api.status_code == page.status_code == 200
+        start = page.text.index("Standings")
+        return api.json(), page.text[start:page.text.index("</section>", start)]
+
+
 async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports: list[int],
                                nodes: list[subprocess.Popen[bytes]],
                                balancer: RoundRobin) -> None:
@@ -210,6 +388,14 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     for port in ports:
         assert set(lobbies) <= await asyncio.to_thread(_listed, port)
     figures["3 tables made and listed on all 3"] = time.perf_counter() - started
+    night = LeagueNight(ports)  # Lou's league made and its night opened on A (ports[0])
+    started = time.perf_counter()
+    await asyncio.to_thread(night.open)
+    figures["3 sign-ups, a league made, a night opened on A"] = time.perf_counter() - started
+    night_holder = redis.Redis.from_url(redis_url).get(f"{prefix}:lease:{night.table_id}")
+    assert night_holder is not None and int(night_holder.decode().split(":")[1]) == nodes[0].pid
+    for port in ports:  # a night's table is private: no process lists it
+        assert night.table_id not in await asyncio.to_thread(_listed, port)
     zed, guesser = Visitor(), Visitor()
     opened = await asyncio.to_thread(zed.form, ports[1], "/signup", name="Zed",
                                      password=ZED_SECRET, password2=ZED_SECRET)
@@ -244,6 +430,23 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     await ann.command(type="host", op="add_bot", seat=3, bot="random")
     await _until(lambda: not ann.pending, 10, "the bot seated")
     await ann.command(type="host", op="start")
+    # the night's members sit down, each signed in: Lou through the balancer (to A, its turn),
+    # Max on B and Ned on C; Lou starts the night
+    members = [Browser(url, name, token(name), cookie=night.members[name].cookie,
+                       host=night.host_token if name == "Lou" else None)
+               for name, url in zip(LEAGUE, (
+                   f"ws://127.0.0.1:{balancer.port}/ws/{night.table_id}",
+                   *(f"ws://127.0.0.1:{port}/ws/{night.table_id}" for port in ports[1:])),
+                   strict=True)]
+    for seat, browser in enumerate(members):
+        tasks.append(asyncio.create_task(browser.run(stop)))
+        await asyncio.wait_for(browser.welcomed.wait(), 10)
+        await browser.sit(seat)
+    assert balancer.routes[3] == ports[0]  # Lou is on A
+    lou = members[0]
+    await _until(lambda: all(not p.pending for p in members), 10, "the members seated")
+    assert not any(p.refused for p in members), [p.refused for p in members]
+    await lou.command(type="host", op="start")
     await _until(lambda: min(_see_deals(p.lines) for p in players) >= 2, 90,
                  "two deals played through to a see on every process")
 
@@ -252,6 +455,9 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert holder is not None
     pid = int(holder.decode().split(":")[1])
     victim = next(i for i, node in enumerate(nodes) if node.pid == pid)
+    assert victim == 0  # the process that made the table runs it (and the night's: A)
+    night_holder = redis.Redis.from_url(redis_url).get(f"{prefix}:lease:{night.table_id}")
+    assert night_holder is not None and int(night_holder.decode().split(":")[1]) == pid
     # Zed signs in on the process about to die, and two wrong guesses at Zed's password are
     # counted there (3 of the 6 sign-ins a name may have at once)
     started = time.perf_counter()
@@ -267,6 +473,9 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     await _until(lambda: ann.state is not None and ann.state["deal"] is not None
                  and not ann.state["deal"]["is_over"], 20, "a deal in progress")
     killed_at = max(p.seq for p in players)
+    night_at = max(p.seq for p in members)
+    assert lou.state is not None and lou.state["table"]["status"] == "playing", "mid-night"
+    night_deal = lou.state["deal"]["number"] if lou.state["deal"] is not None else 0
     os.kill(pid, signal.SIGKILL)
     nodes[victim].wait(10)
     killed = time.perf_counter()
@@ -293,6 +502,17 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     figures["kill to the shared limit refusing"] = time.perf_counter() - killed
     await _until(lambda: min(_see_deals(p.lines, killed_at) for p in players) >= 2, 90,
                  "two more deals through to a see")
+    # the night goes on: a deal dealt after the kill (by the night's new lease holder), then
+    # Lou (reconnected to B or C) closes it and its deal is played out
+    await _until(lambda: all(p.state is not None and p.state["deal"] is not None
+                             and p.state["deal"]["number"] > night_deal for p in members), 30,
+                 "a deal of the night dealt after the kill")
+    for port in others:  # still open, still unlisted
+        assert night.table_id not in await asyncio.to_thread(_listed, port)
+    await lou.command(type="host", op="close")
+    await _until(lambda: all(p.state is not None and p.state["table"]["status"] == "closed"
+                             for p in members), 60, "the night's table closed")
+    figures["kill to the night's table closed"] = time.perf_counter() - killed
     stop.set()
     await asyncio.gather(*tasks)
     figures["kill to two more deals played"] = time.perf_counter() - killed
@@ -304,6 +524,7 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     print("\nthree processes, kill -9 of A: " + "; ".join(
         f"{what} {seconds * 1000:.0f} ms" for what, seconds in figures.items()))
 
+    await _read_the_night(database, night, others, night_at)
     stored = Store(database).load(table_id)  # every event 1..n, none missing (load checks)
     assert stored is not None
     after = stored.events[killed_at:]
@@ -324,3 +545,33 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert ledger["carried_pot"] <= ledger["in_pot"]
     assert brought == held + ledger["in_pot"], "chips not conserved"
     assert killed_at < max(p.seq for p in players) <= len(stored.events)
+
+
+async def _read_the_night(database: str, night: LeagueNight, others: list[int],
+                          night_at: int) -> None:
+    """The night's standings read the same on B and C (API and page), for Max and Ned alike,
+    and count the night once: each member's net at its table, as its log replays."""
+    stored = Store(database).load(night.table_id)
+    assert stored is not None
+    after = stored.events[night_at:]
+    assert any(e.kind == "deal" for e in after), "the night was dealt after the kill"
+    room = Room.replay(table_id=night.table_id, config=TableConfig.from_dict(stored.config),
+                       secret=stored.secret, host_hash=stored.host_hash, events=stored.events)
+    assert room.status == "closed" and room.table is not None
+    nets = room.table.ledger.nets()
+    assert set(nets) == set(LEAGUE) and sum(nets.values()) == 0 and any(nets.values())
+    seen = {(name, port): await asyncio.to_thread(night.standings, name, port)
+            for name in ("Max", "Ned") for port in others}
+    (api, page), *rest = seen.values()
+    assert all(other == (api, page) for other in rest), "B and C read the night differently"
+    assert api["counted"] == [1] and api["nights"][0]["tables"] == [night.table_id]
+    assert {s["name"]: s["total"] for s in api["standings"]} == nets  # once, not twice
+    assert {s["name"]: s["running"] for s in api["standings"]} == {
+        name: [net] for name, net in nets.items()}
+    for name, net in nets.items():  # the page's table: one night each, its net
+        row = re.search(rf'>{name}</a></td><td class="count">(\d+)</td><td class="rating">'
+                        r'<span class="net[^"]*">([+-]?\d+)</span>', page)
+        assert row is not None and (int(row.group(1)), int(row.group(2))) == (1, net), page
+    assert page.count("<polyline") == 2 * len(LEAGUE)  # the chart, wide and narrow
+    _, rows = _scored(database, night.table_id)
+    assert len(rows) == len(LEAGUE) and sum(rows.values()) == 0

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from starlette.testclient import TestClient
 
 from bragkit.actions import Action
 from bragkit.games.registry import find
 from bragkit.web.accounts import Account
-from bragkit.web.leagues import League, LeagueRefused, Leagues
+from bragkit.web.leagues import OPENING_SECONDS, League, LeagueRefused, Leagues
 from bragkit.web.limits import AccountLimits, Limits
 from bragkit.web.protocol import ProtocolError
 from bragkit.web.room import Room, Viewer
@@ -192,6 +192,30 @@ def test_a_night_whose_tables_cannot_be_made_may_be_opened_again() -> None:
         leagues.open_night(league, ann, number, count=2, maker=Broken())
     assert leagues.nights(league)[0].opened_at is None
     assert len(leagues.open_night(league, ann, number, count=2, maker=club.manager)) == 2
+
+
+def test_a_night_whose_opener_died_before_recording_its_tables_opens_again() -> None:
+    """A process claims a night, then dies before its tables are recorded (killed between
+    the two): the night is not stuck open with no tables; after a while (its maker is surely
+    gone: another process may be making them now) it opens again, and then only once."""
+    club, leagues = _store_club()
+    now = [1000.0]
+    leagues.clock = lambda: now[0]
+    league = _league(club, leagues)
+    ann = _account(club, "Ann")
+    number = leagues.schedule(league, ann, "2026-12-03")
+    with club.manager.store.engine.begin() as connection:  # claimed by the one that died
+        connection.execute(update(league_nights).where(
+            league_nights.c.league_id == league.id).values(opened_at=now[0]))
+    now[0] += OPENING_SECONDS - 1
+    with pytest.raises(LeagueRefused, match="open already"):
+        leagues.open_night(league, ann, number, count=1, maker=club.manager)
+    now[0] += 2
+    made = leagues.open_night(league, ann, number, count=1, maker=club.manager)
+    assert [t.table_id for t in leagues.nights(league)[0].tables] == [made[0][0]]
+    now[0] += 10 * OPENING_SECONDS  # its tables recorded: open for good
+    with pytest.raises(LeagueRefused, match="open already"):
+        leagues.open_night(league, ann, number, count=1, maker=club.manager)
 
 
 def test_a_chips_nights_table_counts_its_nets_once_at_its_close() -> None:
@@ -518,3 +542,28 @@ def test_at_a_nights_table_over_the_socket_only_members_sit(site: Site) -> None:
             assert "only the league's members sit" in refused["message"]
         assert _sit(bob, "Bob", 0, "b1")["ok"] is True
     assert site.club.manager.rooms[table_id].seats == {0: "Bob"}
+
+
+def test_a_nights_tables_are_made_on_the_event_loop(site: Site) -> None:
+    """The host's form runs in a worker thread; the night's tables are made on the event loop
+    all the same (the rooms are the loop's: a worker thread adding one would race the loop's
+    passes over them, as a cluster's lease rounds make every second)."""
+    import asyncio
+
+    manager = site.club.manager
+    made_on: list[bool] = []
+    create = manager.create_table
+
+    def watched(settings: Any) -> tuple[str, str]:
+        try:
+            asyncio.get_running_loop()
+            made_on.append(True)
+        except RuntimeError:  # no loop running in this thread: a worker's
+            made_on.append(False)
+        return create(settings)
+
+    manager.create_table = watched  # type: ignore[method-assign]
+    number = _make(site)
+    site.post("Ann", f"/leagues/{number}/nights", day="2026-12-03")
+    assert site.post("Ann", f"/leagues/{number}/nights/1/open", tables="1").status_code == 303
+    assert made_on == [True]

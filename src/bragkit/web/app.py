@@ -48,6 +48,7 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -189,7 +190,13 @@ def create_app(
         if shared is not None:
             shared.start()
         tidy = asyncio.create_task(_tidy_memory()) if manage_gc else None
+        sweep = (asyncio.create_task(_count_leagues(leagues, cluster.scan_seconds))
+                 if cluster is not None else None)
         yield
+        if sweep is not None:
+            sweep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweep
         if tidy is not None:
             tidy.cancel()
             gc.unfreeze()
@@ -198,6 +205,11 @@ def create_app(
         if cluster is not None:
             await cluster.stop()
         tables.shutdown()
+
+    async def made(table_id: str) -> None:  # a table made here: listed, run here
+        await directory.added(table_id)
+        if cluster is not None:
+            await cluster.claim(table_id)
 
     async def lobby(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -226,7 +238,7 @@ def create_app(
         except StoreError as error:
             return JSONResponse({"error": str(error)}, status_code=503)
         tables.flush()
-        await directory.added(table_id)
+        await made(table_id)
         url = str(request.url_for("table_page", table_id=table_id))
         return JSONResponse({"id": table_id, "host_token": host_token, "url": url},
                             status_code=201)
@@ -283,7 +295,8 @@ def create_app(
         *rulebook.ROUTES,
         *site.routes,
         *club.routes,
-        *LeagueSite(leagues=leagues, site=site, maker=tables, allow=addresses.allow).routes,
+        *LeagueSite(leagues=leagues, site=site, maker=tables, allow=addresses.allow,
+                     made=made).routes,
         Route("/metrics", scrape),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -318,6 +331,23 @@ async def _tidy_memory(period: float = 5.0, full_every: int = 120) -> None:
         else:
             gc.collect(1)
         gc.freeze()
+
+
+async def _count_leagues(leagues: Leagues, period: float) -> None:
+    """In a cluster, every ``period`` seconds: count the league tables whose close another
+    process stored but did not count (it died between the two: :meth:`Leagues.catch_up
+    <bragkit.web.leagues.Leagues.catch_up>`), the query in a worker thread, the counting here
+    (it reads the rooms, which are the event loop's)."""
+    while True:
+        await asyncio.sleep(period)
+        try:
+            waiting = await asyncio.to_thread(leagues.waiting)
+        except SQLAlchemyError as error:  # the next round tries again
+            log.warning("the league scores could not be looked at (%s)",
+                        str(error).splitlines()[0])
+            continue
+        if waiting:
+            leagues.catch_up(waiting)
 
 
 def _shared(tables: TableManager, cluster: Cluster | None

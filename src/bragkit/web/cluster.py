@@ -20,7 +20,8 @@ Redis adds the two things a database does not do well:
   compare-and-set script). When the holder dies its lease runs out and another process that
   has the table takes it over (within :attr:`lease_seconds` and one renewal period), catching
   up from the database first. A process that loses a lease stops the table's wake-ups; an
-  event a stale holder still makes conflicts with the log and is dropped.
+  event a stale holder still makes conflicts with the log and is dropped. The process that
+  makes a table (the lobby's, a league night's) takes its lease at once (:meth:`Cluster.claim`).
 
 Every open table is loaded by every process (at start and every few seconds), so a table
 whose players all left a dead process still has its bots and timers run by another; at the
@@ -148,6 +149,23 @@ class Cluster:
                 await self._pubsub.aclose()
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the lease of a table this process just made, if nobody holds it (whether this
+        process holds it now): a table runs where it was made, rather than wherever a lease
+        round happens to take it first (on failure the next round takes it, logged)."""
+        if self._redis is None or table_id in self._held:
+            return table_id in self._held
+        try:
+            taken = await self._redis.set(self._lease_key(table_id), self.node, nx=True,
+                                          px=int(self.lease_seconds * 1000))
+        except Exception as error:
+            log.warning("cluster: could not claim table %s (%s)", table_id, error)
+            return False
+        if taken:
+            self._held.add(table_id)
+            log.info("cluster: %s runs table %s, which it made", self.node, table_id)
+        return table_id in self._held
 
     def published(self, rows: list[tuple[str, int, Event, str]]) -> None:
         """Tell the other processes the events this one just stored (in the order stored:

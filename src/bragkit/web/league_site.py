@@ -23,9 +23,10 @@ league's page holds its host's table links).
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
+from anyio import from_thread
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -95,13 +96,16 @@ class LeagueSite:
     """The league pages (see the module docstring) over ``leagues``; ``site`` tells who a
     browser is signed in as and checks the forms; ``maker`` makes a night's tables, each one
     counted against the client's address by ``allow`` as the lobby's tables are
-    (:class:`~bragkit.web.limits.AddressLimits`)."""
+    (:class:`~bragkit.web.limits.AddressLimits`), and each told to ``made`` once made (the
+    app's: in a cluster this process takes its lease, so the night's tables run where they
+    were made)."""
 
     def __init__(self, *, leagues: Leagues, site: AccountSite, maker: TableMaker,
-                 allow: Callable[[str | None], Awaitable[bool]] | None = None) -> None:
+                 allow: Callable[[str | None], Awaitable[bool]] | None = None,
+                 made: Callable[[str], Awaitable[None]] | None = None) -> None:
         self.leagues = leagues
         self.site = site
-        self.maker = maker
+        self.maker = _OnTheLoop(maker, made or _nothing)
         self.allow = allow or _always
 
     @property
@@ -258,8 +262,30 @@ class LeagueSite:
         return RedirectResponse(f"/leagues/{league.id}?done={done}", status_code=303)
 
 
+class _OnTheLoop:
+    """A :class:`~bragkit.web.leagues.TableMaker` for the host's form, which runs in a worker
+    thread: each table is made on the event loop (the rooms are the loop's; a worker thread
+    adding one would race the loop's passes over them), then told to ``made``."""
+
+    def __init__(self, maker: TableMaker, made: Callable[[str], Awaitable[None]]) -> None:
+        self.maker = maker
+        self.made = made
+
+    def create_table(self, settings: Mapping[str, Any]) -> tuple[str, str]:
+        return from_thread.run(self._create, settings)
+
+    async def _create(self, settings: Mapping[str, Any]) -> tuple[str, str]:
+        table_id, host_token = self.maker.create_table(settings)
+        await self.made(table_id)
+        return table_id, host_token
+
+
 async def _always(address: str | None) -> bool:
     return True
+
+
+async def _nothing(table_id: str) -> None:
+    return None
 
 
 def _missing() -> Response:

@@ -10,7 +10,9 @@ the league's game and rules, private (not listed, records for its players only) 
 only the league's members, signed in (the table's ``members``), no bots.
 
 When a night's table closes, what each member dealt in there made counts for that night
-(``bk_league_scores``, once per table, whichever process stored the close):
+(``bk_league_scores``, once per table: the process that stored the close counts it; if it
+could not (it died between the two), another process's catch-up does, every few seconds in a
+cluster, else at the next start):
 
 - at a chips game, their net (the ledger's, after the settlement, as a player's page shows);
 - at a points game (``GameInfo.unit == "points"``: Nine Card Brag, Crash: N7, C6), their
@@ -54,7 +56,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final, Protocol
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import and_, func, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -75,7 +77,8 @@ from bragkit.web.schema import (
     tables,
 )
 
-__all__ = ["MAX_LEAGUES", "MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "League", "LeagueRefused",
+__all__ = ["MAX_LEAGUES", "MAX_MEMBERS", "MAX_NIGHTS", "MAX_TABLES", "OPENING_SECONDS", "League",
+           "LeagueRefused",
            "Leagues", "Member", "Night", "NightTable", "Standing", "Standings", "TableMaker",
            "scores_of"]
 
@@ -87,6 +90,9 @@ MAX_LEAGUES: Final = 20
 MAX_MEMBERS: Final = 40
 MAX_NIGHTS: Final = 100
 MAX_TABLES: Final = 6
+#: Seconds after which a night claimed for opening whose tables never came (the process
+#: opening it died in between) may be opened again.
+OPENING_SECONDS: Final = 60.0
 
 
 class LeagueRefused(BragError):
@@ -323,7 +329,9 @@ class Leagues:
     def open_night(self, league: League, host: Account, number: int, *, count: int,
                    maker: TableMaker) -> list[tuple[str, str]]:
         """The host opens night ``number`` with ``count`` tables, each seating any of the
-        members: the tables' ids and host tokens. A night opens once."""
+        members: the tables' ids and host tokens. A night opens once, whichever processes
+        ask; one whose opening process died before its tables were recorded opens again
+        after :data:`OPENING_SECONDS`."""
         self._host(league, host)
         if type(count) is not int or not 1 <= count <= MAX_TABLES:
             raise LeagueRefused(f"a night has 1 to {MAX_TABLES} tables")
@@ -344,9 +352,15 @@ class Leagues:
                 ).scalar()
             if night is None:
                 raise LeagueRefused("no such night")
+            now = self.clock()
+            made_none = ~select(league_tables.c.table_id).where(
+                league_tables.c.night_id == night).exists()
             taken = connection.execute(update(league_nights).where(
-                league_nights.c.id == night, league_nights.c.opened_at.is_(None)).values(
-                opened_at=self.clock())).rowcount
+                league_nights.c.id == night, or_(
+                    league_nights.c.opened_at.is_(None),
+                    # claimed, but its tables never came: the process died making them
+                    and_(league_nights.c.opened_at < now - OPENING_SECONDS, made_none)))
+                .values(opened_at=now)).rowcount
         if taken != 1:
             raise LeagueRefused(f"night {number} is open already")
         made: list[tuple[str, str]] = []
@@ -466,7 +480,7 @@ class Leagues:
 
     def stored(self, rows: Sequence[tuple[str, int, Event, str]]) -> None:
         """Events were stored (the group commit's listener): a league table that closed
-        counts its scores. Never raises: a failure is logged (the next start counts it)."""
+        counts its scores. Never raises: a failure is logged (:meth:`catch_up` counts it)."""
         for table_id in dict.fromkeys(r[0] for r in rows if r[3] == "closed"):
             try:
                 self.score(table_id)
@@ -503,16 +517,24 @@ class Leagues:
                  "score": score} for account, score in scores.items()])
         return True
 
-    def catch_up(self) -> int:
-        """Count the league tables whose close was stored but not counted (a server stopped
-        between the two): how many."""
+    def waiting(self) -> list[str]:
+        """The league tables whose close is stored but not counted (the process that stored
+        it stopped between the two, or could not count): a query only, for a worker thread."""
         query = (select(league_tables.c.table_id)
                  .join(tables, tables.c.id == league_tables.c.table_id)
-                 .where(tables.c.status == "closed", league_tables.c.scored.is_(False)))
+                 .where(tables.c.status == "closed", league_tables.c.scored.is_(False))
+                 .order_by(league_tables.c.table_id))
+        with self.engine.connect() as connection:
+            return [r.table_id for r in connection.execute(query)]
+
+    def catch_up(self, waiting: Sequence[str] | None = None) -> int:
+        """Count the league tables whose close was stored but not counted (``waiting``, else
+        :meth:`waiting`'s): how many. At start, and in a cluster every few seconds (any
+        process counts a close a dead one stored: :meth:`score` counts it once, whichever
+        processes try). Never raises: a failure is logged (the next try counts it)."""
         try:
-            with self.engine.connect() as connection:
-                waiting = [r.table_id for r in connection.execute(query)]
-            return sum(1 for table_id in waiting if self.score(table_id))
-        except (SQLAlchemyError, BragError) as error:  # the server starts all the same
+            found = self.waiting() if waiting is None else waiting
+            return sum(1 for table_id in found if self.score(table_id))
+        except (SQLAlchemyError, BragError) as error:  # the server goes on all the same
             log.error("the league scores could not catch up (%s)", str(error).splitlines()[0])
             return 0
