@@ -208,15 +208,21 @@ class Drawer(PlayerBase):
 
 def test_the_same_menu_after_its_own_move_is_a_new_decision(server: str) -> None:
     """Three-stake Brag's contest to 31 (S4) offers draw or stand again after each draw: the
-    seat answers each time (it once took the same menu for the decision it had answered)."""
+    seat answers each time (it once took the same menu for the decision it had answered).
+    Two drawers, neither of which drops, so every deal comes to the contest."""
     table = create_table(server, "three-stake")
-    host = Host(server, table)
+    host = Host(server, table, bots=0)
     try:
-        seat = RemoteSeat(table["url"], BotChoice(spec="Drawer", factory=Drawer), deals=2)
-        assert play(seat, 60) == 2
+        seats = [RemoteSeat(table["url"], BotChoice(spec="Drawer", factory=Drawer), deals=5)
+                 for _ in range(2)]
+
+        async def both() -> list[int]:
+            return list(await asyncio.gather(*(seat.run() for seat in seats)))
+
+        assert asyncio.run(asyncio.wait_for(both(), 180)) == [5, 5]
     finally:
         host.close()
-    assert seat.stood_in == 0
+    assert all(seat.stood_in == 0 for seat in seats)
     draws = [i for i, line in enumerate(host.lines) if line.startswith("Drawer draws")]
     assert any(b == a + 2 for a, b in pairwise(draws)), host.lines  # draw, dealt, draw
 

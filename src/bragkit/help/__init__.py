@@ -14,7 +14,7 @@ True
 >>> anchor("BL4")
 'rule-bl4'
 >>> rule_ids()[:3], len(rule_ids())
-(('H1', 'H2', 'H3'), 83)
+(('H1', 'H2', 'H3'), 84)
 >>> section("N").title, section("N").rules[-1]
 ('Nine Card Brag', 'N7')
 >>> find_ids("Cy cannot see a blind player (rule BL4); deals (D3, D4); rules N1-N7")
