@@ -281,21 +281,30 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
         table.start_deal(pack=record.pack, rules=record.rules)
     except (TableError, RulesError, InvalidCardError) as error:
         raise NotationError(f"{where}: {error}") from None
-    for index, action in enumerate(record.actions, 1):
-        try:
-            playing = table.current
-            if action.verb is Verb.SHOWDOWN and playing is not None:  # rule B8: all agreed
-                for agreement in agreements(playing) or [action]:
-                    table.apply(agreement)
-            else:
-                table.apply(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(f'{where}: action {index} "{action}": {error.reason}',
-                                     rule=error.rule) from None
-        except (TableError, RulesError) as error:
-            raise NotationError(f'{where}: action {index} "{action}": {error}') from None
     current = table.current
     assert current is not None
+    actions = record.actions
+    session = table.session
+    start = 0
+    while start < len(actions):  # the actions up to a showdown at once, then the showdown's
+        showdown = actions[start].verb is Verb.SHOWDOWN
+        stop = start + 1 if showdown else next(
+            (i for i in range(start, len(actions)) if actions[i].verb is Verb.SHOWDOWN),
+            len(actions))
+        before = len(current.actions)
+        try:
+            if showdown:  # rule B8: everyone still betting agreed
+                session.apply_all(agreements(current) or [actions[start]])
+            else:
+                session.apply_all(actions[start:stop])
+        except (IllegalActionError, TableError, RulesError) as error:
+            index = start if showdown else start + len(current.actions) - before
+            where_action = f'{where}: action {index + 1} "{actions[index]}"'
+            if isinstance(error, IllegalActionError):
+                raise IllegalActionError(f"{where_action}: {error.reason}",
+                                         rule=error.rule) from None
+            raise NotationError(f"{where_action}: {error}") from None
+        start = stop
     if not current.over and (not last or deal.after):
         raise NotationError(f"{where} is not over: {current.to_act} to act; only the last deal "
                             "of a session may stop before its end")
