@@ -53,6 +53,13 @@ def test_packed_rows_read_back_as_a_list(rows: list[str], block: int, last: str)
         packed.append("a\x00b")
 
 
+def test_packed_rows_keep_a_lone_surrogate() -> None:
+    """A Python string may hold a lone surrogate (no UTF-8 does): a closed block keeps it."""
+    rows = ["\ud800", "Ann \udfff bet 2", "", "\ud83d\ude00"]
+    packed = PackedRows(rows, block=1)
+    assert list(packed) == rows and packed[0] == rows[0] and list(packed.rows_from(1)) == rows[1:]
+
+
 # -- a random session, kept packed ------------------------------------------------------------
 
 

@@ -576,11 +576,20 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     pack = _cards(["cards", "pack"], cards["pack"]) if "pack" in cards else None
     hands = _hands_of(["cards", "hands"], cards["hands"]) if "hands" in cards else None
     retained = _hands_of(["cards", "retained"], cards["retained"]) if "retained" in cards else None
-    return DealRecord(
-        format=document["format"], variant=variant, players=tuple(players), dealer=dealer,
-        stacks=tuple(stacks), carried_pot=carried_pot, actions=actions, rules=rules, pack=pack,
-        hands=hands, retained=retained,
-    )
+    if document["format"] != FORMAT:  # another spelling of it ("bhh/01"), kept as it is
+        return DealRecord(
+            format=document["format"], variant=variant, players=tuple(players), dealer=dealer,
+            stacks=tuple(stacks), carried_pot=carried_pot, actions=actions, rules=rules,
+            pack=pack, hands=hands, retained=retained,
+        )
+    # every field but the cards is checked above (the variant with the rules, each action's
+    # player by its parsing): only the cards are left to check
+    record = DealRecord.unchecked(
+        variant=variant, players=tuple(players), dealer=dealer, stacks=tuple(stacks),
+        carried_pot=carried_pot, actions=actions, rules=rules, pack=pack, hands=hands,
+        retained=retained)
+    record._check_cards()
+    return record
 
 
 _RULES_KEYS: Final = (*Rules().to_dict(full=True), "max_bet", "raise_limit")
