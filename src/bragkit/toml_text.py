@@ -459,6 +459,7 @@ _KEY_LINE: Final = re.compile(r"([A-Za-z0-9_-]+) = (.*)")
 _SUBTABLE: Final = re.compile(r"\[([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\]")
 _ENTRY_LINE: Final = re.compile(r"\[\[([A-Za-z0-9_-]+)\]\]")
 _STRING: Final = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+_STRING_ITEM: Final = re.compile(r'  "([^"\\\x00-\x08\x0a-\x1f\x7f]*)",')
 _INTEGER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?![0-9A-Za-z_.+:-])")
 _KEY: Final = re.compile(r'([A-Za-z0-9_-]+)|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
 
@@ -509,10 +510,14 @@ def _written_part(part: str) -> dict[str, Any] | None:
                 items = []
                 while index < count and lines[index] != "]":
                     item = lines[index]
-                    value, end = _value(item, 2)
-                    if not item.startswith("  ") or item[end:] != ",":
-                        return None
-                    items.append(value)
+                    string = _STRING_ITEM.fullmatch(item)  # the commonest: a string
+                    if string is not None:
+                        items.append(string.group(1))
+                    else:
+                        value, end = _value(item, 2)
+                        if not item.startswith("  ") or item[end:] != ",":
+                            return None
+                        items.append(value)
                     index += 1
                 if index == count:
                     return None

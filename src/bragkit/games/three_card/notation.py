@@ -484,12 +484,15 @@ def _check_disjoint(cards: Sequence[Card], *, jokers: int) -> None:
                     f"{jokers}")
 
 
+_JUST_CARDS: Final = {Card}
+
+
 def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> None:
     """The pack plus a retained hand is a complete pack: 52 cards and the jokers, once each."""
     cards = [*pack, *held]
     if (len(cards) == JOKER_INDEX + jokers and cards.count(JOKER) == jokers
             and len(set(cards)) == JOKER_INDEX + (jokers > 0)
-            and all(type(card) is Card for card in cards)):
+            and set(map(type, cards)) == _JUST_CARDS):
         return  # complete (the common case, checked by counting; else Pack says what is wrong)
     try:
         Pack([*pack, *held], jokers=jokers)
