@@ -61,6 +61,27 @@ class PackedRows(Sequence[str]):
             tail = self._tail = []
         tail.append(row)
 
+    def extend(self, rows: Sequence[str]) -> None:
+        """Add ``rows`` at the end, in order (as many :meth:`append` calls; a row with a NUL
+        character refuses them all).
+
+        >>> rows = PackedRows(["a"], block=2)
+        >>> rows.extend(["b", "c", "d", "e"])
+        >>> list(rows), len(rows)
+        (['a', 'b', 'c', 'd', 'e'], 5)
+        """
+        if any(_NUL in row for row in rows):
+            raise ValueError("a packed row holds no NUL character")
+        tail, block, at = self._tail, self.block, 0
+        while at < len(rows):
+            if len(tail) == block:  # the open block is full: close it
+                self._blocks.append(zlib.compress(_NUL.join(tail).encode("utf-8", _ERRORS),
+                                                  _LEVEL))
+                tail = self._tail = []
+            taken = rows[at:at + block - len(tail)]
+            tail += taken
+            at += len(taken)
+
     def replace_last(self, row: str) -> None:
         """Rewrite the last row (it is always in the open block)."""
         if not self._tail:

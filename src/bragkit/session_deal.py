@@ -79,14 +79,15 @@ class DealInPlay:
         :class:`SessionError`, as :meth:`Session.apply <bragkit.session.Session.apply>` would),
         those before it kept."""
         game = self.in_play()
-        apply, append = game.apply, log.append
+        apply, played = game.apply, []
         try:
             for action in actions:
                 if game.over:  # the session ends a deal that is over before its next action
                     raise SessionError("no deal is in progress: start one first")
                 apply(action)
-                append(Played(action=action))
+                played.append(Played(action=action))
         finally:
+            log.extend(played)
             self.book()
 
     def book(self) -> None:
