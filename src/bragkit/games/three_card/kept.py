@@ -60,9 +60,9 @@ class _Numbers:
         self._last: tuple[Any, int] = (_Numbers, -1)  # the item last numbered (none yet)
 
     def number(self, item: Any) -> int:
-        last, found = self._last
+        last, number = self._last
         if item is last:  # the same object as the last deal's (no hash of a Rules to take)
-            return found
+            return number
         found = self._index.get(item)
         if found is None:
             found = self._index[item] = len(self.items)
