@@ -285,18 +285,15 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
     assert current is not None
     actions = record.actions
     session = table.session
-    start = 0
+    start = before = 0  # the record's actions taken, and the deal's (a showdown is several)
     while start < len(actions):  # the actions up to a showdown at once, then the showdown's
         showdown = actions[start].verb is Verb.SHOWDOWN
         stop = start + 1 if showdown else next(
             (i for i in range(start, len(actions)) if actions[i].verb is Verb.SHOWDOWN),
             len(actions))
-        before = len(current.actions)
+        run = (agreements(current) or [actions[start]]) if showdown else actions[start:stop]
         try:
-            if showdown:  # rule B8: everyone still betting agreed
-                session.apply_all(agreements(current) or [actions[start]])
-            else:
-                session.apply_all(actions[start:stop])
+            session.apply_all(run)  # a showdown: everyone still betting agreed (rule B8)
         except (IllegalActionError, TableError, RulesError) as error:
             index = start if showdown else start + len(current.actions) - before
             where_action = f'{where}: action {index + 1} "{actions[index]}"'
@@ -304,7 +301,7 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
                 raise IllegalActionError(f"{where_action}: {error.reason}",
                                          rule=error.rule) from None
             raise NotationError(f"{where_action}: {error}") from None
-        start = stop
+        start, before = stop, before + len(run)
     if not current.over and (not last or deal.after):
         raise NotationError(f"{where} is not over: {current.to_act} to act; only the last deal "
                             "of a session may stop before its end")
