@@ -415,7 +415,8 @@ class Ledger:
             self._record(kind, player, amount)
             return
         if kind is Kind.BET or kind is Kind.ANTE:
-            self._check_stack(player, account, amount, kind.value)
+            if amount > account.stack:
+                self._check_stack(player, account, amount, kind.value)  # raises
             account.contributed += amount
             account.stack -= amount
             self._in_pot += amount
