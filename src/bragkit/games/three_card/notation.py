@@ -271,11 +271,10 @@ class DealRecord:
         True
         """
         record = object.__new__(cls)
-        for name, value in (("format", FORMAT), ("variant", variant), ("players", players),
-                            ("dealer", dealer), ("stacks", stacks), ("carried_pot", carried_pot),
-                            ("actions", actions), ("rules", rules), ("pack", pack),
-                            ("hands", hands), ("retained", retained)):
-            object.__setattr__(record, name, value)
+        vars(record).update(  # the fields at once (frozen: no __setattr__ to go through)
+            format=FORMAT, variant=variant, players=players, dealer=dealer, stacks=stacks,
+            carried_pot=carried_pot, actions=actions, rules=rules, pack=pack, hands=hands,
+            retained=retained)
         return record
 
     # -- reading and writing -------------------------------------------------------------------
@@ -404,7 +403,23 @@ def _check_format(value: object) -> None:
         raise _fail(["format"], f"{value!r} is not a known version (expected {FORMAT!r})")
 
 
+#: Players' tuples found good (a session's deals seat the same few): bounded, cleared when full.
+_GOOD_PLAYERS: Final[set[tuple[str, ...]]] = set()
+
+
 def _check_players(players: tuple[str, ...]) -> None:
+    try:
+        if players in _GOOD_PLAYERS:
+            return
+    except TypeError:  # a value that is no name (unhashable): the checks say what it is
+        pass
+    _check_new_players(players)
+    if len(_GOOD_PLAYERS) >= 1_024:
+        _GOOD_PLAYERS.clear()
+    _GOOD_PLAYERS.add(players)
+
+
+def _check_new_players(players: tuple[str, ...]) -> None:
     if len(players) > MAX_PLAYERS:
         raise _fail(["players"], f"{len(players)} players: a record holds at most {MAX_PLAYERS} "
                     "(rule D1)")
