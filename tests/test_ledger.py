@@ -461,3 +461,33 @@ def test_random_sessions_keep_every_invariant_and_settle_square(
     for name in ledger.players:
         pocket = ledger.cashed_out(name) - ledger.brought(name) + paid.get(name, 0)
         assert pocket == nets[name]
+
+
+_LONG_WAY = {Kind.ANTE: Ledger.ante, Kind.BET: Ledger.bet, Kind.WIN: Ledger.win,
+             Kind.TOP_UP: Ledger.top_up, Kind.CASH_OUT: Ledger.cash_out}
+
+
+@given(st.lists(st.tuples(st.sampled_from(list(_LONG_WAY)), st.sampled_from(["Ann", "Bob", "Cy"]),
+                          st.integers(-2, 12)), max_size=30))
+def test_book_records_what_the_long_way_does(steps: list[tuple[Kind, str, int]]) -> None:
+    """Ledger.book (a session's deal booked as it is played) records the entry the named method
+    would, with the same checks: the same entries, totals and refusals."""
+    fast, slow = Ledger(), Ledger()
+    for ledger in (fast, slow):
+        ledger.buy_in("Ann", 10)
+        ledger.buy_in("Bob", 3)  # Cy has not bought in
+        ledger.begin_deal()
+    for kind, player, amount in steps:
+        outcomes: list[str | None] = []
+        for ledger in (fast, slow):
+            try:
+                if ledger is fast:
+                    fast.book(kind, player, amount)
+                else:
+                    _LONG_WAY[kind](slow, player, amount)
+                outcomes.append(None)
+            except BragError as error:
+                outcomes.append(str(error))
+        assert outcomes[0] == outcomes[1]
+        assert fast.entries == slow.entries and fast.in_pot == slow.in_pot
+        assert [fast.stack(p) for p in ("Ann", "Bob")] == [slow.stack(p) for p in ("Ann", "Bob")]

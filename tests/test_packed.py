@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.games.three_card.test_table import between_deals, random_action
 
+from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.rules import Rules
@@ -27,7 +28,8 @@ from bragkit.games.three_card.table import DealPlayed, Table
 from bragkit.ledger import Ledger
 from bragkit.packed import PackedRows
 from bragkit.session import DealEnded, Kept, PotShared, SessionEvent
-from bragkit.session_events import Joined, event_row, row_event
+from bragkit.session_events import DealStarted, Joined, Played, event_row, row_event
+from bragkit.session_log import EventLog
 from bragkit.toml_text import _written_part, dump_entry, load_document
 from strategies import house_rules
 
@@ -51,6 +53,58 @@ def test_packed_rows_read_back_as_a_list(rows: list[str], block: int, last: str)
         assert list(packed) == [*rows[:-1], last]
     with pytest.raises(ValueError, match="NUL"):
         packed.append("a\x00b")
+
+
+@given(first=st.lists(st.text(max_size=4).filter(lambda t: "\x00" not in t), max_size=9),
+       more=st.lists(st.lists(st.text(max_size=4).filter(lambda t: "\x00" not in t),
+                              max_size=9), max_size=4),
+       block=st.integers(1, 4))
+def test_packed_rows_extended_are_the_rows_appended(first: list[str], more: list[list[str]],
+                                                    block: int) -> None:
+    extended, appended = PackedRows(first, block=block), PackedRows(first, block=block)
+    for rows in more:
+        extended.extend(rows)
+        for row in rows:
+            appended.append(row)
+        assert list(extended) == list(appended) and len(extended) == len(appended)
+        assert extended._blocks == appended._blocks  # the same blocks closed, the same bytes
+    with pytest.raises(ValueError, match="NUL"):
+        extended.extend(["a", "b\x00"])
+    assert list(extended) == list(appended)  # refused whole
+
+
+_NAMES = st.sampled_from(["Ann", "Bob", "Mary Ann", "A\x1fB", "C\x1eD"])
+_EVENTS = st.one_of(
+    st.builds(lambda name, amount: Joined(player=name, amount=amount), _NAMES,
+              st.integers(1, 50)),
+    st.builds(lambda name, amount: Played(action=Action(player=name, verb=Verb.BET,
+                                                        amount=amount)), _NAMES,
+              st.integers(1, 9)),
+    st.builds(lambda number, name: DealStarted(number=number, dealer=name, seed=number),
+              st.integers(1, 9), _NAMES))
+
+
+@given(runs=st.lists(st.lists(_EVENTS, max_size=6), max_size=5))
+def test_a_log_extended_is_the_log_appended(runs: list[list[SessionEvent]]) -> None:
+    """EventLog.extend (a deal's actions at once) keeps what as many appends keep: the same
+    events read back, the same rows, a deal's start (the live part) and odd events included."""
+    extended, appended = EventLog(), EventLog()
+    so_far: list[SessionEvent] = []
+    for run in runs:
+        extended.extend(run)
+        for event in run:
+            appended.append(event)
+        so_far += run
+        assert list(extended) == list(appended) == so_far
+        assert list(extended._rows) == list(appended._rows)
+        assert [extended[i] for i in range(len(extended))] == list(appended)
+
+
+def test_packed_rows_keep_a_lone_surrogate() -> None:
+    """A Python string may hold a lone surrogate (no UTF-8 does): a closed block keeps it."""
+    rows = ["\ud800", "Ann \udfff bet 2", "", "\ud83d\ude00"]
+    packed = PackedRows(rows, block=1)
+    assert list(packed) == rows and packed[0] == rows[0] and list(packed.rows_from(1)) == rows[1:]
 
 
 # -- a random session, kept packed ------------------------------------------------------------

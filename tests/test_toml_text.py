@@ -10,7 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragkit.errors import NotationError
-from bragkit.toml_text import dump_document, format_key, format_value, load_document
+from bragkit.toml_text import (
+    MAX_ITEMS,
+    MAX_STRING,
+    check_values,
+    dump_document,
+    dump_entry,
+    format_key,
+    format_value,
+    load_document,
+    read_part,
+)
 
 # -- keys and values ---------------------------------------------------------------------------
 
@@ -164,3 +174,52 @@ def test_any_document_reads_back_and_writes_the_same_text(
     text = dump_document(document, **layout)
     assert load_document(text) == document
     assert dump_document(load_document(text), **layout) == text
+
+
+# -- the writer's layout read holding its values to the bounds (read_part) -----------------------
+
+_EDGE_VALUES = st.recursive(
+    st.one_of(st.integers(-(2**64), 2**64), st.sampled_from([2**63 - 1, 2**63, -(2**63),
+                                                             -(2**63) - 1]),
+              st.integers(MAX_STRING - 2, MAX_STRING + 2).map(lambda n: "x" * n),
+              st.text(max_size=4), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=2),
+                            st.dictionaries(st.sampled_from(["a", "b c"]), inner, max_size=2)),
+    max_leaves=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(entry=st.dictionaries(st.sampled_from(["actions", "stacks", "name", "rules"]),
+                             _EDGE_VALUES, max_size=4))
+def test_a_part_read_as_checked_passes_the_value_checks(entry: dict[str, object]) -> None:
+    """read_part says a part's values need no check_values only when check_values passes
+    them, and reads the part as the TOML parser does (values at and beyond each bound)."""
+    try:
+        check_values(entry)
+    except NotationError:
+        within = False
+    else:
+        within = True
+    try:
+        written = dump_entry("deals", entry, multiline=("actions",), subtables=("rules",))
+    except (NotationError, ValueError, TypeError):  # a value TOML cannot hold
+        return
+    part = written[written.index("[[deals]]"):]
+    document, checked = read_part(part, 0, len(part))
+    assert document == tomllib.loads(part)
+    assert not checked or within
+    if checked:
+        check_values(document["deals"][0], path=("deals", 0))
+
+
+def test_a_long_or_deep_array_is_not_read_as_checked() -> None:
+    """An array of more than MAX_ITEMS values, one item a line or inline, and arrays nested
+    deeper than the checks allow, are left to check_values (which refuses them)."""
+    items = "\n".join(f"  {i}," for i in range(MAX_ITEMS + 1))
+    for part in (f"[[deals]]\nactions = [\n{items}\n]\n",
+                 f"[[deals]]\nstacks = [{', '.join(['1'] * (MAX_ITEMS + 1))}]\n",
+                 "[[deals]]\nx = " + "[" * 20 + "1" + "]" * 20 + "\n"):
+        document, checked = read_part(part, 0, len(part))
+        assert not checked
+        with pytest.raises(NotationError):
+            check_values(document["deals"][0], path=("deals", 0))

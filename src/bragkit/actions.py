@@ -140,6 +140,9 @@ class Action:
     cards: tuple[Card, ...] = ()
     hand: HandChoice | None = None
     sets: tuple[tuple[Card, ...], ...] = ()
+    #: The action's text once made (``str``): no field of it, not compared. An action is
+    #: written several times (the session's log, the record of its deal) and made once.
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # the checks of a user-built action (rules B8 and HAND-HISTORY.md's verb table); the
@@ -255,6 +258,13 @@ class Action:
         return Action(player=self.player, verb=self.verb, amount=self.amount)
 
     def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._written()
+            _set_text(self, text)
+        return text
+
+    def _written(self) -> str:
         if self.verb is Verb.SHOWDOWN:
             return "showdown"
         parts = [str(self.player), self.verb.value]
@@ -285,9 +295,11 @@ def _split_name(
 
 _new_object = object.__new__
 _SET: Final[dict[str, Any]] = {name: Action.__dict__[name].__set__
-                               for name in ("player", "verb", "amount", "cards", "hand", "sets")}
+                               for name in ("player", "verb", "amount", "cards", "hand", "sets",
+                                            "_text")}
 _set_player, _set_verb, _set_amount = _SET["player"], _SET["verb"], _SET["amount"]
 _set_cards, _set_hand, _set_sets = _SET["cards"], _SET["hand"], _SET["sets"]
+_set_text = _SET["_text"]
 
 
 def _checked_action(
@@ -302,6 +314,7 @@ def _checked_action(
     _set_cards(action, ())
     _set_hand(action, hand)
     _set_sets(action, ())
+    _set_text(action, None)
     return action
 
 
@@ -329,6 +342,7 @@ def card_action(player: str, verb: Verb, cards: tuple[Card, ...] = (),
         _set_cards(action, cards)
         _set_hand(action, None)
         _set_sets(action, sets)
+        _set_text(action, None)
         return action
     return Action(player=player, verb=verb, cards=cards, sets=sets)
 

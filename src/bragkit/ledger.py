@@ -127,6 +127,8 @@ _BETWEEN_PLAYERS: Final = frozenset({Kind.LOAN, Kind.REPAYMENT})
 #: The kinds by their one-digit code in a ledger's packed rows.
 _KINDS: Final = tuple(Kind)
 _KIND_CODE: Final = {kind: str(number) for number, kind in enumerate(_KINDS)}
+#: The kinds :meth:`Ledger.book` records straight (a deal's: antes, bets, wins, top-ups).
+_BOOKED: Final = frozenset({Kind.ANTE, Kind.BET, Kind.WIN, Kind.TOP_UP})
 
 
 def _check_amount(amount: object, what: str) -> int:
@@ -390,6 +392,44 @@ class Ledger:
             entry = Entry(kind=kind, player=player, amount=amount, deal=self._deal, lender=lender)
         self._apply(entry)
         return entry
+
+    def book(self, kind: Kind, player: str, amount: int) -> None:
+        """Record an ante, a bet, a win or a top-up of ``player``: the entry :meth:`ante`,
+        :meth:`bet`, :meth:`win` or :meth:`top_up` records, checked the same, without making it
+        (a session books each of a deal's as it is played). Any other kind, a player who has not
+        bought in or an amount that is not a positive whole number goes the long way, and
+        raises what it does there.
+
+        >>> ledger = Ledger()
+        >>> _ = ledger.buy_in("Ann", 5)
+        >>> ledger.book(Kind.BET, "Ann", 2); ledger.book(Kind.WIN, "Ann", 2)
+        >>> [str(entry) for entry in ledger], ledger.stack("Ann")
+        (['deal 0: Ann buy-in 5', 'deal 0: Ann bet 2', 'deal 0: Ann win 2'], 5)
+        >>> ledger.book(Kind.BET, "Ann", 6)
+        Traceback (most recent call last):
+        ...
+        bragkit.ledger.LedgerError: Ann cannot bet 6: their stack is 5
+        """
+        account = self._accounts.get(player)
+        if account is None or kind not in _BOOKED or type(amount) is not int or amount <= 0:
+            self._record(kind, player, amount)
+            return
+        if kind is Kind.BET or kind is Kind.ANTE:
+            if amount > account.stack:
+                self._check_stack(player, account, amount, kind.value)  # raises
+            account.contributed += amount
+            account.stack -= amount
+            self._in_pot += amount
+        elif kind is Kind.WIN:
+            if amount > self._in_pot:
+                raise LedgerError(f"{player} cannot win {amount}: the pot holds {self._in_pot}")
+            account.won += amount
+            account.stack += amount
+            self._in_pot -= amount
+        else:
+            account.brought += amount
+            account.stack += amount
+        self._entries.append(f"{_KIND_CODE[kind]}{self._seat[player]} {amount} {self._deal}")
 
     def _account(self, name: str) -> _Account:
         account = self._accounts.get(name)

@@ -29,6 +29,9 @@ __all__ = ["PackedRows"]
 _NUL: Final = "\x00"
 #: zlib's level: 1 packs a session's rows about as small as 6 does, several times faster.
 _LEVEL: Final = 1
+#: How a block's text is kept as bytes: UTF-8, a lone surrogate (a Python string may hold one)
+#: kept as its own three bytes, so every string without NUL is a row.
+_ERRORS: Final = "surrogatepass"
 
 
 class PackedRows(Sequence[str]):
@@ -54,9 +57,30 @@ class PackedRows(Sequence[str]):
             raise ValueError("a packed row holds no NUL character")
         tail = self._tail
         if len(tail) == self.block:  # the open block is full: close it (the new row opens one)
-            self._blocks.append(zlib.compress(_NUL.join(tail).encode("utf-8"), _LEVEL))
+            self._blocks.append(zlib.compress(_NUL.join(tail).encode("utf-8", _ERRORS), _LEVEL))
             tail = self._tail = []
         tail.append(row)
+
+    def extend(self, rows: Sequence[str]) -> None:
+        """Add ``rows`` at the end, in order (as many :meth:`append` calls; a row with a NUL
+        character refuses them all).
+
+        >>> rows = PackedRows(["a"], block=2)
+        >>> rows.extend(["b", "c", "d", "e"])
+        >>> list(rows), len(rows)
+        (['a', 'b', 'c', 'd', 'e'], 5)
+        """
+        if any(_NUL in row for row in rows):
+            raise ValueError("a packed row holds no NUL character")
+        tail, block, at = self._tail, self.block, 0
+        while at < len(rows):
+            if len(tail) == block:  # the open block is full: close it
+                self._blocks.append(zlib.compress(_NUL.join(tail).encode("utf-8", _ERRORS),
+                                                  _LEVEL))
+                tail = self._tail = []
+            taken = rows[at:at + block - len(tail)]
+            tail += taken
+            at += len(taken)
 
     def replace_last(self, row: str) -> None:
         """Rewrite the last row (it is always in the open block)."""
@@ -74,7 +98,8 @@ class PackedRows(Sequence[str]):
         if number == len(self._blocks):
             return self._tail
         if number != self._cached_at:
-            self._cached = zlib.decompress(self._blocks[number]).decode("utf-8").split(_NUL)
+            text = zlib.decompress(self._blocks[number]).decode("utf-8", _ERRORS)
+            self._cached = text.split(_NUL)
             self._cached_at = number
         return self._cached
 
@@ -110,7 +135,7 @@ class PackedRows(Sequence[str]):
             elif number == self._cached_at:
                 rows = self._cached
             else:
-                rows = zlib.decompress(self._blocks[number]).decode("utf-8").split(_NUL)
+                rows = zlib.decompress(self._blocks[number]).decode("utf-8", _ERRORS).split(_NUL)
             end = min(len(rows), offset + stop - index)
             yield from rows[offset:end]
             index += end - offset

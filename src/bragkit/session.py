@@ -47,6 +47,7 @@ from bragkit.games.protocol import Game, Operation, Result
 from bragkit.games.three_card.betting import split
 from bragkit.ledger import Ledger, Payment
 from bragkit.ownership import Guard
+from bragkit.session_deal import DealInPlay
 from bragkit.session_events import (
     DealEnded,
     DealStarted,
@@ -314,13 +315,11 @@ class Session:
         self._ledger = Ledger()
         self._events = EventLog()  # packed: a finished deal costs a few dozen bytes
         self._dealers: list[str] = []  # one per deal started; a finished deal's game is dropped
-        self._current: Game | None = None
-        self._ops_seen = 0
+        self._deal = DealInPlay(dealing.book, self._ledger)  # the deal in progress, its chips
         self._next_dealer = None
         self._first_dealer = None
         self._named: str | None = None
         self._choice_open = False
-        self._playing = False
 
     @classmethod
     def replay(cls, dealing: Dealing, events: Iterable[SessionEvent | str], *,
@@ -388,12 +387,12 @@ class Session:
     @property
     def current(self) -> Game | None:
         """The deal in progress, or the last one (None before the first)."""
-        return self._current
+        return self._deal.game
 
     @property
     def in_deal(self) -> bool:
         """Whether a deal is in progress."""
-        return self._playing
+        return self._deal.playing
 
     @property
     def deal_number(self) -> int:
@@ -453,14 +452,12 @@ class Session:
         with self._guard:  # the deal's start and, if it is over at once, its end (one change)
             self._append(event)
             self._end_if_over()
-        assert self._current is not None
-        return self._current
+        assert self._deal.game is not None
+        return self._deal.game
 
     def apply(self, action: Action | str) -> None:
         """An action of the deal in progress; at its end the deal ends (its result booked)."""
-        game = self._current
-        if not self.in_deal or game is None:
-            raise SessionError("no deal is in progress: start one first")
+        game = self._deal.in_play()
         if isinstance(action, str):
             text = action
             try:
@@ -468,9 +465,17 @@ class Session:
             except InvalidActionError:
                 game.check(text)  # the game's own words for what is wrong
                 raise
-        with self._guard:  # the action and the deal's end, as one change (one owner at a time)
-            self._append(Played(action=action))
-            self._end_if_over()
+        self.apply_all((action,))
+
+    def apply_all(self, actions: Iterable[Action]) -> None:
+        """Actions of the deal in progress in order, each as :meth:`apply` takes it, as one
+        change; their chips are booked after the last (a record's deal read, all at once). An
+        illegal one raises as :meth:`apply` would, those before it applied and booked."""
+        with self._guard:  # the actions and the deal's end, as one change (one owner at a time)
+            try:
+                self._deal.apply_all(actions, self._events)
+            finally:
+                self._end_if_over()
 
     def join(self, name: str, buy_in: int, *, after: str | None = None) -> None:
         """``name`` sits down with ``buy_in`` (M1), at the end or to the left of ``after``."""
@@ -555,7 +560,8 @@ class Session:
 
     def _topped_up(self, event: ToppedUp) -> None:
         self._seated(event.player)
-        if self.in_deal and self._current is not None and event.player in self._current.players:
+        game = self._deal.game
+        if self.in_deal and game is not None and event.player in game.players:
             raise SessionError(f"{event.player} is in the deal: a top-up is the deal's action "
                                "(rule M1)")
         _check_chips(event.amount, 1, "a top-up is a whole number of chips, at least 1")
@@ -622,29 +628,23 @@ class Session:
         game = self._dealing.start(self, event)
         self._ledger.begin_deal(number)
         self._dealers.append(sys.intern(event.dealer))  # one string a dealer, not one a deal
-        self._current = game
-        self._ops_seen = 0
         self._named = None
-        self._playing = True
-        self._book()
+        self._deal.start(game)
 
     def _played(self, event: Played) -> None:
-        if not self.in_deal:
-            raise SessionError("no deal is in progress: start one first")
-        assert self._current is not None
-        self._current.apply(event.action)
-        self._book()
+        self._deal.in_play().apply(event.action)
+        self._deal.book()
 
     def _deal_ended(self, event: DealEnded) -> None:
-        game = self._current
-        if game is None or not self._playing or not game.over or (
+        game = self._deal.game
+        if game is None or not self._deal.playing or not game.over or (
                 event.number != len(self._dealers)):
             raise SessionError(f"deal {event.number} has not ended")
         winners = dict(game.result.winners)
         if winners != dict(event.winners):
             raise SessionError(f"deal {event.number} ended with winners {winners}, not "
                                f"{dict(event.winners)}")
-        self._playing = False
+        self._deal.playing = False
         self._dealing.finish(self, game)
         self._next_dealer = _left_of(self._seats, self._dealers[-1])  # rule D3
         if event.number >= len(self._seats) + 1 and self._dealing.dealers_choice:
@@ -655,16 +655,9 @@ class Session:
     def _end_if_over(self) -> None:
         """End the deal in progress when its game is over, however it got there (started over,
         or over after any action): the session is never left in a finished deal (T1)."""
-        game = self._current
-        if self._playing and game is not None and game.over:
+        game = self._deal.game
+        if self._deal.playing and game is not None and game.over:
             self._append(DealEnded(number=len(self._dealers), winners=dict(game.result.winners)))
-
-    def _book(self) -> None:
-        assert self._current is not None
-        ops = self._current.operations_since(self._ops_seen)
-        for op in ops:
-            self._dealing.book(op, self._ledger)
-        self._ops_seen += len(ops)
 
     def dealer_of(self, number: int) -> str:
         """Who dealt deal ``number`` (from 1; D3)."""
@@ -673,7 +666,7 @@ class Session:
         return self._dealers[number - 1]
 
     def _between(self, what: str, message: str | None = None) -> None:
-        if self._playing:
+        if self._deal.playing:
             raise SessionError(message or f"{what} only between deals: a deal is in progress")
 
     def _seated(self, *names: str) -> None:

@@ -283,13 +283,14 @@ def event_row(event: SessionEvent) -> str | None:
     'PMary Ann\\x1fbet 2'
     """
     texts: tuple[str, ...]
-    if isinstance(event, Played):
+    if isinstance(event, Played):  # the commonest: its one text checked alone
         action = event.action
         player = action.player or ""
         text = str(action)
-        row = f"P{player}{_FIELD}{text[len(player) + 1:] if player else text}"
-        texts = (text,)
-    elif isinstance(event, DealStarted):
+        if _UNSAFE.search(text):
+            return None
+        return f"P{player}{_FIELD}{text[len(player) + 1:] if player else text}"
+    if isinstance(event, DealStarted):
         texts = (event.dealer, event.game or "", event.pack or "")
         row = (f"D{event.number}{_FIELD}{event.dealer}{_FIELD}{_optional(event.game)}{_FIELD}"
                f"{_optional(event.seed)}{_FIELD}{_optional(event.pack)}")

@@ -73,6 +73,32 @@ class EventLog(Sequence[SessionEvent]):
         self._rows.append(row)
         self._live.append(event)
 
+    def extend(self, events: Sequence[SessionEvent]) -> None:
+        """Add ``events`` at the end, in order, as :meth:`append` would each: their rows packed
+        at once (a deal's actions, when its record is read) up to a deal's start, if any.
+
+        >>> from bragkit.session_events import Joined
+        >>> log = EventLog()
+        >>> log.extend([Joined(player="Ann", amount=20), Joined(player="Bob", amount=9)])
+        >>> [str(event) for event in log]
+        ['Ann joins 20', 'Bob joins 9']
+        """
+        index = len(self._rows)
+        rows: list[str] = []
+        for event in events:
+            if isinstance(event, DealStarted):  # the live part starts there: one at a time
+                break
+            row = event_row(event)
+            if row is None:
+                self._odd[index + len(rows)] = event
+                row = "!"
+            rows.append(row)
+        done = len(rows)
+        self._rows.extend(rows)
+        self._live += events[:done]
+        for event in events[done:]:
+            self.append(event)
+
     def __len__(self) -> int:
         return len(self._rows)
 

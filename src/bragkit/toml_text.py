@@ -61,6 +61,7 @@ __all__ = [
     "format_value",
     "load_document",
     "load_part",
+    "read_part",
     "read_text",
     "split_entries",
 ]
@@ -443,12 +444,23 @@ def load_part(text: str, start: int, end: int) -> dict[str, Any]:
     >>> load_part('x = 1\\n[[deals]]\\na = 2\\n', 6, 22)
     {'deals': [{'a': 2}]}
     """
+    return read_part(text, start, end)[0]
+
+
+def read_part(text: str, start: int, end: int) -> tuple[dict[str, Any], bool]:
+    """:func:`load_part`, and whether the part's values are known to pass
+    :func:`check_values` (it was read in the writer's layout, whose reading holds every value
+    within the bounds, so a reader need not walk it again).
+
+    >>> read_part('[[deals]]\\na = 2\\n', 0, 16), read_part('[[deals]]\\na = 2.5\\n', 0, 18)
+    (({'deals': [{'a': 2}]}, True), ({'deals': [{'a': 2.5}]}, False))
+    """
     part = text[start:end]
-    found = _written_part(part)
+    found = _read_written(part)
     if found is not None:
         return found
     try:
-        return tomllib.loads(part)
+        return tomllib.loads(part), False
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
         raise NotationError(f"not valid TOML: {_short(str(error))}") from None
 
@@ -458,7 +470,14 @@ def load_part(text: str, start: int, end: int) -> dict[str, Any]:
 _KEY_LINE: Final = re.compile(r"([A-Za-z0-9_-]+) = (.*)")
 _SUBTABLE: Final = re.compile(r"\[([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\]")
 _ENTRY_LINE: Final = re.compile(r"\[\[([A-Za-z0-9_-]+)\]\]")
-_STRING: Final = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+# (a string of more than MAX_STRING characters is not read here: the parser reads it, and
+# check_values refuses it)
+_CHARACTERS: Final = r'[^"\\\x00-\x08\x0a-\x1f\x7f]{0,' + str(MAX_STRING) + "}"
+_STRING: Final = re.compile(f'"({_CHARACTERS})"')
+_STRING_ITEM: Final = re.compile(f'  "({_CHARACTERS})",')
+#: How deep the values read here nest in arrays and inline tables (deeper: the parser reads
+#: them): an entry read here nests well within MAX_DEPTH.
+_NESTING: Final = 8
 _INTEGER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?![0-9A-Za-z_.+:-])")
 _KEY: Final = re.compile(r'([A-Za-z0-9_-]+)|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
 
@@ -481,6 +500,15 @@ def _written_part(part: str) -> dict[str, Any] | None:
     >>> _written_part('[[deals]]\\nn = 1.5\\n') is None
     True
     """
+    found = _read_written(part)
+    return None if found is None else found[0]
+
+
+def _read_written(part: str) -> tuple[dict[str, Any], bool] | None:
+    """:func:`_written_part`, and whether every value is within the bounds
+    :func:`check_values` holds: a string, an integer or a nesting beyond them is left to the
+    parser (None), a long array is read and said to be out of them (False)."""
+    bounded = True
     lines = part.split("\n")
     first = _ENTRY_LINE.fullmatch(lines[0])
     if first is None:
@@ -509,15 +537,20 @@ def _written_part(part: str) -> dict[str, Any] | None:
                 items = []
                 while index < count and lines[index] != "]":
                     item = lines[index]
-                    value, end = _value(item, 2)
-                    if not item.startswith("  ") or item[end:] != ",":
-                        return None
-                    items.append(value)
+                    string = _STRING_ITEM.fullmatch(item)  # the commonest: a string
+                    if string is not None:
+                        items.append(string.group(1))
+                    else:
+                        value, end = _value(item, 2)
+                        if not item.startswith("  ") or item[end:] != ",":
+                            return None
+                        items.append(value)
                     index += 1
                 if index == count:
                     return None
                 index += 1
                 table[key] = items
+                bounded = bounded and len(items) <= MAX_ITEMS
                 continue
             value, end = _value(rest, 0)
             if end != len(rest):
@@ -525,12 +558,15 @@ def _written_part(part: str) -> dict[str, Any] | None:
             table[key] = value
     except (_NotWritten, ValueError, RecursionError):  # a number too long, arrays too deep
         return None
-    return {name: [entry]}
+    return {name: [entry]}, bounded
 
 
-def _value(text: str, at: int) -> tuple[Any, int]:
-    """The value written at ``text[at:]`` and where it ends (:class:`_NotWritten` if none the
-    writer writes)."""
+def _value(text: str, at: int, depth: int = 0) -> tuple[Any, int]:
+    """The value written at ``text[at:]`` (``depth`` arrays and inline tables in) and where it
+    ends (:class:`_NotWritten` if none the writer writes, or one beyond the bounds of
+    :func:`check_values` but an array's length)."""
+    if depth > _NESTING:
+        raise _NotWritten
     first = text[at:at + 1]
     if first == '"':
         match = _STRING.match(text, at)
@@ -543,11 +579,11 @@ def _value(text: str, at: int) -> tuple[Any, int]:
         if text.startswith("]", at):
             return items, at + 1
         while True:
-            value, at = _value(text, at)
+            value, at = _value(text, at, depth + 1)
             items.append(value)
             if text.startswith(", ", at):
                 at += 2
-            elif text.startswith("]", at):
+            elif text.startswith("]", at) and len(items) <= MAX_ITEMS:
                 return items, at + 1
             else:
                 raise _NotWritten
@@ -565,7 +601,7 @@ def _value(text: str, at: int) -> tuple[Any, int]:
             name = key.group(1) if key.group(1) is not None else key.group(2)
             if name in table:
                 raise _NotWritten
-            table[name], at = _value(text, key.end() + 3)
+            table[name], at = _value(text, key.end() + 3, depth + 1)
             if text.startswith(", ", at):
                 at += 2
             elif text.startswith(" }", at):
@@ -579,9 +615,12 @@ def _value(text: str, at: int) -> tuple[Any, int]:
             raise _NotWritten
         return word == "true", end
     match = _INTEGER.match(text, at)
-    if match is None:
+    if match is None or len(match.group()) > 20:
         raise _NotWritten
-    return int(match.group()), match.end()
+    number = int(match.group())
+    if number not in _INT_RANGE:
+        raise _NotWritten
+    return number, match.end()
 
 
 def _path(path: tuple[str | int, ...]) -> str:

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from bragkit.actions import Action, Verb
 from bragkit.cards import JOKER, Pack, parse_cards
 from bragkit.cli import app
-from bragkit.errors import IllegalActionError, NotationError
+from bragkit.errors import BragError, IllegalActionError, NotationError
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.session_records import (
     SessionDeal,
@@ -422,3 +422,60 @@ def test_a_kept_joker_with_the_other_in_the_pack_reads_back_rules_W1_R1() -> Non
     text = write_session(SessionRecord.from_table(table))
     again = read_session(text)
     assert write_session(again) == text
+
+
+def _first_refusal(record: SessionRecord, number: int) -> tuple[type[Exception], str, int]:
+    """What replaying deal ``number`` of ``record`` an action at a time (the table's own apply,
+    a showdown as everyone's agreement) first refuses: the error's type, rule and the action's
+    number; (type(None), "", 0) if none is."""
+    from bragkit.games.three_card.record_moves import agreements
+
+    table = replace(record, deals=tuple(record.deals[:number - 1])).replay()
+    deal = record.deals[number - 1].record
+    table.start_deal(pack=deal.pack, rules=deal.rules)
+    for index, action in enumerate(deal.actions, 1):
+        current = table.current
+        assert current is not None
+        try:
+            if action.verb is Verb.SHOWDOWN:
+                for agreement in agreements(current) or [action]:
+                    table.apply(agreement)
+            else:
+                table.apply(action)
+        except IllegalActionError as error:
+            return IllegalActionError, error.rule or "", index
+        except BragError:
+            return NotationError, "", index
+    return type(None), "", 0
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), pick=st.integers(0, 2**30), at=st.integers(0, 2**30),
+       verb=st.sampled_from(["fold", "look", "agree", "bet 1", "bet 40", "see 2", "blind 3",
+                             "showdown"]))
+def test_a_deal_refuses_an_action_inserted_where_an_action_at_a_time_does(
+        seed: int, pick: int, at: int, verb: str) -> None:
+    """A deal's actions are replayed up to a showdown at once (Session.apply_all): an action
+    inserted anywhere is refused naming the deal and the action an action-at-a-time replay
+    refuses first, with its rule (or replays as it does)."""
+    record = SessionRecord.from_table(session(seed, Rules(), 5))
+    number = pick % len(record.deals) + 1
+    deal = record.deals[number - 1].record
+    player = deal.players[pick % len(deal.players)]
+    inserted = Action.parse(verb if verb == "showdown" else f"{player} {verb}")
+    actions = list(deal.actions)
+    actions.insert(at % (len(actions) + 1), inserted)
+    bad = with_deal(record, number, actions=tuple(actions))
+    kind, rule, index = _first_refusal(bad, number)
+    if kind is type(None):
+        try:
+            bad.replay()
+        except NotationError as error:  # a later check: the stacks the next deal starts with
+            assert not str(error).startswith(f"deal {number}: action")
+        return
+    with pytest.raises(BragError) as error:
+        bad.replay()
+    assert type(error.value) is kind
+    assert str(error.value).startswith(f'deal {number}: action {index} "{actions[index - 1]}": ')
+    if kind is IllegalActionError:
+        assert error.value.rule == rule  # type: ignore[attr-defined]

@@ -32,17 +32,15 @@ _TEXT_BY_CODE: Final = ("",) * _BASE + _WRITTEN
 def read_cards(text: str) -> tuple[Card, ...]:
     """The cards of ``text``: :func:`~bragkit.cards.parse_cards`, by look-up when every card is
     written as a record writes it."""
-    by_text = _BY_TEXT
     try:
-        return tuple([by_text[word] for word in text.split()])
+        return tuple(map(_BY_TEXT.__getitem__, text.split()))
     except KeyError:
         return parse_cards(text)
 
 
 def write_cards(cards: Iterable[Card]) -> str:
     """Cards as a record writes them: :func:`~bragkit.cards.format_cards`, by look-up."""
-    written = _WRITTEN
-    return " ".join([written[card] for card in cards])
+    return " ".join(map(_WRITTEN.__getitem__, cards))
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -51,14 +49,12 @@ def cards_text(cards: Iterable[Card]) -> str:
     >>> cards_text(parse_cards("2s Ac Jk")), text_cards("0cd")
     ('0cd', (Card('2s'), Card('Ac'), Card('Jk')))
     """
-    chars = _CHARS
-    return "".join([chars[card] for card in cards])
+    return "".join(map(_CHARS.__getitem__, cards))
 
 
 def text_cards(text: str) -> tuple[Card, ...]:
     """The cards of :func:`cards_text`."""
-    cards = _BY_CODE
-    return tuple([cards[code] for code in text.encode("ascii")])  # type: ignore[misc]
+    return tuple(map(_BY_CODE.__getitem__, text.encode("ascii")))  # type: ignore[arg-type]
 
 
 def pretty_text(text: str) -> str:

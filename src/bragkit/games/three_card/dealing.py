@@ -39,7 +39,7 @@ from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.three_card.results import DealResult
 from bragkit.games.three_card.rules import Rules
-from bragkit.ledger import Ledger
+from bragkit.ledger import Kind, Ledger
 from bragkit.session import DealingBase, DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
@@ -302,21 +302,21 @@ class ThreeCardDealing(DealingBase):
         """The chips of one operation of a deal (D2, B2, M1, M4, B5)."""
         if not isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
             return
-        if isinstance(operation, AnteTaken):
-            if operation.amount:
-                ledger.ante(operation.player, operation.amount)
-        elif isinstance(operation, Acted):
+        if isinstance(operation, Acted):  # the commonest first
             action = operation.action
             if action.verb is Verb.TOPUP:
                 assert action.player is not None and action.amount is not None
-                ledger.top_up(action.player, action.amount)  # rule M1
+                ledger.book(Kind.TOP_UP, action.player, action.amount)  # rule M1
             elif operation.paid:
                 assert action.player is not None
-                ledger.bet(action.player, operation.paid)
+                ledger.book(Kind.BET, action.player, operation.paid)
+        elif isinstance(operation, AnteTaken):
+            if operation.amount:
+                ledger.book(Kind.ANTE, operation.player, operation.amount)
         elif isinstance(operation, Loan):
             ledger.lend(operation.lender, operation.borrower, operation.amount)  # rule M4
         elif isinstance(operation, PotAwarded):
-            ledger.win(operation.player, operation.amount)
+            ledger.book(Kind.WIN, operation.player, operation.amount)
 
     def finish(self, session: Session, game: Game) -> None:
         """The deal is over: carry its pot, kept hand and pack to the next (BL3, R1, D4, D5)."""
@@ -407,9 +407,11 @@ class ThreeCardDealing(DealingBase):
 
     def _check_follows(self, given: Pack | str | Sequence[Card]) -> None:
         assert self._pack is not None
+        if isinstance(given, tuple) and given == self._pack.cards:
+            # the cards of the pack the last deal left (a session record's replay): with the
+            # kept hand (R1), which it leaves out, it is the whole pack the slow way builds
+            return
         held = self.retained_hand
-        if not held and isinstance(given, tuple) and given == self._pack.cards:
-            return  # the cards of the pack the last deal left (a session record's replay)
         stock = as_pack(given, self.rules.jokers, held)
         stock.take_out(held)
         if stock != self._pack:

@@ -52,17 +52,22 @@ _UNSAFE: Final = re.compile("[\x00\x1e\x1f]")
 class _Numbers:
     """The players' tuples and the rules the deals share, each kept once and named by number."""
 
-    __slots__ = ("_index", "items")
+    __slots__ = ("_index", "_last", "items")
 
     def __init__(self) -> None:
         self.items: list[Any] = []
         self._index: dict[Any, int] = {}
+        self._last: tuple[Any, int] = (_Numbers, -1)  # the item last numbered (none yet)
 
     def number(self, item: Any) -> int:
+        last, number = self._last
+        if item is last:  # the same object as the last deal's (no hash of a Rules to take)
+            return number
         found = self._index.get(item)
         if found is None:
             found = self._index[item] = len(self.items)
             self.items.append(item)
+        self._last = (item, found)
         return found
 
 
@@ -111,7 +116,7 @@ class RecordRows:
         """Fields 0-8: players, dealer, stacks, carried pot, actions, rules, pack, hands, kept
         hand (``!`` for None; ``~`` for a kept hand of nobody)."""
         texts = [str(action) for action in actions]
-        if _UNSAFE.search("".join(texts)) or any(_UNSAFE.search(name) for name in players):
+        if _UNSAFE.search("".join((*texts, *players))):
             return None
         seat = {name: i for i, name in enumerate(players)}
         hands_text = _NONE if hands is None else _ITEM.join(

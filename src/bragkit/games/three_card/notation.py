@@ -271,11 +271,10 @@ class DealRecord:
         True
         """
         record = object.__new__(cls)
-        for name, value in (("format", FORMAT), ("variant", variant), ("players", players),
-                            ("dealer", dealer), ("stacks", stacks), ("carried_pot", carried_pot),
-                            ("actions", actions), ("rules", rules), ("pack", pack),
-                            ("hands", hands), ("retained", retained)):
-            object.__setattr__(record, name, value)
+        vars(record).update(  # the fields at once (frozen: no __setattr__ to go through)
+            format=FORMAT, variant=variant, players=players, dealer=dealer, stacks=stacks,
+            carried_pot=carried_pot, actions=actions, rules=rules, pack=pack, hands=hands,
+            retained=retained)
         return record
 
     # -- reading and writing -------------------------------------------------------------------
@@ -404,7 +403,23 @@ def _check_format(value: object) -> None:
         raise _fail(["format"], f"{value!r} is not a known version (expected {FORMAT!r})")
 
 
+#: Players' tuples found good (a session's deals seat the same few): bounded, cleared when full.
+_GOOD_PLAYERS: Final[set[tuple[str, ...]]] = set()
+
+
 def _check_players(players: tuple[str, ...]) -> None:
+    try:
+        if players in _GOOD_PLAYERS:
+            return
+    except TypeError:  # a value that is no name (unhashable): the checks say what it is
+        pass
+    _check_new_players(players)
+    if len(_GOOD_PLAYERS) >= 1_024:
+        _GOOD_PLAYERS.clear()
+    _GOOD_PLAYERS.add(players)
+
+
+def _check_new_players(players: tuple[str, ...]) -> None:
     if len(players) > MAX_PLAYERS:
         raise _fail(["players"], f"{len(players)} players: a record holds at most {MAX_PLAYERS} "
                     "(rule D1)")
@@ -484,12 +499,15 @@ def _check_disjoint(cards: Sequence[Card], *, jokers: int) -> None:
                     f"{jokers}")
 
 
+_JUST_CARDS: Final = {Card}
+
+
 def _check_pack(pack: Sequence[Card], held: Sequence[Card], *, jokers: int) -> None:
     """The pack plus a retained hand is a complete pack: 52 cards and the jokers, once each."""
     cards = [*pack, *held]
     if (len(cards) == JOKER_INDEX + jokers and cards.count(JOKER) == jokers
             and len(set(cards)) == JOKER_INDEX + (jokers > 0)
-            and all(type(card) is Card for card in cards)):
+            and set(map(type, cards)) == _JUST_CARDS):
         return  # complete (the common case, checked by counting; else Pack says what is wrong)
     try:
         Pack([*pack, *held], jokers=jokers)
@@ -576,11 +594,20 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     pack = _cards(["cards", "pack"], cards["pack"]) if "pack" in cards else None
     hands = _hands_of(["cards", "hands"], cards["hands"]) if "hands" in cards else None
     retained = _hands_of(["cards", "retained"], cards["retained"]) if "retained" in cards else None
-    return DealRecord(
-        format=document["format"], variant=variant, players=tuple(players), dealer=dealer,
-        stacks=tuple(stacks), carried_pot=carried_pot, actions=actions, rules=rules, pack=pack,
-        hands=hands, retained=retained,
-    )
+    if document["format"] != FORMAT:  # another spelling of it ("bhh/01"), kept as it is
+        return DealRecord(
+            format=document["format"], variant=variant, players=tuple(players), dealer=dealer,
+            stacks=tuple(stacks), carried_pot=carried_pot, actions=actions, rules=rules,
+            pack=pack, hands=hands, retained=retained,
+        )
+    # every field but the cards is checked above (the variant with the rules, each action's
+    # player by its parsing): only the cards are left to check
+    record = DealRecord.unchecked(
+        variant=variant, players=tuple(players), dealer=dealer, stacks=tuple(stacks),
+        carried_pot=carried_pot, actions=actions, rules=rules, pack=pack, hands=hands,
+        retained=retained)
+    record._check_cards()
+    return record
 
 
 _RULES_KEYS: Final = (*Rules().to_dict(full=True), "max_bet", "raise_limit")
