@@ -112,11 +112,10 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.three_card.engine import Engine
 from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import DealLog
-from bragkit.games.three_card.menus import Menus
 from bragkit.games.three_card.money import Money
-from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.results import DealResult, DealStart
 from bragkit.games.three_card.round import BETTING, FOLDED, Round
@@ -156,8 +155,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seat", "_seats",
-                 "_start", "_start_info", "_stock", "players", "result", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_round", "_seat", "_seats", "_start",
+                 "_start_info", "_stock", "players", "result", "rules", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
@@ -228,10 +227,10 @@ class Deal(GameBase):
                 betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
-        log = self._log = DealLog(seats, rules, dealt_hands, hold.face_up_seat)
-        self.verifiers = Menus(found, seats, money, hold, betting,
-                               found.simple and not kept_old)
-        self._moves = Moves(rules, seats, money, hold, betting, stock, log)
+        # the verifiers, menus, moves and settlement: one object (Engine) over the parts
+        self.verifiers = Engine(found, seats, money, hold, betting, stock,
+                                found.simple and not kept_old)
+        self._log: DealLog | None = None  # the log's records, made when first read
         self._listed: list[Menu | None] = [None] * n
         self.result = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
@@ -313,7 +312,7 @@ class Deal(GameBase):
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied, in order: the ``actions`` of the game record."""
-        return self._log.actions()
+        return self._deal_log().actions()
 
     @property
     def stock(self) -> Pack | None:
@@ -333,7 +332,7 @@ class Deal(GameBase):
         puts the new hand under the pack in its place (D5). The operation log records the
         default; a Table that offers the choice uses this result.
         """
-        return self._moves.end.keeping(hand)
+        return self.verifiers.keeping(hand)
 
     # -- the hooks of the Game protocol (GameBase) ---------------------------------------------
 
@@ -398,7 +397,7 @@ class Deal(GameBase):
     def _play(self, action: Action, option: LegalAction) -> None:
         seat = self._seat[action.player]  # type: ignore[index]
         verb = action.verb
-        moves = self._moves
+        moves = self.verifiers
         if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
             self._listed[seat] = None
             moves.agree(seat, action)
@@ -410,14 +409,22 @@ class Deal(GameBase):
                 moves.fold(seat, action)
             else:
                 moves.play(seat, action)
-        end = moves.settled
-        if end is not None:
-            self.result = end.result
+        result = moves.result
+        if result is not None:
+            self.result = result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see
         :mod:`bragkit.games.three_card.operations`)."""
-        return self._log.records()
+        return self._deal_log().records()
+
+    def _deal_log(self) -> DealLog:
+        """The deal's log, read from the compact entries its moves keep (made once)."""
+        log = self._log
+        if log is None:
+            log = self._log = DealLog(self._seats, self.rules, self._start_info[3],
+                                      self._hold.face_up_seat, self.verifiers.entries)
+        return log
 
     def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> DealView:
         """What ``viewer`` may know, folded from ``log`` (see

@@ -21,20 +21,14 @@ remembered per Rules by what it depends on; entries are interned per player.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bragkit.actions import Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
-from bragkit.games.three_card.setup import Fixed, Menu, Setup, amount_option
+from bragkit.games.three_card.setup import Fixed, Menu, amount_option
 from bragkit.games.three_card.verify import Verifiers
-
-if TYPE_CHECKING:
-    from bragkit.games.three_card.holdings import Holdings
-    from bragkit.games.three_card.money import Money
-    from bragkit.games.three_card.round import Round
-    from bragkit.games.three_card.setup import Seats
 
 __all__ = ["Menus"]
 
@@ -53,20 +47,9 @@ def _discard(name: str, hand: tuple[Card, ...], count: int) -> LegalAction:
 
 class Menus(Verifiers):
     """The verifiers of one deal with the menus built from them (see the module docstring);
-    ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("setup", "simple")
-
-    def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, simple: bool) -> None:
-        self.rules = setup.rules  # Verifiers.__init__, inlined (a deal makes one)
-        self.cards = setup.rules.cards
-        self.seats = seats
-        self.money = money
-        self.hold = holdings
-        self.bet = betting
-        self.setup = setup
-        self.simple = simple
+    __slots__ = ()
 
     def menu(self, seat: int) -> Menu:
         """The menu of ``seat`` now, from the verifiers.
@@ -78,7 +61,7 @@ class Menus(Verifiers):
         if not self.simple:
             return self.full_menu(seat)
         fixed = self.seats.fixed[seat]
-        bet = self.bet
+        bet = self.bet_round
         agreed_seats = bet.agreed
         agreed = seat in agreed_seats if agreed_seats else False
         if bet.status[seat] != BETTING:
@@ -104,7 +87,7 @@ class Menus(Verifiers):
         depends only on the stake, whether a bet is made and ``blind``)."""
         if self.rules.pot_limit:
             return Verifiers.bounds(self, blind)
-        bet = self.bet
+        bet = self.bet_round
         key = (bet.stake, bet.bet_made, blind)
         known = self.setup.bounds
         found = known.get(key)
@@ -122,8 +105,8 @@ class Menus(Verifiers):
                 return [fixed.keep, fixed.throw, fixed.topup]
             return [fixed.topup]
         options: list[LegalAction] = []
-        if self.bet.status[seat] == BETTING:
-            if seat == self.bet.to_act:
+        if self.bet_round.status[seat] == BETTING:
+            if seat == self.bet_round.to_act:
                 self._turn_options(seat, fixed, options)
             elif not self.hold.looked[seat]:  # rule BL6: anyone may look during the deal
                 self._look_options(seat, fixed, options)
@@ -160,7 +143,8 @@ class Menus(Verifiers):
         if looked and self.hold.need_discard[seat]:  # rule F1: discard before betting
             options.append(self._discard_option(seat, fixed))
             return
-        if self.bet.gate and seat in self.bet.gate and not self.hold.beats_face_up(seat):
+        gate = self.bet_round.gate
+        if gate and seat in gate and not self.hold.beats_face_up(seat):
             return  # rule R3: cannot beat the face-up hand, so must fold
         name = fixed.name
         stack = self.money.stacks[seat]
@@ -183,6 +167,6 @@ class Menus(Verifiers):
                 cache = fixed.bet if looked else fixed.blind
                 options.append(amount_option(cache, name, _BET if looked else _BLIND, low, low))
         if self.see_block(seat) is None:  # rules B6, B9, BL4
-            cost = see_cost(self.rules, self.bet.stake, not looked)
+            cost = see_cost(self.rules, self.bet_round.stake, not looked)
             if stack >= cost:
                 options.append(amount_option(fixed.see, name, _SEE, cost, cost))
