@@ -124,6 +124,7 @@ from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, s
 from bragkit.games.three_card.stock import Stock
 from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
+from bragkit.ownership import concurrent
 from bragkit.records import dump
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
@@ -231,7 +232,7 @@ class Deal(GameBase):
         self.verifiers = Engine(found, seats, money, hold, betting, stock,
                                 found.simple and not kept_old)
         self._log: DealLog | None = None  # the log's records, made when first read
-        self._listed: list[Menu | None] = [None] * n
+        self._listed: list[Menu | None] = seats.nones.copy()
         self.result = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
         self._start: DealStart | None = None
@@ -348,38 +349,66 @@ class Deal(GameBase):
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
-        """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
-        from the verifiers)."""
-        if self.result is None:
+        """The menu entry ``action`` fits, or None: the one test of legality
+        (:meth:`~bragkit.games.three_card.menus.Menus.find`, over the menus kept)."""
+        return self.verifiers.find(self._listed, action)
+
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """:meth:`GameBase.legal_actions` (the same answers, under the same one-owner token),
+        a seated player's menu read directly: every agent asks it at every decision."""
+        if player is None:  # everyone's, the player to act first
+            return super().legal_actions()
+        token = self._token
+        try:  # GameBase._take, inlined
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
+        try:
+            seat = self._seat.get(player)
+            if seat is None or self.result is not None:  # not at the table, or over
+                return []
+            found = self._listed[seat]
+            if found is None:
+                found = self._listed[seat] = self.verifiers.menu(seat)
+            return list(found)
+        finally:
+            token.append(None)
+
+    def apply(self, action: Action | str) -> None:
+        """:meth:`GameBase.apply` (the same checks, the same one-owner token: an illegal action
+        changes nothing, a second owner gets :class:`~bragkit.errors.ConcurrentUseError`),
+        with :meth:`_play` inlined: a deal's apply is the hot path of every simulation."""
+        if type(action) is not Action or action.verb not in VERBS:
+            action = self._parse(action)
+        token = self._token
+        try:  # GameBase._take, inlined
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
+        try:
+            option = self.verifiers.find(self._listed, action)  # _find, inlined
+            if option is None:
+                raise self._why(action)
+            # _play, inlined
+            seat = self._seat[action.player]  # type: ignore[index]
             verb = action.verb
-            seat = self._seat.get(action.player)  # type: ignore[arg-type]
-            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
-                return (self._seats.fixed[seat].agree
-                        if self.verifiers.agree_block(seat) is None else None)
-            if seat is not None:
-                listed = self._listed
-                found = listed[seat]
-                if found is None:
-                    found = listed[seat] = self.verifiers.menu(seat)
-                amount = action.amount
-                hand = action.hand
-                for option in found:
-                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
-                    if option.verb is not verb or option.hand != hand:
-                        continue
-                    if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
-                        if len(action.cards) == option.discards and self.verifiers.refusal(
-                                action) is None:
-                            return option
-                        return None
-                    low = option.min_amount
-                    if low is None:
-                        if amount is None:
-                            return option
-                    elif amount is not None and low <= amount and (
-                            option.max_amount is None or amount <= option.max_amount):
-                        return option
-        return None
+            moves = self.verifiers
+            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+                self._listed[seat] = None
+                moves.agree(seat, action)
+            else:
+                self._listed = self._seats.nones.copy()
+                if verb is _BET or verb is _BLIND:  # the commonest, straight to it
+                    moves.bet(seat, action)
+                elif verb is _FOLD:  # the next commonest
+                    moves.fold(seat, action)
+                else:
+                    moves.play(seat, action)
+            result = moves.result
+            if result is not None:
+                self.result = result
+        finally:
+            token.append(None)
 
     def _refusal(self, action: Action) -> IllegalActionError:
         if self.result is not None:
@@ -390,28 +419,19 @@ class Deal(GameBase):
         return found
 
     def _why(self, action: Action) -> IllegalActionError:
-        """The family's own reasons, in the order its rules apply (B10 once the betting has
-        ended, B11 for a stranger)."""
+        """The family's own reasons, in its rules' order (B10 once over, B11 for a stranger)."""
         return self._refusal(action)
 
     def _play(self, action: Action, option: LegalAction) -> None:
+        """Play ``action``, found legal (:meth:`apply` has this inlined, the commonest moves
+        called straight): only the agreeing seat's own menu changes (B8), every menu else."""
         seat = self._seat[action.player]  # type: ignore[index]
-        verb = action.verb
-        moves = self.verifiers
-        if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+        if action.verb is _AGREE:
             self._listed[seat] = None
-            moves.agree(seat, action)
         else:
-            self._listed = [None] * self._seats.n
-            if verb is _BET or verb is _BLIND:  # the commonest, straight to it
-                moves.bet(seat, action)
-            elif verb is _FOLD:  # the next commonest
-                moves.fold(seat, action)
-            else:
-                moves.play(seat, action)
-        result = moves.result
-        if result is not None:
-            self.result = result
+            self._listed = self._seats.nones.copy()
+        self.verifiers.play(seat, action)
+        self.result = self.verifiers.result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bragkit.actions import Discards, LegalAction, Verb
+from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
@@ -33,7 +33,7 @@ from bragkit.games.three_card.verify import Verifiers
 __all__ = ["Menus"]
 
 _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
-_COVER, _SEE = Verb.COVER, Verb.SEE
+_COVER, _SEE, _AGREE = Verb.COVER, Verb.SEE, Verb.AGREE
 
 
 @functools.lru_cache(maxsize=8_192)
@@ -81,6 +81,37 @@ class Menus(Verifiers):
                 turns.clear()
             found = turns[key] = tuple(self.full_menu(seat))
         return found
+
+    def find(self, listed: list[Menu | None], action: Action) -> LegalAction | None:
+        """The menu entry ``action`` fits, or None: the one test of legality. ``listed`` keeps
+        each seat's menu until the state changes (the deal's: it empties it at every move)."""
+        if self.result is None:
+            verb = action.verb
+            seat = self.seats.seat.get(action.player)  # type: ignore[arg-type]
+            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
+                return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
+            if seat is not None:
+                found = listed[seat]
+                if found is None:
+                    found = listed[seat] = self.menu(seat)
+                amount = action.amount
+                hand = action.hand
+                for option in found:
+                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
+                    if option.verb is not verb or option.hand != hand:
+                        continue
+                    if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
+                        if len(action.cards) == option.discards and self.refusal(action) is None:
+                            return option
+                        return None
+                    low = option.min_amount
+                    if low is None:
+                        if amount is None:
+                            return option
+                    elif amount is not None and low <= amount and (
+                            option.max_amount is None or amount <= option.max_amount):
+                        return option
+        return None
 
     def bounds(self, blind: bool) -> tuple[int, int | None]:
         """:meth:`Verifiers.bounds`, remembered per Rules where there is no pot limit (it then
