@@ -118,7 +118,7 @@ from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.results import DealResult, DealStart
-from bragkit.games.three_card.round import BETTING, FOLDED, Round
+from bragkit.games.three_card.round import BETTING, FOLDED
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, seating, setup
 from bragkit.games.three_card.stock import Stock
@@ -218,19 +218,19 @@ class Deal(GameBase):
         stock = self._stock = Stock(rules, seats, pack, hands, kept_old, rng)
         dealt = stock.dealt
         hold = self._hold = Holdings(found, dealt, not rules.blind)
-        betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
+        # the verifiers, menus, moves and settlement: one object (Engine) over the parts; the
+        # betting round is the parts' own (they are a Round)
+        engine = self.verifiers = self._round = Engine(found, seats, money, hold, stock,
+                                                       found.simple and not kept_old)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             seat = seats.seat[old_name]
             if rules.retained_blind == "face-up":  # rule R3: the new hand lies face up
                 hold.retain_face_up(seat, old_hand)
-                betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
+                engine.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
-        # the verifiers, menus, moves and settlement: one object (Engine) over the parts
-        self.verifiers = Engine(found, seats, money, hold, betting, stock,
-                                found.simple and not kept_old)
         self._log: DealLog | None = None  # the log's records, made when first read
         self._listed: list[Menu | None] = seats.nones.copy()
         self.result = None
@@ -262,7 +262,7 @@ class Deal(GameBase):
     def to_act(self) -> str | None:
         """Whose turn it is (None once the deal is over)."""
         seat = self._round.to_act
-        return self._seats.names[seat] if seat >= 0 else None
+        return self.players[seat] if seat >= 0 else None
 
     @property
     def agreed(self) -> tuple[str, ...]:

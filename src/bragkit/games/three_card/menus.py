@@ -61,7 +61,7 @@ class Menus(Verifiers):
         if not self.simple:
             return self.full_menu(seat)
         fixed = self.seats.fixed[seat]
-        bet = self.bet_round
+        bet = self
         agreed_seats = bet.agreed
         agreed = seat in agreed_seats if agreed_seats else False
         if bet.status[seat] != BETTING:
@@ -118,7 +118,7 @@ class Menus(Verifiers):
         depends only on the stake, whether a bet is made and ``blind``)."""
         if self.rules.pot_limit:
             return Verifiers.bounds(self, blind)
-        bet = self.bet_round
+        bet = self
         key = (bet.stake, bet.bet_made, blind)
         known = self.setup.bounds
         found = known.get(key)
@@ -136,8 +136,8 @@ class Menus(Verifiers):
                 return [fixed.keep, fixed.throw, fixed.topup]
             return [fixed.topup]
         options: list[LegalAction] = []
-        if self.bet_round.status[seat] == BETTING:
-            if seat == self.bet_round.to_act:
+        if self.status[seat] == BETTING:
+            if seat == self.to_act:
                 self._turn_options(seat, fixed, options)
             elif not self.hold.looked[seat]:  # rule BL6: anyone may look during the deal
                 self._look_options(seat, fixed, options)
@@ -174,7 +174,7 @@ class Menus(Verifiers):
         if looked and self.hold.need_discard[seat]:  # rule F1: discard before betting
             options.append(self._discard_option(seat, fixed))
             return
-        gate = self.bet_round.gate
+        gate = self.gate
         if gate and seat in gate and not self.hold.beats_face_up(seat):
             return  # rule R3: cannot beat the face-up hand, so must fold
         name = fixed.name
@@ -198,6 +198,6 @@ class Menus(Verifiers):
                 cache = fixed.bet if looked else fixed.blind
                 options.append(amount_option(cache, name, _BET if looked else _BLIND, low, low))
         if self.see_block(seat) is None:  # rules B6, B9, BL4
-            cost = see_cost(self.rules, self.bet_round.stake, not looked)
+            cost = see_cost(self.rules, self.stake, not looked)
             if stack >= cost:
                 options.append(amount_option(fixed.see, name, _SEE, cost, cost))

@@ -44,7 +44,7 @@ class Moves(Settlement):
             self.agree(seat, action)
             return
         if verb in _MOVES_ON:  # rule B8: the betting moved on, so earlier agreements lapse
-            self.bet_round.agreed.clear()
+            self.agreed.clear()
         if verb is _BET or verb is _BLIND:
             self.bet(seat, action)
         elif verb is _FOLD:
@@ -77,7 +77,7 @@ class Moves(Settlement):
         """Rule B8: ``seat`` agrees to a showdown; it comes with the last agreement (only
         players still betting agree, and a move that lets agreements lapse clears them)."""
         self.add((Acted, action, 0))
-        betting = self.bet_round
+        betting = self
         agreed = betting.agreed
         agreed.append(seat)
         if len(agreed) == betting.n_betting:
@@ -85,7 +85,7 @@ class Moves(Settlement):
 
     def stay_in(self, seat: int) -> None:
         """Rule R3: a first decision to stay in discards the face-up hand."""
-        self.bet_round.gate.discard(seat)
+        self.gate.discard(seat)
         hold = self.hold
         if hold.face_up is not None and seat != hold.face_up_seat:
             self.to_pack(hold.face_up_seat, hold.face_up, True)
@@ -101,7 +101,7 @@ class Moves(Settlement):
 
     def fold(self, seat: int, action: Action) -> None:
         """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
-        betting = self.bet_round
+        betting = self
         if betting.agreed:
             betting.agreed.clear()
         self.add((Acted, action, 0))
@@ -131,7 +131,7 @@ class Moves(Settlement):
         amount = action.amount
         assert amount is not None
         money = self.money
-        betting = self.bet_round
+        betting = self
         stack = money.stacks[seat]
         if amount > stack:  # rule M4: the shortfall is lent
             short = amount - stack
@@ -172,9 +172,9 @@ class Moves(Settlement):
         assert amount is not None
         self.money.pay(seat, amount)
         self.add((Acted, action, amount))
-        if self.bet_round.gate or self.hold.face_up is not None:
+        if self.gate or self.hold.face_up is not None:
             self.stay_in(seat)
-        seen = self.bet_round.other_betting(seat)
+        seen = self.other_betting(seat)
         # rule B6: the seen player shows first; the seer wins only with a better hand (H8)
         strength = self.hold.strength
         if strength(seat)[0] > strength(seen)[0]:
@@ -187,10 +187,10 @@ class Moves(Settlement):
         assert amount is not None
         self.money.cover(seat, amount)  # rule M2: the others bet into a new pot
         self.add((Acted, action, amount))
-        betting = self.bet_round
+        betting = self
         if betting.gate or self.hold.face_up is not None:
             self.stay_in(seat)
-        betting.cover(seat)  # rule M2: cards face down on the pot
+        betting.cover_seat(seat)  # rule M2: cards face down on the pot
         if betting.n_betting == 1:  # rule M3: the betting ends; the other pays nothing more
             self.last_standing()
         else:

@@ -10,10 +10,11 @@ state of its own; a deal makes them as one object
 (:class:`~bragkit.games.three_card.engine.Engine`), so a deal is built from a few objects, not
 one per idea (a Python object costs about as much to make as a whole betting decision).
 
-The parts: the ``rules`` and their worked-out ``setup``, the ``seats``, the chips (``money``:
-:class:`~bragkit.games.three_card.money.Money`), the cards in front of each seat (``hold``:
-:class:`~bragkit.games.three_card.holdings.Holdings`), the betting round (``bet_round``:
-:class:`~bragkit.games.three_card.round.Round`), the pack (``stock``:
+The parts: the betting round itself (the parts are a
+:class:`~bragkit.games.three_card.round.Round`: its state is read at every decision, so it is
+not one more object to reach), the ``rules`` and their worked-out ``setup``, the ``seats``, the
+chips (``money``: :class:`~bragkit.games.three_card.money.Money`), the cards in front of each
+seat (``hold``: :class:`~bragkit.games.three_card.holdings.Holdings`), the pack (``stock``:
 :class:`~bragkit.games.three_card.stock.Stock`) and the compact log (``entries``, appended with
 ``add``; read as records by :class:`~bragkit.games.three_card.log.DealLog`); ``result`` is the
 deal's end once it is settled.
@@ -21,16 +22,15 @@ deal's end once it is settled.
 >>> from bragkit.cards import Pack
 >>> from bragkit.games.three_card.holdings import Holdings
 >>> from bragkit.games.three_card.money import Money
->>> from bragkit.games.three_card.round import Round
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.setup import seating, setup
 >>> from bragkit.games.three_card.stock import Stock
 >>> seats, found = seating(("Ann", "Bob"), "Bob"), setup(Rules())
 >>> stock = Stock(found.rules, seats, Pack.standard(), None, {}, None)
 >>> parts = Parts(found, seats, Money([8, 8], 2, 0), Holdings(found, stock.dealt, False),
-...               Round(2, seats.order), stock, True)
->>> parts.entries, parts.result
-([('antes',), ('dealt',)], None)
+...               stock, True)
+>>> parts.entries, parts.result, parts.to_act     # rule B2: the dealer's left acts first
+([('antes',), ('dealt',)], None, 0)
 """
 
 from __future__ import annotations
@@ -50,15 +50,16 @@ from bragkit.games.three_card.stock import Stock
 __all__ = ["Parts"]
 
 
-class Parts:
+class Parts(Round):
     """The parts of one deal (see the module docstring); ``simple``: whether its menus may be
     remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("add", "bet_round", "cards", "entries", "hold", "money", "names", "result",
-                 "rules", "seats", "setup", "simple", "stock")
+    __slots__ = ("add", "cards", "entries", "hold", "money", "names", "result", "rules",
+                 "seats", "setup", "simple", "stock")
 
     def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, stock: Stock, simple: bool) -> None:
+                 stock: Stock, simple: bool) -> None:
+        Round.__init__(self, seats.n, seats.order)
         rules: Rules = setup.rules
         self.rules = rules
         self.cards = rules.cards
@@ -67,7 +68,6 @@ class Parts:
         self.names = seats.names
         self.money = money
         self.hold = holdings
-        self.bet_round = betting
         self.stock = stock
         self.simple = simple
         # the compact log: the antes and the deal one entry each (DealLog reads it)

@@ -6,7 +6,7 @@ showdown (B8: until the betting moves on) and who must still make their first de
 a face-up hand (R3).
 
 >>> betting = Round(3, order=(1, 2, 0))
->>> betting.to_act, betting.fold(1), betting.next_turn(1), betting.to_act
+>>> betting.to_act, betting.fold_seat(1), betting.next_turn(1), betting.to_act
 (1, None, None, 2)
 >>> betting.other_betting(2), betting.n_betting
 (0, 2)
@@ -68,14 +68,14 @@ class Round:
                 return other
         raise AssertionError("no other player is betting")  # pragma: no cover
 
-    def fold(self, seat: int) -> None:
+    def fold_seat(self, seat: int) -> None:
         """Rule B2: ``seat`` is out."""
         self.status[seat] = FOLDED
         self.n_betting -= 1
         if self.gate:
             self.gate.discard(seat)
 
-    def cover(self, seat: int) -> None:
+    def cover_seat(self, seat: int) -> None:
         """Rule M2: ``seat``'s cards lie on the pot; they bet no more."""
         self.status[seat] = COVERED
         self.n_betting -= 1

@@ -41,7 +41,7 @@ class Settlement(Parts):
 
     def last_standing(self) -> None:
         """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
-        betting = self.bet_round
+        betting = self
         status = betting.status  # Round.first_betting, inlined (every deal ends once)
         winner = next(s for s in betting.order if status[s] == BETTING)
         money = self.money
@@ -62,7 +62,7 @@ class Settlement(Parts):
 
     def showdown(self) -> None:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
-        betting = self.bet_round
+        betting = self
         status = betting.status
         strength = self.hold.strength
         seats: list[int] = []
@@ -118,7 +118,7 @@ class Settlement(Parts):
         """Settle: show, pay, carry, retain, return the hands under the pack, and record it
         all as one log entry."""
         names = self.seats.names
-        order = self.bet_round.order
+        order = self.order
         hold = self.hold
         strength = hold.strength
         known = hold.strengths  # the shown hands were compared: their strengths are kept
@@ -142,7 +142,7 @@ class Settlement(Parts):
         retained_hand = hold.hand[retained] if retained >= 0 else None
         # rule D5: the remaining hands go under the pack from the dealer's left
         returns: list[tuple[int, tuple[Card, ...]]] = []
-        status = self.bet_round.status
+        status = self.status
         for seat in order:
             if status[seat] == FOLDED:
                 continue
@@ -158,7 +158,7 @@ class Settlement(Parts):
         retained_name = names[retained] if retained >= 0 else None
         self.add((END, shown_cards, winners, carried, retained_name, retained_hand,
                       returns))
-        self.bet_round.to_act = -1
+        self.to_act = -1
         rules = self.rules
         self.result = new_result(
             # (zip without strict=: equal lengths by construction, and the keyword is slow)
