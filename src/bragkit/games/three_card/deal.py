@@ -76,16 +76,19 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 The deal is built of objects, one idea each, that it owns: its chips
 (:class:`~bragkit.games.three_card.money.Money`: stacks, pot layers, covers, top-ups), the cards
 in front of each seat (:class:`~bragkit.games.three_card.holdings.Holdings`), the pack
-(:class:`~bragkit.games.three_card.stock.Stock`), the betting round
-(:class:`~bragkit.games.three_card.round.Round`: stake, turn, agreements), the rules as
-verifiers over that state (:class:`~bragkit.games.three_card.verify.Verifiers`, one per rule
-group) and the menus built from them (:class:`~bragkit.games.three_card.menus.Menus`), the moves
-(:class:`~bragkit.games.three_card.moves.Moves`), the end
-(:class:`~bragkit.games.three_card.settle.Settlement`) and the log
-(:class:`~bragkit.games.three_card.log.DealLog`). The Game protocol itself (``check``,
-``can_apply``, ``apply``, ``legal_actions``, ``operations``, ``view``) is
-:class:`~bragkit.games.base.GameBase`'s; a player's view is folded from the log censored for
-them (:mod:`bragkit.games.three_card.views`).
+(:class:`~bragkit.games.three_card.stock.Stock`), and its rules at work
+(:class:`~bragkit.games.three_card.engine.Engine`, over the deal's
+:class:`~bragkit.games.three_card.parts.Parts`, which are also the betting round,
+:class:`~bragkit.games.three_card.round.Round`: stake, turn, agreements): the rules as verifiers
+over that state (:class:`~bragkit.games.three_card.verify.Verifiers`, one per rule group), the
+menus built from them (:class:`~bragkit.games.three_card.menus.Menus`), the moves
+(:class:`~bragkit.games.three_card.moves.Moves`) and the end
+(:class:`~bragkit.games.three_card.settle.Settlement`), each its own class, made as one object.
+The log (:class:`~bragkit.games.three_card.log.DealLog`) reads the compact entries the moves
+keep, when first read. The Game protocol itself (``check``, ``can_apply``, ``apply``,
+``legal_actions``, ``operations``, ``view``) is :class:`~bragkit.games.base.GameBase`'s (``apply``
+and ``legal_actions`` have the deal's own hooks inlined, the same checks under the same token); a
+player's view is folded from the log censored for them (:mod:`bragkit.games.three_card.views`).
 
 Speed: legality is decided by matching against a menu of legal actions built once per state
 from the verifiers (and reused by :meth:`Deal.legal_actions`); the verifiers are asked again
