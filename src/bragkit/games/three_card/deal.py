@@ -76,16 +76,19 @@ Decisions the rules leave open, taken here (each also noted where it is enforced
 The deal is built of objects, one idea each, that it owns: its chips
 (:class:`~bragkit.games.three_card.money.Money`: stacks, pot layers, covers, top-ups), the cards
 in front of each seat (:class:`~bragkit.games.three_card.holdings.Holdings`), the pack
-(:class:`~bragkit.games.three_card.stock.Stock`), the betting round
-(:class:`~bragkit.games.three_card.round.Round`: stake, turn, agreements), the rules as
-verifiers over that state (:class:`~bragkit.games.three_card.verify.Verifiers`, one per rule
-group) and the menus built from them (:class:`~bragkit.games.three_card.menus.Menus`), the moves
-(:class:`~bragkit.games.three_card.moves.Moves`), the end
-(:class:`~bragkit.games.three_card.settle.Settlement`) and the log
-(:class:`~bragkit.games.three_card.log.DealLog`). The Game protocol itself (``check``,
-``can_apply``, ``apply``, ``legal_actions``, ``operations``, ``view``) is
-:class:`~bragkit.games.base.GameBase`'s; a player's view is folded from the log censored for
-them (:mod:`bragkit.games.three_card.views`).
+(:class:`~bragkit.games.three_card.stock.Stock`), and its rules at work
+(:class:`~bragkit.games.three_card.engine.Engine`, over the deal's
+:class:`~bragkit.games.three_card.parts.Parts`, which are also the betting round,
+:class:`~bragkit.games.three_card.round.Round`: stake, turn, agreements): the rules as verifiers
+over that state (:class:`~bragkit.games.three_card.verify.Verifiers`, one per rule group), the
+menus built from them (:class:`~bragkit.games.three_card.menus.Menus`), the moves
+(:class:`~bragkit.games.three_card.moves.Moves`) and the end
+(:class:`~bragkit.games.three_card.settle.Settlement`), each its own class, made as one object.
+The log (:class:`~bragkit.games.three_card.log.DealLog`) reads the compact entries the moves
+keep, when first read. The Game protocol itself (``check``, ``can_apply``, ``apply``,
+``legal_actions``, ``operations``, ``view``) is :class:`~bragkit.games.base.GameBase`'s (``apply``
+and ``legal_actions`` have the deal's own hooks inlined, the same checks under the same token); a
+player's view is folded from the log censored for them (:mod:`bragkit.games.three_card.views`).
 
 Speed: legality is decided by matching against a menu of legal actions built once per state
 from the verifiers (and reused by :meth:`Deal.legal_actions`); the verifiers are asked again
@@ -112,19 +115,19 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.three_card.betting import bet_bounds
+from bragkit.games.three_card.engine import Engine
 from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import DealLog
-from bragkit.games.three_card.menus import Menus
 from bragkit.games.three_card.money import Money
-from bragkit.games.three_card.moves import Moves
 from bragkit.games.three_card.names import shown_hand_name
 from bragkit.games.three_card.results import DealResult, DealStart
-from bragkit.games.three_card.round import BETTING, FOLDED, Round
+from bragkit.games.three_card.round import BETTING, FOLDED
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.setup import Menu, check_retained, check_stacks, seating, setup
 from bragkit.games.three_card.stock import Stock
 from bragkit.games.three_card.verify import OVER
 from bragkit.games.three_card.views import DealView, fold_view
+from bragkit.ownership import concurrent
 from bragkit.records import dump
 
 __all__ = ["VERBS", "Deal", "DealResult", "DealStart", "DealView"]
@@ -156,8 +159,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_moves", "_round", "_seat", "_seats",
-                 "_start", "_start_info", "_stock", "players", "result", "rules", "verifiers")
+    __slots__ = ("_hold", "_listed", "_log", "_money", "_round", "_seat", "_seats", "_start",
+                 "_start_info", "_stock", "players", "result", "rules", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
@@ -218,21 +221,21 @@ class Deal(GameBase):
         stock = self._stock = Stock(rules, seats, pack, hands, kept_old, rng)
         dealt = stock.dealt
         hold = self._hold = Holdings(found, dealt, not rules.blind)
-        betting = self._round = Round(n, seats.order)
         dealt_hands = tuple(dealt)
+        # the verifiers, menus, moves and settlement: one object (Engine) over the parts; the
+        # betting round is the parts' own (they are a Round)
+        engine = self.verifiers = self._round = Engine(found, seats, money, hold, stock,
+                                                       found.simple and not kept_old)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             seat = seats.seat[old_name]
             if rules.retained_blind == "face-up":  # rule R3: the new hand lies face up
                 hold.retain_face_up(seat, old_hand)
-                betting.gate = {s for s in range(n) if s != seat}  # everyone else must look
+                engine.gate = {s for s in range(n) if s != seat}  # everyone else must look
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
-        log = self._log = DealLog(seats, rules, dealt_hands, hold.face_up_seat)
-        self.verifiers = Menus(found, seats, money, hold, betting,
-                               found.simple and not kept_old)
-        self._moves = Moves(rules, seats, money, hold, betting, stock, log)
-        self._listed: list[Menu | None] = [None] * n
+        self._log: DealLog | None = None  # the log's records, made when first read
+        self._listed: list[Menu | None] = seats.nones.copy()
         self.result = None
         self._start_info = (stacks, kept_old, first_deal, dealt_hands)
         self._start: DealStart | None = None
@@ -262,7 +265,7 @@ class Deal(GameBase):
     def to_act(self) -> str | None:
         """Whose turn it is (None once the deal is over)."""
         seat = self._round.to_act
-        return self._seats.names[seat] if seat >= 0 else None
+        return self.players[seat] if seat >= 0 else None
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -313,7 +316,7 @@ class Deal(GameBase):
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied, in order: the ``actions`` of the game record."""
-        return self._log.actions()
+        return self._deal_log().actions()
 
     @property
     def stock(self) -> Pack | None:
@@ -333,7 +336,7 @@ class Deal(GameBase):
         puts the new hand under the pack in its place (D5). The operation log records the
         default; a Table that offers the choice uses this result.
         """
-        return self._moves.end.keeping(hand)
+        return self.verifiers.keeping(hand)
 
     # -- the hooks of the Game protocol (GameBase) ---------------------------------------------
 
@@ -349,40 +352,66 @@ class Deal(GameBase):
         return found
 
     def _find(self, action: Action) -> LegalAction | None:
-        """The menu entry ``action`` fits, or None: the one test of legality (the menu comes
-        from the verifiers)."""
-        if self.result is None:
+        """The menu entry ``action`` fits, or None: the one test of legality
+        (:meth:`~bragkit.games.three_card.menus.Menus.find`, over the menus kept)."""
+        return self.verifiers.find(self._listed, action)
+
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """:meth:`GameBase.legal_actions` (the same answers, under the same one-owner token),
+        a seated player's menu read directly: every agent asks it at every decision."""
+        if player is None:  # everyone's, the player to act first
+            return super().legal_actions()
+        token = self._token
+        try:  # GameBase._take, inlined
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
+        try:
+            seat = self._seat.get(player)
+            if seat is None or self.result is not None:  # not at the table, or over
+                return []
+            found = self._listed[seat]
+            if found is None:
+                found = self._listed[seat] = self.verifiers.menu(seat)
+            return list(found)
+        finally:
+            token.append(None)
+
+    def apply(self, action: Action | str) -> None:
+        """:meth:`GameBase.apply` (the same checks, the same one-owner token: an illegal action
+        changes nothing, a second owner gets :class:`~bragkit.errors.ConcurrentUseError`),
+        with :meth:`_play` inlined: a deal's apply is the hot path of every simulation."""
+        if type(action) is not Action or action.verb not in VERBS:
+            action = self._parse(action)
+        token = self._token
+        try:  # GameBase._take, inlined
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
+        try:
+            option = self.verifiers.find(self._listed, action)  # _find, inlined
+            if option is None:
+                raise self._why(action)
+            # _play, inlined
+            seat = self._seat[action.player]  # type: ignore[index]
             verb = action.verb
-            seat = self._seat.get(action.player)  # type: ignore[arg-type]
-            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
-                return (self._seats.fixed[seat].agree
-                        if self.verifiers.agree_block(seat) is None else None)
-            if seat is not None:
-                listed = self._listed
-                found = listed[seat]
-                if found is None:
-                    found = listed[seat] = self.verifiers.menu(seat)
-                amount = action.amount
-                hand = action.hand
-                for option in found:
-                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
-                    if option.verb is not verb or option.hand != hand:
-                        continue
-                    if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
-                        if len(action.cards) == option.discards and self.verifiers.refusal(
-                                action) is None:
-                            return option
-                        return None
-                    low = option.min_amount
-                    if low is None:
-                        if amount is None:
-                            return option
-                    elif amount is not None and low <= amount and (
-                            option.max_amount is None or amount <= option.max_amount):
-                        return option
-                if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
-                    return self.verifiers.blind_discard(seat, action)
-        return None
+            moves = self.verifiers
+            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+                self._listed[seat] = None
+                moves.agree(seat, action)
+            else:
+                self._listed = self._seats.nones.copy()
+                if verb is _BET or verb is _BLIND:  # the commonest, straight to it
+                    moves.bet(seat, action)
+                elif verb is _FOLD:  # the next commonest
+                    moves.fold(seat, action)
+                else:
+                    moves.play(seat, action)
+            result = moves.result
+            if result is not None:
+                self.result = result
+        finally:
+            token.append(None)
 
     def _refusal(self, action: Action) -> IllegalActionError:
         if self.result is not None:
@@ -393,33 +422,32 @@ class Deal(GameBase):
         return found
 
     def _why(self, action: Action) -> IllegalActionError:
-        """The family's own reasons, in the order its rules apply (B10 once the betting has
-        ended, B11 for a stranger)."""
+        """The family's own reasons, in its rules' order (B10 once over, B11 for a stranger)."""
         return self._refusal(action)
 
     def _play(self, action: Action, option: LegalAction) -> None:
+        """Play ``action``, found legal (:meth:`apply` has this inlined, the commonest moves
+        called straight): only the agreeing seat's own menu changes (B8), every menu else."""
         seat = self._seat[action.player]  # type: ignore[index]
-        verb = action.verb
-        moves = self._moves
-        if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
+        if action.verb is _AGREE:
             self._listed[seat] = None
-            moves.agree(seat, action)
         else:
-            self._listed = [None] * self._seats.n
-            if verb is _BET or verb is _BLIND:  # the commonest, straight to it
-                moves.bet(seat, action)
-            elif verb is _FOLD:  # the next commonest
-                moves.fold(seat, action)
-            else:
-                moves.play(seat, action)
-        end = moves.settled
-        if end is not None:
-            self.result = end.result
+            self._listed = self._seats.nones.copy()
+        self.verifiers.play(seat, action)
+        self.result = self.verifiers.result
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see
         :mod:`bragkit.games.three_card.operations`)."""
-        return self._log.records()
+        return self._deal_log().records()
+
+    def _deal_log(self) -> DealLog:
+        """The deal's log, read from the compact entries its moves keep (made once)."""
+        log = self._log
+        if log is None:
+            log = self._log = DealLog(self._seats, self.rules, self._start_info[3],
+                                      self._hold.face_up_seat, self.verifiers.entries)
+        return log
 
     def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> DealView:
         """What ``viewer`` may know, folded from ``log`` (see

@@ -18,6 +18,8 @@ each hand's strength, evaluated once per hand (again only if the hand changes, F
 
 from __future__ import annotations
 
+from typing import Any
+
 from bragkit.actions import HandChoice
 from bragkit.cards import Card
 from bragkit.games.three_card.setup import N2, N, Setup, Strength
@@ -26,6 +28,10 @@ from bragkit.hands import HandRank, best_hand, evaluate, hand_of
 __all__ = ["Holdings"]
 
 Evaluated = tuple[Strength, tuple[Card, ...], HandRank]
+
+#: The rows a deal starts with, by (seats, looked, must discard): each deal copies them (a copy
+#: of a list costs half as much as building it, and a deal is made thousands of times a second).
+_ROWS: dict[tuple[int, bool, bool], tuple[list[Any], ...]] = {}
 
 
 class Holdings:
@@ -42,12 +48,17 @@ class Holdings:
         self.setup = setup
         cards = self.cards = setup.rules.cards
         self.hand = hands
-        self.looked = [looked] * n  # rule D7: each may look, or play blind (BL)
-        self.need_discard = [looked and cards > 3] * n  # rule F1
-        self.kept: list[tuple[Card, ...] | None] = [None] * n
-        self.discards: list[tuple[Card, ...]] = [()] * n
-        self.old: list[tuple[Card, ...] | None] = [None] * n  # rule R2: an old hand beside
-        self.strengths: list[Evaluated | None] = [None] * n
+        key = (n, looked, looked and cards > 3)
+        rows = _ROWS.get(key)
+        if rows is None:
+            rows = _ROWS[key] = ([looked] * n, [key[2]] * n, [None] * n, [()] * n)
+        nones = rows[2]
+        self.looked: list[bool] = rows[0].copy()  # rule D7: each may look, or play blind (BL)
+        self.need_discard: list[bool] = rows[1].copy()  # rule F1
+        self.kept: list[tuple[Card, ...] | None] = nones.copy()
+        self.discards: list[tuple[Card, ...]] = rows[3].copy()
+        self.old: list[tuple[Card, ...] | None] = nones.copy()  # rule R2: an old hand beside
+        self.strengths: list[Evaluated | None] = nones.copy()
         self.pending = -1  # rule R2: who must keep or throw the hand just looked at
         self.pending_hand: HandChoice = "new"
         self.two_seat = -1  # rule R2: who holds two hands

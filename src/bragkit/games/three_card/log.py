@@ -41,7 +41,7 @@ from bragkit.games.three_card.operations import (
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.setup import Seats
 
-__all__ = ["ANTES", "DEALT", "END", "DealLog"]
+__all__ = ["ANTES", "DEALT", "END", "DealLog", "loans"]
 
 # Markers of the compact log: the antes, the deal and the settlement are one entry each.
 ANTES: Final = "antes"
@@ -58,20 +58,27 @@ _OP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
 }
 
 
+def loans(entries: list[tuple[Any, ...]]) -> tuple[Loan, ...]:
+    """Rule M4: the loans made, in order, read from the compact log ``entries``."""
+    return tuple(Loan(lender=e[1], borrower=e[2], amount=e[3]) for e in entries if e[0] is Loan)
+
+
 class DealLog:
     """The compact log of one deal at ``seats`` under ``rules``: ``dealt`` the hands dealt in
-    seat order, ``face_up_seat`` the seat whose new hand lies face up (R3), or -1. ``add``
-    appends an entry."""
+    seat order, ``face_up_seat`` the seat whose new hand lies face up (R3), or -1;
+    ``entries`` the compact entries so far (a new log when not given: the antes and the deal),
+    which the deal goes on appending to (``add``). Made when the log is first read: a deal
+    nobody reads makes none."""
 
     __slots__ = ("_done", "_ops", "add", "dealt", "entries", "face_up_seat", "rules", "seats")
 
     def __init__(self, seats: Seats, rules: Rules, dealt: tuple[tuple[Card, ...], ...],
-                 face_up_seat: int) -> None:
+                 face_up_seat: int, entries: list[tuple[Any, ...]] | None = None) -> None:
         self.seats = seats
         self.rules = rules
         self.dealt = dealt
         self.face_up_seat = face_up_seat
-        self.entries: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
+        self.entries: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)] if entries is None else entries
         self.add: Callable[[tuple[Any, ...]], None] = self.entries.append
         self._ops: list[Operation] = []
         self._done = 0
@@ -82,8 +89,7 @@ class DealLog:
 
     def loans(self) -> tuple[Loan, ...]:
         """Rule M4: the loans made, in order."""
-        return tuple(Loan(lender=e[1], borrower=e[2], amount=e[3])
-                     for e in self.entries if e[0] is Loan)
+        return loans(self.entries)
 
     def records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (made once; the engine's own

@@ -26,25 +26,19 @@ remembered per Rules by what it depends on; entries are interned per player.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
-from bragkit.games.three_card.setup import Fixed, Menu, Setup, amount_option
+from bragkit.games.three_card.setup import Fixed, Menu, amount_option
 from bragkit.games.three_card.verify import Verifiers
-
-if TYPE_CHECKING:
-    from bragkit.games.three_card.holdings import Holdings
-    from bragkit.games.three_card.money import Money
-    from bragkit.games.three_card.round import Round
-    from bragkit.games.three_card.setup import Seats
 
 __all__ = ["Menus"]
 
 _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
-_COVER, _SEE = Verb.COVER, Verb.SEE
+_COVER, _SEE, _AGREE = Verb.COVER, Verb.SEE, Verb.AGREE
 
 
 @functools.lru_cache(maxsize=8_192)
@@ -58,20 +52,9 @@ def _discard(name: str, hand: tuple[Card, ...], count: int) -> LegalAction:
 
 class Menus(Verifiers):
     """The verifiers of one deal with the menus built from them (see the module docstring);
-    ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("setup", "simple")
-
-    def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, simple: bool) -> None:
-        self.rules = setup.rules  # Verifiers.__init__, inlined (a deal makes one)
-        self.cards = setup.rules.cards
-        self.seats = seats
-        self.money = money
-        self.hold = holdings
-        self.bet = betting
-        self.setup = setup
-        self.simple = simple
+    __slots__ = ()
 
     def menu(self, seat: int) -> Menu:
         """The menu of ``seat`` now, from the verifiers.
@@ -83,7 +66,7 @@ class Menus(Verifiers):
         if not self.simple:
             return self.full_menu(seat)
         fixed = self.seats.fixed[seat]
-        bet = self.bet
+        bet = self
         agreed_seats = bet.agreed
         agreed = seat in agreed_seats if agreed_seats else False
         if bet.status[seat] != BETTING:
@@ -104,12 +87,45 @@ class Menus(Verifiers):
             found = turns[key] = tuple(self.full_menu(seat))
         return found
 
+    def find(self, listed: list[Menu | None], action: Action) -> LegalAction | None:
+        """The menu entry ``action`` fits, or None: the one test of legality. ``listed`` keeps
+        each seat's menu until the state changes (the deal's: it empties it at every move)."""
+        if self.result is None:
+            verb = action.verb
+            seat = self.seats.seat.get(action.player)  # type: ignore[arg-type]
+            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
+                return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
+            if seat is not None:
+                found = listed[seat]
+                if found is None:
+                    found = listed[seat] = self.menu(seat)
+                amount = action.amount
+                hand = action.hand
+                for option in found:
+                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
+                    if option.verb is not verb or option.hand != hand:
+                        continue
+                    if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
+                        if len(action.cards) == option.discards and self.refusal(action) is None:
+                            return option
+                        return None
+                    low = option.min_amount
+                    if low is None:
+                        if amount is None:
+                            return option
+                    elif amount is not None and low <= amount and (
+                            option.max_amount is None or amount <= option.max_amount):
+                        return option
+                if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
+                    return self.blind_discard(seat, action)
+        return None
+
     def bounds(self, blind: bool) -> tuple[int, int | None]:
         """:meth:`Verifiers.bounds`, remembered per Rules where there is no pot limit (it then
         depends only on the stake, whether a bet is made and ``blind``)."""
         if self.rules.pot_limit:
             return Verifiers.bounds(self, blind)
-        bet = self.bet
+        bet = self
         key = (bet.stake, bet.bet_made, blind)
         known = self.setup.bounds
         found = known.get(key)
@@ -127,8 +143,8 @@ class Menus(Verifiers):
                 return [fixed.keep, fixed.throw, fixed.topup]
             return [fixed.topup]
         options: list[LegalAction] = []
-        if self.bet.status[seat] == BETTING:
-            if seat == self.bet.to_act:
+        if self.status[seat] == BETTING:
+            if seat == self.to_act:
                 self._turn_options(seat, fixed, options)
             elif not self.hold.looked[seat]:  # rule BL6: anyone may look during the deal
                 self._look_options(seat, fixed, options)
@@ -173,7 +189,8 @@ class Menus(Verifiers):
         if looked and self.hold.need_discard[seat]:  # rule F1: discard before betting
             options.append(self._discard_option(seat, fixed))
             return
-        if self.bet.gate and seat in self.bet.gate and not self.hold.beats_face_up(seat):
+        gate = self.gate
+        if gate and seat in gate and not self.hold.beats_face_up(seat):
             return  # rule R3: cannot beat the face-up hand, so must fold
         name = fixed.name
         stack = self.money.stacks[seat]
@@ -196,6 +213,6 @@ class Menus(Verifiers):
                 cache = fixed.bet if looked else fixed.blind
                 options.append(amount_option(cache, name, _BET if looked else _BLIND, low, low))
         if self.see_block(seat) is None:  # rules B6, B9, BL4
-            cost = see_cost(self.rules, self.bet.stake, not looked)
+            cost = see_cost(self.rules, self.stake, not looked)
             if stack >= cost:
                 options.append(amount_option(fixed.see, name, _SEE, cost, cost))

@@ -18,6 +18,9 @@ from collections.abc import Sequence
 
 __all__ = ["Money"]
 
+#: No top-ups yet, by the number of seats: each deal copies it (half the cost of building).
+_NO_TOPUPS: dict[int, list[int]] = {}
+
 
 class Money:
     """The chips of one deal (see the module docstring): ``stacks`` after the antes (D2),
@@ -31,7 +34,11 @@ class Money:
         self.pots = [pot]  # rule M2: one layer per cover, the last being bet into
         self.carried_in = carried_in
         self.coverers: list[int] = []
-        self.topups = [0] * len(stacks)
+        n = len(stacks)
+        topups = _NO_TOPUPS.get(n)
+        if topups is None:
+            topups = _NO_TOPUPS[n] = [0] * n
+        self.topups = topups.copy()
 
     @property
     def pot(self) -> int:

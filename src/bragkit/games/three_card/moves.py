@@ -17,15 +17,9 @@ from __future__ import annotations
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import MOVES_ON
-from bragkit.games.three_card.holdings import Holdings
-from bragkit.games.three_card.log import DealLog
-from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.operations import Acted, HandLooked, HandToPack, Loan
-from bragkit.games.three_card.round import BETTING, FOLDED, Round
-from bragkit.games.three_card.rules import Rules
+from bragkit.games.three_card.round import BETTING, FOLDED
 from bragkit.games.three_card.settle import Settlement
-from bragkit.games.three_card.setup import Seats
-from bragkit.games.three_card.stock import Stock
 
 __all__ = ["Moves"]
 
@@ -35,34 +29,12 @@ _COVER, _TOPUP, _AGREE = Verb.COVER, Verb.TOPUP, Verb.AGREE
 _MOVES_ON = MOVES_ON
 
 
-class Moves:
-    """The moves of one deal over its state; the deal ends through its :attr:`end` (the
-    settlement, made then: ``settled``)."""
+class Moves(Settlement):
+    """The moves of one deal, a facet over its :class:`~bragkit.games.three_card.parts.Parts`;
+    the deal ends through its :class:`~bragkit.games.three_card.settle.Settlement` (the
+    ``result`` of the parts is set then)."""
 
-    __slots__ = ("add", "bet_round", "hold", "log", "money", "names", "rules", "seats",
-                 "settled", "stock")
-
-    def __init__(self, rules: Rules, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, stock: Stock, log: DealLog) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.names = seats.names
-        self.money = money
-        self.hold = holdings
-        self.bet_round = betting
-        self.stock = stock
-        self.log = log
-        self.add = log.add
-        self.settled: Settlement | None = None  # the end, once the deal ends
-
-    @property
-    def end(self) -> Settlement:
-        """The deal's settlement, made when the deal ends."""
-        found = self.settled
-        if found is None:
-            found = self.settled = Settlement(self.rules, self.seats, self.money, self.hold,
-                                              self.bet_round, self.stock, self.log)
-        return found
+    __slots__ = ()
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action`` of ``seat``, already allowed."""
@@ -72,7 +44,7 @@ class Moves:
             self.agree(seat, action)
             return
         if verb in _MOVES_ON:  # rule B8: the betting moved on, so earlier agreements lapse
-            self.bet_round.agreed.clear()
+            self.agreed.clear()
         if verb is _BET or verb is _BLIND:
             self.bet(seat, action)
         elif verb is _FOLD:
@@ -105,15 +77,15 @@ class Moves:
         """Rule B8: ``seat`` agrees to a showdown; it comes with the last agreement (only
         players still betting agree, and a move that lets agreements lapse clears them)."""
         self.add((Acted, action, 0))
-        betting = self.bet_round
+        betting = self
         agreed = betting.agreed
         agreed.append(seat)
         if len(agreed) == betting.n_betting:
-            self.end.showdown()
+            self.showdown()
 
     def stay_in(self, seat: int) -> None:
         """Rule R3: a first decision to stay in discards the face-up hand."""
-        self.bet_round.gate.discard(seat)
+        self.gate.discard(seat)
         hold = self.hold
         if hold.face_up is not None and seat != hold.face_up_seat:
             self.to_pack(hold.face_up_seat, hold.face_up, True)
@@ -129,7 +101,7 @@ class Moves:
 
     def fold(self, seat: int, action: Action) -> None:
         """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
-        betting = self.bet_round
+        betting = self
         if betting.agreed:
             betting.agreed.clear()
         self.add((Acted, action, 0))
@@ -150,7 +122,7 @@ class Moves:
             hold.face_up = None
             betting.gate.clear()
         if betting.n_betting == 1:
-            self.end.last_standing()
+            self.last_standing()
         else:
             betting.next_turn(seat)
 
@@ -159,7 +131,7 @@ class Moves:
         amount = action.amount
         assert amount is not None
         money = self.money
-        betting = self.bet_round
+        betting = self
         stack = money.stacks[seat]
         if amount > stack:  # rule M4: the shortfall is lent
             short = amount - stack
@@ -200,26 +172,26 @@ class Moves:
         assert amount is not None
         self.money.pay(seat, amount)
         self.add((Acted, action, amount))
-        if self.bet_round.gate or self.hold.face_up is not None:
+        if self.gate or self.hold.face_up is not None:
             self.stay_in(seat)
-        seen = self.bet_round.other_betting(seat)
+        seen = self.other_betting(seat)
         # rule B6: the seen player shows first; the seer wins only with a better hand (H8)
         strength = self.hold.strength
         if strength(seat)[0] > strength(seen)[0]:
-            self.end.compared([seat], shown=[seen, seat])
+            self.compared([seat], shown=[seen, seat])
         else:
-            self.end.compared([seen], shown=[seen])
+            self.compared([seen], shown=[seen])
 
     def cover(self, seat: int, action: Action) -> None:
         amount = action.amount
         assert amount is not None
         self.money.cover(seat, amount)  # rule M2: the others bet into a new pot
         self.add((Acted, action, amount))
-        betting = self.bet_round
+        betting = self
         if betting.gate or self.hold.face_up is not None:
             self.stay_in(seat)
-        betting.cover(seat)  # rule M2: cards face down on the pot
+        betting.cover_seat(seat)  # rule M2: cards face down on the pot
         if betting.n_betting == 1:  # rule M3: the betting ends; the other pays nothing more
-            self.end.last_standing()
+            self.last_standing()
         else:
             betting.next_turn(seat)

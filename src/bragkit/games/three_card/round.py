@@ -6,7 +6,7 @@ showdown (B8: until the betting moves on) and who must still make their first de
 a face-up hand (R3).
 
 >>> betting = Round(3, order=(1, 2, 0))
->>> betting.to_act, betting.fold(1), betting.next_turn(1), betting.to_act
+>>> betting.to_act, betting.fold_seat(1), betting.next_turn(1), betting.to_act
 (1, None, None, 2)
 >>> betting.other_betting(2), betting.n_betting
 (0, 2)
@@ -23,6 +23,12 @@ BETTING: Final = 0
 FOLDED: Final = 1
 COVERED: Final = 2
 
+#: Everyone betting, by the number of seats: each round copies it (half the cost of building).
+_ALL_BETTING: dict[int, list[int]] = {}
+#: The gate of a deal without a face-up hand (R3): empty, shared, and never added to (a fold or
+#: a stay-in only discards from the gate).
+_NO_GATE: Final[set[int]] = set()
+
 
 class Round:
     """The betting of one deal among ``n`` seats; ``order`` is the seats from the dealer's
@@ -32,13 +38,16 @@ class Round:
 
     def __init__(self, n: int, order: tuple[int, ...]) -> None:
         self.order = order
-        self.status = [BETTING] * n
+        status = _ALL_BETTING.get(n)
+        if status is None:
+            status = _ALL_BETTING[n] = [BETTING] * n
+        self.status = status.copy()
         self.n_betting = n
         self.stake = 0  # rules B3, BL1: in open terms, 0 before the first bet
         self.bet_made = False
         self.to_act = order[0]  # rule B2: betting starts at the dealer's left
         self.agreed: list[int] = []  # rule B8: who agreed to a showdown, until betting moves on
-        self.gate: set[int] = set()  # rule R3: who must first beat the face-up hand
+        self.gate: set[int] = _NO_GATE  # rule R3: who must first beat the face-up hand
 
     def next_turn(self, seat: int) -> None:
         """Rule B4: the turn goes round to the left, to the next seat still betting."""
@@ -59,14 +68,14 @@ class Round:
                 return other
         raise AssertionError("no other player is betting")  # pragma: no cover
 
-    def fold(self, seat: int) -> None:
+    def fold_seat(self, seat: int) -> None:
         """Rule B2: ``seat`` is out."""
         self.status[seat] = FOLDED
         self.n_betting -= 1
         if self.gate:
             self.gate.discard(seat)
 
-    def cover(self, seat: int) -> None:
+    def cover_seat(self, seat: int) -> None:
         """Rule M2: ``seat``'s cards lie on the pot; they bet no more."""
         self.status[seat] = COVERED
         self.n_betting -= 1

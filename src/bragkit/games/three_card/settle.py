@@ -21,14 +21,11 @@ from bragkit.actions import HandChoice
 from bragkit.cards import Card
 from bragkit.errors import RulesError
 from bragkit.games.three_card.betting import split
-from bragkit.games.three_card.holdings import Holdings
-from bragkit.games.three_card.log import END, DealLog
-from bragkit.games.three_card.money import Money
+from bragkit.games.three_card.log import END, loans
+from bragkit.games.three_card.parts import Parts
 from bragkit.games.three_card.results import DealResult, new_result
-from bragkit.games.three_card.round import BETTING, FOLDED, Round
-from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.setup import Seats, Strength
-from bragkit.games.three_card.stock import Stock
+from bragkit.games.three_card.round import BETTING, FOLDED
+from bragkit.games.three_card.setup import Strength
 from bragkit.hands import Category
 
 __all__ = ["Settlement"]
@@ -36,26 +33,15 @@ __all__ = ["Settlement"]
 _PRIAL: Final = Category.PRIAL
 
 
-class Settlement:
-    """The end of one deal over its state (see the module docstring); :attr:`result` is
-    ``None`` until it is settled."""
+class Settlement(Parts):
+    """The end of one deal, a facet over its :class:`~bragkit.games.three_card.parts.Parts`
+    (see the module docstring); their ``result`` is ``None`` until it is settled."""
 
-    __slots__ = ("bet", "hold", "log", "money", "result", "rules", "seats", "stock")
-
-    def __init__(self, rules: Rules, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round, stock: Stock, log: DealLog) -> None:
-        self.rules = rules
-        self.seats = seats
-        self.money = money
-        self.hold = holdings
-        self.bet = betting
-        self.stock = stock
-        self.log = log
-        self.result: DealResult | None = None
+    __slots__ = ()
 
     def last_standing(self) -> None:
         """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
-        betting = self.bet
+        betting = self
         status = betting.status  # Round.first_betting, inlined (every deal ends once)
         winner = next(s for s in betting.order if status[s] == BETTING)
         money = self.money
@@ -76,7 +62,7 @@ class Settlement:
 
     def showdown(self) -> None:
         """Rule B8: every hand still betting is shown; the best wins, equal best split."""
-        betting = self.bet
+        betting = self
         status = betting.status
         strength = self.hold.strength
         seats: list[int] = []
@@ -132,7 +118,7 @@ class Settlement:
         """Settle: show, pay, carry, retain, return the hands under the pack, and record it
         all as one log entry."""
         names = self.seats.names
-        order = self.bet.order
+        order = self.order
         hold = self.hold
         strength = hold.strength
         known = hold.strengths  # the shown hands were compared: their strengths are kept
@@ -156,7 +142,7 @@ class Settlement:
         retained_hand = hold.hand[retained] if retained >= 0 else None
         # rule D5: the remaining hands go under the pack from the dealer's left
         returns: list[tuple[int, tuple[Card, ...]]] = []
-        status = self.bet.status
+        status = self.status
         for seat in order:
             if status[seat] == FOLDED:
                 continue
@@ -170,9 +156,9 @@ class Settlement:
         # with no hand retained, every card is back: the next deal need not count them
         next_pack = self.stock.close(returns, whole=retained < 0, keep=two)
         retained_name = names[retained] if retained >= 0 else None
-        self.log.add((END, shown_cards, winners, carried, retained_name, retained_hand,
+        self.add((END, shown_cards, winners, carried, retained_name, retained_hand,
                       returns))
-        self.bet.to_act = -1
+        self.to_act = -1
         rules = self.rules
         self.result = new_result(
             # (zip without strict=: equal lengths by construction, and the keyword is slow)
@@ -185,7 +171,7 @@ class Settlement:
             prial or rules.shuffle == "always",  # shuffle_next, rule D4
             next_pack,
             "new" if two else None,  # retained_choice, rule R2
-            self.log.loans() if rules.lending else (),  # loans
+            loans(self.entries) if rules.lending else (),  # loans
             money.topped_up(names) if any(money.topups) else {},  # topups
         )
 

@@ -165,7 +165,7 @@ class Seats:
     seat's menu entries (``fixed``) and ``slices``, the slice of the cards dealt that is each
     seat's hand."""
 
-    __slots__ = ("dealer", "fixed", "n", "names", "order", "seat", "slices")
+    __slots__ = ("dealer", "fixed", "n", "names", "nones", "order", "seat", "slices")
 
     def __init__(self, names: tuple[str, ...], seat: dict[str, int], dealer: int) -> None:
         n = len(names)
@@ -176,6 +176,9 @@ class Seats:
         self.order = tuple((dealer + 1 + i) % n for i in range(n))
         self.fixed = tuple(fixed_options(name) for name in names)
         self.slices = tuple(slice(self.order.index(s), None, n) for s in range(n))
+        #: a None for each seat, never changed: copied where a deal needs such a row (a copy
+        #: costs half as much as building the list)
+        self.nones: list[Any] = [None] * n
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Seats:
         return self  # shared by every deal at the table (a copied deal shares it too)

@@ -47,7 +47,8 @@ class Stock:
         self.top: tuple[Card, ...] = ()
         self.start_pack: Pack | None = None  # the pack before the deal, once known
         self.at_end: Pack | None = None  # the stock before the last hands went under (R2)
-        self.returns: list[tuple[int, tuple[Card, ...]]] = []  # the hands put under at the end
+        # the hands put under at the end (none until then)
+        self.returns: Sequence[tuple[int, tuple[Card, ...]]] = ()
         names = seats.names
         if hands is not None:
             held = [c for old in kept_old.values() for c in old]

@@ -39,19 +39,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from bragkit.actions import Action, HandChoice, Verb
 from bragkit.errors import IllegalActionError
 from bragkit.games.three_card.betting import bet_bounds, see_cost
+from bragkit.games.three_card.parts import Parts
 from bragkit.games.three_card.round import BETTING, FOLDED
-
-if TYPE_CHECKING:
-    from bragkit.games.three_card.holdings import Holdings
-    from bragkit.games.three_card.money import Money
-    from bragkit.games.three_card.round import Round
-    from bragkit.games.three_card.rules import Rules
-    from bragkit.games.three_card.setup import Seats
 
 __all__ = ["OVER", "Refusal", "Verifiers"]
 
@@ -129,26 +123,18 @@ COVER_TWO_HANDS: Final = _R("R2", "{holder} holds two hands: no cover until one 
 COVER_FACE_UP: Final = _R("R3", "{name} may not cover while the face-up hand is out")
 
 
-class Verifiers:
-    """The verifiers of one deal, over its state: its ``money``, its ``holdings`` (the cards
-    and who has looked), its betting ``round`` and its ``seats``. Each verifier returns the
-    :class:`Refusal` that stops an action or ``None``; :meth:`refusal` asks them in the order
-    the rules apply."""
+class Verifiers(Parts):
+    """The verifiers of one deal, a facet over its :class:`~bragkit.games.three_card.parts.Parts`:
+    its ``money``, its ``hold`` (the cards and who has looked), its betting round (the parts are
+    a :class:`~bragkit.games.three_card.round.Round`) and its
+    ``seats``. Each verifier returns the :class:`Refusal` that stops an action or ``None``;
+    :meth:`refusal` asks them in the order the rules apply."""
 
-    __slots__ = ("bet", "cards", "hold", "money", "rules", "seats")
-
-    def __init__(self, rules: Rules, seats: Seats, money: Money, holdings: Holdings,
-                 betting: Round) -> None:
-        self.rules = rules
-        self.cards = rules.cards
-        self.seats = seats
-        self.money = money
-        self.hold = holdings
-        self.bet = betting
+    __slots__ = ()
 
     def turn_name(self) -> str | None:
         """Who is to act, by name."""
-        seat = self.bet.to_act
+        seat = self.to_act
         return self.seats.names[seat] if seat >= 0 else None
 
     def facts(self, seat: int) -> dict[str, Any]:
@@ -166,21 +152,21 @@ class Verifiers:
         stays (R3). The one verifier of the showdown."""
         if self.hold.pending >= 0:
             return SHOWDOWN_KEEP
-        if self.bet.n_betting < 3:
+        if self.n_betting < 3:
             return SHOWDOWN_TWO
         if self.hold.two_seat >= 0:
             return SHOWDOWN_TWO_HANDS
-        if self.hold.face_up is not None or self.bet.gate:
+        if self.hold.face_up is not None or self.gate:
             return SHOWDOWN_FACE_UP
         return None
 
     def agree_block(self, seat: int) -> Refusal | None:
         """Rule B8: whether ``seat`` may agree to a showdown now (at any time, not only at their
         turn: every player still betting must agree, and the showdown comes with the last one)."""
-        status = self.bet.status[seat]
+        status = self.status[seat]
         if status != BETTING:
             return FOLDED_OUT if status == FOLDED else COVERED_OUT
-        if seat in self.bet.agreed:
+        if seat in self.agreed:
             return AGREED
         return self.showdown_block()
 
@@ -191,7 +177,7 @@ class Verifiers:
             return BLIND_OFF_LOOK
         if self.hold.looked[seat]:
             return LOOKED
-        if seat != self.bet.to_act and self.bet.bet_made:
+        if seat != self.to_act and self.bet_made:
             return LOOK_OUT_OF_TURN
         if seat == self.hold.face_up_seat and self.hold.face_up is not None:
             return LOOK_FACE_UP
@@ -212,7 +198,7 @@ class Verifiers:
             return NO_DISCARDS
         if self.hold.looked[seat] and not self.hold.need_discard[seat]:
             return DISCARDED
-        if seat != self.bet.to_act and self.bet.bet_made:
+        if seat != self.to_act and self.bet_made:
             return OUT_OF_TURN
         return None
 
@@ -229,20 +215,20 @@ class Verifiers:
 
     def see_block(self, seat: int) -> Refusal | None:
         """Rules B6, B8, BL4, R2: whether ``seat`` may see now (for :func:`see_cost`)."""
-        if self.bet.n_betting > 2:
+        if self.n_betting > 2:
             return SEE_THREE
-        if not self.bet.bet_made:
+        if not self.bet_made:
             return SEE_NO_BET
         if self.hold.two_seat >= 0:
             return SEE_TWO_HANDS
-        if self.hold.looked[seat] and not self.hold.looked[self.bet.other_betting(seat)]:
+        if self.hold.looked[seat] and not self.hold.looked[self.other_betting(seat)]:
             return SEE_BLIND_MAN  # rule BL4: you can't see a blind man
         return None
 
     def cover_block(self, seat: int, low: int) -> Refusal | None:
         """Rules M2, M3, M4, R2, R3: whether ``seat`` may cover (put in their whole stack) when
         the least bet of their turn is ``low``."""
-        two_left = self.bet.n_betting == 2
+        two_left = self.n_betting == 2
         if self.money.stacks[seat] >= low:
             return CAN_MEET_TWO if two_left else CAN_MEET
         if self.rules.short_money == "fold" and not two_left:
@@ -257,13 +243,13 @@ class Verifiers:
         """The least and most of a bet now
         (:func:`~bragkit.games.three_card.betting.bet_bounds`)."""
         rules = self.rules
-        return bet_bounds(rules, self.bet.stake, self.bet.bet_made,
+        return bet_bounds(rules, self.stake, self.bet_made,
                           sum(self.money.pots) if rules.pot_limit else 0, blind)
 
     def lender(self, seat: int, amount: int) -> int:
         """Who lends ``amount`` to ``seat`` (rule M4 [decision]), or -1: with two betting, the
         other of the two, otherwise the richest other player at the table."""
-        bet = self.bet
+        bet = self
         pair = bet.other_betting(seat) if bet.n_betting == 2 else -1
         return self.money.lender(seat, amount, order=bet.order, pair=pair)
 
@@ -298,7 +284,7 @@ class Verifiers:
             return NOTHING_TO_KEEP
         if verb is Verb.AGREE:
             return self.agree_block(seat)
-        status = self.bet.status[seat]
+        status = self.status[seat]
         if status != BETTING:
             return FOLDED_OUT if status == FOLDED else COVERED_OUT
         looked = self.hold.looked[seat]
@@ -308,13 +294,14 @@ class Verifiers:
                 return look
         if verb is _DISCARD:
             return self.discard_block(seat) or self._discard(seat, action)
-        if seat != self.bet.to_act:
+        if seat != self.to_act:
             return OUT_OF_TURN
         if verb is _FOLD:
             return None
         if looked and self.hold.need_discard[seat]:
             return MUST_DISCARD
-        if self.bet.gate and seat in self.bet.gate and not self.hold.beats_face_up(seat):
+        gate = self.gate
+        if gate and seat in gate and not self.hold.beats_face_up(seat):
             return CANNOT_BEAT
         if verb is _BLIND:
             if not self.rules.blind:
@@ -351,7 +338,7 @@ class Verifiers:
         if amount == 0:
             return IllegalActionError("there is no check in Brag: fold or bet", rule="B2")
         if amount < low:
-            if not self.bet.bet_made:
+            if not self.bet_made:
                 return IllegalActionError(f"the first {kind} is at least {low}",
                                           rule="BL1" if blind else "B1")
             if blind:
@@ -376,7 +363,7 @@ class Verifiers:
     def _see(self, seat: int, action: Action) -> IllegalActionError | None:
         """Rules B6, B9, BL4, M1: the price of a see."""
         looked = self.hold.looked[seat]
-        cost = see_cost(self.rules, self.bet.stake, not looked)
+        cost = see_cost(self.rules, self.stake, not looked)
         if action.amount != cost:
             rule = "B9" if self.rules.see_cost == "single" else "B6" if looked else "BL4"
             return IllegalActionError(f"seeing costs {cost}, not {action.amount}", rule=rule)
@@ -394,6 +381,6 @@ class Verifiers:
         stack = self.money.stacks[seat]
         if action.amount != stack:
             return IllegalActionError(f"a cover puts in all {stack} remaining, not "
-                                      f"{action.amount}", rule="M3" if self.bet.n_betting == 2
+                                      f"{action.amount}", rule="M3" if self.n_betting == 2
                                       else "M2")
         return None
