@@ -436,6 +436,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._arranged: dict[str, arrange.Arrangement] = {}
         self._calls: dict[str, bool] = {}
         self._menus: dict[str, list[LegalAction]] = {}
+        self._choices: dict[str, ArrangementChoices] = {}  # the choices of each menu
         self._call_menus = {(p, four): [LegalAction(player=p, verb=verb)
                                         for verb in ((Verb.CRASH, Verb.PASS) if four else
                                                      (Verb.PASS,))]
@@ -477,6 +478,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._calls = {}
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
         self._menus = {}
+        self._choices = {}
 
     def _turns_taken(self) -> int:
         return len(self._arranged if self._phase == "arrange" else self._calls)
@@ -497,8 +499,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if arranging:
             menu = self._menus.get(who)
             if menu is None:
-                choices = ArrangementChoices(who, self._cards[who], ordering=self._rules.ordering,
-                                             floor=self._rules.floor)
+                choices = self._choices[who] = ArrangementChoices(
+                    who, self._cards[who], ordering=self._rules.ordering, floor=self._rules.floor)
                 menu = self._menus[who] = [choices_option(who, Verb.ARRANGES, choices)]
             return menu
         # rule C5: a crash needs four hands (options without cards: made once a game)
@@ -517,6 +519,10 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
+            choices = self._choices.get(who)
+            given = choices.given if choices is not None else None
+            if given is not None and given[0] is act:  # listed by this turn's menu: legal
+                return given[1]
             return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
                                        ordering=self._rules.ordering, floor=self._rules.floor)
         if self._phase != "call":

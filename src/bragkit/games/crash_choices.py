@@ -82,7 +82,7 @@ class ArrangementChoices(Sequence[Action]):
     hand ``floor``, as actions, sets in play order (see the module docstring)."""
 
     __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
-                 "_scale", "_size")
+                 "_scale", "_size", "given")
 
     def __init__(self, player: str, cards: Sequence[Card], *,
                  ordering: Ordering | str = Ordering.CRASH,
@@ -97,6 +97,10 @@ class ArrangementChoices(Sequence[Action]):
         self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
         self._size = -1
         self._scale = arrange.fast_scale(self._ordering)
+        #: The arrangement last taken by index from four triples, with what it makes: a listed
+        #: arrangement (so legal: C1, C2, C4), which the game that made the menu for this turn
+        #: need not check again (:func:`~bragkit.games.arrange.crash_hands` would make the same).
+        self.given: tuple[Action, arrange.Arrangement] | None = None
 
     # -- counting and indexing without listing ------------------------------------------------
 
@@ -149,14 +153,20 @@ class ArrangementChoices(Sequence[Action]):
                 by_id = _triples13()
                 tri = self._scale.tri
                 ranked = []
+                unused = 78  # the position of the card left over: 0 + 1 + ... + 12, less the used
                 for t in arrange.partitions(13, 4)[index].tolist():
                     i, j, k = by_id[t]
+                    unused -= i + j + k
                     a, b, c = cards[i], cards[j], cards[k]
                     # best first, ties by the hands' cards (disjoint: their first cards differ)
                     ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
                 ranked.sort()
-                return card_action(self._player, Verb.ARRANGES, (),
-                                   tuple(hand for _, _, hand in ranked))
+                sets = tuple([hand for _, _, hand in ranked])
+                action = card_action(self._player, Verb.ARRANGES, (), sets)
+                self.given = (action, arrange.Arrangement(
+                    sets=sets, discards=(cards[unused],),
+                    strengths=tuple([-s for s, _, _ in ranked])))
+                return action
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
                 triples = arrange.position_triples(len(rest))

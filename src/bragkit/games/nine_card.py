@@ -411,7 +411,7 @@ class PlayChoices(Sequence[Action]):
     ``plays`` option. Listed on first use; ``in`` asks the verifier (it lists nothing). A menu
     belongs to the turn it was made for: it holds that turn's hand and cap."""
 
-    __slots__ = ("_cap", "_hand", "_played", "_player", "_sets")
+    __slots__ = ("_cap", "_hand", "_played", "_player", "_sets", "given")
 
     def __init__(self, player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
                  cap: int | None, sets: Sequence[tuple[Card, ...]] | None = None) -> None:
@@ -420,6 +420,9 @@ class PlayChoices(Sequence[Action]):
         self._played = tuple(played)
         self._cap = cap
         self._sets = sets
+        #: The action last taken from the menu by index (one of its sets, so legal: the game
+        #: that made the menu for this turn need not verify it again).
+        self.given: Action | None = None
 
     def _all(self) -> Sequence[tuple[Card, ...]]:
         if self._sets is None:
@@ -437,7 +440,8 @@ class PlayChoices(Sequence[Action]):
         sets = self._sets if self._sets is not None else self._all()
         if isinstance(index, slice):
             return [self._action(s) for s in sets[index]]
-        return card_action(self._player, _PLAYS, laid_out(*sets[index]))
+        action = self.given = card_action(self._player, _PLAYS, laid_out(*sets[index]))
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(s) for s in self._all())
@@ -633,6 +637,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._caps: dict[str, int | None] = {}
         self._plays: list[tuple[str, tuple[Card, ...], int]] = []
         self._legal: list[LegalAction] | None = None
+        self._choices: PlayChoices | None = None  # the choices of _legal
         self._leads: dict[str, _Leads] | None = None
         self._points = self._rules.points_for(len(self._players))
 
@@ -674,6 +679,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._round = 1  # rule N4: the player left of the dealer leads the first round
         self._plays = []
         self._legal = None
+        self._choices = None
         self._leads = None
 
     def _turns_taken(self) -> int:
@@ -706,7 +712,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                     self._leads = dict(zip(nine, _first_round([self._hands[p] for p in nine]),
                                            strict=True))
                 sets = self._leads.get(who)
-            choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
+            choices = self._choices = PlayChoices(who, hand, self._played[who],
+                                                  self._caps[who], sets)
             self._legal = [choices_option(who, _PLAYS, choices)]
         return self._legal
 
@@ -714,6 +721,15 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         """The strength of the set played and the cards left; IllegalActionError naming the
         rule broken."""
         who = act.player
+        choices = self._choices
+        if choices is not None and act is choices.given:
+            # a set this turn's menu listed (so legal: N2, N3, N6): only its strength and the
+            # cards left are needed
+            left = list(self._hands[act.player])  # type: ignore[index]
+            a, b, c = cards = act.cards
+            for card in cards:
+                left.remove(card)
+            return _scale().tri[a * 2704 + b * 52 + c], left
         if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
             self._check_in_play(act)  # rules N7, N5, N1
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
@@ -733,6 +749,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                                      _scale().names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
+        self._choices = None
         if len(self._plays) == len(self._players):
             self._score_round()
 
