@@ -68,6 +68,7 @@ from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.op_records import positional
 from bragkit.games.points_game import (
     CardsDealt,
     DealEnded,
@@ -347,9 +348,10 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
 
 
 @functools.cache
-def _flat_strengths() -> npt.NDArray[np.int16]:
-    """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int16)
+def _flat_strengths() -> npt.NDArray[np.int32]:
+    """The strength of every card triple, flat, shifted up seven bits (a set's key is its
+    strength's, below the set id): ``[a * 2704 + b * 52 + c]`` (-128: not a set)."""
+    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int32) << 7
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
@@ -387,9 +389,9 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     n = len(hands)
     cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8).astype(
-        np.int32)
-    # the indices are built in range (cards 0-51, positions of the table): no bounds checks
+    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8)
+    # the indices are built in range (cards 0-51, positions of the table): no bounds checks;
+    # strengths shifted seven bits (the same order)
     strengths = _flat_strengths().take(
         held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
@@ -398,9 +400,9 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
     legal = best_rest <= strengths
-    key = np.where(legal, base_keys - (strengths.astype(np.int32) << 7), _NO_LEAD)
+    key = np.where(legal, base_keys - strengths, _NO_LEAD)
     key.sort(axis=1)
-    counts = np.count_nonzero(legal, axis=1).tolist()
+    counts = np.add.reduce(legal, axis=1).tolist()
     # each row as an array: an agent reads one key of it (no list of 84 built per hand)
     return [_Leads(cards, key[i, :count], _TRIPLES9) for i, (cards, count) in
             enumerate(zip(ordered, counts, strict=True))]
@@ -523,6 +525,10 @@ class RoundScored(Operation):
                            for p, n in zip(self.ranking, self.points, strict=True))
         return f"round {self.round}: {won} — {scores}"
 
+
+#: The records made without their keyword ``__init__`` (speed: every round logs them).
+_round_scored: Final = positional(RoundScored)  # (deal, round, ranking, points)
+_deal_ended: Final = positional(DealEnded)  # (deal, scores)
 
 # ---------------------------------------------------------------------------------------------
 # Views and results
@@ -760,8 +766,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n
-        self._ops.append(RoundScored(deal=self._deal, round=self._round, ranking=ranking,
-                                     points=points))
+        self._ops.append(_round_scored(self._deal, self._round, ranking, points))
         self._plays = []
         if self._check_winner():
             return
@@ -769,7 +774,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             self._round += 1
             self._order = seats_from(self._players, ranking[0])  # rule N5: the winner leads
             return
-        self._ops.append(DealEnded(deal=self._deal, scores=tuple(self._scores.items())))
+        self._ops.append(_deal_ended(self._deal, tuple(self._scores.items())))
         self._next_deal()
 
     # -- views --------------------------------------------------------------------------------

@@ -58,6 +58,7 @@ from bragkit.cards import (
     shuffle_cards,
 )
 from bragkit.errors import BragError, IllegalActionError, InvalidCardError, RulesError
+from bragkit.games.op_records import positional
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
@@ -285,6 +286,11 @@ class GameWon(Operation):
         paid = "; ".join(says(p.payer, viewer, f"pays {whom(p.payee, viewer)} {p.amount}")
                          for p in self.payments) or "nothing to pay"
         return f"{says(self.winner, viewer, 'wins')}: {paid}"
+
+
+#: The records made without their keyword ``__init__`` (speed: every deal logs them).
+_maker: Final = lru_cache(maxsize=None)(positional)
+_deal_started: Final = positional(DealStarted)  # (deal, dealer, pack)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -588,10 +594,12 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
                                   else dict(hands))
         self._deal_actions.append([])
-        self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
+        log, deal = self._ops.append, self._deal
+        log(_deal_started(deal, dealer, pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
+        dealt = _maker(self._dealt_type)  # (deal, player, cards)
         for p in self._order:
-            self._log(self._dealt_type(deal=self._deal, player=p, cards=hands[p]))
+            log(dealt(deal, p, hands[p]))
         self._start(hands)
 
     # -- the base's hooks ---------------------------------------------------------------------
