@@ -238,6 +238,7 @@ def _scale() -> arrange.FastScale:
 
 #: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
+_TEN: Final = tuple(range(10))
 assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
@@ -311,12 +312,10 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
           tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
           tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
           tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
-    found: list[int] = []  # -strength * 128 + set id: strongest first, then combinations order
-    for p, s1, s2 in zip(range(10), st[:10], st[:9:-1], strict=True):  # rule N6: rest below
-        if s2 <= s1 <= top:
-            found.append(-s1 * 128 + p)
-        if s1 <= s2 <= top:
-            found.append(-s2 * 128 + 19 - p)
+    # -strength * 128 + set id (each once): strongest first, then combinations order
+    pairs = list(zip(_TEN, st[:10], st[:9:-1], strict=True))  # set p, its rest 19 - p
+    found = [-s1 * 128 + p for p, s1, s2 in pairs if s2 <= s1 <= top]  # rule N6: rest below
+    found += [-s2 * 128 + 19 - p for p, s1, s2 in pairs if s1 <= s2 <= top]
     found.sort()
     if len(set(cards)) == len(cards):
         return _Leads(cards, found, _TRIPLES6)
