@@ -32,8 +32,7 @@ def positional(cls: type[T]) -> Callable[..., T]:
     ...
     TypeError: int is not a slotted dataclass of two to five fields without __post_init__
     """
-    names = ([f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
-             if dataclasses.is_dataclass(cls) else [])
+    names = [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
     slots = {slot for klass in cls.__mro__ for slot in klass.__dict__.get("__slots__", ())}
     if not 2 <= len(names) <= 5 or hasattr(cls, "__post_init__") or set(names) != slots:
         raise TypeError(f"{cls.__name__} is not a slotted dataclass of two to five fields "

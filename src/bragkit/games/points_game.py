@@ -58,9 +58,9 @@ from bragkit.cards import (
     shuffle_cards,
 )
 from bragkit.errors import BragError, IllegalActionError, InvalidCardError, RulesError
-from bragkit.games.op_records import positional
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import GameBase
+from bragkit.games.op_records import positional
 from bragkit.games.protocol import Operation
 from bragkit.games.wording import inner, says, whom
 from bragkit.ledger import Payment, settle
@@ -289,7 +289,7 @@ class GameWon(Operation):
 
 
 #: The records made without their keyword ``__init__`` (speed: every deal logs them).
-_maker: Final = lru_cache(maxsize=None)(positional)
+_makers: Final[dict[type[CardsDealt], Callable[..., CardsDealt]]] = {}  # by dealt type
 _deal_started: Final = positional(DealStarted)  # (deal, dealer, pack)
 
 
@@ -597,7 +597,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         log, deal = self._ops.append, self._deal
         log(_deal_started(deal, dealer, pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
-        dealt = _maker(self._dealt_type)  # (deal, player, cards)
+        dealt = _makers.get(self._dealt_type)  # (deal, player, cards)
+        if dealt is None:
+            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
         for p in self._order:
             log(dealt(deal, p, hands[p]))
         self._start(hands)
