@@ -312,10 +312,17 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
           tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
           tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
           tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
-    # -strength * 128 + set id (each once): strongest first, then combinations order
-    pairs = list(zip(_TEN, st[:10], st[:9:-1], strict=True))  # set p, its rest 19 - p
-    found = [-s1 * 128 + p for p, s1, s2 in pairs if s2 <= s1 <= top]  # rule N6: rest below
-    found += [-s2 * 128 + 19 - p for p, s1, s2 in pairs if s1 <= s2 <= top]
+    # -strength * 128 + set id (each once): strongest first, then combinations order; rule
+    # N6: of set p and its rest 19 - p, the stronger may be played (both when equal), below top
+    found = []
+    for p, s1, s2 in zip(_TEN, st[:10], st[:9:-1], strict=True):
+        if s1 > s2:
+            if s1 <= top:
+                found.append(-s1 * 128 + p)
+        elif s2 <= top:
+            found.append(-s2 * 128 + 19 - p)
+            if s1 == s2:
+                found.append(-s1 * 128 + p)
     found.sort()
     if len(set(cards)) == len(cards):
         return _Leads(cards, found, _TRIPLES6)
