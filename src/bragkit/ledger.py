@@ -697,6 +697,9 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
     if k == 0:
         return []
     size = 1 << k
+    if k <= _SMALL_GROUPS:  # a table of a few entries: plain Python, no numpy calls
+        best_, zero_ = _small_tables(values)
+        return _walk_back(k, best_, zero_)
     masks = np.arange(size, dtype=np.int64)
     sums = np.zeros(size, dtype=np.int64)
     popcount = np.zeros(size, dtype=np.int8)
@@ -717,19 +720,52 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
             cand = best[layer_masks[sel] ^ bit]
             top[sel] = np.maximum(top[sel], cand)
         best[layer_masks] = top + zero[layer_masks]
-    # Walk back: remove one member at a time along an optimal chain; the chain passes through
-    # a zero-sum set at each cut.
+    return _walk_back(k, best.tolist(), zero.tolist())
+
+
+#: Up to this many non-zero nets, :func:`_zero_sum_groups` fills its table in plain Python
+#: (64 entries: cheaper than numpy's calls; the same table).
+_SMALL_GROUPS: Final = 6
+
+
+def _small_tables(values: list[int]) -> tuple[list[int], list[int]]:
+    """``best`` and ``zero`` of :func:`_zero_sum_groups` for a few values, mask by mask (a mask
+    less one member is smaller, so it is filled first).
+
+    >>> _small_tables([2, -2])
+    ([0, 0, 0, 1], [1, 0, 0, 1])
+    """
+    size = 1 << len(values)
+    sums = [0] * size
+    zero = [1] * size
+    best = [0] * size
+    bits = [(1 << i, v) for i, v in enumerate(values)]
+    for mask in range(1, size):
+        low = mask & -mask
+        total = sums[mask] = sums[mask ^ low] + values[low.bit_length() - 1]
+        zero[mask] = 0 if total else 1
+        top = 0
+        for bit, _ in bits:
+            if mask & bit and best[mask ^ bit] > top:
+                top = best[mask ^ bit]
+        best[mask] = top + zero[mask]
+    return best, zero
+
+
+def _walk_back(k: int, best: list[int], zero: list[int]) -> list[list[int]]:
+    """The groups of :func:`_zero_sum_groups` from its tables: remove one member at a time
+    along an optimal chain; the chain passes through a zero-sum set at each cut."""
     groups: list[list[int]] = []
-    mask = size - 1
+    mask = (1 << k) - 1
     current: list[int] = []
     while mask:
-        target = int(best[mask]) - int(zero[mask])
+        target = best[mask] - zero[mask]
         if zero[mask] and current:
             groups.append(sorted(current))
             current = []
         for i in range(k):
             bit = 1 << i
-            if mask & bit and int(best[mask ^ bit]) == target:
+            if mask & bit and best[mask ^ bit] == target:
                 current.append(i)
                 mask ^= bit
                 break

@@ -64,6 +64,7 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.crash_choices import ArrangementChoices
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.op_records import positional
 from bragkit.games.points_game import (
     CardsDealt,
     DealStarted,
@@ -313,6 +314,12 @@ class DealEnded(PointsDealEnded):
     nets: tuple[tuple[str, int], ...]
 
 
+#: The records made without their keyword ``__init__`` (speed: every deal logs them).
+_arranged: Final = positional(Arranged)  # (deal, player, hands, discards)
+_called: Final = positional(Called)  # (deal, player, crash)
+_round_played: Final = positional(RoundPlayed)  # (deal, round, hands, winner)
+_deal_ended: Final = positional(DealEnded)  # (deal, scores, nets)
+
 # ---------------------------------------------------------------------------------------------
 # Views and results
 
@@ -438,6 +445,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._arranged: dict[str, arrange.Arrangement] = {}
         self._calls: dict[str, bool] = {}
         self._menus: dict[str, list[LegalAction]] = {}
+        self._choices: dict[str, ArrangementChoices] = {}  # the choices of each menu
         self._call_menus = {(p, four): [LegalAction(player=p, verb=verb)
                                         for verb in ((Verb.CRASH, Verb.PASS) if four else
                                                      (Verb.PASS,))]
@@ -479,6 +487,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._calls = {}
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
         self._menus = {}
+        self._choices = {}
 
     def _turns_taken(self) -> int:
         return len(self._arranged if self._phase == "arrange" else self._calls)
@@ -499,8 +508,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if arranging:
             menu = self._menus.get(who)
             if menu is None:
-                choices = ArrangementChoices(who, self._cards[who], ordering=self._rules.ordering,
-                                             floor=self._rules.floor)
+                choices = self._choices[who] = ArrangementChoices(
+                    who, self._cards[who], ordering=self._rules.ordering, floor=self._rules.floor)
                 menu = self._menus[who] = [choices_option(who, Verb.ARRANGES, choices)]
             return menu
         # rule C5: a crash needs four hands (options without cards: made once a game)
@@ -519,6 +528,10 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
+            choices = self._choices.get(who)
+            given = choices.given if choices is not None else None
+            if given is not None and given[0] is act:  # listed by this turn's menu: legal
+                return given[1]
             return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
                                        ordering=self._rules.ordering, floor=self._rules.floor)
         if self._phase != "call":
@@ -534,33 +547,36 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         assert who is not None
         if verified is not None:
             self._arranged[who] = verified
-            self._ops.append(Arranged(deal=self._deal, player=who, hands=verified.sets,
-                                      discards=verified.discards))
+            self._ops.append(_arranged(self._deal, who, verified.sets, verified.discards))
             if len(self._arranged) == len(self._players):
                 self._phase = "call"
             return
         self._calls[who] = act.verb is Verb.CRASH
-        self._ops.append(Called(deal=self._deal, player=who, crash=self._calls[who]))
+        self._ops.append(_called(self._deal, who, self._calls[who]))
         if len(self._calls) == len(self._players):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
         names = arrange.fast_scale(self._rules.ordering).names
         wins = dict.fromkeys(self._players, 0)
-        arranged = [(p, self._arranged[p]) for p in self._order]
+        arranged = [(p, a.sets, a.strengths) for p in self._order for a in (self._arranged[p],)]
+        scores, log, deal = self._scores, self._ops.append, self._deal
         for k in range(4):  # rule C4: the hands are played best first
-            entries = [(p, a.sets[k], a.strengths[k]) for p, a in arranged if len(a.sets) > k]
-            if not entries:
+            best, winner, hands = -1, None, []
+            for p, sets, strengths in arranged:
+                if len(sets) > k:
+                    s = strengths[k]
+                    hands.append((p, sets[k], names[s]))
+                    if s > best:
+                        best, winner = s, p
+                    elif s == best:
+                        winner = None  # rule C4: a tie at the top scores nothing
+            if not hands:
                 continue
-            best = max([s for _, _, s in entries])
-            top = [p for p, _, s in entries if s == best]
-            winner = top[0] if len(top) == 1 else None  # rule C4: a tie scores nothing
             if winner is not None:
                 wins[winner] += 1
-                self._scores[winner] += 1
-            self._ops.append(RoundPlayed(
-                deal=self._deal, round=k + 1, winner=winner,
-                hands=tuple([(p, c, names[s]) for p, c, s in entries])))
+                scores[winner] += 1
+            log(_round_played(deal, k + 1, tuple(hands), winner))
         others = len(self._players) - 1
         rules = self._rules
         for p in self._order:  # rule C5
@@ -575,8 +591,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             self._nets[p] += each * others
             self._ops.append(CrashPaid(deal=self._deal, player=p, called=called, made=made,
                                        each=each))
-        self._ops.append(DealEnded(deal=self._deal, scores=tuple(self._scores.items()),
-                                   nets=tuple(self._nets.items())))
+        self._ops.append(_deal_ended(self._deal, tuple(self._scores.items()),
+                                     tuple(self._nets.items())))
         if not self._check_winner():
             self._next_deal()
 

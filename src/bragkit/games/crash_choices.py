@@ -69,6 +69,22 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
 
 
 _THIRTEEN: Final = tuple(range(13))
+_ARRANGES: Final = Verb.ARRANGES
+_ARRANGEMENT: Final = tuple(arrange.Arrangement.__dict__[f].__set__
+                            for f in ("sets", "discards", "strengths"))
+assert len(_ARRANGEMENT) == len(arrange.Arrangement.__slots__), "_arrangement sets every field"
+
+
+def _arrangement(sets: tuple[tuple[Card, ...], ...], discards: tuple[Card, ...],
+                 strengths: tuple[int, ...]) -> arrange.Arrangement:
+    """``Arrangement(sets=..., discards=..., strengths=...)`` without the dataclass's keyword
+    ``__init__`` (speed: one every arrangement a random agent picks)."""
+    made: arrange.Arrangement = object.__new__(arrange.Arrangement)
+    set_sets, set_discards, set_strengths = _ARRANGEMENT
+    set_sets(made, sets)
+    set_discards(made, discards)
+    set_strengths(made, strengths)
+    return made
 
 
 @functools.cache
@@ -82,7 +98,7 @@ class ArrangementChoices(Sequence[Action]):
     hand ``floor``, as actions, sets in play order (see the module docstring)."""
 
     __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
-                 "_scale", "_size")
+                 "_scale", "_size", "given")
 
     def __init__(self, player: str, cards: Sequence[Card], *,
                  ordering: Ordering | str = Ordering.CRASH,
@@ -97,6 +113,10 @@ class ArrangementChoices(Sequence[Action]):
         self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
         self._size = -1
         self._scale = arrange.fast_scale(self._ordering)
+        #: The arrangement last taken by index from four triples, with what it makes: a listed
+        #: arrangement (so legal: C1, C2, C4), which the game that made the menu for this turn
+        #: need not check again (:func:`~bragkit.games.arrange.crash_hands` would make the same).
+        self.given: tuple[Action, arrange.Arrangement] | None = None
 
     # -- counting and indexing without listing ------------------------------------------------
 
@@ -104,8 +124,8 @@ class ArrangementChoices(Sequence[Action]):
         """The blocks of :func:`~bragkit.games.arrange.legal_arrangements` (high-card floor):
         (rows, fours of a kind chosen, positions left, triples taken from them)."""
         if self._blocks is None:
-            ranks = [c >> 2 for c in self._cards]
-            quads = [p for p in range(10) if ranks[p] == ranks[p + 3]]
+            cards = self._cards
+            quads = [p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
             blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [
                 (_FOUR_TRIPLES, (), _THIRTEEN, 4)]
             for q in range(1, len(quads) + 1):
@@ -120,8 +140,11 @@ class ArrangementChoices(Sequence[Action]):
 
     def __len__(self) -> int:
         if self._size < 0:
-            self._size = (sum(b[0] for b in self._layout()) if self._fast
-                          else len(self._listed()))
+            if self._fast:
+                blocks = self._layout()
+                self._size = blocks[0][0] if len(blocks) == 1 else sum(b[0] for b in blocks)
+            else:
+                self._size = len(self._listed())
         return self._size
 
     def _listed(self) -> arrange.Arrangements:
@@ -132,31 +155,21 @@ class ArrangementChoices(Sequence[Action]):
         return self._full
 
     def _at(self, index: int) -> Action:
-        size = len(self)
+        size = self._size if self._size >= 0 else len(self)
         if index < 0:
             index += size
         if not 0 <= index < size:
             raise IndexError("arrangement index out of range")
         if not self._fast:
             return self._action(self._listed()[index].sets)
+        if index < _FOUR_TRIPLES:  # the first block: four triples of the thirteen cards
+            return self._four_triples(index)
+        index -= _FOUR_TRIPLES
         cards = self._cards
-        for rows, quads, rest, k in self._layout():
+        for rows, quads, rest, k in self._layout()[1:]:
             if index >= rows:
                 index -= rows
                 continue
-            hands: list[tuple[Card, ...]]
-            if not quads:  # four triples of the thirteen cards
-                by_id = _triples13()
-                tri = self._scale.tri
-                ranked = []
-                for t in arrange.partitions(13, 4)[index].tolist():
-                    i, j, k = by_id[t]
-                    a, b, c = cards[i], cards[j], cards[k]
-                    # best first, ties by the hands' cards (disjoint: their first cards differ)
-                    ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
-                ranked.sort()
-                return card_action(self._player, Verb.ARRANGES, (),
-                                   tuple(hand for _, _, hand in ranked))
             hands = [tuple(cards[p + j] for j in range(4)) for p in quads]
             if k:
                 triples = arrange.position_triples(len(rest))
@@ -165,6 +178,27 @@ class ArrangementChoices(Sequence[Action]):
                     hands.append((cards[rest[a]], cards[rest[b]], cards[rest[c]]))
             return self._action(self._in_play_order(hands))
         raise AssertionError("unreachable: the blocks add up to len")
+
+    def _four_triples(self, index: int) -> Action:
+        """The ``index``-th arrangement of the first block (four triples of the thirteen
+        cards), kept as :attr:`given` with the arrangement it makes."""
+        cards = self._cards
+        by_id = _triples13()
+        tri = self._scale.tri
+        ranked = []
+        unused = 78  # the position of the card left over: 0 + 1 + ... + 12, less the used
+        for t in arrange.partitions(13, 4)[index].tolist():
+            i, j, k = by_id[t]
+            unused -= i + j + k
+            a, b, c = cards[i], cards[j], cards[k]
+            # best first, ties by the hands' cards (disjoint: their first cards differ)
+            ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
+        ranked.sort()
+        (s0, _, h0), (s1, _, h1), (s2, _, h2), (s3, _, h3) = ranked
+        sets = (h0, h1, h2, h3)
+        action = card_action(self._player, _ARRANGES, (), sets)
+        self.given = (action, _arrangement(sets, (cards[unused],), (-s0, -s1, -s2, -s3)))
+        return action
 
     def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`

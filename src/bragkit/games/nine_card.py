@@ -68,6 +68,7 @@ from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
 from bragkit.games.house_rules import changed_options, known_options
+from bragkit.games.op_records import positional
 from bragkit.games.points_game import (
     CardsDealt,
     DealEnded,
@@ -237,6 +238,7 @@ def _scale() -> arrange.FastScale:
 
 #: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
+_TEN: Final = tuple(range(10))
 assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
@@ -310,12 +312,17 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
           tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
           tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
           tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
-    found: list[int] = []  # -strength * 128 + set id: strongest first, then combinations order
-    for p, s1, s2 in zip(range(10), st[:10], st[:9:-1], strict=True):  # rule N6: rest below
-        if s2 <= s1 <= top:
-            found.append(-s1 * 128 + p)
-        if s1 <= s2 <= top:
+    # -strength * 128 + set id (each once): strongest first, then combinations order; rule
+    # N6: of set p and its rest 19 - p, the stronger may be played (both when equal), below top
+    found = []
+    for p, s1, s2 in zip(_TEN, st[:10], st[:9:-1], strict=True):
+        if s1 > s2:
+            if s1 <= top:
+                found.append(-s1 * 128 + p)
+        elif s2 <= top:
             found.append(-s2 * 128 + 19 - p)
+            if s1 == s2:
+                found.append(-s1 * 128 + p)
     found.sort()
     if len(set(cards)) == len(cards):
         return _Leads(cards, found, _TRIPLES6)
@@ -347,9 +354,10 @@ def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int
 
 
 @functools.cache
-def _flat_strengths() -> npt.NDArray[np.int16]:
-    """The strength of every card triple, flat: ``[a * 2704 + b * 52 + c]`` (-1: not a set)."""
-    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int16)
+def _flat_strengths() -> npt.NDArray[np.int32]:
+    """The strength of every card triple, flat, shifted up seven bits (a set's key is its
+    strength's, below the set id): ``[a * 2704 + b * 52 + c]`` (-128: not a set)."""
+    return arrange.scale_table(ORDERING).tri.ravel().astype(np.int32) << 7
 
 
 class _Leads(Sequence[tuple[Card, ...]]):
@@ -387,9 +395,9 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     n = len(hands)
     cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8).astype(
-        np.int32)
-    # the indices are built in range (cards 0-51, positions of the table): no bounds checks
+    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8)
+    # the indices are built in range (cards 0-51, positions of the table): no bounds checks;
+    # strengths shifted seven bits (the same order)
     strengths = _flat_strengths().take(
         held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
@@ -398,9 +406,9 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
     legal = best_rest <= strengths
-    key = np.where(legal, base_keys - (strengths.astype(np.int32) << 7), _NO_LEAD)
+    key = np.where(legal, base_keys - strengths, _NO_LEAD)
     key.sort(axis=1)
-    counts = np.count_nonzero(legal, axis=1).tolist()
+    counts = np.add.reduce(legal, axis=1).tolist()
     # each row as an array: an agent reads one key of it (no list of 84 built per hand)
     return [_Leads(cards, key[i, :count], _TRIPLES9) for i, (cards, count) in
             enumerate(zip(ordered, counts, strict=True))]
@@ -411,7 +419,7 @@ class PlayChoices(Sequence[Action]):
     ``plays`` option. Listed on first use; ``in`` asks the verifier (it lists nothing). A menu
     belongs to the turn it was made for: it holds that turn's hand and cap."""
 
-    __slots__ = ("_cap", "_hand", "_played", "_player", "_sets")
+    __slots__ = ("_cap", "_hand", "_played", "_player", "_sets", "given")
 
     def __init__(self, player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
                  cap: int | None, sets: Sequence[tuple[Card, ...]] | None = None) -> None:
@@ -420,6 +428,9 @@ class PlayChoices(Sequence[Action]):
         self._played = tuple(played)
         self._cap = cap
         self._sets = sets
+        #: The action last taken from the menu by index (one of its sets, so legal: the game
+        #: that made the menu for this turn need not verify it again).
+        self.given: Action | None = None
 
     def _all(self) -> Sequence[tuple[Card, ...]]:
         if self._sets is None:
@@ -437,7 +448,8 @@ class PlayChoices(Sequence[Action]):
         sets = self._sets if self._sets is not None else self._all()
         if isinstance(index, slice):
             return [self._action(s) for s in sets[index]]
-        return card_action(self._player, _PLAYS, laid_out(*sets[index]))
+        action = self.given = card_action(self._player, _PLAYS, laid_out(*sets[index]))
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         return (self._action(s) for s in self._all())
@@ -519,6 +531,10 @@ class RoundScored(Operation):
                            for p, n in zip(self.ranking, self.points, strict=True))
         return f"round {self.round}: {won} — {scores}"
 
+
+#: The records made without their keyword ``__init__`` (speed: every round logs them).
+_round_scored: Final = positional(RoundScored)  # (deal, round, ranking, points)
+_deal_ended: Final = positional(DealEnded)  # (deal, scores)
 
 # ---------------------------------------------------------------------------------------------
 # Views and results
@@ -633,6 +649,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._caps: dict[str, int | None] = {}
         self._plays: list[tuple[str, tuple[Card, ...], int]] = []
         self._legal: list[LegalAction] | None = None
+        self._choices: PlayChoices | None = None  # the choices of _legal
         self._leads: dict[str, _Leads] | None = None
         self._points = self._rules.points_for(len(self._players))
 
@@ -674,6 +691,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._round = 1  # rule N4: the player left of the dealer leads the first round
         self._plays = []
         self._legal = None
+        self._choices = None
         self._leads = None
 
     def _turns_taken(self) -> int:
@@ -706,7 +724,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                     self._leads = dict(zip(nine, _first_round([self._hands[p] for p in nine]),
                                            strict=True))
                 sets = self._leads.get(who)
-            choices = PlayChoices(who, hand, self._played[who], self._caps[who], sets)
+            choices = self._choices = PlayChoices(who, hand, self._played[who],
+                                                  self._caps[who], sets)
             self._legal = [choices_option(who, _PLAYS, choices)]
         return self._legal
 
@@ -714,6 +733,15 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         """The strength of the set played and the cards left; IllegalActionError naming the
         rule broken."""
         who = act.player
+        choices = self._choices
+        if choices is not None and act is choices.given:
+            # a set this turn's menu listed (so legal: N2, N3, N6): only its strength and the
+            # cards left are needed
+            left = list(self._hands[act.player])  # type: ignore[index]
+            a, b, c = cards = act.cards
+            for card in cards:
+                left.remove(card)
+            return _scale().tri[a * 2704 + b * 52 + c], left
         if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
             self._check_in_play(act)  # rules N7, N5, N1
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
@@ -733,6 +761,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
                                      _scale().names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
+        self._choices = None
         if len(self._plays) == len(self._players):
             self._score_round()
 
@@ -743,8 +772,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n
-        self._ops.append(RoundScored(deal=self._deal, round=self._round, ranking=ranking,
-                                     points=points))
+        self._ops.append(_round_scored(self._deal, self._round, ranking, points))
         self._plays = []
         if self._check_winner():
             return
@@ -752,7 +780,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             self._round += 1
             self._order = seats_from(self._players, ranking[0])  # rule N5: the winner leads
             return
-        self._ops.append(DealEnded(deal=self._deal, scores=tuple(self._scores.items())))
+        self._ops.append(_deal_ended(self._deal, tuple(self._scores.items())))
         self._next_deal()
 
     # -- views --------------------------------------------------------------------------------

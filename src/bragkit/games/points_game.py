@@ -60,6 +60,7 @@ from bragkit.cards import (
 from bragkit.errors import BragError, IllegalActionError, InvalidCardError, RulesError
 from bragkit.games.arrange import Strategy
 from bragkit.games.base import GameBase
+from bragkit.games.op_records import positional
 from bragkit.games.protocol import Operation
 from bragkit.games.wording import inner, says, whom
 from bragkit.ledger import Payment, settle
@@ -285,6 +286,11 @@ class GameWon(Operation):
         paid = "; ".join(says(p.payer, viewer, f"pays {whom(p.payee, viewer)} {p.amount}")
                          for p in self.payments) or "nothing to pay"
         return f"{says(self.winner, viewer, 'wins')}: {paid}"
+
+
+#: The records made without their keyword ``__init__`` (speed: every deal logs them).
+_makers: Final[dict[type[CardsDealt], Callable[..., CardsDealt]]] = {}  # by dealt type
+_deal_started: Final = positional(DealStarted)  # (deal, dealer, pack)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -608,10 +614,14 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
                                   else dict(hands))
         self._deal_actions.append([])
-        self._log(DealStarted(deal=self._deal, dealer=dealer, pack=pack))
+        log, deal = self._ops.append, self._deal
+        log(_deal_started(deal, dealer, pack))
         self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
+        dealt = _makers.get(self._dealt_type)  # (deal, player, cards)
+        if dealt is None:
+            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
         for p in self._order:
-            self._log(self._dealt_type(deal=self._deal, player=p, cards=hands[p]))
+            log(dealt(deal, p, hands[p]))
         self._start(hands)
 
     # -- the base's hooks ---------------------------------------------------------------------
