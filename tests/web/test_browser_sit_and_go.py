@@ -95,6 +95,8 @@ def test_a_sit_and_go_from_the_front_page_to_its_finishing_order(
     ann.wait_for_selector(".turn.mine", timeout=20_000)
     assert re.search(r"Level 1 · ante 1 · next 2 in [12] deals?", ann.inner_text("#sng"))
     assert not ann.query_selector("#actions button[data-verb=topup]")  # M1 off
+    # seats and money fixed (T4): no button offers what the table would refuse
+    assert not ann.query_selector("#sit-out") and not ann.query_selector("text=Leave table")
     found = look(ann, folder, "deal")
     for _ in range(3000):  # Ann folds every hand; the bots play it out
         if ann.is_visible("#settle"):

@@ -582,13 +582,15 @@
       secondary.append(input, el("button", { type: "button", class: "ghost", "data-verb": "topup",
         text: "Top up", onclick: () => act(topup, Number(input.value)) }));
     }
-    if (mine.seat !== null && state.ledger.rows.length && !REPLAY
+    // a sit-and-go's seats and money are fixed once it starts (T4): nothing to sit out or cash
+    const fixed = state.sit_and_go && state.sit_and_go.started;
+    if (mine.seat !== null && state.ledger.rows.length && !REPLAY && !fixed
         && !["closed", "closing"].includes(state.table.status)) {
       secondary.append(el("button", { type: "button", class: "ghost", id: "sit-out",
         text: mine.away ? "I'm back" : "Sit out",
         onclick: () => send({ type: "away", id: newId(), away: !mine.away }) }));
     }
-    if (mine.seat !== null && !REPLAY && state.table.status !== "closed") {
+    if (mine.seat !== null && !REPLAY && !fixed && state.table.status !== "closed") {
       secondary.append(el("button", { type: "button", class: "ghost", text: "Leave table",
         onclick: () => { if (confirm("Leave the table and cash out?")) send({ type: "leave", id: newId() }); } }));
     }
