@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -63,6 +63,7 @@ from bragkit.games.stake_operations import (
     Posted,
     Revealed,
     Shown,
+    acted,
     phase_started,
     posted,
 )
@@ -271,6 +272,7 @@ class BragPoker(StakeGame[BragPokerRules]):
             if self.money.stacks[player] < amount:
                 raise RulesError(f"{player} cannot post the blind of {amount} (rule P1)")
         self.looked: set[str] = set()
+        self._unseen = self._not_in(self.looked)
         self.discards: dict[str, list[Card]] = {p: [] for p in self.players}
         self.drawn: dict[str, int] = {}
         self.showdown: list[tuple[str, HandRank]] = []
@@ -290,11 +292,17 @@ class BragPoker(StakeGame[BragPokerRules]):
             pot="pot", limits=self.rules.limits(second=False),
             levels={self.small_blind: self.rules.small_blind,
                     self.big_blind: self.rules.big_blind},
-            blind=self._is_blind,
+            blind=self._unseen,
             first_staked=[self.small_blind, self.big_blind]))
 
-    def _is_blind(self, player: str) -> bool:
-        return player not in self.looked
+    @staticmethod
+    def _not_in(looked: set[str]) -> Callable[[str], bool]:
+        """Whether a player has not looked (P5), read from ``looked`` alone: the betting
+        rounds hold it without a reference back to the deal (no reference cycle, so a finished
+        deal is freed at once rather than by the garbage collector)."""
+        def unseen(player: str) -> bool:
+            return player not in looked
+        return unseen
 
     def sees_own(self, viewer: str) -> bool:
         """A player sees their own cards once they have looked (P5)."""
@@ -305,14 +313,6 @@ class BragPoker(StakeGame[BragPokerRules]):
     def phase(self) -> str:
         """``"first round"``, ``"draw"``, ``"second round"`` or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        phase = self._phase
-        if phase is DRAW:
-            return self._drawers[0]
-        return None if phase is OVER else self.betting.to_act
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -352,6 +352,18 @@ class BragPoker(StakeGame[BragPokerRules]):
             return _DRAW_LOOK
         return _UNSEEN[self.betting.menu_verbs(to_act)]
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """In a round, the betting's verdicts in one step (what :meth:`_verify` asks it verb by
+        verb: a player who has not looked neither bets nor raises, P5), then the look."""
+        if self._phase is DRAW:
+            return super()._turn_options(to_act)
+        menu = self.betting.options(to_act)
+        if to_act not in self.looked:
+            look = self._verify(to_act, _LOOK)
+            if type(look) is not IllegalActionError:
+                menu += look
+        return menu
+
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
         if phase is DRAW:
@@ -380,7 +392,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action))
+            self._ops.append(acted(action))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
             return
         if verb is _DRAW:
@@ -388,13 +400,13 @@ class BragPoker(StakeGame[BragPokerRules]):
             return
         paid = self.betting.play(action)
         self._voluntary = True
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         if self.betting.is_over:
             self._end_round()
 
     def _draw(self, action: Action) -> None:
         player = str(action.player)
-        self._ops.append(Acted(action=action))
+        self._ops.append(acted(action))
         hand = self.hands[player]
         for card in action.cards:  # rule P3: discards face down, replacements from the top
             hand.remove(card)
@@ -425,7 +437,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         first = next(p for p in self.deal_order if p in in_play)
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=first, in_play=in_play, money=self.money, pot="pot",
-            limits=self.rules.limits(second=True), blind=self._is_blind))
+            limits=self.rules.limits(second=True), blind=self._unseen))
 
     def _showdown(self) -> None:
         """Rule P4: the best Brag hand (H2–H8) wins; ties split, odd chips from the dealer's

@@ -54,6 +54,7 @@ from bragkit.games.stake_operations import (
     Dealt,
     Paid,
     Shown,
+    acted,
     phase_started,
     posted,
 )
@@ -291,15 +292,6 @@ class SingleStakeBrag(_HistoricDeal):
         """``"stake"`` (the dealer to stake), ``"betting"`` or ``"over"``."""
         return self._phase
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        if self._phase == "stake":
-            return self.dealer
-        if self._phase == "betting" and self.betting is not None:
-            return self.betting.to_act
-        return None
-
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
         if phase == "stake":
@@ -327,6 +319,11 @@ class SingleStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return _STAKE if self.betting is None else self.betting.menu_verbs(to_act)
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
+        betting = self.betting
+        return super()._turn_options(to_act) if betting is None else betting.options(to_act)
+
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
             return IllegalActionError(f"the dealer's stake is {options[0].min_amount} to "
@@ -338,7 +335,7 @@ class SingleStakeBrag(_HistoricDeal):
         if self._phase == "stake":
             assert action.amount is not None
             self.money.pay(self.dealer, action.amount, "pot")
-            self._ops.append(Acted(action=action, paid=action.amount))
+            self._ops.append(acted(action, action.amount))
             self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
             self._ops.append(phase_started("betting"))
@@ -349,7 +346,7 @@ class SingleStakeBrag(_HistoricDeal):
             return
         assert self.betting is not None
         paid = self.betting.play(action)
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         if self.betting.is_over:
             self._settle(self.betting)
 
@@ -544,18 +541,17 @@ class ThreeStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
+        if self._phase is _BETTING:
+            return self.betting.options(to_act)
+        return super()._turn_options(to_act)
+
     # -- the StakeGame interface ------------------------------------------------------------
     @property
     def phase(self) -> str:
         """``"betting"`` (the second stake), ``"thirty-one"`` (the third) or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        if self._phase is _BETTING:
-            return self.betting.to_act
-        return self._now  # the first from the dealer's left who has not stood; None: over
 
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
@@ -585,12 +581,12 @@ class ThreeStakeBrag(_HistoricDeal):
     def _do(self, action: Action) -> None:
         if self._phase == "betting":
             paid = self.betting.play(action)
-            self._ops.append(Acted(action=action, paid=paid))
+            self._ops.append(acted(action, paid))
             if self.betting.is_over:
                 self._second_stake()
             return
         player = str(action.player)
-        self._ops.append(Acted(action=action))
+        self._ops.append(acted(action))
         if action.verb is Verb.STAND:
             self._stood.add(player)
         else:

@@ -49,7 +49,7 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
+from bragkit.games.stake_operations import Revealed, Shown, acted, phase_started, posted
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
@@ -192,12 +192,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def phase(self) -> str:
         """``"betting"``, ``"sideshow"`` (an answer is awaited) or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is: the asked player while a sideshow waits for an answer (TP5)."""
-        pending = self.sideshow
-        return pending[1] if pending is not None else self._turn
 
     def _turn_now(self) -> tuple[str | None, str]:
         return self.sideshow[1] if self.sideshow is not None else self._turn, self._phase
@@ -393,10 +387,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action))
+            self._ops.append(acted(action))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
         elif verb is _FOLD:
-            self._ops.append(Acted(action=action))
+            self._ops.append(acted(action))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
@@ -427,7 +421,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         seen = player in self.looked
         paid, capped = self._pay(player, amount)
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         if not seen:
             self.blind_turns[player] += 1
         self.stake = max(self.stake, amount // 2 if seen else amount)
@@ -451,7 +445,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         other = self.previous(player)
         paid, _ = self._pay(player, self.show_cost(player))
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
         winner = player if mine > theirs else other
@@ -465,7 +459,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(Acted(action=action))
+        self._ops.append(acted(action))
         if action.verb is _DECLINE:
             return
         rank = self.rules.rank
