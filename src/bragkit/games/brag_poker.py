@@ -62,10 +62,10 @@ from bragkit.games.stake_operations import (
     Acted,
     Posted,
     Revealed,
-    Shown,
     acted,
     phase_started,
     posted,
+    shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
@@ -177,11 +177,9 @@ class BragPokerRules:
         return 4 * self.big_blind
 
     def limits(self, second: bool) -> Limits:
-        """The sizes of the first (P2) or second (P4) round."""
-        size = self.big_bet if second else self.small_bet
-        rule = "P4" if second else "P2"
-        return Limits(min_bet=size, max_bet=size, min_raise=size, max_raise=size, rule=rule,
-                      max_raises=self.max_raises, cap_rule=rule, half_price=self.half_price)
+        """The sizes of the first (P2) or second (P4) round (one frozen object for the same
+        rules and round: made once, as every deal asks)."""
+        return _limits(self, second)
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record).
@@ -209,6 +207,14 @@ class BragPokerRules:
         if values.get("max_raises", 0) is False:
             values["max_raises"] = None
         return cls(**values)
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(rules: BragPokerRules, second: bool) -> Limits:
+    size = rules.big_bet if second else rules.small_bet
+    rule = "P4" if second else "P2"
+    return Limits(min_bet=size, max_bet=size, min_raise=size, max_raise=size, rule=rule,
+                  max_raises=rules.max_raises, cap_rule=rule, half_price=rules.half_price)
 
 
 _DEFAULT_RULES: Final = BragPokerRules()
@@ -449,9 +455,9 @@ class BragPoker(StakeGame[BragPokerRules]):
             rank = evaluate(cards)
             self.shown[player] = cards
             self.showdown.append((player, rank))
-            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
-        top = max(rank for _, rank in self.showdown)
-        tied = [p for p, rank in self.showdown if rank == top]
+            self._ops.append(shown(player, cards, str(rank)))
+        top = max(rank.value for _, rank in self.showdown)  # one ordering: values order them
+        tied = [p for p, rank in self.showdown if rank.value == top]
         pot = self.money.pots["pot"]
         self._award("pot", split_evenly(pot, tied), "best hand" if len(tied) == 1
                     else "equal best hands split the pot")

@@ -55,8 +55,10 @@ from bragkit.games.stake_operations import (
     Paid,
     Shown,
     acted,
+    awarded,
     phase_started,
     posted,
+    shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table
 from bragkit.games.stake_session import StakeDealing
@@ -163,9 +165,9 @@ class HistoricRules:
         return _wild_set(self.wild)
 
     def limits(self, rule: str) -> Limits:
-        """The sizes of a betting round under these rules."""
-        return Limits(min_bet=self.min_stake, max_bet=self.max_stake, min_raise=self.min_raise,
-                      max_raise=self.max_raise, rule=rule)
+        """The sizes of a betting round under these rules (one frozen object for the same
+        rules and rule: made once, as every deal asks)."""
+        return _limits(self, rule)
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record)."""
@@ -183,6 +185,12 @@ class HistoricRules:
 @lru_cache(maxsize=64)
 def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
+
+
+@lru_cache(maxsize=256)
+def _limits(rules: HistoricRules, rule: str) -> Limits:
+    return Limits(min_bet=rules.min_stake, max_bet=rules.max_stake, min_raise=rules.min_raise,
+                  max_raise=rules.max_raise, rule=rule)
 
 
 def _whole(name: str, value: object, *, least: int) -> None:
@@ -222,8 +230,8 @@ class ContestResult:
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
     stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
-    top = max(e.rank for e in entries)
-    tied = {e.player for e in entries if e.rank == top}
+    top = max(e.rank.value for e in entries)  # one ordering: the values order the ranks
+    tied = {e.player for e in entries if e.rank.value == top}
     return next(p for p in precedence if p in tied)
 
 
@@ -243,11 +251,12 @@ class _HistoricDeal(StakeGame[HistoricRules]):
     def _show_hands(self, players: Sequence[str]) -> list[ShowdownEntry]:
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
         entries = []
+        wild = self.rules.wild_cards
         for player in players:
             cards = tuple(self.hands[player])
-            rank = evaluate(cards, ordering="historic", wild=self.rules.wild_cards)  # S1, S3
+            rank = evaluate(cards, ordering="historic", wild=wild)  # S1, S3
             self.shown[player] = cards
-            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
+            self._ops.append(shown(player, cards, str(rank)))
             entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
         return entries
 
@@ -384,7 +393,7 @@ class SingleStakeBrag(_HistoricDeal):
 
 
 def _taken_back(player: str, amount: int, pot: str) -> Awarded:
-    return Awarded(player=player, amount=amount, pot=pot, reason="stake taken back", won=False)
+    return awarded(player, amount, pot, "stake taken back", False)
 
 
 def card_value(card: Card) -> int:
@@ -499,8 +508,7 @@ class ThreeStakeBrag(_HistoricDeal):
             cards = tuple(self.hands[player])
             self.shown[player] = cards
             self.totals[player] = sum(card_value(c) for c in cards)
-            self._ops.append(Shown(player=player, cards=cards,
-                                         worth=f"{self.totals[player]} towards 31"))
+            self._ops.append(shown(player, cards, f"{self.totals[player]} towards 31"))
         self._next_drawer()
 
     def _third_stake(self) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -48,7 +49,9 @@ from bragkit.games.stake_operations import (
     RoundOpened,
     Shown,
     Turn,
+    awarded,
     dealt,
+    round_opened,
 )
 from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
@@ -386,18 +389,16 @@ class StakeGame(GameBase, Generic[RulesT]):
         """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
         (D6): :meth:`_deal` for each, in one step."""
         order = self.deal_order
-        cards = iter(self.pack.deal_many(rounds * len(order)))
+        seats = len(order)
+        cards = self.pack.deal_many(rounds * seats)
         hands = self.hands
-        record = self._ops.append
-        for _ in range(rounds):
-            for player in order:
-                card = next(cards)
-                hands[player].append(card)
-                record(dealt(player, card, False, owner_sees))
+        for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
+            hands[player] += cards[i::seats]
+        self._ops += map(dealt, order * rounds, cards, repeat(False), repeat(owner_sees))
 
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
-        self._ops.append(RoundOpened(phase=self.phase, levels=tuple(betting.levels.items())))
+        self._ops.append(round_opened(self.phase, tuple(betting.levels.items())))
         return betting
 
     def _log_turn(self) -> None:
@@ -604,8 +605,7 @@ class StakeGame(GameBase, Generic[RulesT]):
             if amount:
                 self.money.award(pot, player, amount)
                 self.winners[player] = self.winners.get(player, 0) + amount
-                self._ops.append(Awarded(player=player, amount=amount, pot=pot,
-                                         reason=reason))
+                self._ops.append(awarded(player, amount, pot, reason))
 
 
 class StakeFold:

@@ -248,22 +248,29 @@ class BettingRound:
         blind: Callable[[str], bool] = _never,
         first_staked: Sequence[str] = (),
     ) -> None:
-        self.seats = tuple(seats)
+        self.seats = seats = seats if type(seats) is tuple else tuple(seats)
         self.money = money
         self.pot = pot
         self.limits = limits
         self._menus = _menus_under(limits)
-        live = set(self.seats if in_play is None else in_play)
-        self._in = [p for p in self.seats if p in live]
-        self.levels = dict.fromkeys(self._in, 0)
-        self.levels.update(levels or {})
+        if in_play is None:
+            ins = list(seats)
+        else:
+            live = set(in_play)
+            ins = [p for p in seats if p in live]
+        self._in = ins
+        self.levels = dict.fromkeys(ins, 0)
+        if levels:
+            self.levels.update(levels)
         self.highest = max(self.levels.values(), default=0)
         self.raises = 0
-        self._pending = set(self._in) - set(acted)
+        self._pending = set(ins)
+        if acted:
+            self._pending.difference_update(acted)
         self._blind = blind
         self.first_staked = list(first_staked)
         self._to_act: str | None = None
-        self._advance(self.seats[(self.seats.index(first) - 1) % len(self.seats)])
+        self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -455,15 +462,14 @@ class BettingRound:
         return paid
 
     def _advance(self, after: str) -> None:
-        if len(self._in) <= 1 or not self._pending:
+        pending = self._pending
+        if len(self._in) <= 1 or not pending:
             self._to_act = None
             return
         seats = self.seats
-        start = seats.index(after)
-        n = len(seats)
-        for step in range(1, n + 1):
-            seat = seats[(start + step) % n]
-            if seat in self._pending:
+        i = seats.index(after) + 1
+        for seat in seats[i:] + seats[:i]:  # clockwise from the seat after ``after``
+            if seat in pending:
                 self._to_act = seat
                 return
         self._to_act = None  # pragma: no cover - pending players are always seated

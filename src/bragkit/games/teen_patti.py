@@ -49,7 +49,7 @@ from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Revealed, Shown, acted, phase_started, posted
+from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import Compared, JokerTurned, SideshowAsked, SideshowLost
@@ -474,12 +474,13 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self._pack(loser, "everyone else packed")
 
     def _reveal(self, players: Sequence[str]) -> None:
+        rank = self.rules.rank
         for player in players:
             cards = tuple(self.hands[player])
+            worth = str(rank(cards, self.wild))
             self.shown[player] = cards
-            self.showdown.append((player, str(self.rules.rank(cards, self.wild))))
-            self._ops.append(Shown(player=player, cards=cards,
-                                   worth=str(self.rules.rank(cards, self.wild))))
+            self.showdown.append((player, worth))
+            self._ops.append(shown(player, cards, worth))
 
     def _showdown(self, reason: str) -> None:
         """Rule TP6: every remaining hand shown, the best wins, exact ties split (odd chips
