@@ -367,7 +367,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         if to_act not in self.looked:
             look = self._verify(to_act, _LOOK)
             if type(look) is not IllegalActionError:
-                menu += look
+                menu += look  # type: ignore[arg-type]
         return menu
 
     def _turn_now(self) -> tuple[str | None, str]:
