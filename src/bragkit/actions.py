@@ -302,11 +302,18 @@ _set_cards, _set_hand, _set_sets = _SET["cards"], _SET["hand"], _SET["sets"]
 _set_text = _SET["_text"]
 
 
+#: The actions :func:`_checked_action` made, by their fields (kept: actions are frozen, and the
+#: same few are made at every turn of every deal), at most :data:`_MOST_MADE` of them.
+_MADE: Final[dict[tuple[str | None, Verb, int | None, HandChoice | None], Action]] = {}
+_MOST_MADE: Final = 8192
+
+
 def _checked_action(
     player: str | None, verb: Verb, amount: int | None, hand: HandChoice | None
 ) -> Action:
     """An :class:`Action` whose fields the caller has already checked as ``Action`` would (no
-    cards): set directly, without the dataclass's keyword ``__init__`` and second check."""
+    cards, the player a name or ``None``): set directly, without the dataclass's keyword
+    ``__init__`` and second check, and kept in :data:`_MADE`."""
     action: Action = _new_object(Action)
     _set_player(action, player)
     _set_verb(action, verb)
@@ -315,6 +322,9 @@ def _checked_action(
     _set_hand(action, hand)
     _set_sets(action, ())
     _set_text(action, None)
+    if len(_MADE) >= _MOST_MADE:
+        _MADE.clear()
+    _MADE[player, verb, amount, hand] = action
     return action
 
 
@@ -382,7 +392,7 @@ hand=None, discards=0, cost=3, cards=(), choices=None)
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):
             return False
-        if (action.player, action.verb, action.hand) != (self.player, self.verb, self.hand):
+        if action.verb != self.verb or action.player != self.player or action.hand != self.hand:
             return False
         if self.choices is not None:
             return action in self.choices
@@ -425,16 +435,21 @@ hand=None, discards=0, cost=3, cards=(), choices=None)
             # The checks of Action.__post_init__ for an action without cards, in one test each
             # way (speed: agents build an action at every decision); anything else, and every
             # failure, goes through Action's own checks and errors.
+            # An action made so is kept and given again (actions are frozen: speed, an agent's
+            # menu offers the same few at every turn).
             player = self.player
             verb = self.verb
             hand = self.hand
             if amount is None:
-                if ((player and (hand is None or verb is _LOOK_VERB) and verb in _PLAYER_VERBS)
+                if ((player and type(player) is str and (hand is None or verb is _LOOK_VERB)
+                        and verb in _PLAYER_VERBS)
                         or (player is None and hand is None and verb is _SHOWDOWN_VERB)):
-                    return _checked_action(player, verb, None, hand)
-            elif (type(amount) is int and 0 <= amount <= MAX_AMOUNT and player and hand is None
-                    and verb in _AMOUNT_VERBS):
-                return _checked_action(player, verb, amount, None)
+                    made = _MADE.get((player, verb, None, hand))
+                    return made if made is not None else _checked_action(player, verb, None, hand)
+            elif (type(amount) is int and 0 <= amount <= MAX_AMOUNT and player
+                    and type(player) is str and hand is None and verb in _AMOUNT_VERBS):
+                made = _MADE.get((player, verb, amount, None))
+                return made if made is not None else _checked_action(player, verb, amount, None)
         return Action(player=self.player, verb=self.verb, amount=amount,
                       cards=tuple(cards), hand=self.hand)
 

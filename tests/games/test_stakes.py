@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card, parse_cards
 from bragkit.errors import IllegalActionError, InvalidActionError, RulesError
-from bragkit.games import brag_poker, historic
+from bragkit.games import brag_poker, historic, new
+from bragkit.games.protocol import random_action
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, Money, split_evenly
 
 NAMES = ["Ann", "Bob", "Cat", "Dee", "Eve"]
@@ -363,3 +364,27 @@ def test_random_rounds_end_equalised_and_conserve_chips(n: int, stack: int, seed
         assert steps < 1000
     assert len({b.levels[p] for p in b.in_play}) == 1 or len(b.in_play) == 1
     assert b.money.pots["pot"] == n * stack - sum(b.money.stacks.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(game=st.sampled_from(["single-stake", "three-stake", "brag-poker"]),
+       players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_a_kept_menu_is_what_the_verifier_says_now_rules_S2_S4_P2_P5(
+        game: str, players: int, seed: int) -> None:
+    """A betting round keeps each menu under what its verifier reads (the player, the highest
+    stake and theirs, their stack, whether they looked, the raises, more than two in): at every
+    turn of random games the kept menu is the verifier's verdicts asked afresh."""
+    rng = random.Random(seed)
+    played = new(game, players=[f"P{i}" for i in range(players)], seed=seed)
+    turns = compared = 0
+    while not played.over and turns < 500:
+        betting = getattr(played, "betting", None)
+        if isinstance(betting, BettingRound) and betting.to_act is not None:
+            who = betting.to_act
+            fresh = [v for verb in betting.menu_verbs(who)
+                     if isinstance(v := betting.verify(who, verb), LegalAction)]
+            assert betting.options(who) == fresh
+            compared += 1
+        played.apply(random_action(played, rng))
+        turns += 1
+    assert compared > 0  # a betting turn was met (the test is not vacuous)

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -62,9 +62,10 @@ from bragkit.games.stake_operations import (
     Acted,
     Posted,
     Revealed,
-    Shown,
+    acted,
     phase_started,
     posted,
+    shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
@@ -176,11 +177,9 @@ class BragPokerRules:
         return 4 * self.big_blind
 
     def limits(self, second: bool) -> Limits:
-        """The sizes of the first (P2) or second (P4) round."""
-        size = self.big_bet if second else self.small_bet
-        rule = "P4" if second else "P2"
-        return Limits(min_bet=size, max_bet=size, min_raise=size, max_raise=size, rule=rule,
-                      max_raises=self.max_raises, cap_rule=rule, half_price=self.half_price)
+        """The sizes of the first (P2) or second (P4) round (one frozen object for the same
+        rules and round: made once, as every deal asks)."""
+        return _limits(self, second)
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record).
@@ -208,6 +207,14 @@ class BragPokerRules:
         if values.get("max_raises", 0) is False:
             values["max_raises"] = None
         return cls(**values)
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(rules: BragPokerRules, second: bool) -> Limits:
+    size = rules.big_bet if second else rules.small_bet
+    rule = "P4" if second else "P2"
+    return Limits(min_bet=size, max_bet=size, min_raise=size, max_raise=size, rule=rule,
+                  max_raises=rules.max_raises, cap_rule=rule, half_price=rules.half_price)
 
 
 _DEFAULT_RULES: Final = BragPokerRules()
@@ -271,6 +278,7 @@ class BragPoker(StakeGame[BragPokerRules]):
             if self.money.stacks[player] < amount:
                 raise RulesError(f"{player} cannot post the blind of {amount} (rule P1)")
         self.looked: set[str] = set()
+        self._unseen = self._not_in(self.looked)
         self.discards: dict[str, list[Card]] = {p: [] for p in self.players}
         self.drawn: dict[str, int] = {}
         self.showdown: list[tuple[str, HandRank]] = []
@@ -290,11 +298,17 @@ class BragPoker(StakeGame[BragPokerRules]):
             pot="pot", limits=self.rules.limits(second=False),
             levels={self.small_blind: self.rules.small_blind,
                     self.big_blind: self.rules.big_blind},
-            blind=self._is_blind,
+            blind=self._unseen,
             first_staked=[self.small_blind, self.big_blind]))
 
-    def _is_blind(self, player: str) -> bool:
-        return player not in self.looked
+    @staticmethod
+    def _not_in(looked: set[str]) -> Callable[[str], bool]:
+        """Whether a player has not looked (P5), read from ``looked`` alone: the betting
+        rounds hold it without a reference back to the deal (no reference cycle, so a finished
+        deal is freed at once rather than by the garbage collector)."""
+        def unseen(player: str) -> bool:
+            return player not in looked
+        return unseen
 
     def sees_own(self, viewer: str) -> bool:
         """A player sees their own cards once they have looked (P5)."""
@@ -305,14 +319,6 @@ class BragPoker(StakeGame[BragPokerRules]):
     def phase(self) -> str:
         """``"first round"``, ``"draw"``, ``"second round"`` or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        phase = self._phase
-        if phase is DRAW:
-            return self._drawers[0]
-        return None if phase is OVER else self.betting.to_act
 
     @property
     def in_play(self) -> tuple[str, ...]:
@@ -352,6 +358,18 @@ class BragPoker(StakeGame[BragPokerRules]):
             return _DRAW_LOOK
         return _UNSEEN[self.betting.menu_verbs(to_act)]
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """In a round, the betting's verdicts in one step (what :meth:`_verify` asks it verb by
+        verb: a player who has not looked neither bets nor raises, P5), then the look."""
+        if self._phase is DRAW:
+            return super()._turn_options(to_act)
+        menu = self.betting.options(to_act)
+        if to_act not in self.looked:
+            look = self._verify(to_act, _LOOK)
+            if type(look) is not IllegalActionError:
+                menu += look  # type: ignore[arg-type]
+        return menu
+
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
         if phase is DRAW:
@@ -380,7 +398,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action))
+            self._ops.append(acted(action))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
             return
         if verb is _DRAW:
@@ -388,13 +406,13 @@ class BragPoker(StakeGame[BragPokerRules]):
             return
         paid = self.betting.play(action)
         self._voluntary = True
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         if self.betting.is_over:
             self._end_round()
 
     def _draw(self, action: Action) -> None:
         player = str(action.player)
-        self._ops.append(Acted(action=action))
+        self._ops.append(acted(action))
         hand = self.hands[player]
         for card in action.cards:  # rule P3: discards face down, replacements from the top
             hand.remove(card)
@@ -425,7 +443,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         first = next(p for p in self.deal_order if p in in_play)
         self.betting = self._open_round(BettingRound(
             seats=self.players, first=first, in_play=in_play, money=self.money, pot="pot",
-            limits=self.rules.limits(second=True), blind=self._is_blind))
+            limits=self.rules.limits(second=True), blind=self._unseen))
 
     def _showdown(self) -> None:
         """Rule P4: the best Brag hand (H2–H8) wins; ties split, odd chips from the dealer's
@@ -437,9 +455,9 @@ class BragPoker(StakeGame[BragPokerRules]):
             rank = evaluate(cards)
             self.shown[player] = cards
             self.showdown.append((player, rank))
-            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
-        top = max(rank for _, rank in self.showdown)
-        tied = [p for p, rank in self.showdown if rank == top]
+            self._ops.append(shown(player, cards, str(rank)))
+        top = max(rank.value for _, rank in self.showdown)  # one ordering: values order them
+        tied = [p for p, rank in self.showdown if rank.value == top]
         pot = self.money.pots["pot"]
         self._award("pot", split_evenly(pot, tied), "best hand" if len(tied) == 1
                     else "equal best hands split the pot")

@@ -54,8 +54,11 @@ from bragkit.games.stake_operations import (
     Dealt,
     Paid,
     Shown,
+    acted,
+    awarded,
     phase_started,
     posted,
+    shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
@@ -162,9 +165,9 @@ class HistoricRules:
         return _wild_set(self.wild)
 
     def limits(self, rule: str) -> Limits:
-        """The sizes of a betting round under these rules."""
-        return Limits(min_bet=self.min_stake, max_bet=self.max_stake, min_raise=self.min_raise,
-                      max_raise=self.max_raise, rule=rule)
+        """The sizes of a betting round under these rules (one frozen object for the same
+        rules and rule: made once, as every deal asks)."""
+        return _limits(self, rule)
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record)."""
@@ -182,6 +185,12 @@ class HistoricRules:
 @lru_cache(maxsize=64)
 def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
+
+
+@lru_cache(maxsize=256)
+def _limits(rules: HistoricRules, rule: str) -> Limits:
+    return Limits(min_bet=rules.min_stake, max_bet=rules.max_stake, min_raise=rules.min_raise,
+                  max_raise=rules.max_raise, rule=rule)
 
 
 def _whole(name: str, value: object, *, least: int) -> None:
@@ -221,8 +230,8 @@ class ContestResult:
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
     stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
-    top = max(e.rank for e in entries)
-    tied = {e.player for e in entries if e.rank == top}
+    top = max(e.rank.value for e in entries)  # one ordering: the values order the ranks
+    tied = {e.player for e in entries if e.rank.value == top}
     return next(p for p in precedence if p in tied)
 
 
@@ -242,11 +251,12 @@ class _HistoricDeal(StakeGame[HistoricRules]):
     def _show_hands(self, players: Sequence[str]) -> list[ShowdownEntry]:
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
         entries = []
+        wild = self.rules.wild_cards
         for player in players:
             cards = tuple(self.hands[player])
-            rank = evaluate(cards, ordering="historic", wild=self.rules.wild_cards)  # S1, S3
+            rank = evaluate(cards, ordering="historic", wild=wild)  # S1, S3
             self.shown[player] = cards
-            self._ops.append(Shown(player=player, cards=cards, worth=str(rank)))
+            self._ops.append(shown(player, cards, str(rank)))
             entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
         return entries
 
@@ -291,15 +301,6 @@ class SingleStakeBrag(_HistoricDeal):
         """``"stake"`` (the dealer to stake), ``"betting"`` or ``"over"``."""
         return self._phase
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        if self._phase == "stake":
-            return self.dealer
-        if self._phase == "betting" and self.betting is not None:
-            return self.betting.to_act
-        return None
-
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
         if phase == "stake":
@@ -327,6 +328,11 @@ class SingleStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return _STAKE if self.betting is None else self.betting.menu_verbs(to_act)
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
+        betting = self.betting
+        return super()._turn_options(to_act) if betting is None else betting.options(to_act)
+
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
             return IllegalActionError(f"the dealer's stake is {options[0].min_amount} to "
@@ -338,7 +344,7 @@ class SingleStakeBrag(_HistoricDeal):
         if self._phase == "stake":
             assert action.amount is not None
             self.money.pay(self.dealer, action.amount, "pot")
-            self._ops.append(Acted(action=action, paid=action.amount))
+            self._ops.append(acted(action, action.amount))
             self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
             self._ops.append(phase_started("betting"))
@@ -349,7 +355,7 @@ class SingleStakeBrag(_HistoricDeal):
             return
         assert self.betting is not None
         paid = self.betting.play(action)
-        self._ops.append(Acted(action=action, paid=paid))
+        self._ops.append(acted(action, paid))
         if self.betting.is_over:
             self._settle(self.betting)
 
@@ -387,7 +393,7 @@ class SingleStakeBrag(_HistoricDeal):
 
 
 def _taken_back(player: str, amount: int, pot: str) -> Awarded:
-    return Awarded(player=player, amount=amount, pot=pot, reason="stake taken back", won=False)
+    return awarded(player, amount, pot, "stake taken back", False)
 
 
 def card_value(card: Card) -> int:
@@ -502,8 +508,7 @@ class ThreeStakeBrag(_HistoricDeal):
             cards = tuple(self.hands[player])
             self.shown[player] = cards
             self.totals[player] = sum(card_value(c) for c in cards)
-            self._ops.append(Shown(player=player, cards=cards,
-                                         worth=f"{self.totals[player]} towards 31"))
+            self._ops.append(shown(player, cards, f"{self.totals[player]} towards 31"))
         self._next_drawer()
 
     def _third_stake(self) -> None:
@@ -544,18 +549,17 @@ class ThreeStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
+        if self._phase is _BETTING:
+            return self.betting.options(to_act)
+        return super()._turn_options(to_act)
+
     # -- the StakeGame interface ------------------------------------------------------------
     @property
     def phase(self) -> str:
         """``"betting"`` (the second stake), ``"thirty-one"`` (the third) or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is."""
-        if self._phase is _BETTING:
-            return self.betting.to_act
-        return self._now  # the first from the dealer's left who has not stood; None: over
 
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase
@@ -585,12 +589,12 @@ class ThreeStakeBrag(_HistoricDeal):
     def _do(self, action: Action) -> None:
         if self._phase == "betting":
             paid = self.betting.play(action)
-            self._ops.append(Acted(action=action, paid=paid))
+            self._ops.append(acted(action, paid))
             if self.betting.is_over:
                 self._second_stake()
             return
         player = str(action.player)
-        self._ops.append(Acted(action=action))
+        self._ops.append(acted(action))
         if action.verb is Verb.STAND:
             self._stood.add(player)
         else:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -48,7 +49,9 @@ from bragkit.games.stake_operations import (
     RoundOpened,
     Shown,
     Turn,
+    awarded,
     dealt,
+    round_opened,
 )
 from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
@@ -230,6 +233,11 @@ class StakeGame(GameBase, Generic[RulesT]):
     #: How the deal ended: what each winner took and the stacks after it; ``None`` until it is
     #: over (a plain attribute, set when the deal ends: read at every decision).
     result: StakeResult | None = None
+    #: Whose turn it is, ``None`` once the deal is over: a plain attribute, set from
+    #: :meth:`_turn_now` after every change (read at every decision).
+    to_act: str | None = None
+    #: Whether the deal has ended (nobody to act after the last change): a plain attribute.
+    over: bool = False
     game: ClassVar[str] = ""
     GAME: ClassVar[str] = ""
     #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
@@ -294,7 +302,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
-        self._menu_of: tuple[str, list[LegalAction]] | None = None  # the menu of the player
+        self._menu_of: list[LegalAction] | None = None  # the menu of the player to act
         # whose turn and the phase as last logged (a Turn record): what the base's hooks read
         # between changes, so the turn is worked out once per change
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
@@ -381,18 +389,16 @@ class StakeGame(GameBase, Generic[RulesT]):
         """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
         (D6): :meth:`_deal` for each, in one step."""
         order = self.deal_order
-        cards = iter(self.pack.deal_many(rounds * len(order)))
+        seats = len(order)
+        cards = self.pack.deal_many(rounds * seats)
         hands = self.hands
-        record = self._ops.append
-        for _ in range(rounds):
-            for player in order:
-                card = next(cards)
-                hands[player].append(card)
-                record(dealt(player, card, False, owner_sees))
+        for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
+            hands[player] += cards[i::seats]
+        self._ops += map(dealt, order * rounds, cards, repeat(False), repeat(owner_sees))
 
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
-        self._ops.append(RoundOpened(phase=self.phase, levels=tuple(betting.levels.items())))
+        self._ops.append(round_opened(self.phase, tuple(betting.levels.items())))
         return betting
 
     def _log_turn(self) -> None:
@@ -400,29 +406,22 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()
         if turn != self._last_turn:  # a phase is never empty: the first turn is always logged
             self._last_turn = turn
+            self.to_act = turn[0]
             self._ops.append(make_turn(turn[0], turn[1]))
             if turn[0] is None:
                 self._ended_now()
 
+    @abstractmethod
     def _turn_now(self) -> tuple[str | None, str]:
-        """Whose turn it is and the phase (:attr:`to_act`, :attr:`phase`), as one pair: what
-        :meth:`_log_turn` compares with the turn last logged (a game may answer in one step)."""
-        return self.to_act, self.phase
+        """Whose turn it is (``None``: the deal is over) and the phase, as one pair, worked out
+        from the state: what :meth:`_log_turn` compares with the turn last logged and sets
+        :attr:`to_act` from."""
 
     # -- the rules, game by game ------------------------------------------------------------
-    @property
-    @abstractmethod
-    def to_act(self) -> str | None:
-        """Whose turn it is, ``None`` when the deal is over."""
-
-    @property
-    def over(self) -> bool:
-        """Whether the deal has ended (nobody to act after the last change)."""
-        return self._last_turn[0] is None
-
     def _ended_now(self) -> None:
         """The deal has just ended (nobody to act after the last change): its :attr:`result`,
         what each winner took and every stack after it (nothing moves after the end)."""
+        self.over = True
         self.result = StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
 
     @property
@@ -460,22 +459,28 @@ class StakeGame(GameBase, Generic[RulesT]):
                 out += verdict  # type: ignore[arg-type]
         return out
 
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The menu of the player to act: the verifier's verdict on each verb of
+        :meth:`_menu_verbs`, in order. A game may ask its betting round for the same verdicts
+        in one step (:meth:`BettingRound.options`)."""
+        return self._options(to_act, self._menu_verbs(to_act))
+
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
-        to_act = self._last_turn[0]
+        to_act = self.to_act
         if to_act is None:
             return []
         if player == to_act:
-            cached = self._menu_of  # the menu of the player to act, kept until the state changes
-            if cached is None:
-                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
-            return cached[1]
+            menu = self._menu_of  # the menu of the player to act, kept until the state changes
+            if menu is None:
+                menu = self._menu_of = self._turn_options(to_act)
+            return menu
         return self._options(player, self.OUT_OF_TURN) if self.OUT_OF_TURN else []
 
     def _actors(self) -> Sequence[str]:
         """The player to act first, then those who may act out of turn."""
-        to_act = self._last_turn[0]
+        to_act = self.to_act
         if to_act is None:
             return ()
         if not self.OUT_OF_TURN:
@@ -485,15 +490,15 @@ class StakeGame(GameBase, Generic[RulesT]):
     def _find(self, action: Action) -> LegalAction | None:
         """The option ``action`` fits, from the verifier's verdict on its player and verb."""
         player = action.player
-        to_act = self._last_turn[0]
+        to_act = self.to_act
         if to_act is None or player not in self._players:
             return None
         verb = action.verb
         if player == to_act:
-            cached = self._menu_of  # (as in _menu)
-            if cached is None:
-                cached = self._menu_of = (to_act, self._options(to_act, self._menu_verbs(to_act)))
-            for option in cached[1]:  # the verifier's verdicts, kept
+            menu = self._menu_of  # (as in _menu)
+            if menu is None:
+                menu = self._menu_of = self._turn_options(to_act)
+            for option in menu:  # the verifier's verdicts, kept
                 if option.verb is verb and action in option:
                     return option
             if verb not in self.OUT_OF_TURN:
@@ -523,6 +528,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()  # _log_turn, inlined (after every action)
         if turn != self._last_turn:
             self._last_turn = turn
+            self.to_act = turn[0]
             self._ops.append(make_turn(turn[0], turn[1]))
             if turn[0] is None:
                 self._ended_now()
@@ -599,8 +605,7 @@ class StakeGame(GameBase, Generic[RulesT]):
             if amount:
                 self.money.award(pot, player, amount)
                 self.winners[player] = self.winners.get(player, 0) + amount
-                self._ops.append(Awarded(player=player, amount=amount, pot=pot,
-                                         reason=reason))
+                self._ops.append(awarded(player, amount, pot, reason))
 
 
 class StakeFold:

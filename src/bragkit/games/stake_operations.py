@@ -46,9 +46,13 @@ __all__ = [
     "RoundOpened",
     "Shown",
     "Turn",
+    "acted",
+    "awarded",
     "dealt",
     "phase_started",
     "posted",
+    "round_opened",
+    "shown",
     "turn",
 ]
 
@@ -251,6 +255,80 @@ class Paid(Operation):
         """"You pay Bold 4", "Bold pays you 4"."""
         return says(self.payer, viewer, f"pays {whom(self.payee, viewer)} {self.amount} "
                                         f"({self.reason})")
+
+
+# The records made at every action or every deal are made without the dataclass's keyword
+# ``__init__`` (speed; a record checks nothing): each field set through its slot.
+_new_record = object.__new__
+_set_action, _set_paid = Acted.__dict__["action"].__set__, Acted.__dict__["paid"].__set__
+_set_phrases = Acted.__dict__["phrases"].__set__
+_set_shown_player, _set_shown_cards, _set_worth = (
+    Shown.__dict__[name].__set__ for name in ("player", "cards", "worth"))
+_set_award_player, _set_award_amount, _set_award_pot, _set_reason, _set_won = (
+    Awarded.__dict__[name].__set__ for name in ("player", "amount", "pot", "reason", "won"))
+_set_round_phase, _set_levels = (RoundOpened.__dict__[name].__set__
+                                 for name in ("phase", "levels"))
+
+
+def acted(action: Action, paid: int = 0,
+          phrases: tuple[tuple[Verb, str], ...] = ()) -> Acted:
+    """``Acted(action=action, paid=paid, phrases=phrases)``, made fast (a record at every
+    action).
+
+    >>> acted(Action.parse("Ann call"), 2) == Acted(action=Action.parse("Ann call"), paid=2)
+    True
+    >>> acted(Action.parse("Ann call"), 2).phrases
+    ()
+    """
+    record: Acted = _new_record(Acted)
+    _set_action(record, action)
+    _set_paid(record, paid)
+    _set_phrases(record, phrases)
+    return record
+
+
+def shown(player: str, cards: tuple[Card, ...], worth: str) -> Shown:
+    """``Shown(player=player, cards=cards, worth=worth)``, made fast (a showdown's records).
+
+    >>> kd = Card.parse("Kd")
+    >>> shown("Ann", (kd,), "king high") == Shown(player="Ann", cards=(kd,), worth="king high")
+    True
+    """
+    record: Shown = _new_record(Shown)
+    _set_shown_player(record, player)
+    _set_shown_cards(record, cards)
+    _set_worth(record, worth)
+    return record
+
+
+def awarded(player: str, amount: int, pot: str, reason: str, won: bool = True) -> Awarded:
+    """``Awarded(player=..., amount=..., pot=..., reason=..., won=...)``, made fast (every deal
+    ends with one).
+
+    >>> awarded("Ann", 4, "pot", "best hand") == Awarded(player="Ann", amount=4, pot="pot",
+    ...                                                  reason="best hand")
+    True
+    """
+    record: Awarded = _new_record(Awarded)
+    _set_award_player(record, player)
+    _set_award_amount(record, amount)
+    _set_award_pot(record, pot)
+    _set_reason(record, reason)
+    _set_won(record, won)
+    return record
+
+
+def round_opened(phase: str, levels: tuple[tuple[str, int], ...]) -> RoundOpened:
+    """``RoundOpened(phase=phase, levels=levels)``, made fast (every betting round).
+
+    >>> round_opened("betting", (("Ann", 2),)) == RoundOpened(phase="betting",
+    ...                                                       levels=(("Ann", 2),))
+    True
+    """
+    record: RoundOpened = _new_record(RoundOpened)
+    _set_round_phase(record, phase)
+    _set_levels(record, levels)
+    return record
 
 
 def _pot(name: str) -> str:

@@ -200,6 +200,17 @@ class Limits:
             raise RulesError("max_raises cannot be negative")
 
 
+#: The most menus kept under one :class:`Limits` (:meth:`BettingRound.options`).
+_MOST_MENUS: Final = 4096
+
+
+@lru_cache(maxsize=64)
+def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
+    """The menus already worked out under ``limits``, by what they depend on (shared by every
+    round under the same limits: :meth:`BettingRound.options`)."""
+    return {}
+
+
 class BettingRound:
     """One round of equalising betting (rules S2, S4, P2, P4, P5).
 
@@ -220,8 +231,8 @@ class BettingRound:
     :meth:`options` (the menu) and :meth:`check` (the refusal) both read it.
     """
 
-    __slots__ = ("_blind", "_in", "_pending", "_to_act", "first_staked", "highest", "levels",
-                 "limits", "money", "pot", "raises", "seats")
+    __slots__ = ("_blind", "_in", "_menus", "_pending", "_to_act", "first_staked", "highest",
+                 "levels", "limits", "money", "pot", "raises", "seats")
 
     def __init__(
         self,
@@ -237,21 +248,29 @@ class BettingRound:
         blind: Callable[[str], bool] = _never,
         first_staked: Sequence[str] = (),
     ) -> None:
-        self.seats = tuple(seats)
+        self.seats = seats = seats if type(seats) is tuple else tuple(seats)
         self.money = money
         self.pot = pot
         self.limits = limits
-        live = set(self.seats if in_play is None else in_play)
-        self._in = [p for p in self.seats if p in live]
-        self.levels = dict.fromkeys(self._in, 0)
-        self.levels.update(levels or {})
+        self._menus = _menus_under(limits)
+        if in_play is None:
+            ins = list(seats)
+        else:
+            live = set(in_play)
+            ins = [p for p in seats if p in live]
+        self._in = ins
+        self.levels = dict.fromkeys(ins, 0)
+        if levels:
+            self.levels.update(levels)
         self.highest = max(self.levels.values(), default=0)
         self.raises = 0
-        self._pending = set(self._in) - set(acted)
+        self._pending = set(ins)
+        if acted:
+            self._pending.difference_update(acted)
         self._blind = blind
         self.first_staked = list(first_staked)
         self._to_act: str | None = None
-        self._advance(self.seats[(self.seats.index(first) - 1) % len(self.seats)])
+        self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -374,17 +393,30 @@ class BettingRound:
 
     def options(self, player: str | None = None) -> list[LegalAction]:
         """The legal options of ``player`` (default: whoever is to act): every verb
-        :meth:`verify` allows. A player out of turn has none."""
+        :meth:`verify` allows. A player out of turn has none.
+
+        The verdicts for the player to act depend on nothing but their name, the highest
+        stake and their own, their stack, whether they have looked, the raises so far and
+        whether more than two are in (and the round's :class:`Limits`): the menu is kept under
+        those (speed: the same few recur at every turn of every deal), and :meth:`verify` makes
+        it the first time."""
+        to_act = self._to_act
         if player is None:
-            player = self._to_act
-        if player is None or player != self._to_act:
+            player = to_act
+        if player is None or player != to_act:
             return []  # what verify says of every verb out of turn, without the messages
-        out = []
-        for verb in self.menu_verbs(player):
-            verdict = self.verify(player, verb)
-            if type(verdict) is LegalAction:
-                out.append(verdict)
-        return out
+        blind = self._blind
+        key = (player, self.highest, self.levels[player], self.money.stacks[player],
+               blind is not _never and blind(player), self.raises, len(self._in) > 2)
+        menus = self._menus
+        menu = menus.get(key)
+        if menu is None:
+            menu = tuple(verdict for verb in self.menu_verbs(player)
+                         if type(verdict := self.verify(player, verb)) is LegalAction)
+            if len(menus) >= _MOST_MENUS:
+                menus.clear()
+            menus[key] = menu
+        return list(menu)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now."""
@@ -430,15 +462,14 @@ class BettingRound:
         return paid
 
     def _advance(self, after: str) -> None:
-        if len(self._in) <= 1 or not self._pending:
+        pending = self._pending
+        if len(self._in) <= 1 or not pending:
             self._to_act = None
             return
         seats = self.seats
-        start = seats.index(after)
-        n = len(seats)
-        for step in range(1, n + 1):
-            seat = seats[(start + step) % n]
-            if seat in self._pending:
+        i = seats.index(after) + 1
+        for seat in seats[i:] + seats[:i]:  # clockwise from the seat after ``after``
+            if seat in pending:
                 self._to_act = seat
                 return
         self._to_act = None  # pragma: no cover - pending players are always seated

@@ -49,7 +49,7 @@ from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Acted, Revealed, Shown, phase_started, posted
+from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import (
@@ -196,12 +196,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def phase(self) -> str:
         """``"betting"``, ``"sideshow"`` (an answer is awaited) or ``"over"``."""
         return self._phase
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is: the asked player while a sideshow waits for an answer (TP5)."""
-        pending = self.sideshow
-        return pending[1] if pending is not None else self._turn
 
     def _turn_now(self) -> tuple[str | None, str]:
         return self.sideshow[1] if self.sideshow is not None else self._turn, self._phase
@@ -397,10 +391,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(Acted(action=action, phrases=PHRASES))
+            self._ops.append(acted(action, 0, PHRASES))
             self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
         elif verb is _FOLD:
-            self._ops.append(Acted(action=action, phrases=PHRASES))
+            self._ops.append(acted(action, 0, PHRASES))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
@@ -431,7 +425,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         seen = player in self.looked
         paid, capped = self._pay(player, amount)
-        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
+        self._ops.append(acted(action, paid, PHRASES))
         if not seen:
             self.blind_turns[player] += 1
         self.stake = max(self.stake, amount // 2 if seen else amount)
@@ -455,7 +449,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player = str(action.player)
         other = self.previous(player)
         paid, _ = self._pay(player, self.show_cost(player))
-        self._ops.append(Acted(action=action, paid=paid, phrases=PHRASES))
+        self._ops.append(acted(action, paid, PHRASES))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
         winner = player if mine > theirs else other
@@ -469,7 +463,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(Acted(action=action, phrases=PHRASES))
+        self._ops.append(acted(action, 0, PHRASES))
         if action.verb is _DECLINE:
             return
         rank = self.rules.rank
@@ -484,12 +478,13 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self._pack(loser, "everyone else packed")
 
     def _reveal(self, players: Sequence[str]) -> None:
+        rank = self.rules.rank
         for player in players:
             cards = tuple(self.hands[player])
+            worth = str(rank(cards, self.wild))
             self.shown[player] = cards
-            self.showdown.append((player, str(self.rules.rank(cards, self.wild))))
-            self._ops.append(Shown(player=player, cards=cards,
-                                   worth=str(self.rules.rank(cards, self.wild))))
+            self.showdown.append((player, worth))
+            self._ops.append(shown(player, cards, worth))
 
     def _showdown(self, reason: str) -> None:
         """Rule TP6: every remaining hand shown, the best wins, exact ties split (odd chips
