@@ -110,3 +110,30 @@ def test_legal_action_membership_checks_player_verb_and_amounts() -> None:
     discard = LegalAction(player="Ann", verb=Verb.DISCARD, discards=2)
     assert Action.parse("Ann discard 2c 3c") in discard
     assert Action.parse("Ann discard 2c") not in discard
+
+
+def test_a_discard_is_in_its_option_in_any_order_as_the_engine_takes_it_rule_F1() -> None:
+    """A discard names its cards in any order (F1): the option's choices list one order, and
+    ``in`` agrees with the engine's check for every order, also for an option whose choices
+    came as a plain list (a client's, read from JSON: a bot at a web table named its two
+    discards the other way round and was answered for)."""
+    from dataclasses import replace
+    from itertools import permutations
+
+    from bragkit.games import new
+
+    for preset in ("four-card", "five-card"):
+        game = new(preset, players=["Ann", "Bob"], seed=5)
+        player = str(game.to_act)
+        game.apply(f"{player} look")
+        engine = next(o for o in game.legal_actions(player) if o.verb is Verb.DISCARD)
+        assert engine.choices is not None
+        option = replace(engine, choices=tuple(engine.choices))  # as a client reads it
+        assert option.choices is not None
+        for listed in option.choices:
+            for cards in permutations(listed.cards):
+                action = Action(player=player, verb=Verb.DISCARD, cards=cards)
+                assert action in option and game.can_apply(action)
+        kept = [c for c in game.view(player).hand if c not in option.choices[0].cards]
+        wrong = Action(player=player, verb=Verb.DISCARD, cards=tuple(kept[:option.discards]))
+        assert (wrong in option) == game.can_apply(wrong)

@@ -395,7 +395,12 @@ hand=None, discards=0, cost=3, cards=(), choices=None)
         if action.verb != self.verb or action.player != self.player or action.hand != self.hand:
             return False
         if self.choices is not None:
-            return action in self.choices
+            if action in self.choices:
+                return True
+            if self.verb is _DISCARD_VERB and action.cards:  # F1: the cards, in any order
+                wanted = sorted(action.cards)
+                return any(sorted(choice.cards) == wanted for choice in self.choices)
+            return False
         if self.cards:
             return (action.amount == len(self.cards) and len(action.cards) == len(self.cards)
                     and frozenset(action.cards) == frozenset(self.cards))
