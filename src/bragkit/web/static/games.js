@@ -8,7 +8,8 @@
 
 window.bragGames = function (ctx) {
   const { el, cardImg, act, toast, plural } = ctx;
-  let picked = new Set(); // cards tapped: a set to play (N), discards to draw (P3)
+  let picked = new Set(); // cards tapped (places in a Nine Card hand): a set to play (N), discards to draw (P3)
+  let handKey = null; // the Nine Card hand the places are of
   let sets = []; // a Crash arrangement being built (C2): arrays of cards
   let dealKey = null;
 
@@ -120,9 +121,11 @@ window.bragGames = function (ctx) {
       win: deal.is_over && winners.length > 0 };
   }
 
-  function pickable(card, on) {
-    const img = cardImg(card, { class: "pick" + (picked.has(card) ? " picked" : "") });
-    img.addEventListener("click", () => { if (picked.has(card)) picked.delete(card); else picked.add(card); on(); });
+  // a card to tap: picked by `key`, the card itself, or its place in the hand where a hand may
+  // hold the same card twice (Nine Card Brag's two packs, N1)
+  function pickable(card, on, key = card) {
+    const img = cardImg(card, { class: "pick" + (picked.has(key) ? " picked" : "") });
+    img.addEventListener("click", () => { if (picked.has(key)) picked.delete(key); else picked.add(key); on(); });
     return img;
   }
 
@@ -131,20 +134,29 @@ window.bragGames = function (ctx) {
     if (dealKey !== key(deal)) { dealKey = key(deal); picked = new Set(); sets = []; }
     const suggestion = deal.suggestion;
     box.classList.toggle("many", deal.kind === "nine" || deal.kind === "crash");
-    if (deal.kind === "nine") {
+    if (deal.kind === "nine") { // picked by place in the hand: two packs deal a card twice (N1)
       const hand = split(deal.hand);
-      picked = new Set([...picked].filter((c) => hand.includes(c)));
-      for (const c of hand) box.append(pickable(c, rerender));
+      if (handKey !== deal.hand) { handKey = deal.hand; picked = new Set(); }
+      hand.forEach((c, i) => box.append(pickable(c, rerender, i)));
+      const cardsOf = (places) => [...places].sort((a, b) => a - b).map((i) => hand[i]);
       const laid = (deal.played[ctx.me().name] || []).map((s) => split(s).join(" "));
       if (laid.length) box.append(el("div", { class: "hint", text: "Laid: " + laid.join(" | ") }));
       const plays = legal.find((o) => o.verb === "plays");
       if (plays) {
         actions.append(el("button", { type: "button", class: "ghost", "data-verb": "suggest", text: "Suggest",
-          onclick: () => { if (suggestion) { picked = new Set(suggestion.cards); rerender(); } } }));
+          onclick: () => {
+            if (!suggestion) return;
+            picked = new Set(); // each suggested card at a place of its own
+            for (const c of suggestion.cards) {
+              const i = hand.findIndex((h, j) => h === c && !picked.has(j));
+              if (i >= 0) picked.add(i);
+            }
+            rerender();
+          } }));
         const ready = picked.size === 3;
         actions.append(el("button", { type: "button", class: "primary", "data-verb": "plays", disabled: !ready,
-          text: ready ? `Play ${[...picked].join(" ")}` : "Pick three cards to play",
-          onclick: () => { act(plays, null, [...picked]); picked = new Set(); } }));
+          text: ready ? `Play ${cardsOf(picked).join(" ")}` : "Pick three cards to play",
+          onclick: () => { act(plays, null, cardsOf(picked)); picked = new Set(); } }));
       }
       return;
     }
