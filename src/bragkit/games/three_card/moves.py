@@ -1,7 +1,8 @@
 """The moves of a three-card deal: :class:`Moves`, what each legal action does to the state
 (rules B2-B8, BL1-BL3, F1, F2, M1-M4, R2, R3), logged compactly
 (:class:`~bragkit.games.three_card.log.DealLog`). Only the deal plays a move, after its
-verifiers (:mod:`bragkit.games.three_card.verify`) have allowed the action.
+verifiers (:mod:`bragkit.games.three_card.verify`) have allowed the action; every move lets
+go of the menu kept (:meth:`~bragkit.games.three_card.menus.Menus.menu`): the state changed.
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.deal import Deal
@@ -38,6 +39,7 @@ class Moves(Settlement):
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action`` of ``seat``, already allowed."""
+        self.kept_seat = -1  # the menu kept is the last state's
         verb = action.verb
         add = self.add
         if verb is _AGREE:
@@ -76,6 +78,7 @@ class Moves(Settlement):
     def agree(self, seat: int, action: Action) -> None:
         """Rule B8: ``seat`` agrees to a showdown; it comes with the last agreement (only
         players still betting agree, and a move that lets agreements lapse clears them)."""
+        self.kept_seat = -1  # the menu kept is the last state's
         self.add((Acted, action, 0))
         betting = self
         agreed = betting.agreed
@@ -102,6 +105,7 @@ class Moves(Settlement):
     def fold(self, seat: int, action: Action) -> None:
         """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
         betting = self
+        betting.kept_seat = -1  # the menu kept is the last state's
         if betting.agreed:
             betting.agreed.clear()
         self.add((Acted, action, 0))
@@ -113,8 +117,7 @@ class Moves(Settlement):
         old = hold.old[seat]
         if old is not None:  # rule R2: both hands go, the old one first [decision]
             self.to_pack(seat, old)
-            hold.old[seat] = None
-            hold.two_seat = -1
+            hold.drop_old(seat)
         self.to_pack(seat, hold.hand[seat])
         if hold.face_up is not None and seat == hold.face_up_seat:  # Holdings.face_up_out
             assert hold.face_up is not None
@@ -128,6 +131,7 @@ class Moves(Settlement):
 
     def bet(self, seat: int, action: Action) -> None:
         """A bet or blind bet (B2, B3, BL1; M4: the shortfall lent)."""
+        self.kept_seat = -1  # the menu kept is the last state's
         amount = action.amount
         assert amount is not None
         money = self.money

@@ -17,7 +17,8 @@ chips (``money``: :class:`~bragkit.games.three_card.money.Money`), the cards in 
 seat (``hold``: :class:`~bragkit.games.three_card.holdings.Holdings`), the pack (``stock``:
 :class:`~bragkit.games.three_card.stock.Stock`) and the compact log (``entries``, appended with
 ``add``; read as records by :class:`~bragkit.games.three_card.log.DealLog`); ``result`` is the
-deal's end once it is settled.
+deal's end once it is settled. The last menu built (``kept_menu``, of the seat ``kept_seat``,
+-1 for none) is kept until the next move: an agent asks for its menu, then plays from it.
 
 >>> from bragkit.cards import Pack
 >>> from bragkit.games.three_card.holdings import Holdings
@@ -44,7 +45,7 @@ from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.results import DealResult
 from bragkit.games.three_card.round import Round
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.setup import Seats, Setup
+from bragkit.games.three_card.setup import Menu, Seats, Setup
 from bragkit.games.three_card.stock import Stock
 
 __all__ = ["Parts"]
@@ -54,8 +55,8 @@ class Parts(Round):
     """The parts of one deal (see the module docstring); ``simple``: whether its menus may be
     remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("add", "cards", "entries", "hold", "money", "names", "result", "rules",
-                 "seats", "setup", "simple", "stock")
+    __slots__ = ("add", "cards", "entries", "hold", "kept_menu", "kept_seat", "money", "names",
+                 "result", "rules", "seats", "setup", "simple", "stock")
 
     def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
                  stock: Stock, simple: bool) -> None:
@@ -75,3 +76,6 @@ class Parts(Round):
         self.entries = entries
         self.add: Callable[[tuple[Any, ...]], None] = entries.append
         self.result: DealResult | None = None  # the end, once the deal is settled
+        # the last menu built and its seat, until the next move (Menus.menu; Moves)
+        self.kept_seat = -1
+        self.kept_menu: Menu = ()
