@@ -390,12 +390,13 @@ class Deal(GameBase):
                 raise self._why(action)
             # _play, inlined; a bet never ends the deal (it passes the turn)
             verb = action.verb
-            if verb is _BET or verb is _BLIND:  # the commonest, straight to it
+            if verb is _AGREE:  # rule B8 (each still betting agrees: the commonest)
+                moves.agree(seat, action)  # type: ignore[arg-type]
+                self.result = moves.result
+            elif verb is _BET or verb is _BLIND:  # the next commonest, straight to it
                 moves.bet(seat, action)  # type: ignore[arg-type]
             else:
-                if verb is _AGREE:  # rule B8
-                    moves.agree(seat, action)  # type: ignore[arg-type]
-                elif verb is _FOLD:  # the next commonest
+                if verb is _FOLD:
                     moves.fold(seat, action)  # type: ignore[arg-type]
                 else:
                     moves.play(seat, action)  # type: ignore[arg-type]

@@ -18,17 +18,14 @@ from collections.abc import Sequence
 
 __all__ = ["Money"]
 
-#: No top-ups yet, by the number of seats: shared by every deal until its first top-up.
-_NO_TOPUPS: dict[int, tuple[int, ...]] = {}
-
-
 class Money:
     """The chips of one deal (see the module docstring): ``stacks`` after the antes (D2),
     ``pot`` chips in the middle (carried pot and antes), ``carried_in`` the pot carried from
     the last deal (BL3).
 
     Who covered and the top-ups are tuples, replaced when they change: most deals have
-    neither, and share the empty ones (a deal is made thousands of times a second)."""
+    neither (no top-ups: an empty tuple; then one amount per seat), so a deal makes neither
+    (a deal is made thousands of times a second)."""
 
     __slots__ = ("carried_in", "coverers", "pots", "stacks", "topups")
 
@@ -37,11 +34,7 @@ class Money:
         self.pots = [pot]  # rule M2: one layer per cover, the last being bet into
         self.carried_in = carried_in
         self.coverers: tuple[int, ...] = ()  # rule M2, in the order they covered
-        n = len(stacks)
-        topups = _NO_TOPUPS.get(n)
-        if topups is None:
-            topups = _NO_TOPUPS[n] = (0,) * n
-        self.topups = topups  # rule M1: each seat's top-ups this deal
+        self.topups: tuple[int, ...] = ()  # rule M1: each seat's top-ups this deal, if any
 
     @property
     def pot(self) -> int:
@@ -56,7 +49,7 @@ class Money:
     def top_up(self, seat: int, amount: int) -> None:
         """Rule M1: ``seat`` brings ``amount`` more to the table."""
         self.stacks[seat] += amount
-        topups = list(self.topups)
+        topups = list(self.topups or (0,) * len(self.stacks))
         topups[seat] += amount
         self.topups = tuple(topups)
 

@@ -172,7 +172,7 @@ class Settlement(Parts):
             next_pack,
             "new" if two else None,  # retained_choice, rule R2
             loans(self.entries) if rules.lending else (),  # loans
-            money.topped_up(names) if any(money.topups) else {},  # topups
+            money.topped_up(names) if money.topups else {},  # topups
         )
 
     def keeping(self, hand: HandChoice) -> DealResult:
