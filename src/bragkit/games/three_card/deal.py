@@ -106,6 +106,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import compress, repeat
 from operator import eq, ne
+from types import MappingProxyType
 from typing import Final
 
 import bragkit.games.three_card.setup as setups
@@ -139,6 +140,8 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
 
 _DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
 _AGREE, _FOLD = Verb.AGREE, Verb.FOLD
+#: No hand retained (R1), shared by every deal that keeps none (never changed)
+_NONE_RETAINED: Final[Mapping[str, tuple[Card, ...]]] = MappingProxyType({})
 
 
 class Deal(GameBase):
@@ -187,7 +190,9 @@ class Deal(GameBase):
         last = setups.last_setup
         found = last[1] if last is not None and last[0] is rules else setup(rules)
         names = players if type(players) is tuple else tuple(players)
-        kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
+        kept_old: Mapping[str, tuple[Card, ...]] = (
+            {p: parse_cards(c) for p, c in retained.items()} if retained
+            else _NONE_RETAINED)
         seats = seating(names, dealer)
         if seats is None:  # the slow path explains what is wrong
             rules.check_table(names, retained=len(kept_old))  # rule D1
@@ -236,7 +241,7 @@ class Deal(GameBase):
                 hold.retain_two(seat, old_hand)
         self._log: DealLog | None = None  # the log's records, made when first read
         self.result = None
-        self._start_info = (stacks, kept_old, first_deal, dealt)
+        self._start_info = (stacks, kept_old, first_deal)
         self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
@@ -250,12 +255,13 @@ class Deal(GameBase):
     def start(self) -> DealStart:
         """The deal as it started, before the ante (for a record of it)."""
         if self._start is None:
-            stacks, kept_old, first_deal, dealt = self._start_info
+            stacks, kept_old, first_deal = self._start_info
             held = sum(len(old) for old in kept_old.values())
             self._start = DealStart(
                 stacks=stacks, carried_pot=self.verifiers.money.carried_in,
                 pack=self.verifiers.stock.before(self.rules, held),
-                hands=dict(zip(self._seats.names, dealt, strict=True)), retained=kept_old,
+                hands=dict(zip(self._seats.names, self.verifiers.stock.dealt, strict=True)),
+                retained=dict(kept_old),
                 first_deal=first_deal,
             )
         return self._start
@@ -434,7 +440,7 @@ class Deal(GameBase):
         """The deal's log, read from the compact entries its moves keep (made once)."""
         log = self._log
         if log is None:
-            log = self._log = DealLog(self._seats, self.rules, self._start_info[3],
+            log = self._log = DealLog(self._seats, self.rules, self.verifiers.stock.dealt,
                                       self.verifiers.hold.face_up_seat,
                                       self.verifiers.entries)
         return log
