@@ -190,8 +190,16 @@ class Holdings:
         evaluated once per hand (again only if the hand changes, F1 and R2)."""
         found = self.strengths[seat]
         if found is None:
-            found = self.strengths[seat] = self.evaluate(
-                self.hand[seat], self.kept[seat], self.discards[seat])
+            hand = self.hand[seat]
+            kept = self.kept[seat]
+            if kept is None and len(hand) == 3:  # evaluate()'s commonest case, inlined
+                setup = self.setup
+                a, b, c = hand
+                value = setup.values[a * N2 + b * N + c]
+                if value >= 0:
+                    found = self.strengths[seat] = (value, ()), hand, setup.ranks[value]
+                    return found
+            found = self.strengths[seat] = self.evaluate(hand, kept, self.discards[seat])
         return found
 
     def evaluate(self, hand: tuple[Card, ...], kept: tuple[Card, ...] | None = None,

@@ -61,7 +61,8 @@ class Stock:
                 source.take_out([c for old in kept_old.values() for c in old])
             self.start_pack = source  # the engine's own: no copy needed
         else:
-            check_pack(pack, rules, kept_old)
+            if type(pack) is not Pack or kept_old or rules.jokers or not pack._is_one_deck():
+                check_pack(pack, rules, kept_old)  # (the commonest case passes the test above)
             source = pack  # the pack before the deal: rebuilt on demand (before)
         # rule D6: one card at a time from the dealer's left, from the top of the pack: the
         # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
