@@ -162,8 +162,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_log", "_seat", "_seats", "_start", "_start_info", "players", "result",
-                 "rules", "verifiers")
+    __slots__ = ("_first_deal", "_kept_old", "_log", "_seat", "_seats", "_stacks", "_start",
+                 "players", "result", "rules", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
@@ -241,7 +241,10 @@ class Deal(GameBase):
                 hold.retain_two(seat, old_hand)
         self._log: DealLog | None = None  # the log's records, made when first read
         self.result = None
-        self._start_info = (stacks, kept_old, first_deal)
+        # the start, for DealStart when first read (three slots, not a tuple made per deal)
+        self._stacks = stacks
+        self._kept_old = kept_old
+        self._first_deal = first_deal
         self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
@@ -255,14 +258,14 @@ class Deal(GameBase):
     def start(self) -> DealStart:
         """The deal as it started, before the ante (for a record of it)."""
         if self._start is None:
-            stacks, kept_old, first_deal = self._start_info
+            kept_old = self._kept_old
             held = sum(len(old) for old in kept_old.values())
             self._start = DealStart(
-                stacks=stacks, carried_pot=self.verifiers.money.carried_in,
+                stacks=self._stacks, carried_pot=self.verifiers.money.carried_in,
                 pack=self.verifiers.stock.before(self.rules, held),
                 hands=dict(zip(self._seats.names, self.verifiers.stock.dealt, strict=True)),
                 retained=dict(kept_old),
-                first_deal=first_deal,
+                first_deal=self._first_deal,
             )
         return self._start
 
