@@ -106,12 +106,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import compress, repeat
 from operator import eq, ne
+from types import MappingProxyType
 from typing import Final
 
 import bragkit.games.three_card.setup as setups
 from bragkit.actions import Action, HandChoice, LegalAction, Verb
 from bragkit.cards import Card, Pack, RandomSource, parse_cards
-from bragkit.errors import IllegalActionError, RulesError
+from bragkit.errors import BragError, IllegalActionError, RulesError
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.three_card.betting import bet_bounds
@@ -139,6 +140,8 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
 
 _DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
 _AGREE, _FOLD = Verb.AGREE, Verb.FOLD
+#: No hand retained (R1), shared by every deal that keeps none (never changed)
+_NONE_RETAINED: Final[Mapping[str, tuple[Card, ...]]] = MappingProxyType({})
 
 
 class Deal(GameBase):
@@ -159,8 +162,8 @@ class Deal(GameBase):
     VERBS = VERBS
     GAME = "three-card"
 
-    __slots__ = ("_hold", "_listed", "_log", "_money", "_round", "_seat", "_seats", "_start",
-                 "_start_info", "_stock", "players", "result", "rules", "verifiers")
+    __slots__ = ("_first_deal", "_kept_old", "_log", "_seat", "_seats", "_stacks", "_start",
+                 "players", "result", "rules", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
@@ -187,7 +190,9 @@ class Deal(GameBase):
         last = setups.last_setup
         found = last[1] if last is not None and last[0] is rules else setup(rules)
         names = players if type(players) is tuple else tuple(players)
-        kept_old = {p: parse_cards(c) for p, c in retained.items()} if retained else {}
+        kept_old: Mapping[str, tuple[Card, ...]] = (
+            {p: parse_cards(c) for p, c in retained.items()} if retained
+            else _NONE_RETAINED)
         seats = seating(names, dealer)
         if seats is None:  # the slow path explains what is wrong
             rules.check_table(names, retained=len(kept_old))  # rule D1
@@ -217,15 +222,15 @@ class Deal(GameBase):
         self._seats = seats
         self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
-        money = self._money = Money(stacks_now, carried_pot + ante * n, carried_pot)
-        stock = self._stock = Stock(rules, seats, pack, hands, kept_old, rng)
+        money = Money(stacks_now, carried_pot + ante * n, carried_pot)
+        stock = Stock(rules, seats, pack, hands, kept_old, rng)
         dealt = stock.dealt
-        hold = self._hold = Holdings(found, dealt, not rules.blind)
-        dealt_hands = tuple(dealt)
-        # the verifiers, menus, moves and settlement: one object (Engine) over the parts; the
-        # betting round is the parts' own (they are a Round)
-        engine = self.verifiers = self._round = Engine(found, seats, money, hold, stock,
-                                                       found.simple and not kept_old)
+        hold = Holdings(found, dealt, not rules.blind)
+        # the verifiers, menus, moves and settlement: one object (Engine) over the parts (the
+        # money, the holdings, the stock: the deal reaches them there); the betting round is
+        # the parts' own (they are a Round)
+        engine = self.verifiers = Engine(found, seats, money, hold, stock,
+                                         found.simple and not kept_old)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             seat = seats.seat[old_name]
@@ -235,9 +240,11 @@ class Deal(GameBase):
             else:  # rule R2: two hands, both blind
                 hold.retain_two(seat, old_hand)
         self._log: DealLog | None = None  # the log's records, made when first read
-        self._listed: list[Menu | None] = seats.nones.copy()
         self.result = None
-        self._start_info = (stacks, kept_old, first_deal, dealt_hands)
+        # the start, for DealStart when first read (three slots, not a tuple made per deal)
+        self._stacks = stacks
+        self._kept_old = kept_old
+        self._first_deal = first_deal
         self._start: DealStart | None = None
 
     # -- public state --------------------------------------------------------------------------
@@ -251,62 +258,63 @@ class Deal(GameBase):
     def start(self) -> DealStart:
         """The deal as it started, before the ante (for a record of it)."""
         if self._start is None:
-            stacks, kept_old, first_deal, dealt = self._start_info
+            kept_old = self._kept_old
             held = sum(len(old) for old in kept_old.values())
             self._start = DealStart(
-                stacks=stacks, carried_pot=self._money.carried_in,
-                pack=self._stock.before(self.rules, held),
-                hands=dict(zip(self._seats.names, dealt, strict=True)), retained=kept_old,
-                first_deal=first_deal,
+                stacks=self._stacks, carried_pot=self.verifiers.money.carried_in,
+                pack=self.verifiers.stock.before(self.rules, held),
+                hands=dict(zip(self._seats.names, self.verifiers.stock.dealt, strict=True)),
+                retained=dict(kept_old),
+                first_deal=self._first_deal,
             )
         return self._start
 
     @property
     def to_act(self) -> str | None:
         """Whose turn it is (None once the deal is over)."""
-        seat = self._round.to_act
+        seat = self.verifiers.to_act
         return self.players[seat] if seat >= 0 else None
 
     @property
     def agreed(self) -> tuple[str, ...]:
         """Who has agreed to a showdown (B8) since the betting last moved on, in the order they
         agreed (the showdown comes when every player still betting has)."""
-        return tuple(map(self._seats.names.__getitem__, self._round.agreed))
+        return tuple(map(self._seats.names.__getitem__, self.verifiers.agreed))
 
     @property
     def pot(self) -> int:
         """All the chips in the middle: the carried pot, antes, bets, every covered layer (M2).
         Once the deal is over, what is carried forward (BL3)."""
-        return self._money.pot
+        return self.verifiers.money.pot
 
     @property
     def pots(self) -> tuple[int, ...]:
         """The pot in layers: one per cover (M2), the last the one being bet into."""
-        return tuple(self._money.pots)
+        return tuple(self.verifiers.money.pots)
 
     @property
     def stacks(self) -> dict[str, int]:
         """Each seat's money now."""
-        return dict(zip(self._seats.names, self._money.stacks, strict=True))
+        return dict(zip(self._seats.names, self.verifiers.money.stacks, strict=True))
 
     @property
     def stake(self) -> int:
         """The current stake in open terms (B3, BL1): 0 before the first bet."""
-        return self._round.stake
+        return self.verifiers.stake
 
     @property
     def in_play(self) -> tuple[str, ...]:
         """Players still holding a hand (not folded), covered ones included, in seat order."""
-        return tuple(compress(self._seats.names, map(ne, self._round.status, repeat(FOLDED))))
+        return tuple(compress(self._seats.names, map(ne, self.verifiers.status, repeat(FOLDED))))
 
     @property
     def betting(self) -> tuple[str, ...]:
         """Players still betting: in play and not covered (M2)."""
-        return tuple(compress(self._seats.names, map(eq, self._round.status, repeat(BETTING))))
+        return tuple(compress(self._seats.names, map(eq, self.verifiers.status, repeat(BETTING))))
 
     def is_blind(self, player: str) -> bool:
         """Whether ``player`` has not looked at their cards (BL6)."""
-        return not self._hold.looked[self._seat_of(player)]
+        return not self.verifiers.hold.looked[self._seat_of(player)]
 
     @property
     def over(self) -> bool:
@@ -322,13 +330,13 @@ class Deal(GameBase):
     def stock(self) -> Pack | None:
         """The stock (the pack after the deal, hands done with under it, D5), ``None`` for a
         deal of given hands. Omniscient: for records and tests, never for a player's screen."""
-        return self._stock.pack
+        return self.verifiers.stock.pack
 
     def cards_of(self, player: str) -> tuple[Card, ...]:
         """Every card in front of ``player`` (both hands under R2, the old first; the face-up
         hand of R3 last). Omniscient: for records, tests and settlement, never for a player's
         screen (use :meth:`view`)."""
-        return self._hold.cards_of(self._seat_of(player))
+        return self.verifiers.hold.cards_of(self._seat_of(player))
 
     def result_keeping(self, hand: HandChoice) -> DealResult:
         """The result when a blind winner holding two hands keeps ``hand`` (rule R2: "they
@@ -343,18 +351,14 @@ class Deal(GameBase):
     def _menu(self, player: str) -> Menu:
         """Every legal action of ``player`` now, with its amounts (chips actually paid) or
         choices: looks during the deal (BL6), top-ups (M1, any player, any time, no maximum)
-        and agreements to a showdown (B8) included. Kept until the state changes."""
-        seat = self._seat[player]
-        listed = self._listed
-        found = listed[seat]
-        if found is None:
-            found = listed[seat] = self.verifiers.menu(seat)
-        return found
+        and agreements to a showdown (B8) included. The last one built is kept until the next
+        move (:meth:`~bragkit.games.three_card.menus.Menus.menu`)."""
+        return self.verifiers.menu(self._seat[player])
 
     def _find(self, action: Action) -> LegalAction | None:
         """The menu entry ``action`` fits, or None: the one test of legality
-        (:meth:`~bragkit.games.three_card.menus.Menus.find`, over the menus kept)."""
-        return self.verifiers.find(self._listed, action)
+        (:meth:`~bragkit.games.three_card.menus.Menus.find`)."""
+        return self.verifiers.find(self._seat.get(action.player), action)  # type: ignore[arg-type]
 
     def legal_actions(self, player: str | None = None) -> list[LegalAction]:
         """:meth:`GameBase.legal_actions` (the same answers, under the same one-owner token),
@@ -370,18 +374,17 @@ class Deal(GameBase):
             seat = self._seat.get(player)
             if seat is None or self.result is not None:  # not at the table, or over
                 return []
-            found = self._listed[seat]
-            if found is None:
-                found = self._listed[seat] = self.verifiers.menu(seat)
-            return list(found)
+            return list(self.verifiers.menu(seat))
         finally:
             token.append(None)
 
     def apply(self, action: Action | str) -> None:
         """:meth:`GameBase.apply` (the same checks, the same one-owner token: an illegal action
         changes nothing, a second owner gets :class:`~bragkit.errors.ConcurrentUseError`),
-        with :meth:`_play` inlined: a deal's apply is the hot path of every simulation."""
-        if type(action) is not Action or action.verb not in VERBS:
+        with :meth:`_play` inlined: a deal's apply is the hot path of every simulation. (An
+        action of another game's verbs fits no menu: :meth:`_why` refuses it as
+        :meth:`GameBase._parse` would.)"""
+        if type(action) is not Action:
             action = self._parse(action)
         token = self._token
         try:  # GameBase._take, inlined
@@ -389,27 +392,24 @@ class Deal(GameBase):
         except IndexError:
             raise concurrent(f"the {self.GAME} game") from None
         try:
-            option = self.verifiers.find(self._listed, action)  # _find, inlined
+            moves = self.verifiers
+            seat = self._seat.get(action.player)  # type: ignore[arg-type]
+            option = moves.find(seat, action)  # _find, inlined
             if option is None:
                 raise self._why(action)
-            # _play, inlined
-            seat = self._seat[action.player]  # type: ignore[index]
+            # _play, inlined; a bet never ends the deal (it passes the turn)
             verb = action.verb
-            moves = self.verifiers
-            if verb is _AGREE:  # rule B8: only the agreeing seat's own menu changes
-                self._listed[seat] = None
-                moves.agree(seat, action)
+            if verb is _AGREE:  # rule B8 (each still betting agrees: the commonest)
+                moves.agree(seat, action)  # type: ignore[arg-type]
+                self.result = moves.result
+            elif verb is _BET or verb is _BLIND:  # the next commonest, straight to it
+                moves.bet(seat, action)  # type: ignore[arg-type]
             else:
-                self._listed = self._seats.nones.copy()
-                if verb is _BET or verb is _BLIND:  # the commonest, straight to it
-                    moves.bet(seat, action)
-                elif verb is _FOLD:  # the next commonest
-                    moves.fold(seat, action)
+                if verb is _FOLD:
+                    moves.fold(seat, action)  # type: ignore[arg-type]
                 else:
-                    moves.play(seat, action)
-            result = moves.result
-            if result is not None:
-                self.result = result
+                    moves.play(seat, action)  # type: ignore[arg-type]
+                self.result = moves.result
         finally:
             token.append(None)
 
@@ -421,19 +421,17 @@ class Deal(GameBase):
             raise AssertionError(f"{action}: the menu refuses what the verifiers allow")
         return found
 
-    def _why(self, action: Action) -> IllegalActionError:
-        """The family's own reasons, in its rules' order (B10 once over, B11 for a stranger)."""
+    def _why(self, action: Action) -> BragError:
+        """The family's own reasons, in its rules' order (B10 once over, B11 for a stranger);
+        an action of another game's verbs is no action of this one (as :meth:`_parse` says)."""
+        if action.verb not in VERBS:
+            return self._foreign(action.verb.value)
         return self._refusal(action)
 
     def _play(self, action: Action, option: LegalAction) -> None:
         """Play ``action``, found legal (:meth:`apply` has this inlined, the commonest moves
-        called straight): only the agreeing seat's own menu changes (B8), every menu else."""
-        seat = self._seat[action.player]  # type: ignore[index]
-        if action.verb is _AGREE:
-            self._listed[seat] = None
-        else:
-            self._listed = self._seats.nones.copy()
-        self.verifiers.play(seat, action)
+        called straight)."""
+        self.verifiers.play(self._seat[action.player], action)  # type: ignore[index]
         self.result = self.verifiers.result
 
     def _records(self) -> list[Operation]:
@@ -445,8 +443,9 @@ class Deal(GameBase):
         """The deal's log, read from the compact entries its moves keep (made once)."""
         log = self._log
         if log is None:
-            log = self._log = DealLog(self._seats, self.rules, self._start_info[3],
-                                      self._hold.face_up_seat, self.verifiers.entries)
+            log = self._log = DealLog(self._seats, self.rules, self.verifiers.stock.dealt,
+                                      self.verifiers.hold.face_up_seat,
+                                      self.verifiers.entries)
         return log
 
     def _fold(self, viewer: str | None, log: tuple[Operation, ...]) -> DealView:
@@ -456,7 +455,8 @@ class Deal(GameBase):
         return fold_view(log, start=self.start, players=self._seats.names, dealer=self.dealer,
                          rules=rules, viewer=viewer,
                          # rule D9: the one visible card of a face-up stock, public
-                         stock_card=self._stock.bottom if rules.stock_face_up else None,
+                         stock_card=self.verifiers.stock.bottom if rules.stock_face_up
+                         else None,
                          menu=() if viewer is None else tuple(self._menu(viewer)))
 
     def view(self, player: str | None = None) -> DealView:

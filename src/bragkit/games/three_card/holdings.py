@@ -18,6 +18,7 @@ each hand's strength, evaluated once per hand (again only if the hand changes, F
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bragkit.actions import HandChoice
@@ -29,36 +30,56 @@ __all__ = ["Holdings"]
 
 Evaluated = tuple[Strength, tuple[Card, ...], HandRank]
 
-#: The rows a deal starts with, by (seats, looked, must discard): each deal copies them (a copy
-#: of a list costs half as much as building it, and a deal is made thousands of times a second).
-_ROWS: dict[tuple[int, bool, bool], tuple[list[Any], ...]] = {}
+#: The rows a deal starts with, by (seats, looked, more than three cards): each deal copies those
+#: it writes to (a copy of a list costs half as much as building it, and a deal is made
+#: thousands of times a second) and shares, as tuples, those most deals never write (see
+#: :class:`Holdings`).
+_ROWS: dict[tuple[int, bool, bool], tuple[Any, ...]] = {}
+
+
+def _rows(key: tuple[int, bool, bool]) -> tuple[Any, ...]:
+    """The starting rows of ``key`` (seats, looked, more than three cards): who looked, who
+    must discard (F1: who looked, with more than three cards), a None and an empty tuple for
+    each seat; the rows every deal writes as lists, the others as tuples (with three cards
+    nobody discards: who must is never written)."""
+    n, looked, discards = key
+    rows = _ROWS[key] = ([looked] * n, [looked] * n if discards else (False,) * n,
+                         (None,) * n, [None] * n, ((),) * n)
+    return rows
 
 
 class Holdings:
     """What each of the seats holds (see the module docstring); ``hands`` as dealt, in seat
     order; ``looked``: whether every seat has seen their cards from the deal (blind play off,
-    BL1)."""
+    BL1).
+
+    The rows most deals never write (the hands, an old hand beside, R2; what was kept and
+    discarded, F1; with three cards, who must discard) are shared tuples until written: a
+    writer here replaces its row with a list of its own (:meth:`_row`), so a deal costs no copy
+    of a row it never writes.
+    """
 
     __slots__ = ("cards", "discards", "face_up", "face_up_cards", "face_up_seat", "hand", "kept",
                  "looked", "need_discard", "old", "pending", "pending_hand", "setup",
                  "strengths", "two_seat")
 
-    def __init__(self, setup: Setup, hands: list[tuple[Card, ...]], looked: bool) -> None:
+    def __init__(self, setup: Setup, hands: Sequence[tuple[Card, ...]], looked: bool) -> None:
         n = len(hands)
         self.setup = setup
         cards = self.cards = setup.rules.cards
         self.hand = hands
-        key = (n, looked, looked and cards > 3)
+        key = (n, looked, cards > 3)
         rows = _ROWS.get(key)
         if rows is None:
-            rows = _ROWS[key] = ([looked] * n, [key[2]] * n, [None] * n, [()] * n)
-        nones = rows[2]
+            rows = _rows(key)
         self.looked: list[bool] = rows[0].copy()  # rule D7: each may look, or play blind (BL)
-        self.need_discard: list[bool] = rows[1].copy()  # rule F1
-        self.kept: list[tuple[Card, ...] | None] = nones.copy()
-        self.discards: list[tuple[Card, ...]] = rows[3].copy()
-        self.old: list[tuple[Card, ...] | None] = nones.copy()  # rule R2: an old hand beside
-        self.strengths: list[Evaluated | None] = nones.copy()
+        need = rows[1]  # rule F1 (a shared row of False with three cards: never written)
+        self.need_discard: Sequence[bool] = need if cards == 3 else need.copy()
+        nones = rows[2]
+        self.kept: Sequence[tuple[Card, ...] | None] = nones  # rule F1
+        self.discards: Sequence[tuple[Card, ...]] = rows[4]
+        self.old: Sequence[tuple[Card, ...] | None] = nones  # rule R2: an old hand beside
+        self.strengths: list[Evaluated | None] = rows[3].copy()
         self.pending = -1  # rule R2: who must keep or throw the hand just looked at
         self.pending_hand: HandChoice = "new"
         self.two_seat = -1  # rule R2: who holds two hands
@@ -66,21 +87,35 @@ class Holdings:
         self.face_up_cards: tuple[Card, ...] = ()
         self.face_up_seat = -1
 
+    @staticmethod
+    def _row(row: Sequence[Any]) -> list[Any]:
+        """``row`` as a list of the deal's own, to write to: a shared row (a tuple) copied."""
+        return list(row) if type(row) is tuple else row  # type: ignore[return-value]
+
     def retain_face_up(self, seat: int, old: tuple[Card, ...]) -> None:
         """Rule R3: ``seat``'s new hand lies face up and the old one plays; every other seat
         has seen their cards."""
         self.face_up = self.face_up_cards = self.hand[seat]
-        self.hand[seat] = old
+        hand = self.hand = self._row(self.hand)
+        hand[seat] = old
         self.face_up_seat = seat
-        for other in range(len(self.hand)):
+        need = self.need_discard = self._row(self.need_discard)
+        for other in range(len(hand)):
             if other != seat:
                 self.looked[other] = True
-                self.need_discard[other] = self.cards > 3
+                need[other] = self.cards > 3  # rule F1
 
     def retain_two(self, seat: int, old: tuple[Card, ...]) -> None:
         """Rule R2: ``seat`` holds their old hand beside the new one, both blind."""
-        self.old[seat] = old
+        olds = self.old = self._row(self.old)
+        olds[seat] = old
         self.two_seat = seat
+
+    def drop_old(self, seat: int) -> None:
+        """Rule R2: ``seat``'s old hand is gone (folded, or kept or thrown)."""
+        old = self.old = self._row(self.old)
+        old[seat] = None
+        self.two_seat = -1
 
     def cards_of(self, seat: int) -> tuple[Card, ...]:
         """Every card in front of ``seat``: the old hand, the hand, the face-up hand (R3)."""
@@ -92,7 +127,9 @@ class Holdings:
     def look(self, seat: int) -> tuple[Card, ...]:
         """Rule BL2: ``seat`` looks at their hand (F1: and must discard); its cards."""
         self.looked[seat] = True
-        self.need_discard[seat] = self.cards > 3
+        if self.cards > 3:  # (with three cards no one discards: the row is never written)
+            need = self.need_discard = self._row(self.need_discard)
+            need[seat] = True
         return self.hand[seat]
 
     def look_at(self, seat: int, which: HandChoice) -> tuple[Card, ...]:
@@ -108,28 +145,33 @@ class Holdings:
         self.pending = -1
         old = self.old[seat]
         assert old is not None
-        hand = self.hand[seat]
+        hands = self.hand = self._row(self.hand)
+        hand = hands[seat]
         looked_hand, other = (old, hand) if self.pending_hand == "old" else (hand, old)
-        self.old[seat] = None
-        self.two_seat = -1
+        self.drop_old(seat)
         self.strengths[seat] = None
         if keep:
-            self.hand[seat] = looked_hand
+            hands[seat] = looked_hand
             self.looked[seat] = True
-            self.need_discard[seat] = self.cards > 3
+            if self.cards > 3:
+                need = self.need_discard = self._row(self.need_discard)
+                need[seat] = True
             return other
-        self.hand[seat] = other
+        hands[seat] = other
         return looked_hand
 
     def discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         """Rule F1: ``seat`` sets ``cards`` aside (looked at, F2)."""
         self.looked[seat] = True
-        self.need_discard[seat] = False
+        need = self.need_discard = self._row(self.need_discard)
+        need[seat] = False
         kept = list(self.hand[seat])
         for card in cards:
             kept.remove(card)
-        self.kept[seat] = tuple(kept)
-        self.discards[seat] = cards
+        kept_row = self.kept = self._row(self.kept)
+        kept_row[seat] = tuple(kept)
+        discards = self.discards = self._row(self.discards)
+        discards[seat] = cards
         self.strengths[seat] = None
 
     def holds(self, seat: int, cards: tuple[Card, ...]) -> bool:
@@ -148,8 +190,16 @@ class Holdings:
         evaluated once per hand (again only if the hand changes, F1 and R2)."""
         found = self.strengths[seat]
         if found is None:
-            found = self.strengths[seat] = self.evaluate(
-                self.hand[seat], self.kept[seat], self.discards[seat])
+            hand = self.hand[seat]
+            kept = self.kept[seat]
+            if kept is None and len(hand) == 3:  # evaluate()'s commonest case, inlined
+                setup = self.setup
+                a, b, c = hand
+                value = setup.values[a * N2 + b * N + c]
+                if value >= 0:
+                    found = self.strengths[seat] = (value, ()), hand, setup.ranks[value]
+                    return found
+            found = self.strengths[seat] = self.evaluate(hand, kept, self.discards[seat])
         return found
 
     def evaluate(self, hand: tuple[Card, ...], kept: tuple[Card, ...] | None = None,

@@ -57,67 +57,68 @@ class Menus(Verifiers):
     __slots__ = ()
 
     def menu(self, seat: int) -> Menu:
-        """The menu of ``seat`` now, from the verifiers.
+        """The menu of ``seat`` now, from the verifiers; kept until the next move (an agent
+        asks for its menu, then plays from it: the move is matched against the menu kept).
 
         In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) the
         menu is remembered per Rules by all it depends on there: the player, their status, look,
         turn and stack, the stake, whether a bet is made, whether three or more bet and whether
         they may see. Entries are interned per player (:class:`Fixed`)."""
+        if seat == self.kept_seat:
+            return self.kept_menu
         if not self.simple:
-            return self.full_menu(seat)
-        fixed = self.seats.fixed[seat]
-        bet = self
-        agreed_seats = bet.agreed
-        agreed = seat in agreed_seats if agreed_seats else False
-        if bet.status[seat] != BETTING:
-            key: tuple[Any, ...] = (fixed,)
+            found: Menu = self.full_menu(seat)
         else:
-            n_betting = bet.n_betting
-            if seat == bet.to_act:
-                key = (fixed, self.hold.looked[seat], bet.bet_made, n_betting >= 3, bet.stake,
-                       self.money.stacks[seat],
-                       n_betting == 2 and self.see_block(seat) is None, agreed)
+            fixed = self.seats.fixed[seat]
+            agreed_seats = self.agreed
+            agreed = seat in agreed_seats if agreed_seats else False
+            if self.status[seat] != BETTING:
+                key: tuple[Any, ...] = (fixed,)
             else:
-                key = (fixed, self.hold.looked[seat], bet.bet_made, n_betting >= 3, agreed)
-        turns = self.setup.turns
-        found = turns.get(key)
-        if found is None:
-            if len(turns) >= 4_096:
-                turns.clear()
-            found = turns[key] = tuple(self.full_menu(seat))
+                n_betting = self.n_betting
+                if seat == self.to_act:
+                    key = (fixed, self.hold.looked[seat], self.bet_made, n_betting >= 3,
+                           self.stake, self.money.stacks[seat],
+                           n_betting == 2 and self.see_block(seat) is None, agreed)
+                else:
+                    key = (fixed, self.hold.looked[seat], self.bet_made, n_betting >= 3, agreed)
+            turns = self.setup.turns
+            found = turns.get(key)  # type: ignore[assignment]
+            if found is None:
+                if len(turns) >= 4_096:
+                    turns.clear()
+                found = turns[key] = tuple(self.full_menu(seat))
+        self.kept_seat = seat
+        self.kept_menu = found
         return found
 
-    def find(self, listed: list[Menu | None], action: Action) -> LegalAction | None:
-        """The menu entry ``action`` fits, or None: the one test of legality. ``listed`` keeps
-        each seat's menu until the state changes (the deal's: it empties it at every move)."""
-        if self.result is None:
+    def find(self, seat: int | None, action: Action) -> LegalAction | None:
+        """The menu entry ``action`` of ``seat`` (its player's seat, None for a stranger) fits,
+        or None: the one test of legality."""
+        if self.result is None and seat is not None:
             verb = action.verb
-            seat = self.seats.seat.get(action.player)  # type: ignore[arg-type]
-            if seat is not None and verb is _AGREE:  # rule B8: the menu's own verifier, asked
+            if verb is _AGREE:  # rule B8: the menu's own verifier, asked
                 return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
-            if seat is not None:
-                found = listed[seat]
-                if found is None:
-                    found = listed[seat] = self.menu(seat)
-                amount = action.amount
-                hand = action.hand
-                for option in found:
-                    # the test of LegalAction.__contains__, inlined (the player is the menu's)
-                    if option.verb is not verb or option.hand != hand:
-                        continue
-                    if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
-                        if len(action.cards) == option.discards and self.refusal(action) is None:
-                            return option
-                        return None
-                    low = option.min_amount
-                    if low is None:
-                        if amount is None:
-                            return option
-                    elif amount is not None and low <= amount and (
-                            option.max_amount is None or amount <= option.max_amount):
+            found = self.kept_menu if seat == self.kept_seat else self.menu(seat)
+            amount = action.amount
+            hand = action.hand
+            for option in found:
+                # the test of LegalAction.__contains__, inlined (the player is the menu's)
+                if option.verb is not verb or option.hand != hand:
+                    continue
+                if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
+                    if len(action.cards) == option.discards and self.refusal(action) is None:
                         return option
-                if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
-                    return self.blind_discard(seat, action)
+                    return None
+                low = option.min_amount
+                if low is None:
+                    if amount is None:
+                        return option
+                elif amount is not None and low <= amount and (
+                        option.max_amount is None or amount <= option.max_amount):
+                    return option
+            if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
+                return self.blind_discard(seat, action)
         return None
 
     def bounds(self, blind: bool) -> tuple[int, int | None]:

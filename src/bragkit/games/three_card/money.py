@@ -18,14 +18,14 @@ from collections.abc import Sequence
 
 __all__ = ["Money"]
 
-#: No top-ups yet, by the number of seats: each deal copies it (half the cost of building).
-_NO_TOPUPS: dict[int, list[int]] = {}
-
-
 class Money:
     """The chips of one deal (see the module docstring): ``stacks`` after the antes (D2),
     ``pot`` chips in the middle (carried pot and antes), ``carried_in`` the pot carried from
-    the last deal (BL3)."""
+    the last deal (BL3).
+
+    Who covered and the top-ups are tuples, replaced when they change: most deals have
+    neither (no top-ups: an empty tuple; then one amount per seat), so a deal makes neither
+    (a deal is made thousands of times a second)."""
 
     __slots__ = ("carried_in", "coverers", "pots", "stacks", "topups")
 
@@ -33,12 +33,8 @@ class Money:
         self.stacks = stacks
         self.pots = [pot]  # rule M2: one layer per cover, the last being bet into
         self.carried_in = carried_in
-        self.coverers: list[int] = []
-        n = len(stacks)
-        topups = _NO_TOPUPS.get(n)
-        if topups is None:
-            topups = _NO_TOPUPS[n] = [0] * n
-        self.topups = topups.copy()
+        self.coverers: tuple[int, ...] = ()  # rule M2, in the order they covered
+        self.topups: tuple[int, ...] = ()  # rule M1: each seat's top-ups this deal, if any
 
     @property
     def pot(self) -> int:
@@ -53,7 +49,9 @@ class Money:
     def top_up(self, seat: int, amount: int) -> None:
         """Rule M1: ``seat`` brings ``amount`` more to the table."""
         self.stacks[seat] += amount
-        self.topups[seat] += amount
+        topups = list(self.topups or (0,) * len(self.stacks))
+        topups[seat] += amount
+        self.topups = tuple(topups)
 
     def lend(self, lender: int, borrower: int, amount: int) -> None:
         """Rule M4: ``lender`` lends ``borrower`` ``amount``."""
@@ -64,7 +62,7 @@ class Money:
         """Rule M2: ``seat`` puts in their whole stack, ``amount``; the others bet into a new
         pot."""
         self.pay(seat, amount)
-        self.coverers.append(seat)
+        self.coverers += (seat,)
         self.pots.append(0)
 
     def lender(self, seat: int, amount: int, *, order: Sequence[int], pair: int) -> int:

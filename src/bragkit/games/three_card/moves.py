@@ -1,7 +1,8 @@
 """The moves of a three-card deal: :class:`Moves`, what each legal action does to the state
 (rules B2-B8, BL1-BL3, F1, F2, M1-M4, R2, R3), logged compactly
 (:class:`~bragkit.games.three_card.log.DealLog`). Only the deal plays a move, after its
-verifiers (:mod:`bragkit.games.three_card.verify`) have allowed the action.
+verifiers (:mod:`bragkit.games.three_card.verify`) have allowed the action; every move lets
+go of the menu kept (:meth:`~bragkit.games.three_card.menus.Menus.menu`): the state changed.
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.deal import Deal
@@ -38,8 +39,9 @@ class Moves(Settlement):
 
     def play(self, seat: int, action: Action) -> None:
         """Apply ``action`` of ``seat``, already allowed."""
+        self.kept_seat = -1  # the menu kept is the last state's
         verb = action.verb
-        add = self.add
+        entries = self.entries
         if verb is _AGREE:
             self.agree(seat, action)
             return
@@ -50,33 +52,34 @@ class Moves(Settlement):
         elif verb is _FOLD:
             self.fold(seat, action)
         elif verb is _LOOK:
-            add((Acted, action, 0))
+            entries.append((Acted, action, 0))
             if action.hand is not None:  # rule R2: look at one of two hands
                 seen = self.hold.look_at(seat, action.hand)
-                add((HandLooked, self.names[seat], seen, action.hand))
+                entries.append((HandLooked, self.names[seat], seen, action.hand))
             else:  # rules BL2, F1
-                add((HandLooked, self.names[seat], self.hold.look(seat), None))
+                entries.append((HandLooked, self.names[seat], self.hold.look(seat), None))
         elif verb is _TOPUP:  # rule M1
             assert action.amount is not None
             self.money.top_up(seat, action.amount)
-            add((Acted, action, 0))
+            entries.append((Acted, action, 0))
         elif verb is _DISCARD:  # rule F1
-            add((Acted, action, 0))
+            entries.append((Acted, action, 0))
             if not self.hold.looked[seat]:  # a discard includes the look (F2)
-                add((HandLooked, self.names[seat], self.hold.look(seat), None))
+                entries.append((HandLooked, self.names[seat], self.hold.look(seat), None))
             self.hold.discard(seat, action.cards)
         elif verb is _SEE:
             self.see(seat, action)
         elif verb is _COVER:
             self.cover(seat, action)
         else:  # keep / throw, rule R2
-            add((Acted, action, 0))
+            entries.append((Acted, action, 0))
             self.to_pack(seat, self.hold.keep_or_throw(seat, keep=verb is _KEEP))
 
     def agree(self, seat: int, action: Action) -> None:
         """Rule B8: ``seat`` agrees to a showdown; it comes with the last agreement (only
         players still betting agree, and a move that lets agreements lapse clears them)."""
-        self.add((Acted, action, 0))
+        self.kept_seat = -1  # the menu kept is the last state's
+        self.entries.append((Acted, action, 0))
         betting = self
         agreed = betting.agreed
         agreed.append(seat)
@@ -97,14 +100,15 @@ class Moves(Settlement):
         pack = self.stock.pack  # Stock.put_under, inlined (a hand goes under at every fold)
         if pack is not None:
             pack._put_under_hand(cards)
-        self.add((HandToPack, self.names[seat], cards, face_up))
+        self.entries.append((HandToPack, self.names[seat], cards, face_up))
 
     def fold(self, seat: int, action: Action) -> None:
         """Rule B2: ``seat`` folds (``action``); rule B8: agreements so far lapse."""
         betting = self
+        betting.kept_seat = -1  # the menu kept is the last state's
         if betting.agreed:
             betting.agreed.clear()
-        self.add((Acted, action, 0))
+        self.entries.append((Acted, action, 0))
         betting.status[seat] = FOLDED  # Round.fold, inlined (a fold is the second commonest)
         betting.n_betting -= 1
         if betting.gate:
@@ -113,8 +117,7 @@ class Moves(Settlement):
         old = hold.old[seat]
         if old is not None:  # rule R2: both hands go, the old one first [decision]
             self.to_pack(seat, old)
-            hold.old[seat] = None
-            hold.two_seat = -1
+            hold.drop_old(seat)
         self.to_pack(seat, hold.hand[seat])
         if hold.face_up is not None and seat == hold.face_up_seat:  # Holdings.face_up_out
             assert hold.face_up is not None
@@ -128,6 +131,7 @@ class Moves(Settlement):
 
     def bet(self, seat: int, action: Action) -> None:
         """A bet or blind bet (B2, B3, BL1; M4: the shortfall lent)."""
+        self.kept_seat = -1  # the menu kept is the last state's
         amount = action.amount
         assert amount is not None
         money = self.money
@@ -138,12 +142,12 @@ class Moves(Settlement):
             pair = betting.other_betting(seat) if betting.n_betting == 2 else -1
             giver = money.lender(seat, short, order=betting.order, pair=pair)
             money.lend(giver, seat, short)
-            self.add((Loan, self.names[giver], self.names[seat], short))
+            self.entries.append((Loan, self.names[giver], self.names[seat], short))
         # Money.pay, inlined (a bet is the commonest move)
         money.stacks[seat] -= amount
         money.pots[-1] += amount
-        add = self.add
-        add((Acted, action, amount))
+        entries = self.entries
+        entries.append((Acted, action, amount))
         betting.bet_made = True
         if betting.agreed:  # rule B8: a bet moves the betting on; agreements lapse
             betting.agreed.clear()
@@ -152,7 +156,7 @@ class Moves(Settlement):
             looked = self.hold.looked
             if not looked[seat]:  # a bet includes the look (BL2)
                 looked[seat] = True
-                add((HandLooked, self.names[seat], self.hold.hand[seat], None))
+                entries.append((HandLooked, self.names[seat], self.hold.hand[seat], None))
         else:
             betting.stake = 2 * amount  # rule BL1: a blind bet counts double
         if betting.gate or self.hold.face_up is not None:
@@ -171,7 +175,7 @@ class Moves(Settlement):
         amount = action.amount
         assert amount is not None
         self.money.pay(seat, amount)
-        self.add((Acted, action, amount))
+        self.entries.append((Acted, action, amount))
         if self.gate or self.hold.face_up is not None:
             self.stay_in(seat)
         seen = self.other_betting(seat)
@@ -186,7 +190,7 @@ class Moves(Settlement):
         amount = action.amount
         assert amount is not None
         self.money.cover(seat, amount)  # rule M2: the others bet into a new pot
-        self.add((Acted, action, amount))
+        self.entries.append((Acted, action, amount))
         betting = self
         if betting.gate or self.hold.face_up is not None:
             self.stay_in(seat)

@@ -15,9 +15,10 @@ The parts: the betting round itself (the parts are a
 not one more object to reach), the ``rules`` and their worked-out ``setup``, the ``seats``, the
 chips (``money``: :class:`~bragkit.games.three_card.money.Money`), the cards in front of each
 seat (``hold``: :class:`~bragkit.games.three_card.holdings.Holdings`), the pack (``stock``:
-:class:`~bragkit.games.three_card.stock.Stock`) and the compact log (``entries``, appended with
-``add``; read as records by :class:`~bragkit.games.three_card.log.DealLog`); ``result`` is the
-deal's end once it is settled.
+:class:`~bragkit.games.three_card.stock.Stock`) and the compact log (``entries``, read as
+records by :class:`~bragkit.games.three_card.log.DealLog`); ``result`` is the deal's end once it
+is settled. The last menu built (``kept_menu``, of the seat ``kept_seat``,
+-1 for none) is kept until the next move: an agent asks for its menu, then plays from it.
 
 >>> from bragkit.cards import Pack
 >>> from bragkit.games.three_card.holdings import Holdings
@@ -35,8 +36,7 @@ deal's end once it is settled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.log import ANTES, DEALT
@@ -44,22 +44,26 @@ from bragkit.games.three_card.money import Money
 from bragkit.games.three_card.results import DealResult
 from bragkit.games.three_card.round import Round
 from bragkit.games.three_card.rules import Rules
-from bragkit.games.three_card.setup import Seats, Setup
+from bragkit.games.three_card.setup import Menu, Seats, Setup
 from bragkit.games.three_card.stock import Stock
 
 __all__ = ["Parts"]
+
+#: The betting round's own start (``Round.__init__``), read once: a deal is made thousands of
+#: times a second, and an attribute of a class is looked up afresh at every read.
+_begin_round: Final = Round.__init__
 
 
 class Parts(Round):
     """The parts of one deal (see the module docstring); ``simple``: whether its menus may be
     remembered per Rules (``setup.turns``)."""
 
-    __slots__ = ("add", "cards", "entries", "hold", "money", "names", "result", "rules",
-                 "seats", "setup", "simple", "stock")
+    __slots__ = ("cards", "entries", "hold", "kept_menu", "kept_seat", "money", "names",
+                 "result", "rules", "seats", "setup", "simple", "stock")
 
     def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
                  stock: Stock, simple: bool) -> None:
-        Round.__init__(self, seats.n, seats.order)
+        _begin_round(self, seats.n, seats.order)
         rules: Rules = setup.rules
         self.rules = rules
         self.cards = rules.cards
@@ -71,7 +75,8 @@ class Parts(Round):
         self.stock = stock
         self.simple = simple
         # the compact log: the antes and the deal one entry each (DealLog reads it)
-        entries: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
-        self.entries = entries
-        self.add: Callable[[tuple[Any, ...]], None] = entries.append
+        self.entries: list[tuple[Any, ...]] = [(ANTES,), (DEALT,)]
         self.result: DealResult | None = None  # the end, once the deal is settled
+        # the last menu built and its seat, until the next move (Menus.menu; Moves)
+        self.kept_seat = -1
+        self.kept_menu: Menu = ()

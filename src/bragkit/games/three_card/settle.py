@@ -156,7 +156,7 @@ class Settlement(Parts):
         # with no hand retained, every card is back: the next deal need not count them
         next_pack = self.stock.close(returns, whole=retained < 0, keep=two)
         retained_name = names[retained] if retained >= 0 else None
-        self.add((END, shown_cards, winners, carried, retained_name, retained_hand,
+        self.entries.append((END, shown_cards, winners, carried, retained_name, retained_hand,
                       returns))
         self.to_act = -1
         rules = self.rules
@@ -172,7 +172,7 @@ class Settlement(Parts):
             next_pack,
             "new" if two else None,  # retained_choice, rule R2
             loans(self.entries) if rules.lending else (),  # loans
-            money.topped_up(names) if any(money.topups) else {},  # topups
+            money.topped_up(names) if money.topups else {},  # topups
         )
 
     def keeping(self, hand: HandChoice) -> DealResult:

@@ -213,7 +213,7 @@ def check_stacks(names: tuple[str, ...], stacks: tuple[int, ...], ante: int) -> 
 
 
 def check_retained(
-    kept_old: dict[str, tuple[Card, ...]], names: tuple[str, ...], rules: Rules
+    kept_old: Mapping[str, tuple[Card, ...]], names: tuple[str, ...], rules: Rules
 ) -> None:
     if not rules.blind:
         raise RulesError("a retained blind hand needs blind play (rules BL3, R1)")

@@ -29,8 +29,8 @@ __all__ = ["Stock"]
 class Stock:
     """The pack of one deal (see the module docstring), dealt from ``pack``, ``hands`` or a
     pack shuffled from ``rng`` (D4), without the retained cards ``kept_old`` (R1): ``dealt``
-    the hands as dealt (D6), in seat order; ``pack`` the stock (``None`` for a deal of given
-    hands), ``top`` the cards dealt from it in order."""
+    the hands as dealt (D6), in seat order (a tuple, never changed); ``pack`` the stock
+    (``None`` for a deal of given hands), ``top`` the cards dealt from it in order."""
 
     __slots__ = ("at_end", "dealt", "pack", "returns", "start_pack", "top")
 
@@ -43,17 +43,17 @@ class Stock:
         kept_old: Mapping[str, tuple[Card, ...]],
         rng: RandomSource,
     ) -> None:
-        self.pack: Pack | None = None
-        self.top: tuple[Card, ...] = ()
         self.start_pack: Pack | None = None  # the pack before the deal, once known
         self.at_end: Pack | None = None  # the stock before the last hands went under (R2)
         # the hands put under at the end (none until then)
         self.returns: Sequence[tuple[int, tuple[Card, ...]]] = ()
-        names = seats.names
         if hands is not None:
+            self.pack: Pack | None = None
+            self.top: tuple[Card, ...] = ()
             held = [c for old in kept_old.values() for c in old]
+            names = seats.names
             given = check_hands(hands, names, rules, held)
-            self.dealt: list[tuple[Card, ...]] = [given[name] for name in names]
+            self.dealt: tuple[tuple[Card, ...], ...] = tuple(given[name] for name in names)
             return
         if pack is None:
             source = Pack.shuffled(rng, jokers=rules.jokers)  # rule D4: a shuffled pack
@@ -61,13 +61,14 @@ class Stock:
                 source.take_out([c for old in kept_old.values() for c in old])
             self.start_pack = source  # the engine's own: no copy needed
         else:
-            check_pack(pack, rules, kept_old)
+            if type(pack) is not Pack or kept_old or rules.jokers or not pack._is_one_deck():
+                check_pack(pack, rules, kept_old)  # (the commonest case passes the test above)
             source = pack  # the pack before the deal: rebuilt on demand (before)
         # rule D6: one card at a time from the dealer's left, from the top of the pack: the
         # k-th card dealt goes to the seat order[k % n]. The stock is what remains.
         top, self.pack = source._split_top(rules.cards * seats.n)
         self.top = top
-        self.dealt = list(map(top.__getitem__, seats.slices))
+        self.dealt = tuple(map(top.__getitem__, seats.slices))
 
     def before(self, rules: Rules, held: int) -> Pack | None:
         """The pack as it was before the deal (``held``: cards retained outside it, R1):

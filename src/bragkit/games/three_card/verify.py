@@ -150,13 +150,14 @@ class Verifiers(Parts):
         """Rule B8: a showdown may be agreed with three or more still betting; not while a hand
         just looked at waits (R2), a player holds two hands (R2) or the face-up hand decides who
         stays (R3). The one verifier of the showdown."""
-        if self.hold.pending >= 0:
+        hold = self.hold
+        if hold.pending >= 0:
             return SHOWDOWN_KEEP
         if self.n_betting < 3:
             return SHOWDOWN_TWO
-        if self.hold.two_seat >= 0:
+        if hold.two_seat >= 0:
             return SHOWDOWN_TWO_HANDS
-        if self.hold.face_up is not None or self.gate:
+        if hold.face_up is not None or self.gate:
             return SHOWDOWN_FACE_UP
         return None
 
