@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Final
 
@@ -37,6 +37,21 @@ _BOTTOM: Final = 28
 #: with more members reuses them in turn).
 SERIES: Final = 8
 _GLYPH: Final = 7  # about the width of a letter of an axis label, in the chart's units
+
+
+def _frame(classes: str, label: str, size: tuple[int, int], low: float, high: float,
+           y: Callable[[float], float]) -> list[str]:
+    """A chart's opening ``<svg>`` (its ``classes`` and ``label``) and its grid: a line and a
+    label at each tick from ``low`` to ``high``, placed by ``y``."""
+    width, height = size
+    parts = [f'<svg class="{classes}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
+    for tick in _ticks(low, high):
+        parts.append(f'<line class="grid" x1="{_LEFT}" x2="{width - _RIGHT}" '
+                     f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')
+        parts.append(f'<text class="axis" x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" '
+                     f'text-anchor="end">{tick:g}</text>')
+    return parts
 
 
 def _ticks(low: float, high: float) -> list[float]:
@@ -76,13 +91,7 @@ def rating_chart(points: Sequence[tuple[str, Rating]], *, label: str = "Rating",
         return _TOP + inner_h * (high - value) / (high - low)
 
     kind = "wide" if size == WIDE else "narrow"
-    parts = [f'<svg class="chart {kind}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
-    for tick in _ticks(low, high):
-        parts.append(f'<line class="grid" x1="{_LEFT}" x2="{width - _RIGHT}" '
-                     f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')
-        parts.append(f'<text class="axis" x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" '
-                     f'text-anchor="end">{tick:g}</text>')
+    parts = _frame(f"chart {kind}", label, size, low, high, y)
     if count > 1:
         upper = " ".join(f"{x(i):.1f},{y(b[1]):.1f}" for i, b in enumerate(bands))
         lower = " ".join(f"{x(i):.1f},{y(b[0]):.1f}" for i, b in reversed(list(enumerate(bands))))
@@ -130,13 +139,7 @@ def standings_chart(lines: Sequence[tuple[str, Sequence[int]]], *, nights: Seque
         return _TOP + inner_h * (high - value) / (high - low)
 
     kind = "wide" if size == WIDE else "narrow"
-    parts = [f'<svg class="chart standings {kind}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">']
-    for tick in _ticks(low, high):
-        parts.append(f'<line class="grid" x1="{_LEFT}" x2="{width - _RIGHT}" '
-                     f'y1="{y(tick):.1f}" y2="{y(tick):.1f}"/>')
-        parts.append(f'<text class="axis" x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" '
-                     f'text-anchor="end">{tick:g}</text>')
+    parts = _frame(f"chart standings {kind}", label, size, low, high, y)
     for n, (name, run) in enumerate(lines):
         style = f"s{n % SERIES}"
         points = [0, *run]
