@@ -371,7 +371,8 @@ def menu_form_help_and_leaving(term: Terminal) -> list[str]:
         if not holds:
             problems.append(f"menu: {what}\n{screen}")
 
-    screen = wait(term, "menu", lambda s: "Which game?" in s)
+    # The menu is drawn in parts: wait for the whole of it (a person reads it once it is there).
+    screen = wait(term, "menu", lambda s: "Which game?" in s and game_names()[-1] in s)
     check(all(f"({name})" in screen for name in game_names()), "every -g name (1.1)", screen)
     term.keys("menu", *["Down"] * game_names().index("teen-patti-order"), "Enter")
     screen = wait(term, "menu", lambda s: "opponents, stakes and house rules" in s)

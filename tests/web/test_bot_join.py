@@ -213,18 +213,22 @@ def test_the_same_menu_after_its_own_move_is_a_new_decision(server: str) -> None
     table = create_table(server, "three-stake")
     host = Host(server, table, bots=0)
     try:
-        seats = [RemoteSeat(table["url"], BotChoice(spec="Drawer", factory=Drawer), deals=5)
+        seats = [RemoteSeat(table["url"], BotChoice(spec="Drawer", factory=Drawer), deals=6)
                  for _ in range(2)]
 
         async def both() -> list[int]:
             return list(await asyncio.gather(*(seat.run() for seat in seats)))
 
-        assert asyncio.run(asyncio.wait_for(both(), 180)) == [5, 5]
+        assert asyncio.run(asyncio.wait_for(both(), 180)) == [6, 6]
     finally:
         host.close()
     assert all(seat.stood_in == 0 for seat in seats)
-    draws = [i for i, line in enumerate(host.lines) if line.startswith("Drawer draws")]
-    assert any(b == a + 2 for a, b in pairwise(draws)), host.lines  # draw, dealt, draw
+    # Some seat draws twice running (draw, its card dealt, draw): each seat does so in about
+    # 55% of deals, one or the other in about 84%, so six deals miss it about once in 50,000.
+    draws = [(i, line.split(" draws")[0]) for i, line in enumerate(host.lines)
+             if re.fullmatch(r"Drawer( 2)? draws.*", line)]
+    assert any(b == a + 2 and who == again for (a, who), (b, again) in pairwise(draws)), \
+        host.lines
 
 
 def docs_example() -> str:
