@@ -45,10 +45,12 @@ from bragkit.actions import Action, Verb
 from bragkit.bots.agent import Agent, ask
 from bragkit.cards import Card, Pack
 from bragkit.errors import BragError, IllegalActionError
+from bragkit.games.registry import find
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.notation import DealRecord
 
-__all__ = ["Adviser", "BotAdviser", "Choice", "Decision", "adviser", "analyse", "worths"]
+__all__ = ["Adviser", "BotAdviser", "Choice", "Decision", "adviser", "analysable", "analyse",
+           "default_adviser", "worths"]
 
 #: Rollouts a decision's actions are compared over, by default.
 ROLLOUTS = 64
@@ -87,6 +89,25 @@ class BotAdviser:
 
     def probabilities(self, deal: Deal, player: str) -> Mapping[Action, float]:
         return {ask(self._agent, deal, player): 1.0}
+
+
+def analysable(game: str) -> bool:
+    """Whether the records of ``game`` (a name, alias or preset) can be analysed: those of the
+    games its registry entry says the agents of :mod:`bragkit.bots` play (the three-card
+    family, :attr:`~bragkit.games.registry.GameInfo.agents`).
+
+    >>> analysable("five-card"), analysable("crash")
+    (True, False)
+    """
+    return find(game).agents
+
+
+def default_adviser() -> str:
+    """The adviser when none is named: the learned bot (``shark`` where it is not
+    registered)."""
+    from bragkit.bots.registry import BOTS
+
+    return "learned" if "learned" in BOTS else "shark"
 
 
 def adviser(name: str, *, seed: int = 0) -> Adviser:
@@ -148,10 +169,10 @@ def analyse(text: str, *, adviser: Adviser, players: Iterable[str] | None = None
     found: list[Decision] = []
     seated: set[str] = set()
     for steps in records.steps(text):
-        deal = steps.start()
-        if not isinstance(deal, Deal):
+        if not analysable(steps.game):
             raise BragError(f"{steps.game} is not of the three-card family: the adviser "
                             "plays Three Card Brag and its presets only")
+        deal = steps.start()
         seated.update(deal.players)
         for number in range(1, steps.count + 1):
             before = DealRecord.from_deal(deal)

@@ -234,6 +234,23 @@ def test_records_and_proofs_download_once_released(client: TestClient) -> None:
     assert [str(a) for a in parsed.actions] == ["Ann look", "Bob fold"]
     proof = client.get(f"/api/tables/{table_id}/deals/1/proof")
     assert verify(FairnessProof.from_json(proof.text)).cards == parsed.pack
+    assert client.get(f"/api/tables/{table_id}/deals/2/analysis").status_code == 404
+    analysis = client.get(f"/api/tables/{table_id}/deals/1/analysis")
+    assert analysis.status_code == 200
+    found = analysis.json()
+    # Bob's turn; Ann's look came out of turn (BL6), no turn of hers to weigh
+    assert [(d["player"], d["taken"]) for d in found["decisions"]] == [("Bob", "Bob fold")]
+    assert found["rollouts"] > 0 and found["decisions"][0]["choices"]
+    assert client.get(f"/api/tables/{table_id}/deals/1/analysis").json() == found  # kept
+
+
+def test_only_the_three_card_family_is_analysed(client: TestClient) -> None:
+    table_id, _ = new_table(client, game="crash", rules={})
+    with client.websocket_connect(f"/ws/{table_id}") as ws:
+        assert Socket(ws).hello()["settings"]["analysable"] is False
+    three, _ = new_table(client)
+    with client.websocket_connect(f"/ws/{three}") as ws:
+        assert Socket(ws).hello()["settings"]["analysable"] is True
 
 
 def test_closing_shows_everyone_the_settlement(client: TestClient) -> None:

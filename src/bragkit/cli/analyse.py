@@ -19,15 +19,12 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from bragkit.actions import Action
-from bragkit.analysis import ROLLOUTS, Decision, adviser, analyse
+from bragkit.analysis import ROLLOUTS, Decision, adviser, analyse, default_adviser
 from bragkit.cli._app import app, fail, one_line, read_input
 from bragkit.errors import BragError
 from bragkit.records import limit_of
 
 __all__ = ["analyse_command"]
-
-#: The adviser when ``--bot`` is not given: the learned bot once registered, else shark.
-DEFAULT_BOT = "learned"
 
 
 @app.command("analyse")
@@ -38,7 +35,9 @@ def analyse_command(
     player: Annotated[list[str] | None, typer.Option(
         "--player", "-p", help="Analyse this player's decisions (repeatable; default all).",
         show_default=False)] = None,
-    bot: Annotated[str, typer.Option(help="The adviser: a bot of bragkit.bots.")] = DEFAULT_BOT,
+    bot: Annotated[str | None, typer.Option(
+        help="The adviser: a bot of bragkit.bots (default: the learned bot).",
+        show_default=False)] = None,
     rollouts: Annotated[int, typer.Option(help="Deals played out per action compared.")]
     = ROLLOUTS,
     seed: Annotated[int, typer.Option(help="Seed of the rollouts: same seed, same output.")]
@@ -50,7 +49,7 @@ def analyse_command(
     the player expected to lose against its choice, costliest first."""
     text = read_input(file, what="record", kind="UTF-8 TOML", bound=limit_of)
     try:
-        advice = adviser(bot, seed=seed)
+        advice = adviser(bot or default_adviser(), seed=seed)
         decisions = analyse(text, adviser=advice, players=player, rollouts=rollouts, seed=seed)
     except BragError as error:
         fail(one_line(str(error)))

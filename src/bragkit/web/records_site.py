@@ -4,7 +4,13 @@
 ``GET /api/tables/{id}/records``           every finished deal, and which records are released
 ``GET /api/tables/{id}/deals/{n}.bhh``     a deal's hand history, once released
 ``GET /api/tables/{id}/deals/{n}/proof``   the fairness proof of a deal's shuffle, once released
+``GET /api/tables/{id}/deals/{n}/analysis`` every decision of a released deal beside the
+                                            adviser's play (:mod:`bragkit.analysis`; the
+                                            three-card family's games)
 =========================================  ====================================================
+
+An analysis plays hundreds of deals out: one is made at a time, in a worker thread, and kept
+(:data:`ANALYSES` of them), so asking again costs nothing.
 
 A record or proof is released only when it can no longer give a card away (see
 :meth:`Room.released <bragkit.web.room.Room.released>`); until then its URL answers 404 with
@@ -19,13 +25,16 @@ the routes never tell a private table's records from no records at all.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
-from typing import Final
+from typing import Any, Final
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from bragkit.analysis import adviser, analysable, analyse, default_adviser
 from bragkit.web.account_site import AccountSite
 from bragkit.web.room import Room, token_hash
 from bragkit.web.tables import TableManager
@@ -33,6 +42,10 @@ from bragkit.web.tables import TableManager
 __all__ = ["RecordSite", "bearer"]
 
 _LONGEST: Final = 128  # a token longer than that is no seat's nor host's
+#: Analyses kept (the latest asked for).
+ANALYSES: Final = 64
+#: Deals played out per action compared in a deal's analysis.
+WEB_ROLLOUTS: Final = 32
 
 
 def bearer(request: Request) -> str | None:
@@ -58,6 +71,8 @@ class RecordSite:
     def __init__(self, *, tables: TableManager, site: AccountSite) -> None:
         self.tables = tables
         self.site = site
+        self._analyses: dict[tuple[str, int], dict[str, Any]] = {}
+        self._analysing = asyncio.Lock()
 
     @property
     def routes(self) -> list[Route]:
@@ -66,6 +81,7 @@ class RecordSite:
             Route("/api/tables/{table_id}/records", self.records),
             Route("/api/tables/{table_id}/deals/{number:int}.bhh", self.record),
             Route("/api/tables/{table_id}/deals/{number:int}/proof", self.proof),
+            Route("/api/tables/{table_id}/deals/{number:int}/analysis", self.analysis),
         ]
 
     async def may_read(self, request: Request, room: Room) -> bool:
@@ -113,6 +129,37 @@ class RecordSite:
             return PlainTextResponse(_unreleased(room is None, number, proof=True),
                                      status_code=404)
         return Response(text, media_type="application/json", headers=_private(room))
+
+
+    async def analysis(self, request: Request) -> Response:
+        room = await self._room(request)
+        number = request.path_params["number"]
+        text = None if room is None else room.record_text(number)
+        if room is None or text is None:
+            return JSONResponse({"error": _unreleased(room is None, number)}, status_code=404)
+        if not analysable(room.config.info.name):
+            return JSONResponse({"error": f"{room.config.info.title} records are not analysed: "
+                                          "the adviser plays the three-card family only"},
+                                status_code=404)
+        key = (room.table_id, number)
+        found = self._analyses.get(key)
+        if found is None:
+            async with self._analysing:  # one at a time: an analysis plays deals out
+                found = self._analyses.get(key)
+                if found is None:
+                    found = await run_in_threadpool(_analysed, text)
+                    self._analyses[key] = found
+                    while len(self._analyses) > ANALYSES:
+                        self._analyses.pop(next(iter(self._analyses)))
+        return JSONResponse(found, headers=_private(room))
+
+
+def _analysed(text: str) -> dict[str, Any]:
+    """A deal's analysis as JSON (the command's ``--json``)."""
+    advice = adviser(default_adviser())
+    decisions = analyse(text, adviser=advice, rollouts=WEB_ROLLOUTS)
+    return {"adviser": advice.name, "rollouts": WEB_ROLLOUTS,
+            "decisions": [d.to_dict() for d in decisions]}
 
 
 def _private(room: Room) -> dict[str, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from bragkit.actions import LegalAction, Verb
+from bragkit.analysis import analysable
 from bragkit.cards import parse_cards
 from bragkit.errors import BragError
 from bragkit.games.options import options
@@ -100,6 +101,7 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
             "bots": bot_kinds(config), "private": config.private, "rated": config.rated,
+            "analysable": analysable(info.name),
             "sit_and_go": None if config.sit_and_go is None else config.sit_and_go.to_dict()}
 
 

@@ -48,6 +48,7 @@
   let sitId = null;
   const pending = new Map(); // id -> message, until replied to (resent after a reconnect)
   const verdicts = new Map(); // deal number -> {ok, message}
+  const analyses = new Map(); // deal number -> {busy} | {error} | the analysis (JSON)
   const seeds = JSON.parse(sessionStorage.getItem(KEYS.seeds) || "{}"); // commitment -> my seed
 
   // -- helpers -----------------------------------------------------------------------------
@@ -784,6 +785,10 @@
         } else if (!record.shuffled) {
           links.append(el("span", { class: "note", text: "dealt from the last deal's pack" }));
         }
+        if (settings && settings.analysable) {
+          links.append(el("button", { type: "button", class: "ghost", "data-analyse": record.deal,
+            text: "Analyse", onclick: () => analyseDeal(record) }));
+        }
       } else {
         links.append(el("span", { class: "note", text: "sealed while its pack is in play" }));
       }
@@ -793,7 +798,8 @@
           el("span", { class: "note", text: `${record.dealer} dealt · ${winners}` })),
         links,
         verdict ? el("div", { class: "verdict " + (verdict.ok ? "ok" : verdict.ok === false ? "bad" : ""),
-          text: verdict.message }) : null);
+          text: verdict.message }) : null,
+        analysisOf(analyses.get(record.deal)));
     }));
   }
 
@@ -821,6 +827,41 @@
         toast(String(error.message || error), "error");
       }
     } });
+  }
+
+  // Every decision of a finished deal beside the adviser's play (bragkit analyse), costliest
+  // first: what was played, what the adviser plays and how likely, the chips it cost.
+  async function analyseDeal(record) {
+    analyses.set(record.deal, { busy: true });
+    renderRecords();
+    try {
+      const response = await fetch(`/api/tables/${TABLE}/deals/${record.deal}/analysis`,
+        { headers: recordHeaders() });
+      const found = await response.json();
+      if (!response.ok) throw new Error(found.error || "no analysis");
+      analyses.set(record.deal, found);
+    } catch (error) {
+      analyses.set(record.deal, { error: String(error.message || error) });
+    }
+    renderRecords();
+  }
+
+  function analysisOf(found) {
+    if (!found) return null;
+    if (found.busy) return el("div", { class: "analysis note", text: "Playing the deal out…" });
+    if (found.error) return el("div", { class: "analysis verdict bad", text: found.error });
+    const move = (action, player) => action.startsWith(player + " ") ? action.slice(player.length + 1) : action;
+    const rows = found.decisions.map((d) => el("li", {},
+      el("strong", { text: `${d.player}: ${move(d.taken, d.player)}` }),
+      ` — ${found.adviser} plays `,
+      d.choices.filter((c) => c.probability > 0)
+        .map((c) => `${move(c.action, d.player)} ${Math.round(c.probability * 100)}%`).join(", "),
+      el("span", { class: d.cost > 0.05 ? "cost bad" : "cost", text:
+        ` · ${d.cost > 0 ? "cost" : "gain"} ${Math.abs(d.cost).toFixed(1)} chips` })));
+    return el("div", { class: "analysis" },
+      el("p", { class: "note", text: `Each decision beside ${found.adviser}'s play, costliest ` +
+        `first (${found.rollouts} deals played out per move)` }),
+      rows.length ? el("ol", {}, ...rows) : el("p", { class: "note", text: "No decisions." }));
   }
 
   async function checkProof(record) {
