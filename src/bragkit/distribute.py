@@ -41,6 +41,7 @@ import contextlib
 import importlib
 import logging
 import os
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -123,10 +124,11 @@ def connected(address: str | RayAddress) -> Iterator[RayAddress]:
         yield where
         return
     ray = _ray()
+    _check_reachable(where)
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
     try:
         if where.local:
-            ray.init(num_cpus=where.workers, include_dashboard=False, **quiet)
+            ray.init(address="local", num_cpus=where.workers, include_dashboard=False, **quiet)
         else:
             ray.init(address=where.text, **quiet)
     except Exception as error:  # Ray's own: ConnectionError, RuntimeError, ValueError, ...
@@ -136,6 +138,18 @@ def connected(address: str | RayAddress) -> Iterator[RayAddress]:
         yield where
     finally:
         ray.shutdown()
+
+
+def _check_reachable(where: RayAddress) -> None:
+    """Refuse at once an address of a host and port that nothing answers on (Ray itself would
+    retry for ever)."""
+    if where.local or where.text == "auto":
+        return
+    host, _, port = where.text.removeprefix("ray://").rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except (OSError, ValueError) as error:
+        raise BragError(f"cannot reach the Ray cluster at {where.text!r}: {error}") from None
 
 
 def run_jobs(
