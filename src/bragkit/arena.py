@@ -383,7 +383,17 @@ def play_session(job: SessionJob, objects: dict[str, Any] | None = None, *,
                  progress: Callable[[int], None] | None = None) -> SessionPlayed:
     """Play one session of a match (:class:`SessionJob`): its bots made by kind from its seeds
     (those given as ``objects``, by name, are played as they are); ``progress`` is called with
-    the deals played after each. The same job gives the same result, wherever it is played."""
+    the deals played after each. The same job gives the same result, wherever it is played.
+
+    >>> job = SessionJob(game=None, rules=arena_rules(), options={}, seats=("bold", "random"),
+    ...                  kinds=(("bold", "bold"), ("random", "random")), bot_seeds=(1, 2),
+    ...                  deals=30, stack=200, budget=1.0, seed=3)
+    >>> played = play_session(job)
+    >>> [len(played.gains[name]) for name in job.seats], sum(map(sum, played.gains.values()))
+    ([30, 30], 0)
+    >>> play_session(job).gains == played.gains
+    True
+    """
     given = objects or {}
     if job.game is None:
         agents: dict[str, Agent] = {
