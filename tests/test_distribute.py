@@ -177,3 +177,11 @@ def test_on_two_ray_workers_the_arena_gives_the_single_process_result_rules_T1_N
     spread_cli = runner.invoke(app, [*args, "--ray", "local:2"])  # the instance running
     assert plain.exit_code == spread_cli.exit_code == 0, spread_cli.output
     assert json.loads(spread_cli.stdout) == json.loads(plain.stdout)
+
+
+def test_cli_help_names_the_addresses_and_the_extra() -> None:
+    text = " ".join(runner.invoke(app, ["arena", "--help"], env={"COLUMNS": "200"}).output
+                    .replace("│", " ").split())
+    for said in ("--ray", "local:N (N workers)", "auto", "ray://HOST:10001",
+                 "pip install 'bragkit[ray]'"):
+        assert said in text, said

@@ -48,6 +48,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
@@ -200,7 +201,8 @@ def arena(
                  "result as here: local (a Ray instance on this machine, a worker per core), "
                  "local:N (N workers), auto (the cluster this machine is a node of), "
                  "ray://HOST:10001 (a cluster's Ray Client) or HOST:6379 (its head, from a "
-                 f"node). Needs Ray: {INSTALL}. See docs/deploy.md.",
+                 "node). Needs Ray, the ray extra: " + rich_escape(INSTALL)
+                 + ". See docs/deploy.md.",
             show_default=False)
     ] = None,
 ) -> None:
