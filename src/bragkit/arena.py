@@ -34,12 +34,14 @@ True
 (['cautious', 'random'], 0)
 >>> play_arena(["cautious", "random"], deals=40, seed=5) == result
 True
->>> round_robin(["random", "cautious", "bold"], deals=10, seed=1)[0].scores[0].name
-'random'
+>>> [sorted(s.name for s in r.scores)
+...  for r in round_robin(["random", "cautious", "bold"], deals=10, seed=1)]
+[['cautious', 'random'], ['bold', 'random'], ['bold', 'cautious']]
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import random
@@ -61,8 +63,9 @@ from bragkit.bots.agent import (
 )
 from bragkit.bots.player import Player
 from bragkit.bots.players import ask as ask_player
-from bragkit.bots.players import ended, game_rules, is_agent, make_player, started
-from bragkit.bots.registry import make_bot
+from bragkit.bots.players import ended, game_rules, is_agent, make_player, players, started
+from bragkit.bots.registry import BOTS, make_bot
+from bragkit.distribute import RayAddress, connected, run_jobs
 from bragkit.errors import BragError
 from bragkit.games.points_game import DealEnded as PointsDealEnded
 from bragkit.games.protocol import Game
@@ -76,8 +79,11 @@ __all__ = [
     "ARENA_RULES",
     "ArenaResult",
     "BotScore",
+    "SessionJob",
+    "SessionPlayed",
     "arena_rules",
     "play_arena",
+    "play_session",
     "round_robin",
     "session_lengths",
 ]
@@ -156,7 +162,8 @@ class ArenaResult:
         of each match of a round robin.
 
         >>> play_arena(["random", "random"], game="crash", deals=2, seed=1).title()
-        '2 games of crash (11 deals)'
+        ... # doctest: +ELLIPSIS
+        '2 games of crash (... deals)'
         """
         count = (f"{self.deals} {self.per}{'' if self.deals == 1 else 's'}"
                  f"{' per match' if per_match else ''} of {self.game_name}")
@@ -227,63 +234,208 @@ def play_arena(
     progress: Callable[[int], None] | None = None,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    ray: str | RayAddress | None = None,
 ) -> ArenaResult:
     """Play ``deals`` deals between ``bots`` (kinds of :func:`bragkit.bots.players`, or
     ``(name, agent)`` pairs) and score them. ``stack`` is each bot's buy-in, topped up again when
-    it falls under half. ``progress`` is called with the number of deals played after each.
+    it falls under half. ``progress`` is called with the number of deals played after each (on
+    Ray: after each session).
 
     ``game`` names the game (default: the three-card family, by ``rules``); the three-card
     family plays by ``rules`` (default: :func:`arena_rules` of ``game`` with ``options``), any
     other game by its defaults and ``options`` (its ``[rules]`` table).
+
+    The match is played in sessions that share nothing but what the seed gives each (its
+    seating, its table's seed and its bots' seeds: a bot given by kind is made afresh for each
+    session, so it remembers its opponents for a session at most; a bot object given plays
+    every session, in order). ``ray`` (an address: :func:`bragkit.distribute.parse_address`)
+    plays the sessions on the workers of a Ray cluster, with the very same result
+    (bots given by kind only).
     """
     if deals < 1:
         raise BragError(f"play at least one deal, not {deals}")
     if game is not None and not three_card_family(game):
         return _session_arena(bots, game=game, deals=deals, options=options or {}, seed=seed,
-                              stack=stack, budget=budget, progress=progress)
+                              stack=stack, budget=budget, progress=progress, ray=ray)
     if rules is None:
         rules = arena_rules(game or "three-card", **(options or {}))
     master = random.Random(seed)
-    names, kinds, agents = _seat(
-        bots, lambda kind: make_bot(kind, seed=master.getrandbits(64), budget=budget,
-                                    rules=rules),
-        lambda bot: cast(Agent, bot) if is_agent(bot) else _AsAgent(cast(Player, bot)))
+    names, kinds, objects = _seat(bots, _known_bot, lambda bot: cast(Agent, bot) if is_agent(bot)
+                                  else _AsAgent(cast(Player, bot)))
     rules.check_table(names)
     if stack < max(rules.ante, rules.buy_in, 1):
         raise BragError(f"a stack of {stack} cannot pay the ante of {rules.ante}")
+    jobs = _plan(names, kinds, objects, master, deals, game=None, rules=rules, options={},
+                 stack=stack, budget=budget)
+    played = _play_sessions(jobs, objects, progress, ray)
+    scores = [_score(name, kind, played.gains[name], played.slowest[name])
+              for name, kind in zip(names, kinds, strict=True)]
+    scores.sort(key=lambda s: -s.per_100)
+    return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores),
+                       topups=played.topups)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionJob:
+    """One session of a match, all it needs to be played anywhere (:func:`play_session`): the
+    game (``None``: the three-card table, by ``rules``; else a game of the registry with
+    ``options``), the seating, the bots to make for it (name and kind: ``kinds``, seeded by
+    ``bot_seeds``; the others are objects the caller holds), its deals, the buy-in, the bots'
+    thinking budget, and the seed of its table or session."""
+
+    game: str | None
+    rules: Any
+    options: dict[str, Any]
+    seats: tuple[str, ...]
+    kinds: tuple[tuple[str, str], ...]
+    bot_seeds: tuple[int, ...]
+    deals: int
+    stack: int
+    budget: float
+    seed: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SessionPlayed:
+    """What a session (or sessions, :meth:`join`) came to: each seat's gain in each deal (or
+    game of a points game), the top-ups (M1), the slowest thought of each, and in a points game
+    the points each made (N4, C4) over ``engine_deals`` deals of the engine."""
+
+    gains: dict[str, list[int]]
+    topups: int
+    slowest: dict[str, float]
+    made: dict[str, int]
+    engine_deals: int
+
+    @staticmethod
+    def join(names: Sequence[str], played: Sequence[SessionPlayed]) -> SessionPlayed:
+        """Sessions one after another, in order: the match."""
+        return SessionPlayed(
+            gains={n: [g for p in played for g in p.gains[n]] for n in names},
+            topups=sum(p.topups for p in played),
+            slowest={n: max([0.0, *(p.slowest[n] for p in played)]) for n in names},
+            made={n: sum(p.made.get(n, 0) for p in played) for n in names},
+            engine_deals=sum(p.engine_deals for p in played))
+
+
+def _known_bot(kind: str) -> str:
+    """``kind``, a bot of the three-card table (:func:`~bragkit.bots.registry.make_bot` makes it
+    for each session)."""
+    if kind not in BOTS:
+        raise BragError(f"unknown bot {kind!r} (known: {', '.join(BOTS)})")
+    return kind
+
+
+def _plan(names: list[str], kinds: list[str], objects: dict[str, Any], master: random.Random,
+          deals: int, *, game: str | None, rules: Any, options: dict[str, Any], stack: int,
+          budget: float) -> list[SessionJob]:
+    """The sessions of a match, each seeded from ``master`` in turn: its seating (one of
+    :func:`_seatings`, rotated), its table's seed, then a seed for each bot made by kind."""
     seatings = _seatings(names, master)
-    gains: dict[str, list[int]] = {n: [] for n in names}
-    slowest = dict.fromkeys(names, 0.0)
-    topups = 0
-    played = 0
+    made = tuple((name, kind) for name, kind in zip(names, kinds, strict=True)
+                 if objects[name] is None)
+    jobs: list[SessionJob] = []
     for number, length in enumerate(session_lengths(deals, len(seatings))):
         if not length:
             continue
-        table = Table(rules, seats=seatings[number % len(seatings)], buy_ins=stack,
-                      rng=random.Random(master.getrandbits(64)))
-        ledger = table.ledger
-        before = ledger.nets()
-        for _ in range(length):
-            for name, money in table.stacks.items():
-                if money < max(stack // 2, rules.ante):
-                    table.topup(name, stack - money)  # rule M1
-                    topups += 1
-            _play_deal(table, agents, slowest)
-            after = ledger.nets()
-            for name in names:
-                gains[name].append(after.get(name, 0) - before.get(name, 0))
-            before = after
-            played += 1
-            if progress is not None:
-                progress(played)
-        table.share_carried_pot()  # rule BL3: the night ends with the pot shared
+        seed = master.getrandbits(64)
+        jobs.append(SessionJob(
+            game=game, rules=rules, options=options,
+            seats=tuple(seatings[number % len(seatings)]), kinds=made,
+            bot_seeds=tuple(master.getrandbits(64) for _ in made), deals=length, stack=stack,
+            budget=budget, seed=seed))
+    return jobs
+
+
+def _play_sessions(jobs: list[SessionJob], objects: dict[str, Any],
+                   progress: Callable[[int], None] | None,
+                   ray: str | RayAddress | None) -> SessionPlayed:
+    """Play ``jobs`` here, in order (``objects``: the bots given as objects, by name), or on
+    Ray (:func:`bragkit.distribute.run_jobs`); the match they make."""
+    names = list(objects)
+    given = [name for name, bot in objects.items() if bot is not None]
+    if ray is None:
+        played: list[SessionPlayed] = []
+        for job in jobs:
+            base = sum(p.deals for p in jobs[:len(played)])
+
+            def tick(n: int, base: int = base) -> None:
+                if progress is not None:
+                    progress(base + n)
+
+            played.append(play_session(job, objects, progress=tick))
+        return SessionPlayed.join(names, played)
+    if given:
+        raise BragError(f"a match on Ray seats bots by kind, not as objects ({', '.join(given)}):"
+                        " each worker would play a copy of its own")
+    count = 0
+
+    def done(index: int, result: SessionPlayed) -> None:
+        nonlocal count
+        count += jobs[index].deals
+        if progress is not None:
+            progress(count)
+
+    return SessionPlayed.join(names, run_jobs(play_session, jobs, address=ray, done=done))
+
+
+def play_session(job: SessionJob, objects: dict[str, Any] | None = None, *,
+                 progress: Callable[[int], None] | None = None) -> SessionPlayed:
+    """Play one session of a match (:class:`SessionJob`): its bots made by kind from its seeds
+    (those given as ``objects``, by name, are played as they are); ``progress`` is called with
+    the deals played after each. The same job gives the same result, wherever it is played.
+
+    >>> job = SessionJob(game=None, rules=arena_rules(), options={}, seats=("bold", "random"),
+    ...                  kinds=(("bold", "bold"), ("random", "random")), bot_seeds=(1, 2),
+    ...                  deals=30, stack=200, budget=1.0, seed=3)
+    >>> played = play_session(job)
+    >>> [len(played.gains[name]) for name in job.seats], sum(map(sum, played.gains.values()))
+    ([30, 30], 0)
+    >>> play_session(job).gains == played.gains
+    True
+    """
+    given = objects or {}
+    if job.game is None:
+        agents: dict[str, Agent] = {
+            name: make_bot(kind, seed=seed, budget=job.budget, rules=job.rules)
+            for (name, kind), seed in zip(job.kinds, job.bot_seeds, strict=True)}
+        agents.update({n: a for n, a in given.items() if a is not None})
+        return _table_session(job, agents, progress)
+    players: dict[str, Player] = {
+        name: make_player(kind, game=job.game, rules=job.rules, seed=seed, budget=job.budget)
+        for (name, kind), seed in zip(job.kinds, job.bot_seeds, strict=True)}
+    players.update({n: p for n, p in given.items() if p is not None})
+    return _registry_session(job, players, progress)
+
+
+def _table_session(job: SessionJob, agents: dict[str, Agent],
+                   progress: Callable[[int], None] | None) -> SessionPlayed:
+    """A session of the three-card family at a fresh :class:`Table`."""
+    rules = job.rules
+    names = job.seats
+    table = Table(rules, seats=list(names), buy_ins=job.stack, rng=random.Random(job.seed))
+    ledger = table.ledger
+    gains: dict[str, list[int]] = {n: [] for n in names}
+    slowest = dict.fromkeys(names, 0.0)
+    topups = 0
+    before = ledger.nets()
+    for played in range(1, job.deals + 1):
+        for name, money in table.stacks.items():
+            if money < max(job.stack // 2, rules.ante):
+                table.topup(name, job.stack - money)  # rule M1
+                topups += 1
+        _play_deal(table, agents, slowest)
         after = ledger.nets()
         for name in names:
-            gains[name][-1] += after.get(name, 0) - before.get(name, 0)
-    scores = [_score(name, kind, gains[name], slowest[name])
-              for name, kind in zip(names, kinds, strict=True)]
-    scores.sort(key=lambda s: -s.per_100)
-    return ArenaResult(rules=rules, deals=deals, seed=seed, scores=tuple(scores), topups=topups)
+            gains[name].append(after.get(name, 0) - before.get(name, 0))
+        before = after
+        if progress is not None:
+            progress(played)
+    table.share_carried_pot()  # rule BL3: the night ends with the pot shared
+    after = ledger.nets()
+    for name in names:
+        gains[name][-1] += after.get(name, 0) - before.get(name, 0)
+    return SessionPlayed(gains=gains, topups=topups, slowest=slowest, made={}, engine_deals=0)
 
 
 def session_lengths(deals: int, seatings: int) -> list[int]:
@@ -300,17 +452,23 @@ def session_lengths(deals: int, seatings: int) -> list[int]:
     return [deals // sessions + (1 if k < deals % sessions else 0) for k in range(sessions)]
 
 
-def _seat(bots: Sequence[Bot], make: Callable[[str], T], seated: Callable[[Any], T]
-          ) -> tuple[list[str], list[str], dict[str, T]]:
-    """Names, kinds and players of ``bots``: a kind is made by ``make(kind)``, a ``(name,
-    player)`` pair taken by ``seated(player)``; a name seated twice gets a number."""
+def _seat(bots: Sequence[Bot], check: Callable[[str], object], seated: Callable[[Any], T]
+          ) -> tuple[list[str], list[str], dict[str, T | None]]:
+    """Names, kinds and players of ``bots``: a kind is checked by ``check(kind)`` (its player,
+    None, is made for each session), a ``(name, player)`` pair taken by ``seated(player)``; a
+    name seated twice gets a number."""
     if len(bots) < 2:
         raise BragError(f"an arena needs two or more bots, not {len(bots)} (rule D1)")
     names: list[str] = []
     kinds: list[str] = []
-    players: dict[str, T] = {}
+    players: dict[str, T | None] = {}
     for bot in bots:
-        kind, player = (bot, make(bot)) if isinstance(bot, str) else (bot[0], seated(bot[1]))
+        player: T | None = None
+        if isinstance(bot, str):
+            kind = bot
+            check(kind)
+        else:
+            kind, player = bot[0], seated(bot[1])
         name = kind
         count = 2
         while name in players:
@@ -395,30 +553,35 @@ def round_robin(
     game: str | None = None,
     options: dict[str, Any] | None = None,
     play: Callable[..., ArenaResult] | None = None,
+    ray: str | RayAddress | None = None,
 ) -> list[ArenaResult]:
     """Every pair of bots heads-up, ``deals`` deals each (the seeds follow from ``seed``);
     ``play`` plays one match (default :func:`play_arena`; e.g. the simulator's
-    :func:`bragkit.sim.arena.play_batched_arena`, which takes the same parameters but ``game``
-    and ``options``)."""
+    :func:`bragkit.sim.arena.play_batched_arena`, which takes the same parameters but ``game``,
+    ``options`` and ``ray``). ``ray``: each match's sessions on a Ray cluster (connected once
+    for them all: :func:`bragkit.distribute.connected`)."""
+    if ray is not None and play is not None:
+        raise BragError("a round robin on Ray plays the engine's matches only")
     master = random.Random(seed)
     results: list[ArenaResult] = []
     done = 0
-    for a, b in itertools.combinations(kinds, 2):
-        match_seed = master.getrandbits(32)
-        base = done
+    with connected(ray) if ray is not None else contextlib.nullcontext():
+        for a, b in itertools.combinations(kinds, 2):
+            match_seed = master.getrandbits(32)
+            base = done
 
-        def tick(n: int, base: int = base) -> None:
-            if progress is not None:
-                progress(base + n)
+            def tick(n: int, base: int = base) -> None:
+                if progress is not None:
+                    progress(base + n)
 
-        if play is None:
-            results.append(play_arena([a, b], deals=deals, rules=rules, seed=match_seed,
-                                      stack=stack, budget=budget, progress=tick, game=game,
-                                      options=options))
-        else:
-            results.append(play([a, b], deals=deals, rules=rules, seed=match_seed,
-                                stack=stack, budget=budget, progress=tick))
-        done += deals
+            if play is None:
+                results.append(play_arena([a, b], deals=deals, rules=rules, seed=match_seed,
+                                          stack=stack, budget=budget, progress=tick,
+                                          game=game, options=options, ray=ray))
+            else:
+                results.append(play([a, b], deals=deals, rules=rules, seed=match_seed,
+                                    stack=stack, budget=budget, progress=tick))
+            done += deals
     return results
 
 
@@ -429,6 +592,7 @@ def round_robin(
 def _session_arena(
     bots: Sequence[Bot], *, game: str, deals: int, options: dict[str, Any], seed: int | None,
     stack: int, budget: float, progress: Callable[[int], None] | None,
+    ray: str | RayAddress | None,
 ) -> ArenaResult:
     """The arena of a game played at a :class:`~bragkit.session.Session` (module docstring):
     ``deals`` deals of the session, each a game to its target in a points game (N7, C6)."""
@@ -436,51 +600,62 @@ def _session_arena(
     master = random.Random(seed)
     rules = game_rules(game, options)
     points = info.unit == "points"  # a deal of the session is a game to a target (N7, C6)
-    names, kinds, players = _seat(
-        bots, lambda kind: make_player(kind, game=game, rules=rules,
-                                       seed=master.getrandbits(64), budget=budget),
-        lambda bot: cast(Player, bot))
+    known = players(game)
+
+    def kind_of(kind: str) -> str:
+        if kind not in known:
+            make_player(kind, game=game, rules=rules)  # raises, saying why
+        return kind
+
+    names, kinds, objects = _seat(bots, kind_of, lambda bot: cast(Player, bot))
     low, high = info.seats
     if not low <= len(names) <= high:
         raise BragError(f"{info.title} seats {low} to {high} players, not {len(names)}")
-    seatings = _seatings(names, master)
-    gains: dict[str, list[int]] = {n: [] for n in names}
-    made = dict.fromkeys(names, 0)  # points made, in a points game (N4, C4)
-    engine_deals = 0
-    slowest = dict.fromkeys(names, 0.0)
-    topups = 0
-    played = 0
-    for number, length in enumerate(session_lengths(deals, len(seatings))):
-        if not length:
-            continue
-        seats = seatings[number % len(seatings)]
-        session = open_session(game, seats=seats, buy_ins=stack, dealer=seats[-1],
-                               seed=master.getrandbits(64), **options)
-        for _ in range(length):
-            topups += _top_up(session, stack)
-            before = session.ledger.nets()
-            game_played = _play_session_deal(session, players, slowest)
-            after = session.ledger.nets()
-            for name in names:
-                gains[name].append(after.get(name, 0) - before.get(name, 0))
-            if points:
-                rows = _points_by_deal(game_played)
-                engine_deals += len(rows)
-                for row in rows:
-                    for name, scored in row.items():
-                        made[name] += scored
-            played += 1
-            if progress is not None:
-                progress(played)
-    scores = [_score(name, kind, gains[name], slowest[name])
+    jobs = _plan(names, kinds, objects, master, deals, game=game, rules=rules, options=options,
+                 stack=stack, budget=budget)
+    played = _play_sessions(jobs, objects, progress, ray)
+    scores = [_score(name, kind, played.gains[name], played.slowest[name])
               for name, kind in zip(names, kinds, strict=True)]
     if points:
-        scores = [replace(s, points_per_deal=made[s.name] / max(engine_deals, 1))
+        scores = [replace(s, points_per_deal=played.made[s.name] / max(played.engine_deals, 1))
                   for s in scores]
     scores.sort(key=lambda s: -s.per_100)
-    return ArenaResult(rules=rules, deals=played, seed=seed, scores=tuple(scores),
-                       topups=topups, game=info.name, per="game" if points else "deal",
-                       engine_deals=engine_deals if points else None)
+    return ArenaResult(rules=rules, deals=sum(job.deals for job in jobs), seed=seed,
+                       scores=tuple(scores), topups=played.topups, game=info.name,
+                       per="game" if points else "deal",
+                       engine_deals=played.engine_deals if points else None)
+
+
+def _registry_session(job: SessionJob, players: dict[str, Player],
+                      progress: Callable[[int], None] | None) -> SessionPlayed:
+    """A session of a game of the registry (:func:`~bragkit.games.registry.open_session`)."""
+    assert job.game is not None
+    points = find(job.game).unit == "points"
+    seats = list(job.seats)
+    session = open_session(job.game, seats=seats, buy_ins=job.stack, dealer=seats[-1],
+                           seed=job.seed, **job.options)
+    gains: dict[str, list[int]] = {n: [] for n in seats}
+    made = dict.fromkeys(seats, 0)  # points made, in a points game (N4, C4)
+    engine_deals = 0
+    slowest = dict.fromkeys(seats, 0.0)
+    topups = 0
+    for played in range(1, job.deals + 1):
+        topups += _top_up(session, job.stack)
+        before = session.ledger.nets()
+        game_played = _play_session_deal(session, players, slowest)
+        after = session.ledger.nets()
+        for name in seats:
+            gains[name].append(after.get(name, 0) - before.get(name, 0))
+        if points:
+            rows = _points_by_deal(game_played)
+            engine_deals += len(rows)
+            for row in rows:
+                for name, scored in row.items():
+                    made[name] += scored
+        if progress is not None:
+            progress(played)
+    return SessionPlayed(gains=gains, topups=topups, slowest=slowest, made=made,
+                         engine_deals=engine_deals)
 
 
 def _top_up(session: Session, stack: int) -> int:

@@ -24,7 +24,16 @@ simulator instead (:mod:`bragkit.sim`, many tables at once) when every bot has a
 version (``random``, ``cautious``, ``bold``: each decides as the engine's bot of its name); its
 lanes are the engine's sessions (retained blind hands, R1-R3; the pack kept between deals, D4,
 D5; covers, M2, M3), so its scores agree with the engine's within the intervals. The same
-``--seed`` prints the same output. Bad input: one line on standard error, exit status 2.
+``--seed`` prints the same output.
+
+``--ray ADDRESS`` plays the engine's sessions (at most 500 deals each, independent given the
+seed) on the workers of a Ray cluster (:mod:`bragkit.distribute`; ``pip install
+'bragkit[ray]'``) and prints exactly what the same command prints without it: ``local`` starts
+a Ray instance on this machine with a worker per core (``local:N``: N workers), ``auto`` joins
+the cluster this machine is a node of, ``ray://HOST:10001`` a cluster's Ray Client server
+(docs/deploy.md says how to start one on several machines).
+
+Bad input: one line on standard error, exit status 2.
 
 >>> parse_overrides(["max_bet=20", "wild=2c,2s", "blind=false", "max_bet=none"])
 {'max_bet': None, 'wild': ('2c', '2s'), 'blind': False}
@@ -34,11 +43,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
@@ -47,6 +57,7 @@ from bragkit.bots.agent import DEFAULT_BUDGET
 from bragkit.bots.players import game_rules, players
 from bragkit.bots.registry import BOTS, BUILT_IN
 from bragkit.cli._app import app, fail
+from bragkit.distribute import INSTALL, connected, parse_address
 from bragkit.errors import BragError
 from bragkit.games.options import options as rule_options
 from bragkit.games.registry import find
@@ -183,6 +194,17 @@ def arena(
                            "simulator (bots random, cautious, bold; the engine's sessions, "
                            "many tables at once) or on the checked engine.")
     ] = False,
+    ray: Annotated[
+        str | None, typer.Option(
+            "--ray", metavar="ADDRESS",
+            help="Play the sessions (500 deals at most each) on a Ray cluster, with the same "
+                 "result as here: local (a Ray instance on this machine, a worker per core), "
+                 "local:N (N workers), auto (the cluster this machine is a node of), "
+                 "ray://HOST:10001 (a cluster's Ray Client) or HOST:6379 (its head, from a "
+                 "node). Needs Ray, the ray extra: " + rich_escape(INSTALL)
+                 + ". See docs/deploy.md.",
+            show_default=False)
+    ] = None,
 ) -> None:
     """Bots play each other; chips won per 100 deals (games of a points game) with 95%
     confidence intervals."""
@@ -205,15 +227,20 @@ def arena(
         total = deals * (len(kinds) * (len(kinds) - 1) // 2 if robin else 1)
         if sim:
             _check_simulated(kinds, table_rules, game, players=2 if robin else len(kinds))
+            if ray is not None:
+                fail("--ray plays the checked engine's sessions, not --sim's")
+        address = None if ray is None else parse_address(ray)
         play: Callable[..., ArenaResult] = play_batched_arena if sim else play_arena
-        extra: dict[str, Any] = {} if sim else {"game": game, "options": options}
-        with _progress(total, total >= PROGRESS_FROM) as tick:  # on standard error
+        extra: dict[str, Any] = {} if sim else {"game": game, "options": options, "ray": address}
+        with (_progress(total, total >= PROGRESS_FROM) as tick,  # on standard error
+              connected(address) if address is not None else nullcontext()):
             if robin:
                 if len(kinds) < 2:
                     fail("a round robin needs two or more bots")
                 results = round_robin(kinds, deals=deals, rules=table_rules, seed=seed,
                                       stack=stack, budget=budget, progress=tick, game=game,
-                                      options=options, play=play)
+                                      options=options, play=None if address else play,
+                                      ray=address)
             else:
                 results = [play(kinds, deals=deals, rules=table_rules, seed=seed, stack=stack,
                                 budget=budget, progress=tick, **extra)]
