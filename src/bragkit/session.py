@@ -102,6 +102,9 @@ class Dealing(Protocol):
     event, set up from the last deal), :meth:`book` (each new operation's chips, into the
     ledger), :meth:`finish` (the game is over: keep what carries over). Between deals:
     :meth:`check_game` (T2), :meth:`seat_left`, :meth:`keep` (R2) and :meth:`share` (BL3).
+    A hook may also have ``book_since(game, start, ledger) -> int``: book the chips of the
+    game's operations from the ``start``-th on as :meth:`book` books each, and return how many
+    operations the game has (the three-card hook reads them from the deal's compact log).
     """
 
     @property
@@ -315,7 +318,8 @@ class Session:
         self._ledger = Ledger()
         self._events = EventLog()  # packed: a finished deal costs a few dozen bytes
         self._dealers: list[str] = []  # one per deal started; a finished deal's game is dropped
-        self._deal = DealInPlay(dealing.book, self._ledger)  # the deal in progress, its chips
+        # the deal in progress, its chips (booked at once where the hook can: book_since)
+        self._deal = DealInPlay(dealing.book, self._ledger, getattr(dealing, "book_since", None))
         self._next_dealer = None
         self._first_dealer = None
         self._named: str | None = None
