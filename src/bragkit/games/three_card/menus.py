@@ -26,7 +26,7 @@ remembered per Rules by what it depends on; entries are interned per player.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
@@ -39,6 +39,11 @@ __all__ = ["Menus"]
 
 _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
 _COVER, _SEE, _AGREE, _LOOK = Verb.COVER, Verb.SEE, Verb.AGREE, Verb.LOOK
+
+
+#: The entries of a player's menu that never change (:class:`Fixed`), by verb.
+_ENTRIES: Final = {Verb.FOLD: "fold", Verb.KEEP: "keep", Verb.THROW: "throw", Verb.TOPUP: "topup",
+            _AGREE: "agree"}
 
 
 @functools.lru_cache(maxsize=8_192)
@@ -134,7 +139,7 @@ class Menus(Verifiers):
         if verb is _LOOK:  # rules BL6, R2
             hand = action.hand
             return fixed.look if hand is None else fixed.look_two[hand == "new"]
-        found: LegalAction = getattr(fixed, verb.value)  # fold, keep, throw, topup, agree
+        found: LegalAction = getattr(fixed, _ENTRIES[verb])  # fold, keep, throw, topup, agree
         return found
 
     def bounds(self, blind: bool) -> tuple[int, int | None]:
