@@ -65,7 +65,7 @@ from bragkit.session_events import (
     parse_event,
 )
 from bragkit.session_hook import DealingBase
-from bragkit.session_log import EventLog
+from bragkit.session_log import EventLog, RecentEvents
 
 __all__ = [
     "DealEnded",
@@ -341,6 +341,14 @@ class Session:
             if dealer is not None and len(session._events) == 1:
                 session._next_dealer = session._first_dealer = dealer
         return session
+
+    def keep_recent_events(self) -> None:
+        """From now on count the session's events and keep only those since the last deal
+        started (:class:`~bragkit.session_log.RecentEvents`): a session replayed only to check
+        a record, whose events nobody reads back. Only between deals; the events before are
+        then not to be read (:class:`LookupError`)."""
+        self._between("the events are let go")
+        self._events = RecentEvents(len(self._events))
 
     # -- state -----------------------------------------------------------------------------
 

@@ -524,8 +524,8 @@ def read_streamed(text: str, *, named: bool = False, table_deals: bool = True
     None when the text is not laid out for it: read it whole. ``named``: the text was picked by
     its format line (:mod:`bragkit.records`), so None too unless its ``format`` key names this
     format, as the records module reads it. ``table_deals``: whether the table keeps its deals
-    as well as the record (False: it only counts them, and is not to be asked what they were;
-    the read then costs half the packing and half the memory)."""
+    and its session's events as well as the record (False: it only counts them, and is not to
+    be asked what they were: the read then packs only the record)."""
     split = split_entries(text, "deals")
     if split is None:
         return None
@@ -548,8 +548,9 @@ def read_streamed(text: str, *, named: bool = False, table_deals: bool = True
         table = shell.open_table()
     except BragError as error:
         _first_fault(text, spans, 0, stage, error)
-    if not table_deals:
+    if not table_deals:  # nobody reads the table's deals or events back: count them only
         cast(ThreeCardDealing, table.session.dealing).count_deals_only()
+        table.session.keep_recent_events()
     deals = SessionDeals()
     for index, (start, end) in enumerate(spans):
         number = index + 1
