@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol, cast
 
@@ -102,9 +102,10 @@ class Dealing(Protocol):
     event, set up from the last deal), :meth:`book` (each new operation's chips, into the
     ledger), :meth:`finish` (the game is over: keep what carries over). Between deals:
     :meth:`check_game` (T2), :meth:`seat_left`, :meth:`keep` (R2) and :meth:`share` (BL3).
-    A hook may also have ``book_since(game, start, ledger) -> int``: book the chips of the
-    game's operations from the ``start``-th on as :meth:`book` books each, and return how many
-    operations the game has (the three-card hook reads them from the deal's compact log).
+    A hook may also book a run of a game's operations at once, ``book_since(game, start,
+    ledger) -> int`` (booking what :meth:`book` books of each from the ``start``-th operation
+    on, and returning how many the game has; the three-card hook reads them from the deal's
+    compact log): a front end of its game hands it to :meth:`Session.book_at_once`.
     """
 
     @property
@@ -318,8 +319,7 @@ class Session:
         self._ledger = Ledger()
         self._events = EventLog()  # packed: a finished deal costs a few dozen bytes
         self._dealers: list[str] = []  # one per deal started; a finished deal's game is dropped
-        # the deal in progress, its chips (booked at once where the hook can: book_since)
-        self._deal = DealInPlay(dealing.book, self._ledger, getattr(dealing, "book_since", None))
+        self._deal = DealInPlay(dealing.book, self._ledger)  # the deal in progress, its chips
         self._next_dealer = None
         self._first_dealer = None
         self._named: str | None = None
@@ -343,12 +343,12 @@ class Session:
         return session
 
     def keep_recent_events(self) -> None:
-        """From now on count the session's events and keep only those since the last deal
-        started (:class:`~bragkit.session_log.RecentEvents`): a session replayed only to check
-        a record, whose events nobody reads back. Only between deals; the events before are
-        then not to be read (:class:`LookupError`)."""
-        self._between("the events are let go")
+        """Count the events from now on, keeping only the last deal's (RecentEvents)."""
         self._events = RecentEvents(len(self._events))
+
+    def book_at_once(self, book_since: Callable[[Game, int, Ledger], int]) -> None:
+        """Book each run of a deal's operations with the hook's ``book_since`` (DealInPlay)."""
+        self._deal.book_since = book_since
 
     # -- state -----------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from tests.strategies import house_rules
 from bragkit.actions import Action, Verb
 from bragkit.errors import BragError
 from bragkit.games.three_card.dealing import ThreeCardDealing
+from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.rules import Rules
 from bragkit.session import Session
 
@@ -61,9 +62,10 @@ def played(dealing: ThreeCardDealing, seed: int, deals: int
                                                    min(high, low + 4)))
             runs[-1].append(action)
             session.apply(action)
-            if not isinstance(dealing, PerOperation):  # it counted every operation booked
-                count = len(game.operations)
-                assert game.chips_since(count) == ([], count)  # type: ignore[attr-defined]
+            moves = game.verifiers  # type: ignore[attr-defined]
+            log = DealLog(moves.seats, moves.rules, moves.stock.dealt, moves.hold.face_up_seat,
+                          moves.entries)  # the log counts the operations the records are
+            assert log.chips_since(0)[1] == len(game.operations)
     return [str(entry) for entry in session.ledger], runs
 
 

@@ -439,19 +439,6 @@ class Deal(GameBase):
         :mod:`bragkit.games.three_card.operations`)."""
         return self._deal_log().records()
 
-    def chips_since(self, start: int) -> tuple[list[tuple[object, ...]], int] | None:
-        """The chips the operations from the ``start``-th on move, and how many operations
-        there are, read from the compact log without making the records
-        (:meth:`DealLog.chips_since <bragkit.games.three_card.log.DealLog.chips_since>`: None
-        unless ``start`` is where the last call ended); under the one-owner token, as
-        :meth:`operations_since`."""
-        token = self._token
-        self._take(token)
-        try:
-            return self._deal_log().chips_since(start)
-        finally:
-            token.append(None)
-
     def _deal_log(self) -> DealLog:
         """The deal's log, read from the compact entries its moves keep (made once)."""
         log = self._log

@@ -35,6 +35,7 @@ from bragkit.games.protocol import Game, Operation
 from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.kept import CountedDeals, KeptDeals
+from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.three_card.results import DealResult
@@ -153,6 +154,7 @@ class ThreeCardDealing(DealingBase):
         self._keep_open = False
         self._shuffled = True  # whether the deal in progress was shuffled (D4)
         self._kept = KeptDeals()  # a finished deal is kept as a packed row only
+        self._chips: tuple[Deal, DealLog] | None = None  # the deal booked, and its log
         self._prepare_commitment(1)
 
     # -- what the table reads ----------------------------------------------------------------
@@ -342,9 +344,9 @@ class ThreeCardDealing(DealingBase):
     def book_since(self, game: Game, start: int, ledger: Ledger) -> int:
         """The chips of ``game``'s operations from the ``start``-th on, as :meth:`book` books
         each; returns how many operations it has. A deal's are read from its compact log
-        without making its records (:meth:`Deal.chips_since
-        <bragkit.games.three_card.deal.Deal.chips_since>`)."""
-        found = game.chips_since(start) if isinstance(game, Deal) else None
+        without making its records (:meth:`DealLog.chips_since
+        <bragkit.games.three_card.log.DealLog.chips_since>`)."""
+        found = self._chips_log(game).chips_since(start) if isinstance(game, Deal) else None
         if found is None:
             operations = game.operations_since(start)
             for operation in operations:
@@ -353,6 +355,15 @@ class ThreeCardDealing(DealingBase):
         chips, count = found
         _book_chips(chips, ledger)
         return count
+
+    def _chips_log(self, deal: Deal) -> DealLog:
+        """The compact log of ``deal`` the chips are read from (one a deal, made once)."""
+        kept = self._chips
+        if kept is None or kept[0] is not deal:
+            moves = deal.verifiers
+            kept = self._chips = (deal, DealLog(moves.seats, moves.rules, moves.stock.dealt,
+                                                moves.hold.face_up_seat, moves.entries))
+        return kept[1]
 
     def finish(self, session: Session, game: Game) -> None:
         """The deal is over: carry its pot, kept hand and pack to the next (BL3, R1, D4, D5)."""
