@@ -48,16 +48,12 @@ __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
 _TOPUP: Final = Verb.TOPUP
 #: The operations that move chips (the others deal, show or put back cards).
 _MONEY: Final = (AnteTaken, Acted, Loan, PotAwarded)
-#: Their fields that say whose chips move and how many, in the order of the compact log's
-#: entries (:meth:`DealLog.chips_since <bragkit.games.three_card.log.DealLog.chips_since>`).
-_CHIP_FIELDS: Final[dict[type, tuple[str, ...]]] = {
-    AnteTaken: ("player", "amount"), Acted: ("action", "paid"),
-    Loan: ("lender", "borrower", "amount"), PotAwarded: ("player", "amount")}
 
 
 def _book_chips(chips: Iterable[tuple[Any, ...]], ledger: Ledger) -> None:
-    """Book the chips of operations given as their class and :data:`_CHIP_FIELDS` (D2, B2,
-    M1, M4, B5)."""
+    """Book the chips of operations given as their class and fields, as the compact log
+    holds them (:meth:`DealLog.chips_since <bragkit.games.three_card.log.DealLog.chips_since>`):
+    what :meth:`ThreeCardDealing.book` books of each record (D2, B2, M1, M4, B5)."""
     book = ledger.book
     for chip in chips:
         cls = chip[0]
@@ -336,10 +332,26 @@ class ThreeCardDealing(DealingBase):
         return deal
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
-        """The chips of one operation of a deal (D2, B2, M1, M4, B5)."""
-        if isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
-            _book_chips([(type(operation), *(getattr(operation, name) for name in
-                                             _CHIP_FIELDS[type(operation)]))], ledger)
+        """The chips of one operation of a deal (D2, B2, M1, M4, B5): what :func:`_book_chips`
+        books of its fields (a session made by a table books a run of them at once:
+        :meth:`book_since`)."""
+        if not isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
+            return
+        if isinstance(operation, Acted):  # the commonest first
+            action = operation.action
+            if action.verb is _TOPUP:
+                assert action.player is not None and action.amount is not None
+                ledger.book(Kind.TOP_UP, action.player, action.amount)  # rule M1
+            elif operation.paid:
+                assert action.player is not None
+                ledger.book(Kind.BET, action.player, operation.paid)
+        elif isinstance(operation, AnteTaken):
+            if operation.amount:
+                ledger.book(Kind.ANTE, operation.player, operation.amount)
+        elif isinstance(operation, Loan):
+            ledger.lend(operation.lender, operation.borrower, operation.amount)  # rule M4
+        elif isinstance(operation, PotAwarded):
+            ledger.book(Kind.WIN, operation.player, operation.amount)
 
     def book_since(self, game: Game, start: int, ledger: Ledger) -> int:
         """The chips of ``game``'s operations from the ``start``-th on, as :meth:`book` books
