@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final, Protocol, cast
 
@@ -65,7 +65,7 @@ from bragkit.session_events import (
     parse_event,
 )
 from bragkit.session_hook import DealingBase
-from bragkit.session_log import EventLog
+from bragkit.session_log import EventLog, RecentEvents
 
 __all__ = [
     "DealEnded",
@@ -102,6 +102,10 @@ class Dealing(Protocol):
     event, set up from the last deal), :meth:`book` (each new operation's chips, into the
     ledger), :meth:`finish` (the game is over: keep what carries over). Between deals:
     :meth:`check_game` (T2), :meth:`seat_left`, :meth:`keep` (R2) and :meth:`share` (BL3).
+    A hook may also book a run of a game's operations at once, ``book_since(game, start,
+    ledger) -> int`` (booking what :meth:`book` books of each from the ``start``-th operation
+    on, and returning how many the game has; the three-card hook reads them from the deal's
+    compact log): a front end of its game hands it to :meth:`Session.book_at_once`.
     """
 
     @property
@@ -337,6 +341,14 @@ class Session:
             if dealer is not None and len(session._events) == 1:
                 session._next_dealer = session._first_dealer = dealer
         return session
+
+    def keep_recent_events(self) -> None:
+        """Count the events from now on, keeping only the last deal's (RecentEvents)."""
+        self._events = RecentEvents(len(self._events))
+
+    def book_at_once(self, book_since: Callable[[Game, int, Ledger], int]) -> None:
+        """Book each run of a deal's operations with the hook's ``book_since`` (DealInPlay)."""
+        self._deal.book_since = book_since
 
     # -- state -----------------------------------------------------------------------------
 

@@ -43,17 +43,22 @@ __all__ = ["DealInPlay"]
 
 class DealInPlay:
     """The deal of a session (see the module docstring): ``book`` is the hook's
-    :meth:`~bragkit.session.Dealing.book`, ``ledger`` the session's."""
+    :meth:`~bragkit.session.Dealing.book`, ``ledger`` the session's; ``book_since``, if the
+    hook has one, books a game's operations from a given one on at once, as ``book`` books
+    each, and returns how many operations the game has (it may book them without making
+    them): set by :meth:`Session.book_at_once <bragkit.session.Session.book_at_once>`."""
 
-    __slots__ = ("_book", "_ledger", "_seen", "game", "playing")
+    __slots__ = ("_book", "_ledger", "_seen", "book_since", "game", "playing")
 
     #: The deal in progress, or the last one played until the next starts (None before).
     game: Game | None
     #: Whether the deal is in progress.
     playing: bool
 
-    def __init__(self, book: Callable[[Operation, Ledger], None], ledger: Ledger) -> None:
+    def __init__(self, book: Callable[[Operation, Ledger], None], ledger: Ledger,
+                 book_since: Callable[[Game, int, Ledger], int] | None = None) -> None:
         self._book = book
+        self.book_since = book_since
         self._ledger = ledger
         self._seen = 0
         self.game = None
@@ -94,6 +99,9 @@ class DealInPlay:
         """Book the operations of the deal not booked yet, in order."""
         game = self.game
         assert game is not None
+        if self.book_since is not None:
+            self._seen = self.book_since(game, self._seen, self._ledger)
+            return
         ops = game.operations_since(self._seen)
         book, ledger = self._book, self._ledger
         for op in ops:

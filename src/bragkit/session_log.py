@@ -21,7 +21,7 @@ a session accepts does) is kept as it is.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Any, overload
 
 from bragkit.packed import PackedRows
 from bragkit.session_events import (
@@ -41,7 +41,7 @@ from bragkit.session_events import (
     row_event,
 )
 
-__all__ = ["EventLog"]
+__all__ = ["EventLog", "RecentEvents"]
 
 #: The kind of event each row's first letter stands for (session_events.event_row).
 _KINDS: dict[str, type] = {"P": Played, "D": DealStarted, "E": DealEnded, "J": Joined,
@@ -153,5 +153,74 @@ class EventLog(Sequence[SessionEvent]):
                     yield index, self._event(index, row)
         for index in range(max(start, live), len(self)):
             event = self._live[index - live]
+            if isinstance(event, kinds):
+                yield index, event
+
+
+class RecentEvents(EventLog):
+    """A session's events counted, and only those since the last deal started kept (as
+    appended): the log of a session replayed only to check a record, whose events nobody reads
+    back (:meth:`Session.keep_recent_events <bragkit.session.Session.keep_recent_events>`).
+    Reading an older one is a :class:`LookupError`.
+
+    >>> from bragkit.session_events import DealStarted, Joined
+    >>> log = RecentEvents(2)  # two events before, not kept
+    >>> log.append(DealStarted(number=1, dealer="Ann", seed=7))
+    >>> log.extend([Joined(player="Cy", amount=5)])
+    >>> len(log), [str(event) for event in log.since(2)], str(log[-1])
+    (4, ['deal 1 by Ann seed 7', 'Cy joins 5'], 'Cy joins 5')
+    >>> log[1]
+    Traceback (most recent call last):
+    ...
+    LookupError: event 1 was counted, not kept
+    """
+
+    __slots__ = ("_count",)
+
+    def __init__(self, count: int = 0) -> None:
+        super().__init__()
+        self._count = count
+        self._live_from = count
+
+    def append(self, event: SessionEvent) -> None:
+        """Add ``event`` at the end."""
+        if isinstance(event, DealStarted):  # the last deal's events are counted only from now
+            self._live = []
+            self._live_from = self._count
+        self._count += 1
+        self._live.append(event)
+
+    def extend(self, events: Sequence[SessionEvent]) -> None:
+        """Add ``events`` at the end, in order."""
+        if any(isinstance(event, DealStarted) for event in events):
+            for event in events:
+                self.append(event)
+            return
+        self._live += events
+        self._count += len(events)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def _event(self, index: int, row: str) -> SessionEvent:
+        raise LookupError(f"event {index} was counted, not kept")
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, int) and 0 <= (index + self._count if index < 0 else index) < (
+                self._live_from):
+            self._event(index + self._count if index < 0 else index, "")
+        return super().__getitem__(index)
+
+    def iter_from(self, start: int) -> Iterator[SessionEvent]:
+        """The events from index ``start`` on (:class:`LookupError` before the last deal's)."""
+        if start < self._live_from:
+            self._event(max(start, 0), "")
+        yield from self._live[start - self._live_from:]
+
+    def of_kinds(self, kinds: tuple[type, ...], start: int = 0
+                 ) -> Iterator[tuple[int, SessionEvent]]:
+        """The events of ``kinds`` from index ``start`` on (:class:`LookupError` before the last
+        deal's)."""
+        for index, event in enumerate(self.iter_from(start), start):
             if isinstance(event, kinds):
                 yield index, event

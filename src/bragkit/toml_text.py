@@ -475,6 +475,11 @@ _ENTRY_LINE: Final = re.compile(r"\[\[([A-Za-z0-9_-]+)\]\]")
 _CHARACTERS: Final = r'[^"\\\x00-\x08\x0a-\x1f\x7f]{0,' + str(MAX_STRING) + "}"
 _STRING: Final = re.compile(f'"({_CHARACTERS})"')
 _STRING_ITEM: Final = re.compile(f'  "({_CHARACTERS})",')
+#: An array's lines of strings, as the writer writes them (one a line), at once.
+_STRING_LINES: Final = re.compile(f'(?:  "{_CHARACTERS}",\n)*')
+#: A one-line array of strings, or of whole numbers (of at most 19 digits), at once.
+_STRINGS: Final = re.compile(f'\\[("{_CHARACTERS}"(?:, "{_CHARACTERS}")*)\\]')
+_INTEGERS: Final = re.compile(r"\[(-?(?:0|[1-9][0-9]{0,18})(?:, -?(?:0|[1-9][0-9]{0,18}))*)\]")
 #: How deep the values read here nest in arrays and inline tables (deeper: the parser reads
 #: them): an entry read here nests well within MAX_DEPTH.
 _NESTING: Final = 8
@@ -534,6 +539,16 @@ def _read_written(part: str) -> tuple[dict[str, Any], bool] | None:
             if key in table:
                 return None
             if rest == "[":  # an array one item a line, as the writer writes it
+                try:
+                    close = lines.index("]", index)
+                except ValueError:
+                    return None  # an array never closed
+                block = lines[index:close]
+                if block and _STRING_LINES.fullmatch("\n".join(block) + "\n"):  # strings
+                    table[key] = [line[3:-2] for line in block]
+                    bounded = bounded and len(block) <= MAX_ITEMS
+                    index = close + 1
+                    continue
                 items = []
                 while index < count and lines[index] != "]":
                     item = lines[index]
@@ -574,6 +589,17 @@ def _value(text: str, at: int, depth: int = 0) -> tuple[Any, int]:
             raise _NotWritten
         return match.group(1), match.end()
     if first == "[":
+        match = _STRINGS.match(text, at) or _INTEGERS.match(text, at)
+        if match is not None:  # the commonest arrays, at once
+            inner = match.group(1)
+            if inner[0] == '"':  # (no string read here holds a quote)
+                found: list[Any] = inner[1:-1].split('", "')
+            else:
+                found = [int(number) for number in inner.split(", ")]
+                if not all(number in _INT_RANGE for number in found):
+                    found = []
+            if 0 < len(found) <= MAX_ITEMS:
+                return found, match.end()
         items: list[Any] = []
         at += 1
         if text.startswith("]", at):

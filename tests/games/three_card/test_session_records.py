@@ -26,6 +26,7 @@ from bragkit.games.three_card.session_records import (
     SessionReplay,
     load,
     read_session,
+    read_streamed,
     write_session,
 )
 from bragkit.games.three_card.table import Table
@@ -479,3 +480,32 @@ def test_a_deal_refuses_an_action_inserted_where_an_action_at_a_time_does(
     assert str(error.value).startswith(f'deal {number}: action {index} "{actions[index - 1]}": ')
     if kind is IllegalActionError:
         assert error.value.rule == rule  # type: ignore[attr-defined]
+
+
+def test_reading_a_text_refuses_an_illegal_action_naming_its_rule(record: SessionRecord) -> None:
+    """A text read a deal at a time, by a table that only counts its deals and events (issue 27,
+    item 3), still checks every action: an illegal one is refused as replaying the record
+    refuses it, naming the deal, the action and the rule."""
+    actions = list(record.deals[1].record.actions)
+    actions[1] = Action.parse("Bob see 4")
+    bad = with_deal(record, 2, actions=tuple(actions))
+    with pytest.raises(IllegalActionError) as expected:
+        bad.replay()
+    with pytest.raises(IllegalActionError, match=r'^deal 2: action 2 "Bob see 4": ') as error:
+        read_session(write_session(bad))
+    assert str(error.value) == str(expected.value) and error.value.rule == expected.value.rule
+
+
+def test_the_table_of_a_text_read_counts_what_it_does_not_keep(record: SessionRecord) -> None:
+    """The table replaying a text for read_session counts its deals and events without
+    keeping them; the one a replay keeps (bragkit replay) keeps them: the same counts."""
+    text = write_session(record)
+    kept = read_streamed(text)
+    counted = read_streamed(text, table_deals=False)
+    assert kept is not None and counted is not None
+    assert kept[0] == counted[0] == record
+    assert kept[1].deal_number == counted[1].deal_number == len(record.deals)
+    assert kept[1].session.event_count == counted[1].session.event_count
+    assert kept[1].stacks == counted[1].stacks
+    with pytest.raises(LookupError):
+        counted[1].session.events  # noqa: B018 - an event before the last deal, not kept

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -34,7 +34,8 @@ from bragkit.fairness import FairnessProof, ShuffleCommitment
 from bragkit.games.protocol import Game, Operation
 from bragkit.games.three_card.card_text import read_cards, write_cards
 from bragkit.games.three_card.deal import Deal
-from bragkit.games.three_card.kept import KeptDeals
+from bragkit.games.three_card.kept import CountedDeals, KeptDeals
+from bragkit.games.three_card.log import DealLog
 from bragkit.games.three_card.notation import DealRecord
 from bragkit.games.three_card.operations import Acted, AnteTaken, Loan, PotAwarded
 from bragkit.games.three_card.results import DealResult
@@ -44,8 +45,31 @@ from bragkit.session import DealingBase, DealStarted, Session, SessionError
 
 __all__ = ["Chooser", "GameChoice", "ThreeCardDealing"]
 
+_TOPUP: Final = Verb.TOPUP
 #: The operations that move chips (the others deal, show or put back cards).
 _MONEY: Final = (AnteTaken, Acted, Loan, PotAwarded)
+
+
+def _book_chips(chips: Iterable[tuple[Any, ...]], ledger: Ledger) -> None:
+    """Book the chips of operations given as their class and fields, as the compact log
+    holds them (:meth:`DealLog.chips_since <bragkit.games.three_card.log.DealLog.chips_since>`):
+    what :meth:`ThreeCardDealing.book` books of each record (D2, B2, M1, M4, B5)."""
+    book = ledger.book
+    for chip in chips:
+        cls = chip[0]
+        if cls is Acted:  # the commonest first
+            action = chip[1]
+            if action.verb is _TOPUP:
+                book(Kind.TOP_UP, action.player, action.amount)  # rule M1
+            elif chip[2]:
+                book(Kind.BET, action.player, chip[2])
+        elif cls is AnteTaken:
+            if chip[2]:
+                book(Kind.ANTE, chip[1], chip[2])
+        elif cls is Loan:
+            ledger.lend(chip[1], chip[2], chip[3])  # rule M4
+        else:  # PotAwarded
+            book(Kind.WIN, chip[1], chip[2])
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -126,6 +150,7 @@ class ThreeCardDealing(DealingBase):
         self._keep_open = False
         self._shuffled = True  # whether the deal in progress was shuffled (D4)
         self._kept = KeptDeals()  # a finished deal is kept as a packed row only
+        self._chips: tuple[Deal, DealLog] | None = None  # the deal booked, and its log
         self._prepare_commitment(1)
 
     # -- what the table reads ----------------------------------------------------------------
@@ -174,6 +199,14 @@ class ThreeCardDealing(DealingBase):
     def commitment(self) -> ShuffleCommitment | None:
         """The published commitment of the next shuffle of a fair table."""
         return self._commitment
+
+    def count_deals_only(self) -> None:
+        """Count the finished deals from now on without keeping them (what they were, their
+        results and proofs, is then not to be asked): a table replaying a record only to check
+        it, the record keeping its deals itself. Only before the first deal."""
+        if len(self._kept):
+            raise SessionError("the deals are counted only from the first on")
+        self._kept = CountedDeals()
 
     def _finished(self, number: int) -> bool:
         return 1 <= number <= len(self._kept)
@@ -299,12 +332,14 @@ class ThreeCardDealing(DealingBase):
         return deal
 
     def book(self, operation: Operation, ledger: Ledger) -> None:
-        """The chips of one operation of a deal (D2, B2, M1, M4, B5)."""
+        """The chips of one operation of a deal (D2, B2, M1, M4, B5): what :func:`_book_chips`
+        books of its fields (a session made by a table books a run of them at once:
+        :meth:`book_since`)."""
         if not isinstance(operation, _MONEY):  # cards dealt, seen, shown, put back: no chips
             return
         if isinstance(operation, Acted):  # the commonest first
             action = operation.action
-            if action.verb is Verb.TOPUP:
+            if action.verb is _TOPUP:
                 assert action.player is not None and action.amount is not None
                 ledger.book(Kind.TOP_UP, action.player, action.amount)  # rule M1
             elif operation.paid:
@@ -317,6 +352,30 @@ class ThreeCardDealing(DealingBase):
             ledger.lend(operation.lender, operation.borrower, operation.amount)  # rule M4
         elif isinstance(operation, PotAwarded):
             ledger.book(Kind.WIN, operation.player, operation.amount)
+
+    def book_since(self, game: Game, start: int, ledger: Ledger) -> int:
+        """The chips of ``game``'s operations from the ``start``-th on, as :meth:`book` books
+        each; returns how many operations it has. A deal's are read from its compact log
+        without making its records (:meth:`DealLog.chips_since
+        <bragkit.games.three_card.log.DealLog.chips_since>`)."""
+        found = self._chips_log(game).chips_since(start) if isinstance(game, Deal) else None
+        if found is None:
+            operations = game.operations_since(start)
+            for operation in operations:
+                self.book(operation, ledger)
+            return start + len(operations)
+        chips, count = found
+        _book_chips(chips, ledger)
+        return count
+
+    def _chips_log(self, deal: Deal) -> DealLog:
+        """The compact log of ``deal`` the chips are read from (one a deal, made once)."""
+        kept = self._chips
+        if kept is None or kept[0] is not deal:
+            moves = deal.verifiers
+            kept = self._chips = (deal, DealLog(moves.seats, moves.rules, moves.stock.dealt,
+                                                moves.hold.face_up_seat, moves.entries))
+        return kept[1]
 
     def finish(self, session: Session, game: Game) -> None:
         """The deal is over: carry its pot, kept hand and pack to the next (BL3, R1, D4, D5)."""

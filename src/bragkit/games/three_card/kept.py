@@ -41,7 +41,9 @@ from bragkit.games.three_card.results import DealResult, new_result
 from bragkit.games.three_card.rules import Rules
 from bragkit.packed import PackedRows
 
-__all__ = ["RECORD_FIELDS", "KeptDeals", "RecordRows", "proof_of_text", "proof_text"]
+__all__ = [
+    "RECORD_FIELDS", "CountedDeals", "KeptDeals", "RecordRows", "proof_of_text", "proof_text",
+]
 
 _FIELD: Final = "\x1f"
 _ITEM: Final = "\x1e"
@@ -374,3 +376,39 @@ def _pack(cards: tuple[Card, ...], jokers: int, decks: int) -> Pack:
     pack = Pack([*missing, *cards], jokers=jokers, decks=decks)
     pack.take_out(missing)
     return pack
+
+
+class CountedDeals(KeptDeals):
+    """Finished deals counted, not kept: the hook of a table that replays a record only to
+    check it, the record keeping its deals itself (:func:`~bragkit.games.three_card
+    .session_records.read_session`). Asking what a deal was is an error (:class:`KeyError`).
+
+    >>> counted = CountedDeals()
+    >>> len(counted), counted.set_result(0, None), len(counted)  # type: ignore[arg-type]
+    (0, None, 0)
+    """
+
+    __slots__ = ("_count",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, deal: Deal, *, shuffled: bool, proof: FairnessProof | None = None) -> None:
+        """Count ``deal``."""
+        self._count += 1
+
+    def set_result(self, number: int, result: DealResult) -> None:
+        """Nothing is kept to change (only the last deal's result may change)."""
+        if number != self._count:
+            raise ValueError(f"only the last deal's result changes, not deal {number}'s")
+
+    def _fields(self, number: int) -> list[str] | None:
+        raise KeyError(f"deal {number} was counted, not kept")
+
+    def proofs(self) -> Iterator[FairnessProof]:
+        """None to give: raises :class:`KeyError`."""
+        raise KeyError("the deals were counted, not kept")

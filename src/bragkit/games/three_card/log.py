@@ -70,7 +70,8 @@ class DealLog:
     which the deal goes on appending to (``add``). Made when the log is first read: a deal
     nobody reads makes none."""
 
-    __slots__ = ("_done", "_ops", "add", "dealt", "entries", "face_up_seat", "rules", "seats")
+    __slots__ = ("_chips", "_done", "_ops", "add", "dealt", "entries", "face_up_seat", "rules",
+                 "seats")
 
     def __init__(self, seats: Seats, rules: Rules, dealt: tuple[tuple[Card, ...], ...],
                  face_up_seat: int, entries: list[tuple[Any, ...]] | None = None) -> None:
@@ -82,6 +83,7 @@ class DealLog:
         self.add: Callable[[tuple[Any, ...]], None] = self.entries.append
         self._ops: list[Operation] = []
         self._done = 0
+        self._chips = (0, 0)  # where chips_since last ended: the entries and operations read
 
     def actions(self) -> tuple[Action, ...]:
         """The actions applied, in order."""
@@ -128,3 +130,55 @@ class DealLog:
                 ops.append(cls(**dict(zip(_OP_FIELDS[cls], entry[1:], strict=True))))
         self._done = len(entries)
         return ops
+
+    def chips_since(self, start: int) -> tuple[list[tuple[Any, ...]], int] | None:
+        """The chips the operations from the ``start``-th on move, in order, read from the
+        compact entries without making the records: ``(AnteTaken, player, amount)``, ``(Acted,
+        action, paid)``, ``(Loan, lender, borrower, amount)`` and ``(PotAwarded, player,
+        amount)``, the fields of the records that move chips; and how many operations there are
+        now. None unless ``start`` is where the last call ended (0 at first): read
+        :meth:`records` then.
+
+        >>> from bragkit.cards import parse_cards
+        >>> from bragkit.games.three_card.setup import seating
+        >>> log = DealLog(seating(("Ann", "Bob"), "Bob"), Rules(),
+        ...               dealt=(parse_cards("Qh Qs 4d"), parse_cards("As Tc 2d")), face_up_seat=-1)
+        >>> log.add((Acted, Action.parse("Ann bet 2"), 2))
+        >>> chips, count = log.chips_since(0)
+        >>> [(kind.__name__, *fields) for kind, *fields in chips]
+        [('AnteTaken', 'Ann', 1), ('AnteTaken', 'Bob', 1), ('Acted', Action.parse('Ann bet 2'), 2)]
+        >>> count, len(log.records())
+        (9, 9)
+        >>> log.chips_since(0) is None, log.chips_since(9)
+        (True, ([], 9))
+        """
+        done, count = self._chips
+        if start != count:
+            return None
+        out: list[tuple[Any, ...]] = []
+        entries = self.entries
+        rules = self.rules
+        order = self.seats.order
+        for entry in entries[done:]:
+            cls = entry[0]
+            if cls is Acted or cls is Loan:
+                out.append(entry)
+                count += 1
+            elif cls is ANTES:  # rule D2, from the dealer's left
+                names = self.seats.names
+                out += [(AnteTaken, names[s], rules.ante) for s in order]
+                count += len(order)
+            elif cls is DEALT:  # the cards dealt, and seen at the deal (BL1, R3): no chips
+                face_up = self.face_up_seat
+                count += rules.cards * len(order)
+                if not rules.blind or face_up >= 0:
+                    count += sum(1 for s in order if s != face_up)
+            elif cls is END:  # the pots awarded, among the hands shown, carried and put back
+                _, shown, winners, carried, retained, _, returns = entry
+                out += [(PotAwarded, p, a) for p, a in winners.items()]
+                count += (len(shown) + len(winners) + bool(carried) + (retained is not None)
+                          + len(returns))
+            else:  # a hand looked at or put back: no chips
+                count += 1
+        self._chips = (len(entries), count)
+        return out, count

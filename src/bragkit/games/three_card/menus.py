@@ -26,7 +26,7 @@ remembered per Rules by what it depends on; entries are interned per player.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Final
 
 from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
@@ -38,7 +38,12 @@ from bragkit.games.three_card.verify import Verifiers
 __all__ = ["Menus"]
 
 _BET, _BLIND, _DISCARD = Verb.BET, Verb.BLIND, Verb.DISCARD
-_COVER, _SEE, _AGREE = Verb.COVER, Verb.SEE, Verb.AGREE
+_COVER, _SEE, _AGREE, _LOOK = Verb.COVER, Verb.SEE, Verb.AGREE, Verb.LOOK
+
+
+#: The entries of a player's menu that never change (:class:`Fixed`), by verb.
+_ENTRIES: Final = {Verb.FOLD: "fold", Verb.KEEP: "keep", Verb.THROW: "throw", Verb.TOPUP: "topup",
+            _AGREE: "agree"}
 
 
 @functools.lru_cache(maxsize=8_192)
@@ -94,32 +99,48 @@ class Menus(Verifiers):
 
     def find(self, seat: int | None, action: Action) -> LegalAction | None:
         """The menu entry ``action`` of ``seat`` (its player's seat, None for a stranger) fits,
-        or None: the one test of legality."""
+        or None: the one test of legality. The verifiers decide (:meth:`Verifiers.refusal
+        <bragkit.games.three_card.verify.Verifiers.refusal>` finding nothing: "may I?" is "why
+        not?" answered with nothing), and only the entry of the action's verb is built, not the
+        seat's whole menu (the menu lists an option exactly when these verifiers allow it)."""
         if self.result is None and seat is not None:
-            verb = action.verb
-            if verb is _AGREE:  # rule B8: the menu's own verifier, asked
+            if action.verb is _AGREE:  # rule B8 (the commonest): the menu's own verifier, asked
                 return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
-            found = self.kept_menu if seat == self.kept_seat else self.menu(seat)
-            amount = action.amount
-            hand = action.hand
-            for option in found:
-                # the test of LegalAction.__contains__, inlined (the player is the menu's)
-                if option.verb is not verb or option.hand != hand:
-                    continue
-                if verb is _DISCARD:  # rules F1, F3: which cards, by the verifier
-                    if len(action.cards) == option.discards and self.refusal(action) is None:
-                        return option
-                    return None
-                low = option.min_amount
-                if low is None:
-                    if amount is None:
-                        return option
-                elif amount is not None and low <= amount and (
-                        option.max_amount is None or amount <= option.max_amount):
-                    return option
-            if verb is _DISCARD:  # rule F2: a look and a discard at once, as recorded
-                return self.blind_discard(seat, action)
+            if self._block(seat, action) is None:
+                return self.entry(seat, action)
         return None
+
+    def entry(self, seat: int, action: Action) -> LegalAction:
+        """The entry of ``seat``'s menu an action the verifiers allow fits (:meth:`full_menu`'s,
+        or for a blind player's discard :meth:`blind_discard`'s), built alone."""
+        fixed = self.seats.fixed[seat]
+        verb = action.verb
+        if verb is _BET or verb is _BLIND:  # rules B1-B3, BL1, BL2, M4
+            stack = self.money.stacks[seat]
+            looked = self.hold.looked[seat]
+            if verb is _BET and not looked:  # a blind player's bet includes the look (BL2)
+                low, high = self.bounds(False)
+                cache = fixed.bet
+            else:
+                low, high = self.bounds(not looked)
+                cache = fixed.bet if looked else fixed.blind
+                if stack < low:  # rule M4: a loan makes up the least bet
+                    return amount_option(cache, fixed.name, verb, low, low)
+            top = high if high is not None and high < stack else stack
+            return amount_option(cache, fixed.name, verb, low, top)
+        if verb is _SEE:  # rules B6, B9, BL4
+            cost = see_cost(self.rules, self.stake, not self.hold.looked[seat])
+            return amount_option(fixed.see, fixed.name, _SEE, cost, cost)
+        if verb is _COVER:  # rules M2, M3
+            stack = self.money.stacks[seat]
+            return amount_option(fixed.cover, fixed.name, _COVER, stack, stack)
+        if verb is _DISCARD:  # rules F1-F3
+            return self._discard_option(seat, fixed)
+        if verb is _LOOK:  # rules BL6, R2
+            hand = action.hand
+            return fixed.look if hand is None else fixed.look_two[hand == "new"]
+        found: LegalAction = getattr(fixed, _ENTRIES[verb])  # fold, keep, throw, topup, agree
+        return found
 
     def bounds(self, blind: bool) -> tuple[int, int | None]:
         """:meth:`Verifiers.bounds`, remembered per Rules where there is no pot limit (it then

@@ -582,7 +582,10 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
     texts = _list(["actions"], document.get("actions", []))
     if len(texts) > MAX_ACTIONS:
         raise _fail(["actions"], f"{len(texts)} actions: a record holds at most {MAX_ACTIONS}")
-    actions = tuple(_parse_action(number, text, players) for number, text in enumerate(texts, 1))
+    read = _READ.get  # the actions read before, straight from the cache (_parse_action's)
+    actions = tuple([(type(text) is str and read((text, players)))
+                     or _parse_action(number, text, players)
+                     for number, text in enumerate(texts, 1)])
     cards = _table(["cards"], document["cards"])
     unknown = [key for key in cards if key not in _CARD_KEYS]
     if unknown:

@@ -501,7 +501,7 @@ def read_session(text: str | bytes) -> SessionRecord:
     deal at a time (:func:`read_streamed`), into packed deals."""
     text = decode_text(text)
     check_bounds(text)
-    streamed = read_streamed(text)
+    streamed = read_streamed(text, table_deals=False)  # only the record is kept
     if streamed is not None:
         return streamed[0]
     record = _record_of(load_document(text))
@@ -515,14 +515,17 @@ def read_session(text: str | bytes) -> SessionRecord:
 _SYNTAX, _VALUES, _HEAD, _KEYS, _WHOLE, _REPLAY = range(1, 7)
 
 
-def read_streamed(text: str, *, named: bool = False) -> tuple[SessionRecord, Table] | None:
+def read_streamed(text: str, *, named: bool = False, table_deals: bool = True
+                  ) -> tuple[SessionRecord, Table] | None:
     """The record of ``text`` and the table it replays at, read a ``[[deals]]`` table at a
     time (:func:`~bragkit.toml_text.split_entries`): each deal is parsed, checked, replayed and
     packed before the next is parsed, so the text's parsed tables never are in memory at once.
     A fault is the one reading the text whole finds first (it reads on for an earlier kind).
     None when the text is not laid out for it: read it whole. ``named``: the text was picked by
     its format line (:mod:`bragkit.records`), so None too unless its ``format`` key names this
-    format, as the records module reads it."""
+    format, as the records module reads it. ``table_deals``: whether the table keeps its deals
+    and its session's events as well as the record (False: it only counts them, and is not to
+    be asked what they were: the read then packs only the record)."""
     split = split_entries(text, "deals")
     if split is None:
         return None
@@ -545,6 +548,9 @@ def read_streamed(text: str, *, named: bool = False) -> tuple[SessionRecord, Tab
         table = shell.open_table()
     except BragError as error:
         _first_fault(text, spans, 0, stage, error)
+    if not table_deals:  # nobody reads the table's deals or events back: count them only
+        cast(ThreeCardDealing, table.session.dealing).count_deals_only()
+        table.session.keep_recent_events()
     deals = SessionDeals()
     for index, (start, end) in enumerate(spans):
         number = index + 1

@@ -227,7 +227,9 @@ class Table:
             raise TableError(f"rules must be a Rules object, not {type(rules).__name__}")
         names = list(seats)
         dealing = ThreeCardDealing(rules, rng=rng, pack=pack, fair=fair, chooser=chooser)
-        self._front(Session(dealing, seats=names, buy_ins=buy_ins, dealer=dealer))
+        session = Session(dealing, seats=names, buy_ins=buy_ins, dealer=dealer)
+        session.book_at_once(dealing.book_since)  # a deal's chips read from its compact log
+        self._front(session)
 
     @classmethod
     def around(cls, session: Session) -> Table:
