@@ -458,6 +458,7 @@ def test_a_missed_crash_in_a_record() -> None:
     "4s 4h 4d 4c As Ah Ad Ac Ks Kh Qd Jd 2c",         # two
     "4s 4h 4d 4c As Ah Ad Ac Ks Kh Kd Kc 2c",         # three
     BOB,                                              # none
+    "4c 5s 5h 5d As Kh Qd Jd 9c 8h 7s 3d 2c",         # none, yet four cards in a row (4c-5d)
 ])
 def test_the_lazy_menu_counts_and_indexes_as_the_full_list_c2(cards: str) -> None:
     """C2: len and indexing are arithmetic, yet give exactly legal_arrangements, in its order."""

@@ -579,8 +579,9 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             log(_round_played(deal, k + 1, tuple(hands), winner))
         others = len(self._players) - 1
         rules = self._rules
-        for p in self._order:  # rule C5
-            called, made = self._calls[p], wins[p] == 4
+        calls = self._calls
+        for p in self._order if True in calls.values() or 4 in wins.values() else ():  # C5
+            called, made = calls[p], wins[p] == 4
             if not (called or made):
                 continue
             each = (rules.crash_reward if called else rules.natural_reward) if made \

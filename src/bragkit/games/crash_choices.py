@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
@@ -125,7 +126,9 @@ class ArrangementChoices(Sequence[Action]):
         (rows, fours of a kind chosen, positions left, triples taken from them)."""
         if self._blocks is None:
             cards = self._cards
-            quads = [p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
+            # four of a rank are four cards in a row (distinct, sorted: rank * 4 + suit)
+            quads = ([p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
+                     if 3 in map(operator.sub, cards[3:], cards) else [])
             blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [
                 (_FOUR_TRIPLES, (), _THIRTEEN, 4)]
             for q in range(1, len(quads) + 1):

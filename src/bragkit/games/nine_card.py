@@ -652,6 +652,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._choices: PlayChoices | None = None  # the choices of _legal
         self._leads: dict[str, _Leads] | None = None
         self._points = self._rules.points_for(len(self._players))
+        self._set_scale = _scale()  # the strengths of sets (N3), looked up every play
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -741,7 +742,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             a, b, c = cards = act.cards
             for card in cards:
                 left.remove(card)
-            return _scale().tri[a * 2704 + b * 52 + c], left
+            return self._set_scale.tri[a * 2704 + b * 52 + c], left
         if self._winner is not None or self._awaiting or who != self._order[len(self._plays)]:
             self._check_in_play(act)  # rules N7, N5, N1
             raise IllegalActionError(f"{who} cannot play now: it is {self.to_act}'s turn",
@@ -758,7 +759,7 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
         self._played[who].append(cards)
         self._caps[who] = strength
         self._ops.append(_set_played(self._deal, self._round, who, cards, strength,
-                                     _scale().names[strength]))
+                                     self._set_scale.names[strength]))
         self._plays.append((who, cards, strength))
         self._legal = None
         self._choices = None
