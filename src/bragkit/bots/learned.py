@@ -5,7 +5,8 @@ It reads the same features from its view as its policy reads in the simulator
 (:func:`~bragkit.learn.features.view_features`), scores its six choices with the shipped numpy
 network (:func:`~bragkit.learn.network.shipped`) and plays the best open one; a proposed
 showdown is agreed, and a hand just looked at kept, with a looked hand in the better half (B8,
-R2). It proposes no showdown. Three-card Brag only (its strengths are three-card quantiles).
+R2). It proposes no showdown; with four or five cards it keeps its best three (F1). It was
+trained on the arena's three-card game.
 
 The public API for analysis: :meth:`LearnedBot.probabilities` (``{action: p}`` over the
 engine's legal actions for a player, a softmax of the network's scores; the bot plays the most
@@ -29,6 +30,7 @@ from __future__ import annotations
 from bragkit.actions import Action, Verb
 from bragkit.bots.agent import DEFAULT_BUDGET, AgentBase, DealStarted, Event
 from bragkit.bots.reading import Menu
+from bragkit.bots.strength import best_discards
 from bragkit.errors import BragError
 from bragkit.games.three_card.deal import Deal
 from bragkit.games.three_card.rules import Rules
@@ -71,6 +73,10 @@ class LearnedBot(AgentBase):
         if menu.has(Verb.KEEP):  # rule R2
             keep = keeps(view, self.rules)
             return menu.simple(Verb.KEEP if keep else Verb.THROW) or menu.fold()
+        if view.hand is not None and menu.has(Verb.DISCARD) and not view.discards:
+            option = menu.get(Verb.DISCARD)  # rule F1: the best three kept, before betting
+            assert option is not None
+            return menu.discard(best_discards(view.hand, self.rules, option.discards))
         features = view_features(view, self.rules)[None, :]
         return engine_action(view, int(self.network.choose(features)[0]))
 

@@ -6,10 +6,10 @@
 True
 >>> make_bot("cautious").kind
 'cautious'
->>> make_bot("poker")
+>>> make_bot("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark, solver, learned)
+bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark, solver, ...)
 
 Any factory taking ``seed``, ``budget`` and ``rules`` keywords can join with :func:`register`.
 """

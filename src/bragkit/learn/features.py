@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.actions import Action, Verb
-from bragkit.bots.reading import History, Menu
+from bragkit.bots.reading import History, Menu, OpenBet
 from bragkit.bots.strength import HandSpace, hand_quantile
 from bragkit.errors import BragError
 from bragkit.games.three_card.rules import Rules
@@ -56,9 +56,10 @@ from bragkit.sim.menu import (
 )
 from bragkit.sim.state import State
 
-__all__ = ["CHOICES", "CHOICE_COUNT", "DOUBLE_C", "FOLD_C", "LOOK_C", "MOST_C", "SEE_C", "STAY_C", "FEATURES", "GOOD", "MASK", "choice_masks", "engine_action",
-           "engine_masks", "keeps", "quantile_table", "ruled_actions", "sim_actions",
-           "sim_features", "view_features"]
+__all__ = ["CHOICES", "CHOICE_COUNT", "DOUBLE_C", "FEATURES", "FOLD_C", "GOOD", "LOOK_C",
+           "MASK", "MOST_C", "SEE_C", "STAY_C", "choice_masks", "engine_action", "engine_masks",
+           "keeps", "quantile_table", "ruled_actions", "sim_actions", "sim_features",
+           "view_features"]
 
 #: The six choices the network picks among.
 CHOICES: Final = ("fold", "look", "stay", "double", "most", "see")
@@ -93,12 +94,11 @@ def _amount(value: npt.ArrayLike, name: str) -> npt.NDArray[np.float64]:
     return np.minimum(np.asarray(value, dtype=np.float64) / _SCALE[name], 4.0)
 
 
+_POPCOUNT: Final = np.array([bin(k).count("1") for k in range(1 << 10)], dtype=np.int64)
+
+
 def _popcount(bits: Rows) -> Rows:
-    count = np.zeros(bits.shape, dtype=np.int64)
-    left = bits.copy()
-    while left.any():
-        count += left & 1
-        left >>= 1
+    count: Rows = _POPCOUNT[bits]
     return count
 
 
@@ -121,7 +121,7 @@ def sim_features(state: State, rows: Rows) -> Matrix:
     looked = (state.looked_bits[rows] & bit) != 0
     strength = quantile_table(state.rules)[state.values[rows, seat]]
     masks = choice_masks(state, rows)
-    can_bet = masks[:, STAY_C]
+    can_bet = state.legal_action_mask[rows, STAY]  # a bet, not a cover (M2)
     betting = state.full & ~state.folded_bits[rows]
     others = betting & ~bit
     others_looked = _popcount(others & state.looked_bits[rows])
@@ -195,12 +195,12 @@ def _index(view: DealView, name: str) -> int:
 
 
 def view_features(view: DealView, rules: Rules) -> npt.NDArray[np.float64]:
-    """The features of the viewer, its player to act, from its view of an engine deal."""
+    """The features of the viewer, its player to act, from its view of an engine deal (any
+    game of the three-card family: the strength is of the three kept, F1; the network was
+    trained on three-card Brag)."""
     name = view.viewer
     if name is None:
         raise BragError("a spectator has no features: the view is a player's")
-    if rules.cards != 3:
-        raise BragError(f"the learned bot plays three-card Brag, not {rules.variant}")
     out = np.zeros(len(FEATURES), dtype=np.float64)
     menu = Menu(view)
     masks = engine_masks(view)
@@ -217,7 +217,7 @@ def view_features(view: DealView, rules: Rules) -> npt.NDArray[np.float64]:
     out[2] = view.two_hands == name
     out[3] = _amount(view.pot, "pot")
     out[4] = _amount(view.stake, "stake")
-    if wager is not None and masks[STAY_C]:
+    if wager is not None:
         out[5] = _amount(wager.min_amount or 0, "least")
         out[6] = _amount(wager.max_amount or 0, "most")
     if see is not None:
@@ -228,17 +228,23 @@ def view_features(view: DealView, rules: Rules) -> npt.NDArray[np.float64]:
     out[11] = others_looked / 5.0
     out[12] = bool(others) and others_looked == 0
     me = history.player(name)
-    open_all = sum(len(h.open_bets) for h in history.players.values())
+    mine = _open_bets(history.players[name].open_bets)
+    open_all = sum(_open_bets(h.open_bets) for h in history.players.values())
     blind_all = sum(h.blind_bets for h in history.players.values())
     out[13] = min(me.blind_bets, 10) / 10.0
-    out[14] = min(len(me.open_bets), 10) / 10.0
-    out[15] = min(open_all - len(me.open_bets), 20) / 20.0
+    out[14] = min(mine, 10) / 10.0
+    out[15] = min(open_all - mine, 20) / 20.0
     out[16] = min(blind_all - me.blind_bets, 20) / 20.0
     out[17] = ((_index(view, name) - _index(view, view.dealer) - 1) % p) / 5.0
     out[18 + min(max(p, 2), 6) - 2] = 1.0
     out[23] = 1.0
     out[MASK:] = masks
     return out
+
+
+def _open_bets(bets: list[OpenBet]) -> int:
+    """Open bets and sees, not covers (M2: the simulator counts a cover apart)."""
+    return sum(1 for b in bets if b.verb is not Verb.COVER)
 
 
 def _look(menu: Menu) -> Action | None:

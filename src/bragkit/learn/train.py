@@ -5,13 +5,15 @@ Each generation perturbs the network's weights ``theta`` by ``sigma`` times ``pa
 directions, each both ways (antithetic), and plays every perturbed network on the same deals
 (common random numbers): for each table size of :attr:`Plan.tables`, ``deals`` deals of the
 default game (:func:`~bragkit.arena_rules.arena_rules`) dealt from shuffled packs, with stacks
-from 100 to 400 and now and then a pot carried in (BL3); the learner at a random seat, every
+from 100 to 300 and now and then a pot carried in (BL3); the learner at a random seat, every
 other seat drawn from the league: ``cautious``, ``bold`` (the batched bots,
 :mod:`bragkit.sim.policies`), the network as it is (self-play) and a frozen copy of it from
-``lag`` generations back. A network's fitness is its chips won per deal, summed over the table
-sizes; the fitnesses are ranked, and ``theta`` moves along the rank-weighted sum of the
-directions (Adam, step ``rate``). Every ``every`` generations the current network is measured
-against tables of cautious and bold on held-out deals (the curve, :class:`Point`).
+``lag`` generations back; the deals not over after ``steps`` steps (a long duel of
+raises) are left out of every network's score. A network's fitness is its chips won per deal at
+each table size, standardised over the population (so each size counts alike), summed; the
+fitnesses are ranked, and ``theta`` moves along the rank-weighted sum of the directions (Adam,
+step ``rate``). Every ``every`` generations the current network is measured against tables of
+cautious and bold on held-out deals (the curve, :class:`Point`).
 
 >>> plan = Plan(seed=3, generations=2, pairs=2, deals=40, every=1, check_deals=40)
 >>> a, b = train(plan), train(plan)
@@ -33,7 +35,7 @@ from bragkit.games.three_card.rules import Rules
 from bragkit.learn.network import Network
 from bragkit.learn.policy import network_policy, population_policy
 from bragkit.sim.deals import init
-from bragkit.sim.selfplay import Seating, play
+from bragkit.sim.selfplay import Seating, apply_moves, play
 
 __all__ = ["Plan", "Point", "Trained", "evaluate", "train"]
 
@@ -55,6 +57,7 @@ class Plan:
     every: int = 10
     check_deals: int = 4000
     hidden: int = 16
+    steps: int = 120
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -97,7 +100,7 @@ def _deals(rng: np.random.Generator, n: int, players: int, copies: int, rules: R
     """``n`` deals' packs, stacks and carried pots, each repeated ``copies`` times (block by
     block: copy k is rows k * n to (k + 1) * n - 1)."""
     packs = rng.permuted(np.tile(np.arange(rules.pack_size, dtype=np.int64), (n, 1)), axis=1)
-    stacks = rng.integers(100, 401, size=(n, players))
+    stacks = rng.integers(100, 301, size=(n, players))
     carried = np.where(rng.random(n) < 0.2, rng.integers(2, 40, size=n), 0)
     return np.tile(packs, (copies, 1)), np.tile(stacks, (copies, 1)), np.tile(carried, copies)
 
@@ -126,9 +129,15 @@ def _play_population(networks: list[Network], rng: np.random.Generator, plan: Pl
         who = rng.integers(1, len(entries), size=(n, players))
         who[np.arange(n), seats] = 0
         seating.seat(np.arange(n * k), np.tile(who, (k, 1)))
-        play(state, seating)
-        won = _won(state.stacks, state.start_stacks, np.tile(seats, k))
-        out[:, t] = won.reshape(k, n).mean(axis=1)
+        rows = np.arange(n * k)
+        for _ in range(plan.steps):
+            live = rows[~state.terminated]
+            if not len(live):
+                break
+            apply_moves(state, live, seating.act(state, live))
+        won = _won(state.stacks, state.start_stacks, np.tile(seats, k)).reshape(k, n)
+        over = state.terminated.reshape(k, n).all(axis=0)  # the deals every network ended
+        out[:, t] = won[:, over].mean(axis=1) if over.any() else 0.0
     return out
 
 
@@ -186,7 +195,8 @@ def train(plan: Plan, *, start: Network | None = None,
                                    hidden=plan.hidden)
         won = _play_population(members, rng, plan, rules, [center, lagged])
         played += len(members) * plan.deals * len(plan.tables)
-        fitness = won.sum(axis=1)
+        spread = won.std(axis=0)
+        fitness = ((won - won.mean(axis=0)) / np.where(spread > 0, spread, 1.0)).sum(axis=1)
         ranks = np.empty(len(fitness))
         ranks[np.argsort(fitness, kind="stable")] = np.arange(len(fitness))
         weights = ranks / (len(fitness) - 1) - 0.5
