@@ -36,6 +36,8 @@ def train_command(
         "--minutes", help="Stop after this many minutes of CPU (not reproducible).")] = None,
     out: Annotated[Path, typer.Option("--out", help="Write OUT.npz and OUT.json.")] = Path(
         "learned"),
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="Draw the training curve into this PNG (needs matplotlib).")] = None,
 ) -> None:
     """Train the learned bot by self-play on the simulator; print the curve as it goes."""
     if generations < 1 or deals < 1:
@@ -52,3 +54,26 @@ def train_command(
               "curve": [dataclasses.asdict(p) for p in trained.curve]}
     out.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     typer.echo(f"wrote {out.with_suffix('.npz')} and {out.with_suffix('.json')}")
+    if plot is not None:
+        draw_curve(trained.curve, plot)
+        typer.echo(f"wrote {plot}")
+
+
+def draw_curve(curve: list[Point], path: Path) -> None:
+    """The training curve: chips per 100 deals at each check table against the deals played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axis = plt.subplots(figsize=(7, 4))
+    deals = [p.deals / 1e6 for p in curve]
+    for name in curve[0].results if curve else ():
+        axis.plot(deals, [p.results[name] for p in curve], label=name)
+    axis.axhline(0.0, color="grey", linewidth=0.8)
+    axis.set_xlabel("deals played in training (millions)")
+    axis.set_ylabel("chips per 100 deals (simulator)")
+    axis.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)

@@ -70,8 +70,8 @@ class Network:
         net.w1[strength, 0] += 4.0
         net.w1[looked, 0] -= 2.2
         net.w1[looked, 1] += 1.0
-        net.w2[1, LOOK_C] -= 2.0
-        net.b2[LOOK_C] += 1.0
+        net.w2[1, LOOK_C] -= 0.6
+        net.b2[LOOK_C] += 0.3
         for choice, lean in ((STAY_C, 0.0), (SEE_C, 0.1), (DOUBLE_C, -0.5), (MOST_C, -1.0)):
             net.w2[0, choice] += 2.0
             net.b2[choice] += lean

@@ -49,10 +49,10 @@ class Plan:
     seed: int = 1
     generations: int = 300
     pairs: int = 12
-    deals: int = 600
+    deals: int = 400
     tables: tuple[int, ...] = (2, 3, 4, 6)
-    sigma: float = 0.05
-    rate: float = 0.02
+    sigma: float = 0.1
+    rate: float = 0.03
     lag: int = 20
     every: int = 10
     check_deals: int = 4000
@@ -172,10 +172,11 @@ def evaluate(network: Network, *, deals: int, seed: int, rules: Rules | None = N
 
 
 def train(plan: Plan, *, start: Network | None = None,
-          report: Callable[[Point], None] | None = None, minutes: float | None = None
-          ) -> Trained:
-    """Train a network by :class:`Plan` (see the module docstring); ``minutes`` stops early
-    (then the result depends on the machine's speed)."""
+          report: Callable[[Point], None] | None = None, minutes: float | None = None,
+          keep: Callable[[int, Network], None] | None = None) -> Trained:
+    """Train a network by :class:`Plan` (see the module docstring); ``report`` hears each
+    point of the curve and ``keep`` gets the network then (a snapshot); ``minutes`` stops
+    early (then the result depends on the machine's speed)."""
     rules = arena_rules()
     network = start or Network.initial(seed=plan.seed, hidden=plan.hidden)
     theta = network.vector()
@@ -210,6 +211,8 @@ def train(plan: Plan, *, start: Network | None = None,
             curve.append(point)
             if report is not None:
                 report(point)
+            if keep is not None:
+                keep(generation, Network.of_vector(theta, hidden=plan.hidden))
         if minutes is not None and time.process_time() - began > 60 * minutes:
             break
     return Trained(network=Network.of_vector(theta, hidden=plan.hidden), curve=curve)
