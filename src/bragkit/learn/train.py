@@ -47,7 +47,7 @@ class Plan:
     """A training run's settings (the defaults ship the bot)."""
 
     seed: int = 1
-    generations: int = 300
+    generations: int = 90
     pairs: int = 12
     deals: int = 400
     tables: tuple[int, ...] = (2, 3, 4, 6)
