@@ -6,10 +6,10 @@
 True
 >>> make_bot("cautious").kind
 'cautious'
->>> make_bot("poker")
+>>> make_bot("poker")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark, solver)
+bragkit.errors.BragError: unknown bot 'poker' (known: random, cautious, bold, shark, solver, ...)
 
 Any factory taking ``seed``, ``budget`` and ``rules`` keywords can join with :func:`register`.
 """
@@ -50,6 +50,14 @@ def _shark(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
     return SharkBot(seed=seed, budget=budget, rules=rules)
 
 
+def _learned(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
+             rules: Rules | None = None) -> Agent:
+    # the network loads (a small .npz) only when a learned bot is asked for
+    from bragkit.bots.learned import LearnedBot
+
+    return LearnedBot(rules=rules, budget=budget)
+
+
 def _solver(*, seed: RandomSource = None, budget: float = DEFAULT_BUDGET,
             rules: Rules | None = None) -> Agent:
     # The solver (and its numpy tables) loads only when a solver bot is asked for.
@@ -65,6 +73,7 @@ BOTS: dict[str, tuple[BotFactory, str]] = {
     "bold": (_bold, "bets blind two rounds, plays weak hands, raises often"),
     "shark": (_shark, "exact equity, follows the unshuffled pack, reads opponents' bets"),
     "solver": (_solver, "plays a CFR+ equilibrium of heads-up Brag (bragkit solve)"),
+    "learned": (_learned, "a small network trained by self-play on the simulator (bragkit train)"),
 }
 
 

@@ -25,6 +25,7 @@ from bragkit.cli import solve as _solve  # noqa: F401  isort: skip
 from bragkit.cli import serve as _serve  # noqa: F401  isort: skip
 from bragkit.cli import bot as _bot  # noqa: F401  isort: skip
 from bragkit.cli import analyse as _analyse  # noqa: F401  isort: skip
+from bragkit.cli import train as _train  # noqa: F401  isort: skip
 
 __all__ = ["app", "fail", "main"]
 
