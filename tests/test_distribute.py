@@ -18,17 +18,20 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import bragkit.arena as arena_module
+import bragkit.learn.train as learn_train
 from bragkit.arena import play_arena, round_robin, session_lengths
 from bragkit.bots import RandomBot
 from bragkit.cli import app
 from bragkit.distribute import RayAddress, connected, parse_address, run_jobs
 from bragkit.errors import BragError
+from bragkit.learn.train import Plan, train
 
 runner = CliRunner()
 
@@ -60,14 +63,15 @@ def _shuffled_runner(calls: list[int]) -> Callable[..., list[Any]]:
     """A stand-in for Ray's run_jobs: every job sent as bytes (pickled, as to a worker) and
     played in the reverse order, the results given back in job order."""
 
-    def run(function: Callable[[Any], Any], jobs: Sequence[Any], *, address: Any,
-            done: Callable[[int, Any], None]) -> list[Any]:
+    def run(function: Callable[..., Any], jobs: Sequence[Any], *, address: Any = None,
+            done: Callable[[int, Any], None] | None = None, star: bool = False) -> list[Any]:
         calls.append(len(jobs))
         found = {}
         for index in reversed(range(len(jobs))):
             job = pickle.loads(pickle.dumps(jobs[index]))
-            found[index] = pickle.loads(pickle.dumps(function(job)))
-            done(index, found[index])
+            found[index] = pickle.loads(pickle.dumps(function(*job) if star else function(job)))
+            if done is not None:
+                done(index, found[index])
         return [found[i] for i in range(len(jobs))]
 
     return run
@@ -92,6 +96,19 @@ def test_a_match_is_independent_sessions_in_any_order_rules_BL3_N7(
     assert ticks[-1] == deals and ticks == sorted(ticks)  # deals so far, as sessions end
     other = play_arena(bots, deals=deals, seed=10, game=game, ray="local:2")
     assert other.to_dict() != here.to_dict()  # the sessions follow the seed
+
+
+def test_training_spread_as_jobs_in_any_order_gives_the_same_weights(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each network's deals played as a job of its own (pickled, run in reverse order, as a
+    cluster might): the same weights as one batch here (the deals are drawn first)."""
+    plan = Plan(seed=5, generations=2, pairs=2, deals=30, every=2, check_deals=30)
+    calls: list[int] = []
+    monkeypatch.setattr(learn_train, "run_jobs", _shuffled_runner(calls))
+    spread = learn_train._train(plan, start=None, report=None, minutes=None, keep=None,
+                                on_ray=True)
+    assert calls and np.array_equal(spread.network.vector(), train(plan).network.vector())
 
 
 def test_a_bot_object_does_not_go_to_ray() -> None:
@@ -171,6 +188,10 @@ def test_on_two_ray_workers_the_arena_gives_the_single_process_result_rules_T1_N
     robin = ["cautious", "bold", "random"]
     assert ([r.to_dict() for r in round_robin(robin, deals=30, seed=3, ray="local:2")]
             == [r.to_dict() for r in round_robin(robin, deals=30, seed=3)])
+
+    plan = Plan(seed=4, generations=2, pairs=2, deals=30, every=2, check_deals=30)
+    assert np.array_equal(train(plan, ray="local:2").network.vector(),
+                          train(plan).network.vector())  # training's rollouts on the workers
 
     args = ["arena", *THREE_CARD, "-n", "40", "--seed", "2", "--json"]
     plain = runner.invoke(app, args)

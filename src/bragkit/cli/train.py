@@ -16,8 +16,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape as rich_escape
 
 from bragkit.cli._app import app, fail
+from bragkit.distribute import INSTALL, parse_address
+from bragkit.errors import BragError
 from bragkit.learn.train import Plan, Point, train
 
 __all__ = ["train_command"]
@@ -38,6 +41,12 @@ def train_command(
         "learned"),
     plot: Annotated[Path | None, typer.Option(
         "--plot", help="Draw the training curve into this PNG (needs matplotlib).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="Play each generation's networks on a Ray cluster, a job per network and table "
+             "size, with the same weights as here: local, local:N, auto, ray://HOST:10001 or "
+             "HOST:6379 (as bragkit arena --ray). Needs Ray, the ray extra: "
+             + rich_escape(INSTALL) + ". See docs/deploy.md.", show_default=False)] = None,
 ) -> None:
     """Train the learned bot by self-play on the simulator; print the curve as it goes."""
     if generations < 1 or deals < 1:
@@ -48,7 +57,11 @@ def train_command(
         figures = ", ".join(f"{name} {value:+.1f}" for name, value in point.results.items())
         typer.echo(f"generation {point.generation} ({point.deals:,} deals): {figures}")
 
-    trained = train(plan, report=report, minutes=minutes)
+    try:
+        address = None if ray is None else parse_address(ray)
+        trained = train(plan, report=report, minutes=minutes, ray=address)
+    except BragError as error:
+        fail(str(error))
     trained.network.save(out.with_suffix(".npz"))
     record = {"plan": dataclasses.asdict(plan),
               "curve": [dataclasses.asdict(p) for p in trained.curve]}

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bragkit.arena_rules import arena_rules
+from bragkit.distribute import RayAddress, connected, run_jobs
 from bragkit.games.three_card.rules import Rules
 from bragkit.learn.network import Network
 from bragkit.learn.policy import network_policy, population_policy
@@ -112,31 +113,82 @@ def _won(state_stacks: npt.NDArray[np.int64], start: npt.NDArray[np.int64],
     return won
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class _Table:
+    """One table size's deals of a generation, drawn before any is played (nothing in the
+    play draws): the packs, stacks and carried pots of ``n`` deals, the learner's seat in each
+    and who sits at the others (0 the learner, then the league's entries)."""
+
+    players: int
+    packs: npt.NDArray[np.int64]
+    stacks: npt.NDArray[np.int64]
+    carried: npt.NDArray[np.int64]
+    seats: npt.NDArray[np.int64]
+    who: npt.NDArray[np.int64]
+
+
+def _draw_table(rng: np.random.Generator, n: int, players: int, rules: Rules,
+                entries: int) -> _Table:
+    packs, stacks, carried = _deals(rng, n, players, 1, rules)
+    seats = rng.integers(0, players, size=n)
+    who = rng.integers(1, entries, size=(n, players))
+    who[np.arange(n), seats] = 0
+    return _Table(players=players, packs=packs, stacks=stacks, carried=carried, seats=seats,
+                  who=who)
+
+
+def _play_table(networks: list[Network], league: list[Network], table: _Table, rules: Rules,
+                steps: int) -> tuple[Matrix, npt.NDArray[np.bool_]]:
+    """Each network's chips won in each deal of ``table`` (``(len(networks), n)``), and which
+    deals it ended (the same deals for every network: common random numbers)."""
+    k, n = len(networks), len(table.seats)
+    state = init(None, n * k, players=table.players, rules=rules,
+                 stacks=np.tile(table.stacks, (k, 1)), carried=np.tile(table.carried, k),
+                 packs=np.tile(table.packs, (k, 1)))
+    entries: list[object] = [population_policy(networks, n), "cautious", "bold",
+                             *(network_policy(net) for net in league)]
+    seating = Seating(entries, rules, seed=0)  # type: ignore[arg-type]
+    seating.seat(np.arange(n * k), np.tile(table.who, (k, 1)))
+    rows = np.arange(n * k)
+    for _ in range(steps):
+        live = rows[~state.terminated]
+        if not len(live):
+            break
+        apply_moves(state, live, seating.act(state, live))
+    won = _won(state.stacks, state.start_stacks, np.tile(table.seats, k)).reshape(k, n)
+    return won, state.terminated.reshape(k, n)
+
+
+def _play_members(vectors: list[Matrix], league: list[Matrix], hidden: int, table: _Table,
+                  steps: int) -> tuple[Matrix, npt.NDArray[np.bool_]]:
+    """:func:`_play_table` of networks given by their weights: a job a Ray worker runs."""
+    return _play_table([Network.of_vector(v, hidden=hidden) for v in vectors],
+                       [Network.of_vector(v, hidden=hidden) for v in league], table,
+                       arena_rules(), steps)
+
+
 def _play_population(networks: list[Network], rng: np.random.Generator, plan: Plan,
-                     rules: Rules, league: list[Network]) -> Matrix:
-    """Each network's chips won per deal at each table size: ``(len(networks), tables)``."""
-    k = len(networks)
-    out = np.zeros((k, len(plan.tables)))
-    for t, players in enumerate(plan.tables):
-        n = plan.deals
-        packs, stacks, carried = _deals(rng, n, players, k, rules)
-        state = init(rng, n * k, players=players, rules=rules, stacks=stacks, carried=carried,
-                     packs=packs)
-        entries: list[object] = [population_policy(networks, n), "cautious", "bold",
-                                 *(network_policy(net) for net in league)]
-        seating = Seating(entries, rules, seed=rng)  # type: ignore[arg-type]
-        seats = rng.integers(0, players, size=n)
-        who = rng.integers(1, len(entries), size=(n, players))
-        who[np.arange(n), seats] = 0
-        seating.seat(np.arange(n * k), np.tile(who, (k, 1)))
-        rows = np.arange(n * k)
-        for _ in range(plan.steps):
-            live = rows[~state.terminated]
-            if not len(live):
-                break
-            apply_moves(state, live, seating.act(state, live))
-        won = _won(state.stacks, state.start_stacks, np.tile(seats, k)).reshape(k, n)
-        over = state.terminated.reshape(k, n).all(axis=0)  # the deals every network ended
+                     rules: Rules, league: list[Network], on_ray: bool = False) -> Matrix:
+    """Each network's chips won per deal at each table size: ``(len(networks), tables)``.
+    ``on_ray``: each network plays each table's deals as a job on the Ray cluster connected
+    (:func:`bragkit.distribute.connected`); the deals are drawn here first, and no play
+    draws, so the result is the same either way."""
+    entries = 3 + len(league)
+    tables = [_draw_table(rng, plan.deals, players, rules, entries) for players in plan.tables]
+    if not on_ray:
+        played = [_play_table(networks, league, table, rules, plan.steps) for table in tables]
+    else:
+        others = [net.vector() for net in league]
+        jobs = [([net.vector()], others, plan.hidden, table, plan.steps)
+                for table in tables for net in networks]
+        done = run_jobs(_play_members, jobs, star=True)
+        k = len(networks)
+        played = [(np.concatenate([w for w, _ in done[t * k:(t + 1) * k]]),
+                   np.concatenate([o for _, o in done[t * k:(t + 1) * k]]))
+                  for t in range(len(tables))]
+    out = np.zeros((len(networks), len(plan.tables)))
+    for t, (won, ended) in enumerate(played):
+        over = ended.all(axis=0)  # the deals every network ended
         out[:, t] = won[:, over].mean(axis=1) if over.any() else 0.0
     return out
 
@@ -173,10 +225,23 @@ def evaluate(network: Network, *, deals: int, seed: int, rules: Rules | None = N
 
 def train(plan: Plan, *, start: Network | None = None,
           report: Callable[[Point], None] | None = None, minutes: float | None = None,
-          keep: Callable[[int, Network], None] | None = None) -> Trained:
+          keep: Callable[[int, Network], None] | None = None,
+          ray: str | RayAddress | None = None) -> Trained:
     """Train a network by :class:`Plan` (see the module docstring); ``report`` hears each
     point of the curve and ``keep`` gets the network then (a snapshot); ``minutes`` stops
-    early (then the result depends on the machine's speed)."""
+    early (then the result depends on the machine's speed); ``ray`` plays each generation's
+    networks on a Ray cluster (:mod:`bragkit.distribute`: an address), one job a network and
+    table size: the same weights as here."""
+    if ray is not None:
+        with connected(ray):
+            return _train(plan, start=start, report=report, minutes=minutes, keep=keep,
+                          on_ray=True)
+    return _train(plan, start=start, report=report, minutes=minutes, keep=keep)
+
+
+def _train(plan: Plan, *, start: Network | None, report: Callable[[Point], None] | None,
+           minutes: float | None, keep: Callable[[int, Network], None] | None,
+           on_ray: bool = False) -> Trained:
     rules = arena_rules()
     network = start or Network.initial(seed=plan.seed, hidden=plan.hidden)
     theta = network.vector()
@@ -194,7 +259,7 @@ def train(plan: Plan, *, start: Network | None = None,
         center = Network.of_vector(theta, hidden=plan.hidden)
         lagged = Network.of_vector(history[max(0, len(history) - 1 - plan.lag)],
                                    hidden=plan.hidden)
-        won = _play_population(members, rng, plan, rules, [center, lagged])
+        won = _play_population(members, rng, plan, rules, [center, lagged], on_ray)
         played += len(members) * plan.deals * len(plan.tables)
         spread = won.std(axis=0)
         fitness = ((won - won.mean(axis=0)) / np.where(spread > 0, spread, 1.0)).sum(axis=1)
