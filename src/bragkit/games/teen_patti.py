@@ -90,6 +90,17 @@ _MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
 _DEFAULT_RULES: Final = TeenPattiRules()
 
 
+#: The most menus kept under one rules object (:meth:`TeenPatti._turn_options`).
+_MOST_MENUS: Final = 4096
+
+
+@functools.lru_cache(maxsize=64)
+def _menus_under(rules: TeenPattiRules) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
+    """The menus already worked out under ``rules``, by what they depend on (shared by every
+    deal under the same rules: :meth:`TeenPatti._turn_options`)."""
+    return {}
+
+
 @functools.lru_cache(maxsize=256)
 def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
@@ -347,6 +358,40 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if self.sideshow is not None:
             return _ANSWERS
         return _MENUS[to_act in self.looked, len(self.playing) == 2]
+
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """The menu of the player to act: the verifier's verdicts on :meth:`_menu_verbs`, kept
+        under everything they read (speed: the same few menus recur at every turn of every
+        deal) and made by the verifier the first time.
+
+        Betting, the verdicts for the player to act read nothing but their name, whether they
+        have looked, whether two are left, whether the previous player has looked (asked of a
+        seen player only: the show and the sideshow, TP4, TP5), whether their blind turns are
+        used up (TP6), the stake, their stack up to four stakes (the most a chaal or a show
+        costs, TP3, TP4) and the pot's room up to two stakes (the most a show is cut to, TP6),
+        besides the rules (the menus are kept per rules object). A sideshow's answer (TP5) is
+        asked of the verifier each time."""
+        if self.sideshow is not None:
+            return self._options(to_act, _ANSWERS)
+        seen = to_act in self.looked
+        playing = self.playing
+        stake = self.stake
+        stack = self.money.stacks[to_act]
+        cap = self._cap
+        limit = self._blind_limit
+        key = (to_act, seen, len(playing) == 2,
+               seen and playing[playing.index(to_act) - 1] in self.looked,
+               not seen and limit and self.blind_turns[to_act] >= limit, stake,
+               stack if stack < 4 * stake else 4 * stake,
+               None if cap is None else min(cap - self.money.pots["pot"], 2 * stake))
+        menus = _menus_under(self.rules)
+        menu = menus.get(key)
+        if menu is None:
+            menu = tuple(self._options(to_act, self._menu_verbs(to_act)))
+            if len(menus) >= _MOST_MENUS:
+                menus.clear()
+            menus[key] = menu
+        return list(menu)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
