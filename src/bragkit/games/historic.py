@@ -535,7 +535,7 @@ class ThreeStakeBrag(_HistoricDeal):
             if drawer is None:
                 self._third_stake()
                 return
-            if self.totals[drawer] < 31 and len(self.pack):
+            if self.totals[drawer] < 31 and len(self._deck):  # (its length: the shuffle unfinished)
                 return
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 
@@ -744,16 +744,18 @@ def _stack(rules: HistoricRules) -> int:
 
 def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Random
                   ) -> SingleStakeBrag:
-    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3); ``rng`` is the
+    deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
     return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                           stacks=[_stack(rules)] * len(players), rng=rng)
+                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
-    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3); ``rng`` is the
+    deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
     return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                          stacks=[_stack(rules)] * len(players), rng=rng)
+                          stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _least_stake(rules: HistoricRules) -> int:

@@ -196,7 +196,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._ops.append(posted(player, boot, "pot", "boot"))
         self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
-            self.turned = self.pack.deal()
+            self.turned = self._top(1).deal()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
@@ -572,10 +572,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
 def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Random) -> TeenPatti:
     """A deal for the registry: 100 boots each (at least 100 chips), the dealer cut at random
-    (D3)."""
+    (D3); ``rng`` is the deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
     stack = max(100, 100 * rules.boot)
     return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng)
+                     stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
 def _boot(rules: TeenPattiRules) -> int:
