@@ -102,6 +102,17 @@ def _menus_under(rules: TeenPattiRules) -> dict[tuple[object, ...], tuple[LegalA
 
 
 @functools.lru_cache(maxsize=256)
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every seat's followers clockwise, the next first (TP3): made once per table of names
+    (read only).
+
+    >>> _clockwise(("Ann", "Bob", "Cy"))["Bob"]
+    ('Cy', 'Ann')
+    """
+    return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
+
+
+@functools.lru_cache(maxsize=256)
 def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
     even (seen) chaal may be, the pot's cap and the blind turns before a look."""
@@ -181,7 +192,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
-        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
+        self._menus = _menus_under(rules)  # (looked up once: a rules object hashes slowly)
+        self._after = _clockwise(self.players)  # every seat's followers, clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -241,7 +253,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        return next(p for p in self._after[player] if p in self.playing)
+        playing = self.playing
+        for seat in self._after[player]:
+            if seat in playing:
+                return seat
+        raise AssertionError("nobody is left in")  # pragma: no cover - a deal ends first
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
@@ -384,7 +400,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
                not seen and limit and self.blind_turns[to_act] >= limit, stake,
                stack if stack < 4 * stake else 4 * stake,
                None if cap is None else min(cap - self.money.pots["pot"], 2 * stake))
-        menus = _menus_under(self.rules)
+        menus = self._menus
         menu = menus.get(key)
         if menu is None:
             menu = tuple(self._options(to_act, self._menu_verbs(to_act)))
