@@ -74,6 +74,7 @@ from bragkit.games.stakes import (
     ROUND_VERBS,
     BettingRound,
     Limits,
+    kept_by_identity,
     option,
     split_evenly,
 )
@@ -209,6 +210,7 @@ class BragPokerRules:
         return cls(**values)
 
 
+@kept_by_identity
 @functools.lru_cache(maxsize=256)
 def _limits(rules: BragPokerRules, second: bool) -> Limits:
     size = rules.big_bet if second else rules.small_bet

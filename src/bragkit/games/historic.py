@@ -62,7 +62,7 @@ from bragkit.games.stake_operations import (
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
-from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, kept_by_identity, option
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import DealSteps, parse, register
@@ -187,6 +187,7 @@ def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
 
 
+@kept_by_identity
 @lru_cache(maxsize=256)
 def _limits(rules: HistoricRules, rule: str) -> Limits:
     return Limits(min_bet=rules.min_stake, max_bet=rules.max_stake, min_raise=rules.min_raise,

@@ -51,7 +51,7 @@ from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
 from bragkit.games.stake_session import StakeDealing
-from bragkit.games.stakes import option, split_evenly
+from bragkit.games.stakes import kept_by_identity, option, split_evenly
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
@@ -94,6 +94,7 @@ _DEFAULT_RULES: Final = TeenPattiRules()
 _MOST_MENUS: Final = 4096
 
 
+@kept_by_identity
 @functools.lru_cache(maxsize=64)
 def _menus_under(rules: TeenPattiRules) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
     """The menus already worked out under ``rules``, by what they depend on (shared by every
@@ -112,6 +113,7 @@ def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
 
 
+@kept_by_identity
 @functools.lru_cache(maxsize=256)
 def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
