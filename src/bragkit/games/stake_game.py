@@ -56,6 +56,7 @@ from bragkit.games.stake_operations import (
 )
 from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
+from bragkit.ownership import concurrent
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
            "deal_class"]
@@ -514,6 +515,26 @@ class StakeGame(GameBase, Generic[RulesT]):
         :meth:`_menu_verbs`, in order. A game may ask its betting round for the same verdicts
         in one step (:meth:`BettingRound.options`)."""
         return self._options(to_act, self._menu_verbs(to_act))
+
+    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
+        """What may be done now (:meth:`GameBase.legal_actions
+        <bragkit.games.base.GameBase.legal_actions>`): asked for the player to act, their kept
+        menu (:meth:`_menu`) at once (the hot path of every agent: a decision each)."""
+        token = self._token
+        try:  # _take, inlined
+            token.pop()
+        except IndexError:
+            raise concurrent(f"the {self.GAME} game") from None
+        try:
+            to_act = self.to_act
+            if player is not None and player == to_act:  # so the deal is not over
+                menu = self._menu_of
+                if menu is None:
+                    menu = self._menu_of = self._turn_options(to_act)
+                return list(menu)
+        finally:
+            token.append(None)
+        return super().legal_actions(player)
 
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
