@@ -448,6 +448,7 @@ class ThreeStakeBrag(_HistoricDeal):
     RULE: ClassVar[str] = "S4"
     POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
     BET_POT: ClassVar[str] = "second"
+    DEALS_ON: ClassVar[bool] = True  # rule S4: the draws towards 31
     SEATS_RULE: ClassVar[str] = "S4"
 
     def _start(self) -> None:

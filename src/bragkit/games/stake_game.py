@@ -255,6 +255,9 @@ class StakeGame(GameBase, Generic[RulesT]):
     OUT_OF_TURN: ClassVar[tuple[Verb, ...]] = ()
     #: The rule cited for an action once the deal is over, or of a verb the game lacks.
     RULE: ClassVar[str] = ""
+    #: Whether a deal nearly always deals on past the first deal's cards (the draws towards
+    #: 31 of S4): its shuffle is made whole at once (:meth:`_make_pack`), not left unfinished.
+    DEALS_ON: ClassVar[bool] = False
     #: The pots of a deal.
     POTS: ClassVar[tuple[str, ...]] = ("pot",)
     #: The least and most players, and the rule that says so.
@@ -395,7 +398,7 @@ class StakeGame(GameBase, Generic[RulesT]):
                 raise RulesError("a stock goes with hands")
             shuffled = _STANDARD.copy()  # as Pack.shuffled: the standard order, shuffled
             source = make_rng(rng)
-            if not own_rng:
+            if not own_rng or self.DEALS_ON:
                 shuffled.shuffle(source)
                 return shuffled
             top = self.cards_each * len(self.players) + 1
@@ -429,7 +432,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         return Pack(order + list(rest))
 
     def _deal(self, player: str, *, face_up: bool = False, owner_sees: bool = True) -> Card:
-        card = self._top(1).deal()
+        card = (self._deck if self._rest is None else self._top(1)).deal()
         self.hands[player].append(card)
         if face_up:
             self.face_up.add(card)
