@@ -141,3 +141,21 @@ def test_a_record_of_another_game_is_refused_in_one_line(tmp_path: Path) -> None
     assert code == 2 and "teen-patti is not of the three-card family" in err
     code, _, err = invoke(str(RECORDS / "nine-card-session-unfinished.toml"), "--bot", "cautious")
     assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_the_learned_bot_advises_by_default_with_its_own_probabilities_rules_F1_R2() -> None:
+    """The default adviser is the learned bot, its softmax the probabilities shown; a discard
+    (F1) and a kept hand's keep or throw (R2) come by rule, as it plays them."""
+    from bragkit.analysis import adviser, default_adviser
+    from bragkit.bots.learned import LearnedBot
+
+    advice = adviser(default_adviser())
+    assert isinstance(advice, LearnedBot)
+    spread = 0
+    for name in ("four-card-discards.bhh", "retained-two-hands.bhh", "jokers.bhh"):
+        decisions = analyse((RECORDS / name).read_text(), adviser=advice, rollouts=2, seed=1)
+        assert decisions
+        for decision in decisions:
+            assert sum(c.probability for c in decision.choices) == pytest.approx(1.0)
+            spread += sum(c.probability > 0 for c in decision.choices) > 1
+    assert spread > 0

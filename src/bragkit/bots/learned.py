@@ -51,6 +51,7 @@ class LearnedBot(AgentBase):
     """The learned policy on the engine (see the module docstring)."""
 
     kind = "learned"
+    name = "learned"  # as an adviser of bragkit.analysis
 
     def __init__(self, *, rules: Rules | None = None, network: Network | None = None,
                  budget: float = DEFAULT_BUDGET) -> None:
@@ -96,14 +97,14 @@ class LearnedBot(AgentBase):
         network's scores; the bot plays the most likely). A hand just looked at (R2): keep or
         throw, by rule, with certainty."""
         view = game.view(player)
-        menu = Menu(view)
-        if menu.has(Verb.KEEP):
-            keep = keeps(view, self.rules)
-            chosen = menu.simple(Verb.KEEP if keep else Verb.THROW)
-            return {} if chosen is None else {chosen: 1.0}
-        features = view_features(view, self.rules)[None, :]
         if view.to_act != player:
             raise BragError(f"{player} is not to act")
+        menu = Menu(view)
+        if menu.has(Verb.KEEP) or (view.hand is not None and menu.has(Verb.DISCARD)
+                                   and not view.discards):
+            with_rules = LearnedBot(rules=game.rules, network=self.network)
+            return {with_rules.act(view): 1.0}  # by rule (R2, F1), as it plays
+        features = view_features(view, game.rules)[None, :]
         chances = self.network.probabilities(features)[0]
         return {engine_action(view, c): float(chances[c]) for c in range(CHOICE_COUNT)
                 if features[0, MASK + c] > 0.5}
