@@ -7,8 +7,9 @@ A menu lists every option with its amounts (chips actually paid) or choices (a d
 F1, F3); looks during the deal (BL6), top-ups (M1) and agreements to a showdown (B8) included.
 A menu never names a card its player may not see: a blind player of four- or five-card Brag is
 offered the look, and the discard once looked (F1, F2, BL6).
-In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) a menu is
-remembered per Rules by what it depends on; entries are interned per player.
+In a simple deal (no retained hand, no raise or pot limit, no lending) a menu is remembered per
+Rules by what it depends on, but for a player who must still discard (F1: the discard names
+their cards); entries are interned per player.
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.deal import Deal
@@ -60,10 +61,11 @@ class Menus(Verifiers):
         """The menu of ``seat`` now, from the verifiers; kept until the next move (an agent
         asks for its menu, then plays from it: the move is matched against the menu kept).
 
-        In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) the
-        menu is remembered per Rules by all it depends on there: the player, their status, look,
-        turn and stack, the stake, whether a bet is made, whether three or more bet and whether
-        they may see. Entries are interned per player (:class:`Fixed`)."""
+        In a simple deal (no retained hand, no raise or pot limit, no lending) the menu is
+        remembered per Rules by all it depends on there: the player, their status, look, turn
+        and stack, the stake, whether a bet is made, whether three or more bet and whether they
+        may see; not while the player must still discard (F1: the discard option names their
+        cards, so it is built afresh). Entries are interned per player (:class:`Fixed`)."""
         if seat == self.kept_seat:
             return self.kept_menu
         if not self.simple:
@@ -74,6 +76,11 @@ class Menus(Verifiers):
             agreed = seat in agreed_seats if agreed_seats else False
             if self.status[seat] != BETTING:
                 key: tuple[Any, ...] = (fixed,)
+            elif self.hold.need_discard[seat]:  # rule F1: the discard names the hand's cards
+                found = self.full_menu(seat)
+                self.kept_seat = seat
+                self.kept_menu = found
+                return found
             else:
                 n_betting = self.n_betting
                 if seat == self.to_act:

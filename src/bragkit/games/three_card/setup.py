@@ -110,7 +110,7 @@ class Setup:
         # rule B1: no raise limit and no pot limit, so bet_bounds reduces to min_bet/max_bet
         self.plain_limits = rules.raise_limit is None and not rules.pot_limit
         # the rules of a simple deal (see three_card_verify.menu), given no retained hand
-        self.simple = rules.cards == 3 and self.plain_limits and not rules.lending
+        self.simple = self.plain_limits and not rules.lending
         # the menus of a simple deal, remembered by what they depend on (see there)
         self.turns: dict[tuple[Any, ...], Menu] = {}
         # the least and most of a bet without a pot limit, by stake, whether a bet is made and
