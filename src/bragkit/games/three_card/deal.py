@@ -231,7 +231,7 @@ class Deal(GameBase):
         # money, the holdings, the stock: the deal reaches them there); the betting round is
         # the parts' own (they are a Round)
         engine = self.verifiers = Engine(found, seats, money, hold, stock,
-                                         found.simple and not kept_old)
+                                         0 if kept_old else found.simple)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             seat = seats.seat[old_name]

@@ -33,7 +33,7 @@ from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
-from bragkit.games.three_card.setup import Fixed, Menu, amount_option
+from bragkit.games.three_card.setup import DISCARDS, Fixed, Menu, amount_option
 from bragkit.games.three_card.verify import Verifiers
 
 __all__ = ["Menus"]
@@ -53,7 +53,8 @@ def _discard(name: str, hand: tuple[Card, ...], count: int) -> LegalAction:
 
 class Menus(Verifiers):
     """The verifiers of one deal with the menus built from them (see the module docstring);
-    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``; 0
+    not, :data:`~bragkit.games.three_card.setup.DISCARDS` but while a discard is due)."""
 
     __slots__ = ()
 
@@ -68,7 +69,9 @@ class Menus(Verifiers):
         cards, so it is built afresh). Entries are interned per player (:class:`Fixed`)."""
         if seat == self.kept_seat:
             return self.kept_menu
-        if not self.simple:
+        simple = self.simple
+        if not simple or (simple == DISCARDS and self.hold.need_discard[seat]):
+            # (rule F1: a menu offering a discard names the player's cards)
             found: Menu = self.full_menu(seat)
         else:
             fixed = self.seats.fixed[seat]
@@ -76,11 +79,6 @@ class Menus(Verifiers):
             agreed = seat in agreed_seats if agreed_seats else False
             if self.status[seat] != BETTING:
                 key: tuple[Any, ...] = (fixed,)
-            elif self.hold.need_discard[seat]:  # rule F1: the discard names the hand's cards
-                found = self.full_menu(seat)
-                self.kept_seat = seat
-                self.kept_menu = found
-                return found
             else:
                 n_betting = self.n_betting
                 if seat == self.to_act:
