@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
 from bragkit.actions import HandChoice, LegalAction, Verb
+from bragkit.actions import amount_option as new_option
 from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, parse_cards
 from bragkit.errors import RulesError
 from bragkit.games.three_card.rules import Rules
@@ -95,8 +96,7 @@ def amount_option(
     if found is None:
         if len(cache) > 2_000:
             cache.clear()
-        found = cache[low, high] = LegalAction(player=player, verb=verb, min_amount=low,
-                                               max_amount=high)
+        found = cache[low, high] = new_option(player, verb, low, high)
     return found
 
 
