@@ -47,3 +47,25 @@ def test_an_action_built_fast_is_an_ordinary_action() -> None:
     assert action == Action.parse("Ann blind 4") and hash(action) == hash(Action.parse(str(action)))
     assert action in option and option.action(11) not in option
     assert {LegalAction(player=None, verb=Verb.SHOWDOWN).action()} == {Action.parse("showdown")}
+
+
+def test_one_discard_is_the_one_of_every_discard() -> None:
+    """Rules F1, F3: a discard option's choice read alone (only it is built) is the choice of
+    the whole list at that place, from either end, and a place past the end is refused alike."""
+    from bragkit.actions import Discards
+    from bragkit.cards import parse_cards
+
+    for text, count in (("Qh Qs 4d 7c", 1), ("3c Ah 2c Kc Qc", 2)):
+        hand = parse_cards(text)
+        every = list(Discards("Ann", hand, count))
+        assert len(every) == len(Discards("Ann", hand, count))
+        for place in range(-len(every), len(every)):
+            alone = Discards("Ann", hand, count)[place]
+            assert alone == every[place] and repr(alone) == repr(every[place])
+        for place in (len(every), -len(every) - 1):
+            for choices in (Discards("Ann", hand, count), every):
+                try:
+                    choices[place]
+                except IndexError:
+                    continue
+                raise AssertionError(f"place {place} is past the end")

@@ -45,8 +45,8 @@ from typing import Any, Final, Literal, overload
 from bragkit.cards import Card, format_cards, parse_cards
 from bragkit.errors import InvalidActionError, InvalidCardError
 
-__all__ = ["MAX_AMOUNT", "Action", "Discards", "HandChoice", "LegalAction", "Verb", "card_action",
-           "choices_option", "parse_amount"]
+__all__ = ["MAX_AMOUNT", "Action", "Discards", "HandChoice", "LegalAction", "Verb", "amount_option",
+           "card_action", "choices_option", "parse_amount"]
 
 HandChoice = Literal["old", "new"]
 
@@ -485,7 +485,7 @@ _opt_player, _opt_verb, _opt_min, _opt_max = (_OPTION[n] for n in ("player", "ve
                                                                    "max_amount"))
 _opt_hand, _opt_discards, _opt_cost = _OPTION["hand"], _OPTION["discards"], _OPTION["cost"]
 _opt_cards, _opt_choices = _OPTION["cards"], _OPTION["choices"]
-assert set(_OPTION) == set(LegalAction.__slots__), "choices_option sets every field"
+assert set(_OPTION) == set(LegalAction.__slots__), "choices_option, amount_option: every field"
 
 
 def choices_option(player: str, verb: Verb, choices: Sequence[Action]) -> LegalAction:
@@ -506,6 +506,33 @@ def choices_option(player: str, verb: Verb, choices: Sequence[Action]) -> LegalA
     _opt_cards(option, ())
     _opt_choices(option, choices)
     return option
+
+
+def amount_option(player: str, verb: Verb, low: int, high: int | None) -> LegalAction:
+    """``LegalAction(player=player, verb=verb, min_amount=low, max_amount=high)`` without the
+    dataclass's keyword ``__init__`` (speed: an engine makes one whenever a stack or a stake
+    gives new bounds; a LegalAction checks nothing).
+
+    >>> amount_option("Ann", Verb.BET, 2, 9) == LegalAction(player="Ann", verb=Verb.BET,
+    ...                                                     min_amount=2, max_amount=9)
+    True
+    """
+    option: LegalAction = _new_object(LegalAction)
+    _opt_player(option, player)
+    _opt_verb(option, verb)
+    _opt_min(option, low)
+    _opt_max(option, high)
+    _opt_hand(option, None)
+    _opt_discards(option, 0)
+    _opt_cost(option, None)
+    _opt_cards(option, ())
+    _opt_choices(option, None)
+    return option
+
+
+#: The places of each discard of a hand, by its size and the number discarded, in the order of
+#: :func:`itertools.combinations` (:class:`Discards`).
+_PLACES: Final[dict[tuple[int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 class Discards(Sequence[Action]):
@@ -551,6 +578,14 @@ class Discards(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if self._actions is None and type(index) is int:  # one discard: only it is built
+            places = _PLACES.get((len(self.hand), self.size))
+            if places is None:
+                places = _PLACES[len(self.hand), self.size] = tuple(
+                    combinations(range(len(self.hand)), self.size))
+            hand = self.hand
+            return card_action(self.player, Verb.DISCARD,
+                               tuple([hand[i] for i in places[index]]))
         return self._built()[index]
 
     def __iter__(self) -> Iterator[Action]:

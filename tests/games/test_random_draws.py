@@ -108,3 +108,24 @@ def test_deal_many_refuses_more_than_the_pack_holds() -> None:
     assert len(pack) == 2  # nothing dealt by the refused call
     with pytest.raises(InvalidCardError):
         pack.deal_many(-1)
+
+
+@pytest.mark.parametrize("name", ["three-card", "five-card", "nine-card"])
+def test_another_random_source_draws_as_the_reference(name: str) -> None:
+    """A subclass of Random, asked through its methods, draws as the reference does: never a
+    top-up (M1), the same actions to the end."""
+
+    class Own(random.Random):
+        pass
+
+    fast = bragkit.games.new(name, players=["Ann", "Bob", "Cy"], seed=4)
+    slow = bragkit.games.new(name, players=["Ann", "Bob", "Cy"], seed=4)
+    fast_rng, slow_rng = Own(4), random.Random(4)
+    for _ in range(3_000):
+        if fast.over:
+            break
+        action = random_action(fast, fast_rng)
+        assert action.verb is not Verb.TOPUP and action == _reference_action(slow, slow_rng)
+        fast.apply(action)
+        slow.apply(action)
+    assert fast.over

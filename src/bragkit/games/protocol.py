@@ -330,19 +330,16 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
+    n = len(options)
+    while n and options[n - 1].verb is _TOPUP:  # top-ups aside (M1): those last are left out
+        n -= 1
     i = 0
-    for option in options:
-        if option.verb is _TOPUP:  # top-ups aside (M1), from a copy (the menu is the game's)
-            options = list(options)
-            del options[i]
-            while i < len(options):
-                if options[i].verb is _TOPUP:
-                    del options[i]
-                else:
-                    i += 1
+    while i < n:
+        if options[i].verb is _TOPUP:  # one among the others: a copy without any (the menu
+            options = [o for o in options if o.verb is not _TOPUP]  # is the game's)
+            n = len(options)
             break
         i += 1
-    n = len(options)
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
     plain = type(rng) is random.Random and _PLAIN_RANDBELOW
@@ -354,7 +351,7 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
             i = bits(k)
         option = options[i]
     else:
-        option = rng.choice(options)
+        option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
         n = len(choices)

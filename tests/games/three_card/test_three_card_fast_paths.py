@@ -1,9 +1,10 @@
 """The engine's fast paths agree with its general ones (issue 3: speed, not new behaviour).
 
-A simple deal (three cards, no retained hand, no raise or pot limit, no lending) builds its
-menus by a shorter path and remembers a turn's menu per Rules; a hand's strength is read from
-a compact table; the result is built by ``new_result``; the pack is dealt and rebuilt whole.
-Each is checked here against the general path it stands in for.
+A simple deal (no retained hand, no raise or pot limit, no lending) builds its menus by a
+shorter path and remembers a turn's menu per Rules (but a menu offering a discard, F1); a
+hand's strength is read from a compact table (four and five cards too); the result is built by
+``new_result``; the pack is dealt and rebuilt whole. Each is checked here against the general
+path it stands in for.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from bragkit.games.three_card.holdings import Holdings
 from bragkit.games.three_card.results import DealResult, new_result
 from bragkit.games.three_card.rules import Rules
 from bragkit.games.three_card.setup import setup
-from bragkit.hands import evaluate
+from bragkit.hands import best_hand, evaluate, hand_of
 
 # A few Rules objects shared by every example, so the remembered turn menus (kept per Rules)
 # are reused across deals, stacks and players, as at a table.
@@ -36,6 +37,9 @@ SIMPLE_RULES = [
     Rules(max_bet=9, short_money="fold", ante=2),
     Rules(blind=False, max_bet=12),
     Rules(ante=0, min_bet=2),
+    Rules(cards=4, max_bet=20),  # four and five cards: remembered but while a discard is due
+    Rules(cards=5, max_bet=9, short_money="fold"),
+    Rules(cards=4, blind=False, max_bet=12),
 ]
 
 
@@ -164,6 +168,38 @@ def test_a_hand_is_worth_what_evaluate_says(
             expected = evaluate(order, ordering=ordering, wild=wilds)
             assert rank == expected and rank.description == expected.description
             assert key == (expected.value, ()) and shown == order
+
+
+@given(
+    cards=st.lists(st.integers(0, 52), min_size=5, max_size=5, unique=True),
+    size=st.sampled_from([4, 5]),
+    ordering=st.sampled_from(["standard", "teen-patti", "historic"]),
+    wild=st.sampled_from([(), ("2",), ("2c", "Jh")]),
+    pair=st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_four_and_five_card_hands_are_worth_what_best_hand_says(
+    cards: list[int], size: int, ordering: str, wild: tuple[str, ...], pair: bool
+) -> None:
+    """Rules F1-F3, H, W1-W3: the engine's reading of a four- or five-card hand from the table
+    (the best three of a hand shown unseen, F2; the three kept after a discard, F1) gives the
+    strength key, the cards shown and the rank of best_hand and hand_of: the same three kept
+    and, of equal hands, the same discards deciding (a pair of equal cards among them makes
+    ties of value common)."""
+    rules = Rules(cards=size, ordering=ordering, wild=wild, jokers=1)
+    held = Holdings(setup(rules), [], looked=False)
+    wilds = rules.wild_cards if rules.wild else ()
+    hand = tuple(Card(c) for c in cards[:size])
+    if pair:  # two of one rank (ties between the ways to keep three)
+        hand = (Card(hand[0] // 4 * 4 + (hand[0] + 1) % 4 if hand[0] < 52 else 0),
+                *hand[1:])
+        if len(set(hand)) < size:
+            return
+    best = best_hand(hand, ordering=ordering, wild=wilds)
+    assert held.evaluate(hand) == (best.sort_key, best.kept + best.discards, best.rank)
+    kept, thrown = hand[:3], hand[3:]
+    chosen = hand_of(kept, thrown, ordering=ordering, wild=wilds)
+    assert held.evaluate(hand, kept, thrown) == (chosen.sort_key, kept + thrown, chosen.rank)
 
 
 def test_new_result_sets_every_field() -> None:

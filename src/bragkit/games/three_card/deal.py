@@ -92,10 +92,11 @@ player's view is folded from the log censored for them (:mod:`bragkit.games.thre
 
 Speed: legality is decided by matching against a menu of legal actions built once per state
 from the verifiers (and reused by :meth:`Deal.legal_actions`); the verifiers are asked again
-only to explain a refusal. In a simple deal (three cards, no retained hand, no raise or pot
-limit, no lending) a menu is remembered per Rules object by what it depends on; menu entries
-are interned per player. Every check stays: nothing skips the menu. A hand is evaluated once,
-from a compact table of evaluate()'s own values. The operation log is kept compact (the antes,
+only to explain a refusal. In a simple deal (no retained hand, no raise or pot limit, no
+lending) a menu is remembered per Rules object by what it depends on (but a menu offering a
+discard, which names the player's cards); menu entries are interned per player. Every check
+stays: nothing skips the menu. A hand is evaluated once, from a compact table of evaluate()'s
+own values (the best three of four or five cards too). The operation log is kept compact (the antes,
 the dealt cards and the settlement are one entry each) and expanded into frozen records on
 demand; the pack is dealt and rebuilt in whole steps. ``benchmarks/bench_deals.py`` measures
 whole deals through this checked API.
@@ -230,7 +231,7 @@ class Deal(GameBase):
         # money, the holdings, the stock: the deal reaches them there); the betting round is
         # the parts' own (they are a Round)
         engine = self.verifiers = Engine(found, seats, money, hold, stock,
-                                         found.simple and not kept_old)
+                                         0 if kept_old else found.simple)
         if kept_old:
             (old_name, old_hand), = kept_old.items()
             seat = seats.seat[old_name]

@@ -19,10 +19,11 @@ each hand's strength, evaluated once per hand (again only if the hand changes, F
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from itertools import combinations
+from typing import Any, Final
 
 from bragkit.actions import HandChoice
-from bragkit.cards import Card
+from bragkit.cards import JOKER_INDEX, Card
 from bragkit.games.three_card.setup import N2, N, Setup, Strength
 from bragkit.hands import HandRank, best_hand, evaluate, hand_of
 
@@ -35,6 +36,14 @@ Evaluated = tuple[Strength, tuple[Card, ...], HandRank]
 #: thousands of times a second) and shares, as tuples, those most deals never write (see
 #: :class:`Holdings`).
 _ROWS: dict[tuple[int, bool, bool], tuple[Any, ...]] = {}
+
+#: Each way to keep three of four or five cards (F1, F3), by the number of cards: the places
+#: kept and the places discarded, in :func:`~bragkit.hands.best_hand`'s order of trying them.
+_SPLITS: Final[dict[int, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]] = {
+    n: tuple((kept, tuple(i for i in range(n) if i not in kept))
+             for kept in combinations(range(n), 3)) for n in (4, 5)}
+#: A discarded card's face rank (a joker above an ace), as best_hand ranks discards (F1, F3).
+_FACE: Final = (*(c // 4 + 2 for c in range(JOKER_INDEX)), 15)
 
 
 def _rows(key: tuple[int, bool, bool]) -> tuple[Any, ...]:
@@ -207,6 +216,12 @@ class Holdings:
         """The strength of ``hand`` (``kept`` and ``discards``: after a discard)."""
         setup = self.setup
         if kept is not None:  # rule F1: the three the player kept, then the discards
+            a, b, c = kept
+            value = setup.values[a * N2 + b * N + c]
+            if value >= 0:  # hand_of's value and discard key, read from the table
+                face = _FACE
+                thrown = tuple(sorted([face[card] for card in discards], reverse=True))
+                return (value, thrown), kept + discards, setup.ranks[value]
             chosen = hand_of(kept, discards, ordering=setup.rules.ordering, wild=setup.wild)
         elif len(hand) == 3:
             a, b, c = hand
@@ -219,8 +234,52 @@ class Holdings:
                 rank = setup.ranks[value]
             return (value, ()), hand, rank
         else:  # rule F2: a hand shown without a look plays its best three
+            found = self.best_three(hand)
+            if found is not None:
+                return found
             chosen = best_hand(hand, ordering=setup.rules.ordering, wild=setup.wild, keep=3)
         return chosen.sort_key, chosen.kept + chosen.discards, chosen.rank
+
+    def best_three(self, hand: tuple[Card, ...]) -> Evaluated | None:
+        """Rules F1-F3: the best three of four or five cards as
+        :func:`~bragkit.hands.best_hand` chooses them (the highest value, then the highest
+        discards; the first tried of equally good), read from the table: its strength key, the
+        cards kept then discarded, its rank. ``None`` where the table has no value (a joker
+        twice): best_hand's own search decides those.
+
+        >>> from bragkit.cards import parse_cards
+        >>> from bragkit.games.three_card.rules import Rules
+        >>> from bragkit.games.three_card.setup import setup
+        >>> held = Holdings(setup(Rules(cards=5)), [], looked=False)
+        >>> key, cards, rank = held.best_three(parse_cards("3c Ah 2c Kc Qc"))
+        >>> str(rank), cards == best_hand("3c Ah 2c Kc Qc").kept + parse_cards("Kc Qc")
+        ('run, 3-2-A', True)
+        """
+        values = self.setup.values
+        best = -1
+        ties: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for split in _SPLITS[len(hand)]:
+            a, b, c = split[0]
+            value = values[hand[a] * N2 + hand[b] * N + hand[c]]
+            if value < 0:
+                return None
+            if value > best:
+                best = value
+                ties = [split]
+            elif value == best:
+                ties.append(split)
+        face = _FACE
+        key: tuple[int, ...] = ()
+        chosen = ties[0]
+        for split in ties:  # rules F1, F3: equal hands, the higher discards (the first on a tie)
+            thrown = tuple(sorted([face[hand[i]] for i in split[1]], reverse=True))
+            if split is chosen:
+                key = thrown
+            elif thrown > key:
+                key, chosen = thrown, split
+        kept, discarded = chosen
+        cards = tuple([hand[i] for i in kept] + [hand[i] for i in discarded])
+        return (best, key), cards, self.setup.ranks[best]
 
     def beats_face_up(self, seat: int) -> bool:
         """Rule R3: whether ``seat``'s hand beats the face-up hand strictly."""

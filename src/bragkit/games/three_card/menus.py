@@ -7,8 +7,9 @@ A menu lists every option with its amounts (chips actually paid) or choices (a d
 F1, F3); looks during the deal (BL6), top-ups (M1) and agreements to a showdown (B8) included.
 A menu never names a card its player may not see: a blind player of four- or five-card Brag is
 offered the look, and the discard once looked (F1, F2, BL6).
-In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) a menu is
-remembered per Rules by what it depends on; entries are interned per player.
+In a simple deal (no retained hand, no raise or pot limit, no lending) a menu is remembered per
+Rules by what it depends on, but for a player who must still discard (F1: the discard names
+their cards); entries are interned per player.
 
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.games.three_card.deal import Deal
@@ -32,7 +33,7 @@ from bragkit.actions import Action, Discards, LegalAction, Verb
 from bragkit.cards import Card
 from bragkit.games.three_card.betting import see_cost
 from bragkit.games.three_card.round import BETTING
-from bragkit.games.three_card.setup import Fixed, Menu, amount_option
+from bragkit.games.three_card.setup import DISCARDS, Fixed, Menu, amount_option
 from bragkit.games.three_card.verify import Verifiers
 
 __all__ = ["Menus"]
@@ -57,7 +58,8 @@ def _discard(name: str, hand: tuple[Card, ...], count: int) -> LegalAction:
 
 class Menus(Verifiers):
     """The verifiers of one deal with the menus built from them (see the module docstring);
-    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``)."""
+    its parts' ``simple``: whether its menus may be remembered per Rules (``setup.turns``; 0
+    not, :data:`~bragkit.games.three_card.setup.DISCARDS` but while a discard is due)."""
 
     __slots__ = ()
 
@@ -65,13 +67,16 @@ class Menus(Verifiers):
         """The menu of ``seat`` now, from the verifiers; kept until the next move (an agent
         asks for its menu, then plays from it: the move is matched against the menu kept).
 
-        In a simple deal (three cards, no retained hand, no raise or pot limit, no lending) the
-        menu is remembered per Rules by all it depends on there: the player, their status, look,
-        turn and stack, the stake, whether a bet is made, whether three or more bet and whether
-        they may see. Entries are interned per player (:class:`Fixed`)."""
+        In a simple deal (no retained hand, no raise or pot limit, no lending) the menu is
+        remembered per Rules by all it depends on there: the player, their status, look, turn
+        and stack, the stake, whether a bet is made, whether three or more bet and whether they
+        may see; not while the player must still discard (F1: the discard option names their
+        cards, so it is built afresh). Entries are interned per player (:class:`Fixed`)."""
         if seat == self.kept_seat:
             return self.kept_menu
-        if not self.simple:
+        simple = self.simple
+        if not simple or (simple == DISCARDS and self.hold.need_discard[seat]):
+            # (rule F1: a menu offering a discard names the player's cards)
             found: Menu = self.full_menu(seat)
         else:
             fixed = self.seats.fixed[seat]

@@ -56,13 +56,14 @@ _begin_round: Final = Round.__init__
 
 class Parts(Round):
     """The parts of one deal (see the module docstring); ``simple``: whether its menus may be
-    remembered per Rules (``setup.turns``)."""
+    remembered per Rules (``setup.turns``; see :attr:`Setup.simple
+    <bragkit.games.three_card.setup.Setup>`)."""
 
     __slots__ = ("cards", "entries", "hold", "kept_menu", "kept_seat", "money", "names",
                  "result", "rules", "seats", "setup", "simple", "stock")
 
     def __init__(self, setup: Setup, seats: Seats, money: Money, holdings: Holdings,
-                 stock: Stock, simple: bool) -> None:
+                 stock: Stock, simple: int) -> None:
         _begin_round(self, seats.n, seats.order)
         rules: Rules = setup.rules
         self.rules = rules

@@ -14,9 +14,10 @@ from __future__ import annotations
 import functools
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from bragkit.actions import HandChoice, LegalAction, Verb
+from bragkit.actions import amount_option as new_option
 from bragkit.cards import JOKER, JOKER_INDEX, Card, Pack, parse_cards
 from bragkit.errors import RulesError
 from bragkit.games.three_card.rules import Rules
@@ -39,6 +40,8 @@ N2 = N * N
 AmountOptions = dict[tuple[int, int], LegalAction]
 Menu = Sequence[LegalAction]  # a list, or a tuple shared between states (never changed)
 Strength = tuple[int, tuple[int, ...]]
+#: :attr:`Setup.simple` of four- and five-card rules: menus remembered but while a discard is due.
+DISCARDS: Final = 2
 
 _FOLD, _LOOK, _KEEP, _THROW = Verb.FOLD, Verb.LOOK, Verb.KEEP, Verb.THROW
 _DISCARD, _TOPUP = Verb.DISCARD, Verb.TOPUP
@@ -93,8 +96,7 @@ def amount_option(
     if found is None:
         if len(cache) > 2_000:
             cache.clear()
-        found = cache[low, high] = LegalAction(player=player, verb=verb, min_amount=low,
-                                               max_amount=high)
+        found = cache[low, high] = new_option(player, verb, low, high)
     return found
 
 
@@ -109,8 +111,10 @@ class Setup:
         self.max_players = rules.max_players()  # rule D1
         # rule B1: no raise limit and no pot limit, so bet_bounds reduces to min_bet/max_bet
         self.plain_limits = rules.raise_limit is None and not rules.pot_limit
-        # the rules of a simple deal (see three_card_verify.menu), given no retained hand
-        self.simple = rules.cards == 3 and self.plain_limits and not rules.lending
+        # the rules of a simple deal (see Menus.menu), given no retained hand: 0 (not simple),
+        # 1, or DISCARDS (four or five cards: a menu offering a discard is not remembered)
+        self.simple = (0 if not self.plain_limits or rules.lending
+                       else 1 if rules.cards == 3 else DISCARDS)
         # the menus of a simple deal, remembered by what they depend on (see there)
         self.turns: dict[tuple[Any, ...], Menu] = {}
         # the least and most of a bet without a pot limit, by stake, whether a bet is made and
