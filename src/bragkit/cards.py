@@ -343,44 +343,26 @@ _PLAIN_RANDBELOW: Final = (getattr(random.Random, "_randbelow", None)
 _SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 52 * 8 + 52)))
 
 
-def shuffle_cards(cards: list[Card], rng: random.Random, *, done: int = 0,
-                  stop: int | None = None) -> int:
+def shuffle_cards(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, without a method call
     per card when ``rng`` is a plain :class:`random.Random` (speed: a pack every deal): the same
-    Fisher-Yates from the last card, each index drawn from the same bits. Return the swaps made
-    so far (``len(cards) - 1`` once the shuffle is whole).
-
-    In parts, for a plain :class:`random.Random`: ``stop`` swaps and no more (the last
-    ``stop`` cards, the top of a pack, are then final), and later ``done=stop`` the rest, from
-    the same ``rng`` with nothing drawn from it between: the same shuffle. Any other source
-    shuffles whole at once.
+    Fisher-Yates from the last card, each index drawn from the same bits.
 
     >>> cards, same = list(Pack.standard().cards), list(Pack.standard().cards)
     >>> shuffle_cards(cards, random.Random(4)); random.Random(4).shuffle(same)
-    51
     >>> cards == same
     True
-    >>> parts, rng = list(Pack.standard().cards), random.Random(4)
-    >>> shuffle_cards(parts, rng, stop=7), parts[-7:] == same[-7:]
-    (7, True)
-    >>> shuffle_cards(parts, rng, done=7), parts == same
-    (51, True)
     """
     n = len(cards)
     if type(rng) is not random.Random or n > len(_SWAPS) + 1 or not _PLAIN_RANDBELOW:
-        if done:
-            raise ValueError("only a plain random.Random shuffles in parts")
         rng.shuffle(cards)
-        return max(n - 1, 0)
+        return
     bits = rng.getrandbits
-    swaps = _SWAPS[len(_SWAPS) + 1 - n:] if n > 1 else ()
-    last = len(swaps) if stop is None or stop > len(swaps) else stop
-    for i, k in swaps[done:last]:
+    for i, k in _SWAPS[len(_SWAPS) + 1 - n:] if n > 1 else ():
         j = bits(k)
         while j > i:
             j = bits(k)
         cards[i], cards[j] = cards[j], cards[i]
-    return last
 
 
 # The standard orders already built, bottom card first, by (jokers, decks).
@@ -470,45 +452,6 @@ class Pack:
         cryptographically secure source (exactly as ``random.Random.shuffle``:
         :func:`shuffle_cards`)."""
         shuffle_cards(self._cards, make_rng(source))
-
-    def shuffle_top(self, rng: random.Random, count: int) -> int:
-        """The first ``count`` swaps of :meth:`shuffle` from ``rng``, and no more: the top
-        ``count`` cards are then those the whole shuffle puts there (a deal that needs only
-        those makes no more draws). Return the swaps made: fewer than ``len(self) - 1`` for a
-        plain :class:`random.Random` (any other source shuffles whole at once); finish with
-        :meth:`shuffle_rest`.
-
-        >>> part, whole = Pack.standard(), Pack.shuffled(random.Random(9))
-        >>> part.shuffle_top(random.Random(9), 3), part.peek(3) == whole.peek(3)
-        (3, True)
-        """
-        return shuffle_cards(self._cards, rng, stop=count)
-
-    def shuffle_rest(self, rng: random.Random, done: int, top: Sequence[Card]) -> Pack:
-        """Finish a shuffle begun with :meth:`shuffle_top`: ``done`` swaps were made, ``top``
-        were the top cards then (top first: :meth:`peek` of ``done``), only cards of those have
-        been dealt since, and nothing has been drawn from ``rng`` between. The pack becomes what
-        the whole shuffle and the same deal would have left; return the pack as shuffled
-        whole, before the deal (a new pack).
-
-        >>> pack, rng = Pack.standard(), random.Random(9)
-        >>> done = pack.shuffle_top(rng, 3)
-        >>> top, dealt = pack.peek(3), pack.deal_many(2)
-        >>> whole = pack.shuffle_rest(rng, done, top)
-        >>> whole == Pack.shuffled(random.Random(9)), whole.cards[2:] == pack.cards
-        (True, True)
-        """
-        cards = self._cards
-        dealt = 52 * self.decks + self.jokers - len(cards)
-        if not 0 <= dealt <= len(top) <= done:
-            raise InvalidCardError("more cards dealt than the shuffle had made final")
-        whole = cards + list(reversed(top[:dealt]))
-        shuffle_cards(whole, rng, done=done)
-        self._cards = whole[:len(cards)]
-        pack = self.copy()
-        pack._cards = whole
-        pack._whole = True
-        return pack
 
     def deal(self) -> Card:
         """Take the top card.

@@ -149,68 +149,6 @@ def test_random_play_keeps_every_invariant(game: TeenPatti, seed: int) -> None:
     assert records.dump(records.load(text)) == text
 
 
-#: Every verb a turn may allow, in menu order (a sideshow's answer last: TP5).
-_EVERY_VERB = (*TeenPatti.MENU, Verb.ACCEPT, Verb.DECLINE)
-
-
-@settings(max_examples=80, deadline=None)
-@given(deals(), st.integers(0, 2**32))
-def test_a_kept_menu_is_what_the_verifier_says_now_rules_TP2_TP7(game: TeenPatti,
-                                                                 seed: int) -> None:
-    """The menu of the player to act is kept under what its verdicts read (the player, seen,
-    two left, the previous player seen, blind turns used up, the stake, the stack up to four
-    stakes, the pot's room up to two stakes; per rules object): at every turn of random deals
-    under random house rules (small stacks, pot, chaal and blind limits) the menu is the
-    verifier's verdict on every verb asked afresh, and a deal played again (every menu then
-    found kept) gives the same menus."""
-    rng = random.Random(seed)
-    twin = TeenPatti(game.rules, players=game.players, dealer=game.dealer,
-                     stacks=list(game.start_stacks.values()), pack=game.initial_pack)
-    turns = 0
-    while not game.over:
-        who = game.to_act
-        assert who is not None
-        fresh = []
-        for verb in _EVERY_VERB:
-            verdict = game._verify(who, verb)
-            if not isinstance(verdict, IllegalActionError):
-                fresh += verdict
-        assert game.legal_actions(who) == fresh == twin.legal_actions(who)
-        action = random_action(game, rng)
-        game.apply(action)
-        twin.apply(action)
-        turns += 1
-    assert turns > 0 and twin.over
-
-
-@pytest.mark.parametrize("pot_limit", [0, 5, 9])
-@pytest.mark.parametrize("count", [2, 3])
-def test_kept_menus_under_a_near_pot_limit_rules_TP4_TP6(pot_limit: int, count: int) -> None:
-    """Many deals under one rules object share its kept menus: near a small pot limit (a show
-    cut to the pot's room, TP6) and with small stacks (TP7) every menu is still the verifier's
-    verdict asked afresh."""
-    rules = TeenPattiRules(pot_limit=pot_limit, chaal_limit=3, blind_limit=2)
-    players = [f"P{i}" for i in range(count)]
-    cut = 0
-    for seed in range(150):
-        rng = random.Random(seed)
-        game = TeenPatti(rules, players=players, dealer=players[seed % count],
-                         stacks=[3 + (seed + i) % 7 for i in range(count)], rng=seed)
-        while not game.over:
-            who = game.to_act
-            assert who is not None
-            fresh = []
-            for verb in _EVERY_VERB:
-                verdict = game._verify(who, verb)
-                if not isinstance(verdict, IllegalActionError):
-                    fresh += verdict
-            assert game.legal_actions(who) == fresh
-            cut += any(o.verb is Verb.SHOW and o.cost is not None and o.cost < game.stake
-                       for o in fresh)
-            game.apply(random_action(game, rng))
-    assert cut or not pot_limit  # a show was cut to the pot's room (the test is not vacuous)
-
-
 @settings(max_examples=40, deadline=None)
 @given(deals(), st.integers(0, 2**32), st.integers(0, 30))
 def test_a_record_cut_short_replays_to_the_same_state(game: TeenPatti, seed: int,

@@ -74,7 +74,6 @@ from bragkit.games.stakes import (
     ROUND_VERBS,
     BettingRound,
     Limits,
-    kept_by_identity,
     option,
     split_evenly,
 )
@@ -210,7 +209,6 @@ class BragPokerRules:
         return cls(**values)
 
 
-@kept_by_identity
 @functools.lru_cache(maxsize=256)
 def _limits(rules: BragPokerRules, second: bool) -> Limits:
     size = rules.big_bet if second else rules.small_bet
@@ -546,10 +544,10 @@ register("brag-poker", replay_brag_poker, read=read_brag_poker, write=_write,
 
 def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) -> BragPoker:
     """A deal for the registry: 100 chips each (or 25 big blinds), the dealer cut at random
-    (D3); ``rng`` is the deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
+    (D3)."""
     stack = max(100, 25 * rules.big_blind)
     return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng, own_rng=True)
+                     stacks=[stack] * len(players), rng=rng)
 
 
 def _big_blind(rules: BragPokerRules) -> int:

@@ -62,7 +62,7 @@ from bragkit.games.stake_operations import (
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
-from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, kept_by_identity, option
+from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.hands import HandRank, evaluate, wild_set
 from bragkit.records import DealSteps, parse, register
@@ -187,7 +187,6 @@ def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
 
 
-@kept_by_identity
 @lru_cache(maxsize=256)
 def _limits(rules: HistoricRules, rule: str) -> Limits:
     return Limits(min_bet=rules.min_stake, max_bet=rules.max_stake, min_raise=rules.min_raise,
@@ -448,7 +447,6 @@ class ThreeStakeBrag(_HistoricDeal):
     RULE: ClassVar[str] = "S4"
     POTS: ClassVar[tuple[str, str, str]] = ("first", "second", "third")
     BET_POT: ClassVar[str] = "second"
-    DEALS_ON: ClassVar[bool] = True  # rule S4: the draws towards 31
     SEATS_RULE: ClassVar[str] = "S4"
 
     def _start(self) -> None:
@@ -537,7 +535,7 @@ class ThreeStakeBrag(_HistoricDeal):
             if drawer is None:
                 self._third_stake()
                 return
-            if self.totals[drawer] < 31 and len(self._deck):  # (its length: the shuffle unfinished)
+            if self.totals[drawer] < 31 and len(self.pack):
                 return
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 
@@ -746,18 +744,16 @@ def _stack(rules: HistoricRules) -> int:
 
 def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Random
                   ) -> SingleStakeBrag:
-    """A deal for the registry: 100 chips each, the dealer cut at random (D3); ``rng`` is the
-    deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
+                           stacks=[_stack(rules)] * len(players), rng=rng)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
-    """A deal for the registry: 100 chips each, the dealer cut at random (D3); ``rng`` is the
-    deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
+    """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                          stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
+                          stacks=[_stack(rules)] * len(players), rng=rng)
 
 
 def _least_stake(rules: HistoricRules) -> int:

@@ -28,7 +28,6 @@ A view is folded from the log censored for its viewer (:mod:`bragkit.games.stake
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,7 +55,6 @@ from bragkit.games.stake_operations import (
 )
 from bragkit.games.stake_operations import turn as make_turn
 from bragkit.games.stakes import BettingRound, Money
-from bragkit.ownership import concurrent
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
            "deal_class"]
@@ -217,9 +215,7 @@ class StakeGame(GameBase, Generic[RulesT]):
     Every game is set up the same way: ``Game(rules, players=…, dealer=…, stacks=…)`` with the
     cards from ``pack`` (top card first), ``hands`` (each player's cards as dealt, with an
     optional ``stock``: the rest of the pack, by default in the standard order) or ``rng`` (a
-    shuffled pack; ``own_rng``: the ``random.Random`` given is the deal's own, nothing else draws
-    from it afterwards, so the shuffle may be finished when its cards are needed, as it is from
-    a seed); ``rules`` left out are the game's defaults. The class says its verbs
+    shuffled pack); ``rules`` left out are the game's defaults. The class says its verbs
     (:attr:`VERBS`, the menu's order in :attr:`MENU`, those a player may use out of turn in
     :attr:`OUT_OF_TURN`), its pots (:attr:`POTS`) and how many may sit (:attr:`SEATS`, rule
     :attr:`SEATS_RULE`), and opens the deal in :meth:`_start`.
@@ -255,9 +251,6 @@ class StakeGame(GameBase, Generic[RulesT]):
     OUT_OF_TURN: ClassVar[tuple[Verb, ...]] = ()
     #: The rule cited for an action once the deal is over, or of a verb the game lacks.
     RULE: ClassVar[str] = ""
-    #: Whether a deal nearly always deals on past the first deal's cards (the draws towards
-    #: 31 of S4): its shuffle is made whole at once (:meth:`_make_pack`), not left unfinished.
-    DEALS_ON: ClassVar[bool] = False
     #: The pots of a deal.
     POTS: ClassVar[tuple[str, ...]] = ("pot",)
     #: The least and most players, and the rule that says so.
@@ -275,7 +268,6 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands: Mapping[str, Sequence[Card | str] | str] | None = None,
         stock: Pack | Sequence[Card] | str | None = None,
         rng: RandomSource = None,
-        own_rng: bool = False,
     ) -> None:
         super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
@@ -303,10 +295,8 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.deal_order = seats[i:] + seats[:i]
         self.source_hands: dict[str, tuple[Card, ...]] | None = None
         self.source_stock: tuple[Card, ...] | None = None
-        # a shuffle left unfinished (_make_pack): its rng, the swaps made, the top cards then
-        self._rest: tuple[random.Random, int, tuple[Card, ...]] | None = None
-        self._deck = self._make_pack(pack, hands, stock, rng, own_rng or type(rng) is int)
-        self._initial_pack = self._deck.copy() if self._rest is None else self._deck
+        self.pack = self._make_pack(pack, hands, stock, rng)
+        self.initial_pack = self.pack.copy()
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         self.face_up: set[Card] = set()
         self.shown: dict[str, tuple[Card, ...]] = {}
@@ -343,50 +333,13 @@ class StakeGame(GameBase, Generic[RulesT]):
         return self.players[i:] + self.players[:i]
 
     # -- the pack ---------------------------------------------------------------------------
-    @property
-    def pack(self) -> Pack:
-        """The pack: what is left of it after the cards dealt so far, top card first."""
-        if self._rest is not None:
-            self._finish_shuffle()
-        return self._deck
-
-    @property
-    def initial_pack(self) -> Pack:
-        """The pack as shuffled (or given), before any card was dealt: a record's pack."""
-        if self._rest is not None:
-            self._finish_shuffle()
-        return self._initial_pack
-
-    def _finish_shuffle(self) -> None:
-        """Make the swaps a shuffle left (:meth:`_make_pack`): the pack is then what the whole
-        shuffle and the same deal would have left (:meth:`Pack.shuffle_rest`)."""
-        assert self._rest is not None
-        rng, done, top = self._rest
-        self._rest = None
-        self._initial_pack = self._deck.shuffle_rest(rng, done, top)
-
-    def _top(self, count: int) -> Pack:
-        """The pack, its top ``count`` cards final (a shuffle left unfinished is finished when
-        a deal would go past the cards it made final)."""
-        rest = self._rest
-        if rest is not None and count > len(self._deck) - 52 + rest[1]:
-            self._finish_shuffle()
-        return self._deck
-
     def _make_pack(
         self,
         pack: Pack | str | None,
         hands: Mapping[str, Sequence[Card | str] | str] | None,
         stock: Pack | Sequence[Card] | str | None,
         rng: RandomSource,
-        own_rng: bool = False,
     ) -> Pack:
-        """The pack of the deal: ``pack`` as given, built from ``hands`` (and ``stock``), or
-        shuffled from ``rng``. A shuffle from the deal's own ``rng`` (``own_rng``: nothing else
-        draws from it afterwards) makes only the swaps that fix the cards of the first deal
-        (:meth:`Pack.shuffle_top`: every player's cards and one more) and leaves the rest
-        (:attr:`_rest`) for when more cards are dealt or the pack is read (:attr:`pack`,
-        :attr:`initial_pack`): the same cards, fewer draws (speed: most deals deal no more)."""
         if pack is not None and hands is not None:
             raise RulesError("give the pack or the hands, not both")
         if pack is not None:
@@ -397,14 +350,7 @@ class StakeGame(GameBase, Generic[RulesT]):
             if stock is not None:
                 raise RulesError("a stock goes with hands")
             shuffled = _STANDARD.copy()  # as Pack.shuffled: the standard order, shuffled
-            source = make_rng(rng)
-            if not own_rng or self.DEALS_ON:
-                shuffled.shuffle(source)
-                return shuffled
-            top = self.cards_each * len(self.players) + 1
-            done = shuffled.shuffle_top(source, top)
-            if done < len(shuffled) - 1:
-                self._rest = (source, done, shuffled.peek(done))
+            shuffled.shuffle(make_rng(rng))
             return shuffled
         return self._pack_from_hands(hands, stock)
 
@@ -432,7 +378,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         return Pack(order + list(rest))
 
     def _deal(self, player: str, *, face_up: bool = False, owner_sees: bool = True) -> Card:
-        card = (self._deck if self._rest is None else self._top(1)).deal()
+        card = self.pack.deal()
         self.hands[player].append(card)
         if face_up:
             self.face_up.add(card)
@@ -444,7 +390,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         (D6): :meth:`_deal` for each, in one step."""
         order = self.deal_order
         seats = len(order)
-        cards = self._top(rounds * seats).deal_many(rounds * seats)
+        cards = self.pack.deal_many(rounds * seats)
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
@@ -518,26 +464,6 @@ class StakeGame(GameBase, Generic[RulesT]):
         :meth:`_menu_verbs`, in order. A game may ask its betting round for the same verdicts
         in one step (:meth:`BettingRound.options`)."""
         return self._options(to_act, self._menu_verbs(to_act))
-
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """What may be done now (:meth:`GameBase.legal_actions
-        <bragkit.games.base.GameBase.legal_actions>`): asked for the player to act, their kept
-        menu (:meth:`_menu`) at once (the hot path of every agent: a decision each)."""
-        token = self._token
-        try:  # _take, inlined
-            token.pop()
-        except IndexError:
-            raise concurrent(f"the {self.GAME} game") from None
-        try:
-            to_act = self.to_act
-            if player is not None and player == to_act:  # so the deal is not over
-                menu = self._menu_of
-                if menu is None:
-                    menu = self._menu_of = self._turn_options(to_act)
-                return list(menu)
-        finally:
-            token.append(None)
-        return super().legal_actions(player)
 
     def _menu(self, player: str) -> list[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do

@@ -41,8 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, wraps
-from typing import Final, ParamSpec, TypeVar
+from functools import lru_cache
+from typing import Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.errors import IllegalActionError, RulesError
@@ -53,7 +53,6 @@ __all__ = [
     "BettingRound",
     "Limits",
     "Money",
-    "kept_by_identity",
     "option",
     "split_evenly",
 ]
@@ -66,49 +65,6 @@ _NOTHING_OWED: Final = (_DROP, _CHECK, _RAISE)
 _OWING: Final = (_DROP, _CALL, _RAISE)
 #: Every menu of verbs :meth:`BettingRound.menu_verbs` gives.
 ROUND_MENUS: Final = (_NOTHING_STAKED, _NOTHING_OWED, _OWING)
-
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-#: The most answers :func:`kept_by_identity` keeps for one function.
-_MOST_KEPT: Final = 256
-
-
-def kept_by_identity(make: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``make`` with its answers kept by the identity of its first argument (and the other
-    arguments' values), asked again for another object: for what a deal derives from its frozen
-    rules (a dataclass hashes every field in Python, slowly; the same object recurs deal after
-    deal). Put over an ``lru_cache`` so that equal objects still share one answer. The object is
-    held with its answer, so its identity is never another's; at most :data:`_MOST_KEPT` kept.
-
-    >>> @kept_by_identity
-    ... def total(numbers: tuple[int, ...], extra: int) -> int:
-    ...     print("made")
-    ...     return sum(numbers) + extra
-    >>> numbers = (1, 2)
-    >>> total(numbers, 1), total(numbers, 1), total((1, 2), 2)
-    made
-    made
-    (4, 4, 5)
-    """
-    kept: dict[tuple[object, ...], tuple[object, _R]] = {}
-
-    @wraps(make)
-    def keeping(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if kwargs or not args:
-            return make(*args, **kwargs)
-        first = args[0]
-        key = (id(first), *args[1:])
-        found = kept.get(key)
-        if found is not None and found[0] is first:
-            return found[1]
-        answer = make(*args, **kwargs)
-        if len(kept) >= _MOST_KEPT:
-            kept.clear()
-        kept[key] = (first, answer)
-        return answer
-
-    return keeping
 
 
 @lru_cache(maxsize=4096)
@@ -248,7 +204,6 @@ class Limits:
 _MOST_MENUS: Final = 4096
 
 
-@kept_by_identity
 @lru_cache(maxsize=64)
 def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
     """The menus already worked out under ``limits``, by what they depend on (shared by every

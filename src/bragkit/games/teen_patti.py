@@ -51,7 +51,7 @@ from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
 from bragkit.games.stake_session import StakeDealing
-from bragkit.games.stakes import kept_by_identity, option, split_evenly
+from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
@@ -90,30 +90,6 @@ _MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
 _DEFAULT_RULES: Final = TeenPattiRules()
 
 
-#: The most menus kept under one rules object (:meth:`TeenPatti._turn_options`).
-_MOST_MENUS: Final = 4096
-
-
-@kept_by_identity
-@functools.lru_cache(maxsize=64)
-def _menus_under(rules: TeenPattiRules) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
-    """The menus already worked out under ``rules``, by what they depend on (shared by every
-    deal under the same rules: :meth:`TeenPatti._turn_options`)."""
-    return {}
-
-
-@functools.lru_cache(maxsize=256)
-def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """Every seat's followers clockwise, the next first (TP3): made once per table of names
-    (read only).
-
-    >>> _clockwise(("Ann", "Bob", "Cy"))["Bob"]
-    ('Cy', 'Ann')
-    """
-    return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
-
-
-@kept_by_identity
 @functools.lru_cache(maxsize=256)
 def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
@@ -194,8 +170,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
-        self._menus = _menus_under(rules)  # (looked up once: a rules object hashes slowly)
-        self._after = _clockwise(self.players)  # every seat's followers, clockwise (TP3)
+        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -210,7 +185,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._ops.append(posted(player, boot, "pot", "boot"))
         self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
-            self.turned = self._top(1).deal()
+            self.turned = self.pack.deal()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
@@ -255,11 +230,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        playing = self.playing
-        for seat in self._after[player]:
-            if seat in playing:
-                return seat
-        raise AssertionError("nobody is left in")  # pragma: no cover - a deal ends first
+        return next(p for p in self._after[player] if p in self.playing)
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
@@ -376,40 +347,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if self.sideshow is not None:
             return _ANSWERS
         return _MENUS[to_act in self.looked, len(self.playing) == 2]
-
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
-        """The menu of the player to act: the verifier's verdicts on :meth:`_menu_verbs`, kept
-        under everything they read (speed: the same few menus recur at every turn of every
-        deal) and made by the verifier the first time.
-
-        Betting, the verdicts for the player to act read nothing but their name, whether they
-        have looked, whether two are left, whether the previous player has looked (asked of a
-        seen player only: the show and the sideshow, TP4, TP5), whether their blind turns are
-        used up (TP6), the stake, their stack up to four stakes (the most a chaal or a show
-        costs, TP3, TP4) and the pot's room up to two stakes (the most a show is cut to, TP6),
-        besides the rules (the menus are kept per rules object). A sideshow's answer (TP5) is
-        asked of the verifier each time."""
-        if self.sideshow is not None:
-            return self._options(to_act, _ANSWERS)
-        seen = to_act in self.looked
-        playing = self.playing
-        stake = self.stake
-        stack = self.money.stacks[to_act]
-        cap = self._cap
-        limit = self._blind_limit
-        key = (to_act, seen, len(playing) == 2,
-               seen and playing[playing.index(to_act) - 1] in self.looked,
-               not seen and limit and self.blind_turns[to_act] >= limit, stake,
-               stack if stack < 4 * stake else 4 * stake,
-               None if cap is None else min(cap - self.money.pots["pot"], 2 * stake))
-        menus = self._menus
-        menu = menus.get(key)
-        if menu is None:
-            menu = tuple(self._options(to_act, self._menu_verbs(to_act)))
-            if len(menus) >= _MOST_MENUS:
-                menus.clear()
-            menus[key] = menu
-        return list(menu)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
@@ -590,10 +527,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
 def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Random) -> TeenPatti:
     """A deal for the registry: 100 boots each (at least 100 chips), the dealer cut at random
-    (D3); ``rng`` is the deal's own (:class:`~bragkit.games.registry.GameInfo`)."""
+    (D3)."""
     stack = max(100, 100 * rules.boot)
     return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng, own_rng=True)
+                     stacks=[stack] * len(players), rng=rng)
 
 
 def _boot(rules: TeenPattiRules) -> int:
