@@ -109,8 +109,24 @@ class Menus(Verifiers):
         not?" answered with nothing), and only the entry of the action's verb is built, not the
         seat's whole menu (the menu lists an option exactly when these verifiers allow it)."""
         if self.result is None and seat is not None:
-            if action.verb is _AGREE:  # rule B8 (the commonest): the menu's own verifier, asked
+            verb = action.verb
+            if verb is _AGREE:  # rule B8 (the commonest): the menu's own verifier, asked
                 return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
+            if seat == self.kept_seat and verb is not _DISCARD:
+                # the menu just built for this state (a player who read it, then acted): its
+                # entry, found as LegalAction.__contains__ finds it (the verifiers built it)
+                amount, hand = action.amount, action.hand
+                for option in self.kept_menu:
+                    if option.verb is not verb or option.hand != hand:
+                        continue
+                    low = option.min_amount
+                    if low is None:
+                        if amount is None:
+                            return option
+                    elif amount is not None and low <= amount and (
+                            option.max_amount is None or amount <= option.max_amount):
+                        return option
+                return None
             if self._block(seat, action) is None:
                 return self.entry(seat, action)
         return None
