@@ -175,14 +175,14 @@ def analyse(text: str, *, adviser: Adviser, players: Iterable[str] | None = None
         deal = steps.start()
         seated.update(deal.players)
         for number in range(1, steps.count + 1):
-            before = DealRecord.from_deal(deal)
             player = deal.to_act
+            asked = player is not None and (wanted is None or player in wanted)
+            before = DealRecord.from_deal(deal) if asked else None  # (only where it is read)
             steps.play(deal, number)
             taken = deal.actions[-1]
-            if player is None or taken.player != player or taken.verb is Verb.AGREE:
-                continue  # an answer to a showdown proposal (B8), not a turn
-            if wanted is not None and player not in wanted:
-                continue
+            if before is None or taken.player != player or taken.verb is Verb.AGREE:
+                continue  # not a chosen player's turn, or an answer to a showdown (B8)
+            assert player is not None
             found.append(_decision(before, steps.number, number, player, taken, adviser,
                                    rollouts, rng))
     if wanted is not None and not wanted <= seated:
@@ -192,9 +192,10 @@ def analyse(text: str, *, adviser: Adviser, players: Iterable[str] | None = None
 
 def _decision(before: DealRecord, deal: int, number: int, player: str, taken: Action,
               adviser: Adviser, rollouts: int, rng: random.Random) -> Decision:
-    advice = adviser.probabilities(before.replay(), player)
+    at = before.replay()
+    advice = adviser.probabilities(at, player)
     actions = list(dict.fromkeys([*advice, taken]))
-    worth = worths(before, player, actions, adviser, rollouts=rollouts, rng=rng)
+    worth = worths(before, player, actions, adviser, rollouts=rollouts, rng=rng, at=at)
     best = max(advice, key=lambda a: (advice[a], worth[a]))
     choices = tuple(sorted(
         (Choice(action=a, probability=advice.get(a, 0.0), worth=worth[a]) for a in actions),
@@ -204,12 +205,13 @@ def _decision(before: DealRecord, deal: int, number: int, player: str, taken: Ac
 
 
 def worths(record: DealRecord, player: str, actions: Sequence[Action], adviser: Adviser, *,
-           rollouts: int = ROLLOUTS, rng: random.Random | None = None) -> dict[Action, float]:
+           rollouts: int = ROLLOUTS, rng: random.Random | None = None,
+           at: Deal | None = None) -> dict[Action, float]:
     """The mean worth to ``player`` of each of ``actions`` (legal after ``record``'s
     actions), over ``rollouts`` deals of the cards ``player`` could not see, each played out
-    by ``adviser`` at every seat."""
+    by ``adviser`` at every seat (``at``: the record replayed, when the caller has it)."""
     rng = rng or random.Random(0)
-    at = record.replay()
+    at = at or record.replay()
     stack = at.stacks[player]
     unseen = _Unseen(record, at, player, actions)
     totals = dict.fromkeys(actions, 0.0)
