@@ -509,6 +509,12 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
                  "a deal of the night dealt after the kill")
     for port in others:  # still open, still unlisted
         assert night.table_id not in await asyncio.to_thread(_listed, port)
+    # Lou closes between deals once chips have moved: the members play alike (the smallest
+    # bet, a fold at the same point), so deals won in turn can leave every net at zero, and
+    # a close sent mid-deal waits for a deal that may undo them; closed in the pause after a
+    # deal that left a net, the night has something to count (the check below stays)
+    await _until(lambda: _chips_moved_between_deals(lou.state, night_deal), 90,
+                 "a deal of the night after the kill ended with chips moved, no pot carried")
     await lou.command(type="host", op="close")
     await _until(lambda: all(p.state is not None and p.state["table"]["status"] == "closed"
                              for p in members), 60, "the night's table closed")
@@ -545,6 +551,16 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     assert ledger["carried_pot"] <= ledger["in_pot"]
     assert brought == held + ledger["in_pot"], "chips not conserved"
     assert killed_at < max(p.seq for p in players) <= len(stored.events)
+
+
+def _chips_moved_between_deals(state: dict[str, Any] | None, after_deal: int) -> bool:
+    """Whether ``state`` is a night's table between deals (a deal numbered past
+    ``after_deal`` over, none begun) with a member's net not zero and no pot carried (BL3)."""
+    if state is None or state["deal"] is None:
+        return False
+    deal, ledger = state["deal"], state["ledger"]
+    return (deal["number"] > after_deal and deal["is_over"] and not ledger["carried_pot"]
+            and any(row["net"] for row in ledger["rows"]))
 
 
 async def _read_the_night(database: str, night: LeagueNight, others: list[int],
