@@ -28,7 +28,7 @@ hands = { Ann = "Qh Qs 4d", Bob = "As Tc 2d", Cy = "3c 5d 9s" }
 '''
 
 
-_BOBS_CARDS = ["A♠", "10♣", "2♦"]
+_BOBS_CARDS = ["ace of spades", "ten of clubs", "two of diamonds"]  # As Tc 2d
 
 
 def _shoot(page: Any, folder: Path, name: str) -> None:
