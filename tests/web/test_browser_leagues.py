@@ -99,5 +99,10 @@ def test_the_league_page_in_the_browser(league_server: tuple[str, int], browser:
     assert page.locator("li.night a:text('host link')").count() == 1  # the open night's
     assert page.locator("form.open-night").count() == 1  # the scheduled night's
     shoot(page, folder, "page", prefix="league")
+    page.click("li.night a:text('host link')")  # the open night: its table, as its host
+    for name in MEMBERS[:4]:  # night 4 seats four members
+        page.wait_for_selector(f".seat[data-name='{name}']")
+    assert page.is_hidden("#add-bot") and page.is_hidden("#bot-kind")  # members only: no bot
+    shoot(page, folder, "night", prefix="league")
     page.context.close()
     assert errors == []

@@ -69,6 +69,7 @@ def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
     record = tmp_path / "friday.bhh"
     record.write_text(RECORD)
     lead = open_page(browser, server + "/replay", errors, viewport=DESKTOP)
+    assert lead.locator("#table-name").inner_text() == "Replay"  # no table's name yet
     bad = tmp_path / "bad.bhh"
     bad.write_text(RECORD.replace('"Ann see 4"', '"Ann see 2"'))
     lead.set_input_files("#replay-file", str(bad))
@@ -106,14 +107,15 @@ def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
     assert "seat=Bob" in lead.url and "at=4" in lead.url
     _shoot(lead, folder, "bob")
     # the deal's link, as copied at an action, opens there in another browser: Bob's seat,
-    # after Bob's look (his cards, nobody else's), before Ann's see
+    # after Bob's look and bet (his cards, nobody else's), before Cy's fold
     linked = open_page(browser, lead.url.replace("at=4", "at=3"), errors, viewport=PHONE)
     _at(linked, 3)
     linked.wait_for_selector(".seat.mine[data-name='Bob']")
     _until(linked, "() => document.querySelectorAll('#my-cards img').length === 3")
     assert sorted(card_names(linked)) == sorted(_BOBS_CARDS)
     assert "Ann wins" not in linked.locator("#banner").inner_text()
-    assert "Cy folds" in linked.locator("#log").inner_text()
+    log = linked.locator("#log").inner_text()
+    assert log.endswith("You bet 2") and "Cy folds" not in log, log
     linked.context.close()
 
     lead.click("#replay-share")
@@ -128,6 +130,8 @@ def test_a_dropped_record_steps_forward_and_back_and_a_second_browser_follows(
     _at(follower, 0)
     lead.click("#replay-forward")
     _at(follower, 1)
+    # Bob's view at Bob's turn: a watcher is told whose turn it is, never "Your turn"
+    assert follower.locator("#turn").inner_text() == "Bob to act"
     _shoot(follower, folder, "follower")
     lead.context.close()
     follower.context.close()

@@ -81,3 +81,25 @@ def test_the_history_and_ratings_in_the_docs_are_the_codes() -> None:
     protocol = " ".join((DOCS / "web-protocol.md").read_text().split())
     assert f"best first (at most {MAX_LISTED})" in protocol
     assert f"(`{_unreleased(True, 1)}`, or `{{\"error\": \"no such table\"}}`" in protocol
+
+
+def test_the_tls_proxy_section_uses_serves_own_options_and_passes_what_it_needs() -> None:
+    """docs/deploy.md's "Behind a TLS proxy" (issue 26, item 7): the options it names are
+    ``bragkit serve``'s (and their defaults), its nginx sample passes the player's address and
+    scheme and the WebSocket upgrade, keeps /metrics to the operator, and its serve line binds
+    to this machine only (the proxy in front)."""
+    from bragkit.cli.serve import serve_command as serve
+
+    text = (DOCS / "deploy.md").read_text()
+    section = text[text.index("## Behind a TLS proxy"):]
+    section = section[:section.index("\n## ", 5)]
+    options = {name: parameter.default for name, parameter in
+               inspect.signature(serve).parameters.items()}
+    for option in re.findall(r"`(--[a-z-]+)", section):
+        assert option[2:].replace("-", "_") in options, option
+    assert "(default `127.0.0.1`" in section and options["forwarded_allow_ips"] == "127.0.0.1"
+    for needed in ("proxy_set_header X-Forwarded-For", "proxy_set_header X-Forwarded-Proto",
+                   "proxy_set_header Upgrade", 'proxy_set_header Connection "upgrade"',
+                   "location = /metrics", "deny all;"):
+        assert needed in section, needed
+    assert re.search(r"bragkit serve --host 127\.0\.0\.1 .*--public-url https://", section)

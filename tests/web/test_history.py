@@ -383,3 +383,17 @@ def test_a_table_name_is_shown_as_text_never_as_markup() -> None:
         assert name not in page and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in page
         assert browser.get("/api/players/Ann").json()["games"][0]["sessions"][0]["name"] == name
     assert room.status == "closed"
+
+
+def test_the_rating_and_its_chart_are_explained_in_words(scene: Scene) -> None:
+    """The player's page and the leaderboard say what the rating and the chart's line and
+    band are without a formula (a person reads "μ − 3σ" as nothing)."""
+    browser = scene.browser()
+    player = browser.get("/u/Ann").text
+    board = browser.get("/leaderboard/three-card").text
+    for text in (player, board):
+        assert not set(text) & set("μσ±−"), "a formula on a page"
+    caption = re.search(r'<figcaption class="note">(.*?)</figcaption>', player, re.S)
+    assert caption is not None and "The line" in caption.group(1)
+    assert "The band" in caption.group(1)
+    assert "starts at 0" in board

@@ -107,8 +107,10 @@ def _chart(record: GameRecord) -> str:
     label = f"Rating history at {record.title}"
     return ('<figure class="chart-box">' + rating_chart(points, label=label, size=WIDE) +
             rating_chart(points, label=label, size=NARROW) +
-        '<figcaption class="note">Rating after each rated session (the line: μ − 3σ) and '
-        'what it believes, μ ± σ (the band).</figcaption></figure>')
+        '<figcaption class="note">The line: the rating after each rated session, the skill '
+        'the player has shown at least (it starts at 0 and rises as they play and win). '
+        'The band: where their skill most likely lies, narrowing as the sessions add up.'
+        '</figcaption></figure>')
 
 
 def _game(record: GameRecord) -> str:
@@ -174,6 +176,7 @@ def leaderboard_page(*, game: str, title: str, standings: Sequence[Standing],
       {board}
       <p class="note">Ratings come from rated tables only (signed-in players, the game's own
         rules): after each session, each player's finishing place by net moves their rating
-        (OpenSkill). The rating is μ − 3σ: the skill the player is, most likely, at least.</p>
+        (OpenSkill). The rating is the skill a player has shown at least: it starts at 0 and
+        rises as they play and win.</p>
     </section>"""
     return page(f"Leaderboard: {title}", body, account=viewer, main="club-page")

@@ -273,11 +273,15 @@ def replay_page() -> str:
     >>> page = replay_page()
     >>> "data-replay" in page, page.count("/static/replay.js"), 'id="replay-bar"' in page
     (True, 1, True)
+    >>> "Brag table" in page, '<h1 id="table-name">Replay</h1>' in page
+    (False, True)
     """
     page = (_STATIC / "table.html").read_text(encoding="utf-8")
     bar = (_STATIC / "replay-bar.html").read_text(encoding="utf-8")
     for anchor, replaced in (
             ("<title>bragkit · table</title>", "<title>bragkit · replay</title>"),
+            ('<h1 id="table-name">Brag table</h1>',  # till a record names its table
+             '<h1 id="table-name">Replay</h1>'),
             ("<body>", '<body data-replay class="replay-page">'),
             ('  <main class="layout">', bar + '  <main class="layout">'),
             ('<script src="/static/table.js"></script>',

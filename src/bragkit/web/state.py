@@ -92,6 +92,13 @@ def settings(config: TableConfig) -> dict[str, Any]:
     4
     >>> settings(TableConfig.from_dict({"game": "nine-card"}))["rules"]["target"]
     21
+
+    No bot is offered where none may sit: a rated table, a league night's.
+
+    >>> "random" in settings(TableConfig())["bots"]
+    True
+    >>> settings(TableConfig(rated=True))["bots"], settings(TableConfig(members=(1, 2)))["bots"]
+    ({}, {})
     """
     info = config.info
     return {"name": config.name, "game": info.name, "title": info.title,
@@ -100,7 +107,9 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "variant": config.terms.variant or info.name,
             "buy_in": config.buy_in, "turn_seconds": config.turn_seconds,
             "deal_pause": config.deal_pause, "bot_delay": config.bot_delay,
-            "bots": bot_kinds(config), "private": config.private, "rated": config.rated,
+            # no bot sits at a rated table or a league night's (only accounts, members)
+            "bots": {} if config.rated or config.members else bot_kinds(config),
+            "private": config.private, "rated": config.rated,
             "analysable": analysable(info.name),
             "sit_and_go": None if config.sit_and_go is None else config.sit_and_go.to_dict()}
 

@@ -292,8 +292,12 @@
     if (people.some((s) => String(s.seat) === was)) heir.value = was;
     $("handover").disabled = !people.length || status === "closed";
     $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
-    // no empty seat, nobody to hand over to: no empty pickers (the table is full, or alone)
-    for (const id of ["bot-kind", "bot-seat", "add-bot"]) $(id).hidden = !empty.length;
+    // no empty seat, nobody to hand over to: no empty pickers (the table is full, or alone);
+    // no bot joins a closed table or a started sit-and-go (its seats are fixed, T4)
+    const seatsFixed = status === "closed" || !offered.length  // (no bot sits here)
+      || Boolean(state.sit_and_go && state.sit_and_go.started);
+    for (const id of ["bot-kind", "bot-seat", "add-bot"]) $(id).hidden = !empty.length || seatsFixed;
+    $("close").hidden = status === "closed";
     for (const id of ["handover-seat", "handover"]) $(id).hidden = !people.length;
   }
 
@@ -554,12 +558,13 @@
       cards.append(el("div", { class: "hint", text: state.table.status === "lobby"
         ? "Seated. The host starts the table." : "Waiting for the next deal." }));
     }
-    const turnStarts = turnAlert(Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
+    // (a replay's viewer watches a seat: never their turn, no alert)
+    const turnStarts = turnAlert(!REPLAY && Boolean(deal && !deal.is_over && mine.name && deal.to_act === mine.name));
     // whose turn
     turn.className = "turn";
     turn.replaceChildren();
     if (deal && !deal.is_over) {
-      if (deal.to_act === mine.name) {
+      if (deal.to_act === mine.name && !REPLAY) {
         turn.className = "turn mine";
         turn.append("Your turn");
       } else if (deal.to_act) {
