@@ -109,8 +109,8 @@ def test_a_sit_and_go_from_the_front_page_to_its_finishing_order(
     places = [li.inner_text() for li in ann.query_selector_all("#settle .places li")]
     assert len(places) == 4 and places[0].startswith("1st ")
     assert any(p.startswith("4th Ann") or "Ann" in p for p in places)
-    # closed: the host bar offers no bot for the empty seats and no close (nothing to do)
-    assert ann.is_hidden("#add-bot") and ann.is_hidden("#bot-seat") and ann.is_hidden("#close")
+    # closed: no host bar (no bot for the empty seats, no close: nothing left to do)
+    assert ann.is_hidden("#host-bar") and ann.is_hidden("#add-bot")
     found += look(ann, folder, "end")
     assert found == [], "\n".join(found)
     assert errors == []

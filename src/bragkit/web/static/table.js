@@ -275,7 +275,7 @@
         title: settings.bots[k] })));
       kinds.dataset.game = settings.game;
     }
-    $("host-bar").hidden = !me().host;
+    $("host-bar").hidden = !me().host || status === "closed";  // closed: nothing left to do
     $("start").hidden = status !== "lobby";
     $("pause").hidden = status !== "playing";
     $("resume").hidden = status !== "paused";
@@ -294,10 +294,9 @@
     $("add-bot").disabled = !empty.length || status === "closed" || status === "closing";
     // no empty seat, nobody to hand over to: no empty pickers (the table is full, or alone);
     // no bot joins a closed table or a started sit-and-go (its seats are fixed, T4)
-    const seatsFixed = status === "closed" || !offered.length  // (no bot sits here)
+    const seatsFixed = !offered.length  // (no bot sits here)
       || Boolean(state.sit_and_go && state.sit_and_go.started);
     for (const id of ["bot-kind", "bot-seat", "add-bot"]) $(id).hidden = !empty.length || seatsFixed;
-    $("close").hidden = status === "closed";
     for (const id of ["handover-seat", "handover"]) $(id).hidden = !people.length;
   }
 
