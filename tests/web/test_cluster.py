@@ -575,6 +575,7 @@ async def _read_the_night(database: str, night: LeagueNight, others: list[int],
                        secret=stored.secret, host_hash=stored.host_hash, events=stored.events)
     assert room.status == "closed" and room.table is not None
     nets = room.table.ledger.nets()
+    print(f"the night: {room.table.deal_number} deals, nets {nets}")
     assert set(nets) == set(LEAGUE) and sum(nets.values()) == 0 and any(nets.values())
     seen = {(name, port): await asyncio.to_thread(night.standings, name, port)
             for name in ("Max", "Ned") for port in others}
