@@ -475,7 +475,10 @@ async def _play_through_a_kill(database: str, redis_url: str, prefix: str, ports
     killed_at = max(p.seq for p in players)
     night_at = max(p.seq for p in members)
     assert lou.state is not None and lou.state["table"]["status"] == "playing", "mid-night"
-    night_deal = lou.state["deal"]["number"] if lou.state["deal"] is not None else 0
+    # the last deal any member has seen (not Lou's alone: a state may lag another's), so a
+    # deal numbered past it is stored past night_at, after the kill
+    night_deal = max((p.state["deal"]["number"] for p in members
+                      if p.state is not None and p.state["deal"] is not None), default=0)
     os.kill(pid, signal.SIGKILL)
     nodes[victim].wait(10)
     killed = time.perf_counter()
