@@ -240,6 +240,30 @@ def test_leaving_mid_deal_works_in_games_without_a_fold_too(game: str) -> None:
     run_app(app, test)
 
 
+@pytest.mark.parametrize(("game", "said", "never"), [
+    ("three-card", "(you fold)", "pack"), ("teen-patti", "(you pack)", "fold"),
+    ("single-stake", "(you drop)", "fold"), ("crash", "(you arrange ", "fold"),
+    ("nine-card", "(you play ", "fold")])
+def test_q_says_what_leaving_plays_in_the_games_words_rules_T1_TP3(game: str, said: str,
+                                                                     never: str) -> None:
+    """(1.4, found as a person) The first q said "you fold, or where the game has no fold
+    your cards play as a player out of time does" at every game, Crash and Teen Patti alike:
+    it says the one move leaving plays here, in the game's word."""
+    table = GameTable(game, bots=("random", "random"), seed=2)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert await settled(pilot, lambda: table.my_turn)
+        await pilot.press("q")
+        await pilot.pause()
+        message = screen.texts["message"]
+        assert "q again" in message and said in message and never not in message, message
+
+    run_app(app, test)
+
+
 def test_ctrl_q_and_a_stuck_deal_still_end_with_the_summary(monkeypatch: Any) -> None:
     """(1.4) A bot that fails and cannot be stood in for: the deal cannot go on, and q (or
     Ctrl+Q) still ends the session with its summary, saying the deal was left unfinished."""
