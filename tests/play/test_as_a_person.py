@@ -641,6 +641,30 @@ def test_the_words_a_person_reads_at_every_game() -> None:
     assert _count(32).endswith("bust, the third stake is lost")
 
 
+@pytest.mark.parametrize("game", ["single-stake", "three-stake", "brag-poker", "teen-patti"])
+def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: str) -> None:
+    """(1.10 and item 2's "pot 0" beside the POT badge, found as a person at the terminal) At
+    a stake game's end the line under the table said "Over · pot 0" above "Equity II takes
+    210": the pots are emptied, so it says who took what."""
+    table = GameTable(game, bots=("random", "random"), seed=4)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        play_out(table, seed=4)
+        screen._after()
+        await pilot.pause()
+        info = screen.texts["info"]
+        assert not re.search(r"\bpots? 0\b", info), info
+        winners = table.view().winners  # type: ignore[attr-defined]
+        assert winners and "the pot is taken: " in info, info
+        for who, chips in winners.items():
+            assert f"{who} {chips}" in info, info
+
+    run_app(app, test)
+
+
 def test_saved_choices_never_hold_refused_stakes(empty_config: Path) -> None:
     """(1.2) A choice file written before the cap held 10^26: the form shows it and refuses
     it, and plays nothing with it."""

@@ -135,8 +135,13 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                       _line(what, view.players))
     pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
     shared = "" if each else "".join(f" · {k} {v}" for k, v in view.stakes.items())  # TP3
-    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
-                  f"{shared}", style="bold yellow")]
+    if table.deal_over and view.winners:  # the pots are emptied: say who took what (S3, P2)
+        taken = ", ".join(f"{who} {n}" for who, n in view.winners.items())
+        heading = f"{view.phase.capitalize()} · the pot is taken: {taken}"
+    else:
+        heading = (f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
+                   f"{shared}")
+    lines = [Text(heading, style="bold yellow")]
     if "small_blind" in extra:
         drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
