@@ -25,6 +25,7 @@ from bragkit.cards import format_cards
 from bragkit.cli import app as cli
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.app import BragApp
+from bragkit.play.cards import plain
 from bragkit.play.choices_screen import ChoicesScreen
 from bragkit.play.config import PlayConfig, game_names
 from bragkit.play.game_screen import GameScreen
@@ -645,8 +646,9 @@ def test_the_words_a_person_reads_at_every_game() -> None:
 def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: str) -> None:
     """(1.10 and item 2's "pot 0" beside the POT badge, found as a person at the terminal) At
     a stake game's end the line under the table said "Over · pot 0" above "Equity II takes
-    210": the pots are emptied, so it says who took what."""
-    table = GameTable(game, bots=("random", "random"), seed=4)
+    210": the pots are emptied, so it says who took what. Each hand shown sits on its seat's
+    line (the cards wrapped to a second line beside "21 towards 31")."""
+    table = GameTable(game, bots=("random", "random", "random"), seed=4)
     app = BragApp(session=table, bot_delay=0)
 
     async def test(pilot: Any) -> None:
@@ -661,6 +663,11 @@ def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: s
         assert winners and "the pot is taken: " in info, info
         for who, chips in winners.items():
             assert f"{who} {chips}" in info, info
+        seats = screen.query_one("#seats", Static)  # as drawn, in the width it has
+        drawn = plain(seats.content, width=seats.content_region.width)  # type: ignore[arg-type]
+        for who, cards in table.view().shown.items():  # type: ignore[attr-defined]
+            assert any(all(card.pretty in row for card in cards) for row in drawn.splitlines()
+                       ), (who, drawn)
 
     run_app(app, test)
 

@@ -36,7 +36,8 @@ from bragkit.games.three_card.views import DealView
 from bragkit.games.wording import inner
 from bragkit.play.cards import card_text, hand_text, pretty
 from bragkit.play.records import target_rule
-from bragkit.play.widgets import hand_line, info_line, kept_cards, seats_table, stake_line
+from bragkit.play.widgets import (hand_line, info_line, kept_cards, seat_label, seats_table,
+                                  stake_line)
 
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable
@@ -59,13 +60,9 @@ class Picture:
 
 def _table(*columns: str) -> Table:
     table = Table(show_header=True, header_style="bold", expand=True, box=None, pad_edge=False)
-    for column in ("", *columns):
-        table.add_column(column)
+    for column in ("", *columns):  # a hand's cards on one line: the names and words wrap
+        table.add_column(column, no_wrap=column == "cards")
     return table
-
-
-def _seat(name: str, kinds: Mapping[str, str]) -> str:
-    return f"{name} ({kinds[name]})" if name in kinds else name
 
 
 def _marks(name: str, dealer: str, to_act: str | None) -> str:
@@ -127,8 +124,8 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
         what = worth.get(name, "")
         if known and name in totals and (what.endswith("towards 31") or (
                 not what and view.phase == "thirty-one")):
-            what = _count(totals[name])  # the count now, draws and all (S4)
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+            what = _count(totals[name], short=True)  # the count now, draws and all (S4)
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.stacks.get(name, 0)),
                       *((str(view.stakes.get(name, 0)),) if each else ()), status,
                       hand_text(cards) if cards else Text("—"),
@@ -165,13 +162,16 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
-def _count(total: int) -> str:
-    """A count towards 31 (S4): past 31 by drawing, the third stake is lost.
+def _count(total: int, *, short: bool = False) -> str:
+    """A count towards 31 (S4): past 31 by drawing, the third stake is lost (``short``: a
+    seat's column says only bust).
 
-    >>> _count(28), _count(32)
-    ('28 towards 31', '32 towards 31: bust, the third stake is lost')
+    >>> _count(28), _count(32), _count(32, short=True)
+    ('28 towards 31', '32 towards 31: bust, the third stake is lost', '32 towards 31: bust')
     """
-    return f"{total} towards 31" + (": bust, the third stake is lost" if total > 31 else "")
+    if total <= 31:
+        return f"{total} towards 31"
+    return f"{total} towards 31: bust" + ("" if short else ", the third stake is lost")
 
 
 def _scores_line(scores: Mapping[str, int], table: GameTable, deal: int) -> Text:
@@ -192,7 +192,7 @@ def _nine_card(view: NineCardView, table: GameTable) -> Picture:
     winners, the scores to the target."""
     seats = _table("seat", "points", "stack", "cards left", "sets played")
     for name in view.players:
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.scores.get(name, 0)), str(table.stacks.get(name, 0)),
                       str(view.cards_left.get(name, 0)), _sets_text(view.played.get(name, ())))
     lines = [_scores_line(view.scores, table, view.deal)]
@@ -217,7 +217,7 @@ def _crash(view: CrashView, table: GameTable) -> Picture:
     seats = _table("seat", "points", "money", "arranged", "call", "hands played")
     for name in view.players:
         call = view.calls.get(name)
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.scores.get(name, 0)), f"{view.nets.get(name, 0):+d}",
                       "yes" if name in view.arranged else "…",
                       "—" if call is None else "crash!" if call else "pass",
