@@ -345,6 +345,11 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
         # actions in words, never record strings ("Equity drop", 1.10)
         assert not re.search(r"^\s+\d+\. (?!You )\S+(?: II+)? (fold|drop|check|look|call|stand)\b",
                              result.stdout, re.M), result.stdout
+        # in the game's own words (TP3: chaal, pack), as the table said them, never "bets"
+        for verb, word in table.info.verb_names.items():
+            if word.split()[0] != verb.value:
+                assert not re.search(rf"^\s+\d+\. .*\b{verb.value}s?\b", result.stdout,
+                                     re.M), (verb, result.stdout)
 
 
 @pytest.mark.parametrize("game", ["nine-card", "crash"])
