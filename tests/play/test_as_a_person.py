@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from bragkit.actions import Action
 from bragkit.bots.player import PlayerBase
 from bragkit.bots.players import ask, make_player
-from bragkit.cards import format_cards
+from bragkit.cards import Card, format_cards
 from bragkit.cli import app as cli
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.app import BragApp
@@ -673,6 +673,24 @@ def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: s
         for who, cards in table.view().shown.items():  # type: ignore[attr-defined]
             assert any(all(card.pretty in row for card in cards) for row in drawn.splitlines()
                        ), (who, drawn)
+
+    run_app(app, test)
+
+
+def test_the_joker_variant_keeps_its_wild_rank_in_sight_rule_TP8() -> None:
+    """(Found as a person) At Teen Patti with a joker the turned card was told once in the log,
+    which scrolls away: the line under the table keeps it, as the web table's does."""
+    table = GameTable("teen-patti-joker", bots=("random", "random"), seed=5)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        turned = table.view().extra["turned"]  # type: ignore[attr-defined]
+        assert turned
+        card = Card.parse(turned)
+        assert (f"joker {card.pretty}: every {card.rank.symbol} is wild (TP8)"
+                in screen.texts["info"]), screen.texts["info"]
 
     run_app(app, test)
 

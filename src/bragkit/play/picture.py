@@ -143,6 +143,9 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
         drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
                           + (f" · {drawn} (P3)" if drawn else "")))
+    if extra.get("turned"):  # the joker variant's turned card: its rank is wild (TP8)
+        turned = Card.parse(extra["turned"])
+        lines.append(Text(f"joker {turned.pretty}: every {turned.rank.symbol} is wild (TP8)"))
     for contest in extra.get("contests", ()):
         takes = inner(contest["winner"], table.name, "takes")
         lines.append(_line(f"the {contest['pot']} pot: {takes} {contest['amount']} "
