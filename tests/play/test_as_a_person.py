@@ -23,6 +23,7 @@ from bragkit.bots.player import PlayerBase
 from bragkit.bots.players import ask, make_player
 from bragkit.cards import Card, format_cards
 from bragkit.cli import app as cli
+from bragkit.games import games
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.app import BragApp
 from bragkit.play.cards import plain
@@ -96,6 +97,17 @@ def test_every_name_the_menu_shows_is_taken_by_g_and_help_lists_each_once() -> N
     assert [n.strip() for n in listed.group(1).split(",")] == names
     for item in menu_items():  # each line says the name -g takes
         assert f"({item.name})" in item.label
+
+
+def test_a_presets_wrapped_lines_stay_under_its_game_at_80_columns() -> None:
+    """(1.1, found as a person at 80 x 24) A preset's second line started at the margin, where
+    a game's name starts: "the best three play (F1, F2)" read as a game of the menu."""
+    for item in menu_items():
+        lines = plain(item.prompt(), width=70).rstrip("\n").splitlines()
+        indent = 0 if item.name in {info.name for info in games()} else 4
+        assert len(lines) > 1 or len(item.label) <= 70
+        for line in lines:
+            assert line[:indent].strip() == "" and line[indent:indent + 1] != " ", (item, line)
 
 
 # -- 1.2 stakes the records cannot hold; a bot that fails ---------------------------------------
