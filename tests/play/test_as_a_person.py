@@ -328,6 +328,26 @@ def test_discarded_cards_leave_the_hand_for_the_rest_of_the_deal(game: str, rule
         assert f"({rule})" in gone
         mine = next(line for line in screen.texts["seats"].splitlines() if " You " in line)
         assert not any(card.pretty in mine for card in discard.cards)
+        # a bot's discard leaves its seat too: three backs, not the cards dealt (found as a
+        # person: a five-card seat kept five backs to the end)
+        me = make_player("random", game=game, seed=3)
+        for _ in range(3_000):
+            view = table.view()
+            if (any(a.startswith("Random discard") for a in view.actions)
+                    and "Random" in view.in_play and "Random" not in view.shown):
+                break
+            if table.deal_over:
+                table.next_deal()
+            elif table.my_turn:
+                table.act(ask(me, table.game, table.name))
+            else:
+                table.run_bots()
+        else:
+            raise AssertionError("Random never discarded and stayed in")
+        screen._after()
+        await pilot.pause()
+        row = next(line for line in screen.texts["seats"].splitlines() if "Random" in line)
+        assert row.count("▒▒") == 3, screen.texts["seats"]
 
     run_app(app, test)
 

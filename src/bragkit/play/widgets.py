@@ -181,6 +181,8 @@ def seats_table(
         marks = ("D" if name == view.dealer else " ") + ("▶" if name == view.to_act else " ")
         seat = seat_label(name, kinds)
         held = view.held.get(name, 0)
+        if held and any(a.startswith(f"{name} discard") for a in view.actions):
+            held = 3  # rule F1: the discarded cards are gone, three kept (as the web draws)
         if name not in view.in_play:
             status = "folded"
         elif name in view.shown:  # face up on the table: not blind any more (D8)
