@@ -549,6 +549,10 @@ def test_three_card_brag_shows_and_binds_only_its_own_keys() -> None:
         help_keys = dict(screen.game_keys())
         assert not set(help_keys) & {"g", "m", "u", "e", "space", "[", "]"}
         assert {"q", "h", "w", "W"} <= set(help_keys)
+        # the help's keys tab lists the moves of the moment first, as the keys line says them
+        # (found as a person: it listed q, n, t, w but not f fold or b bet)
+        listed = dict(screen.help_keys())
+        assert listed["f"] == "fold" and listed["b"].startswith("bet ") and "q" in listed
 
     run_app(app, test)
 
