@@ -377,6 +377,7 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
         # actions in words, never record strings ("Equity drop", 1.10)
         assert not re.search(r"^\s+\d+\. (?!You )\S+(?: II+)? (fold|drop|check|look|call|stand)\b",
                              result.stdout, re.M), result.stdout
+        assert not re.search("[♠♥♦♣]", result.stdout), result.stdout  # one card spelling
         # in the game's own words (TP3: chaal, pack), as the table said them, never "bets"
         for verb, word in table.info.verb_names.items():
             if word.split()[0] != verb.value:
@@ -695,6 +696,7 @@ def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: s
     async def test(pilot: Any) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        assert "pots pot" not in screen.texts["info"], screen.texts["info"]  # one pot: "pot 1"
         play_out(table, seed=4)
         screen._after()
         await pilot.pause()
