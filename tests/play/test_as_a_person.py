@@ -702,13 +702,13 @@ def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: s
         await pilot.pause()
         info = screen.texts["info"]
         assert not re.search(r"\bpots? 0\b", info), info
-        winners = table.view().winners  # type: ignore[attr-defined]
+        winners = table.view().winners
         assert winners and "the pot is taken: " in info, info
         for who, chips in winners.items():
             assert f"{who} {chips}" in info, info
         seats = screen.query_one("#seats", Static)  # as drawn, in the width it has
         drawn = plain(seats.content, width=seats.content_region.width)  # type: ignore[arg-type]
-        for who, cards in table.view().shown.items():  # type: ignore[attr-defined]
+        for who, cards in table.view().shown.items():
             assert any(all(card.pretty in row for card in cards) for row in drawn.splitlines()
                        ), (who, drawn)
 
@@ -724,7 +724,7 @@ def test_the_joker_variant_keeps_its_wild_rank_in_sight_rule_TP8() -> None:
     async def test(pilot: Any) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        turned = table.view().extra["turned"]  # type: ignore[attr-defined]
+        turned = table.view().extra["turned"]
         assert turned
         card = Card.parse(turned)
         assert (f"joker {card.pretty}: every {card.rank.symbol} is wild (TP8)"

@@ -75,9 +75,9 @@ def look(page: Any, folder: Path, name: str) -> list[str]:
         page.screenshot(path=str(path))
         print(f"screenshot: {path}")
         found += [f"{name} at {size}: {o}" for o in overlapping(page)]
-        cut = page.eval_on_selector_all(".seat .name", "names => names.filter(n => "
-                                        "n.scrollWidth > n.clientWidth + 1 || "
-                                        "n.scrollHeight > n.clientHeight + 1).map(n => n.textContent)")
+        cut = page.eval_on_selector_all(
+            ".seat .name", "names => names.filter(n => n.scrollWidth > n.clientWidth + 1 || "
+                           "n.scrollHeight > n.clientHeight + 1).map(n => n.textContent)")
         found += [f"{name} at {size}: the name {n!r} is cut short" for n in cut]
         panel = page.locator("#me").bounding_box()
         if size == "desktop" and panel["y"] + panel["height"] > viewport["height"] + 1:

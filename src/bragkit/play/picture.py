@@ -36,8 +36,14 @@ from bragkit.games.three_card.views import DealView
 from bragkit.games.wording import inner
 from bragkit.play.cards import card_text, hand_text, pretty
 from bragkit.play.records import target_rule
-from bragkit.play.widgets import (hand_line, info_line, kept_cards, seat_label, seats_table,
-                                  stake_line)
+from bragkit.play.widgets import (
+    hand_line,
+    info_line,
+    kept_cards,
+    seat_label,
+    seats_table,
+    stake_line,
+)
 
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable

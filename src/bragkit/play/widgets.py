@@ -28,8 +28,8 @@ from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 
-__all__ = ["discard_rule", "hand_line", "info_line", "kept_cards", "seat_label", "seats_table", "stake_line",
-           "two_hands"]
+__all__ = ["discard_rule", "hand_line", "info_line", "kept_cards", "seat_label", "seats_table",
+           "stake_line", "two_hands"]
 
 
 def hand_line(view: DealView, rules: Rules) -> Text:
