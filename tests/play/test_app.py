@@ -202,7 +202,7 @@ def test_the_default_game_starts_in_seconds() -> None:
             screen = app.screen
             assert isinstance(screen, GameScreen)
             seats = screen.texts["seats"]
-            for bot in ("Shark (shark)", "Cautious (cautious)", "Bold (bold)"):
+            for bot in ("Shark", "Cautious", "Bold"):  # the kind of each: its name
                 assert bot in seats
             assert session_rules(screen) == Rules(max_bet=10)
 

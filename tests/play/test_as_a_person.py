@@ -21,10 +21,12 @@ from typer.testing import CliRunner
 from bragkit.actions import Action
 from bragkit.bots.player import PlayerBase
 from bragkit.bots.players import ask, make_player
-from bragkit.cards import format_cards
+from bragkit.cards import Card, format_cards
 from bragkit.cli import app as cli
+from bragkit.games import games
 from bragkit.games.three_card.notation import FieldError
 from bragkit.play.app import BragApp
+from bragkit.play.cards import plain
 from bragkit.play.choices_screen import ChoicesScreen
 from bragkit.play.config import PlayConfig, game_names
 from bragkit.play.game_screen import GameScreen
@@ -95,6 +97,17 @@ def test_every_name_the_menu_shows_is_taken_by_g_and_help_lists_each_once() -> N
     assert [n.strip() for n in listed.group(1).split(",")] == names
     for item in menu_items():  # each line says the name -g takes
         assert f"({item.name})" in item.label
+
+
+def test_a_presets_wrapped_lines_stay_under_its_game_at_80_columns() -> None:
+    """(1.1, found as a person at 80 x 24) A preset's second line started at the margin, where
+    a game's name starts: "the best three play (F1, F2)" read as a game of the menu."""
+    for item in menu_items():
+        lines = plain(item.prompt(), width=70).rstrip("\n").splitlines()
+        indent = 0 if item.name in {info.name for info in games()} else 4
+        assert len(lines) > 1 or len(item.label) <= 70
+        for line in lines:
+            assert line[:indent].strip() == "" and line[indent:indent + 1] != " ", (item, line)
 
 
 # -- 1.2 stakes the records cannot hold; a bot that fails ---------------------------------------
@@ -240,6 +253,30 @@ def test_leaving_mid_deal_works_in_games_without_a_fold_too(game: str) -> None:
     run_app(app, test)
 
 
+@pytest.mark.parametrize(("game", "said", "never"), [
+    ("three-card", "(you fold)", "pack"), ("teen-patti", "(you pack)", "fold"),
+    ("single-stake", "(you drop)", "fold"), ("crash", "(you arrange ", "fold"),
+    ("nine-card", "(you play ", "fold")])
+def test_q_says_what_leaving_plays_in_the_games_words_rules_T1_TP3(game: str, said: str,
+                                                                     never: str) -> None:
+    """(1.4, found as a person) The first q said "you fold, or where the game has no fold
+    your cards play as a player out of time does" at every game, Crash and Teen Patti alike:
+    it says the one move leaving plays here, in the game's word."""
+    table = GameTable(game, bots=("random", "random"), seed=2)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert await settled(pilot, lambda: table.my_turn)
+        await pilot.press("q")
+        await pilot.pause()
+        message = screen.texts["message"]
+        assert "q again" in message and said in message and never not in message, message
+
+    run_app(app, test)
+
+
 def test_ctrl_q_and_a_stuck_deal_still_end_with_the_summary(monkeypatch: Any) -> None:
     """(1.4) A bot that fails and cannot be stood in for: the deal cannot go on, and q (or
     Ctrl+Q) still ends the session with its summary, saying the deal was left unfinished."""
@@ -291,6 +328,26 @@ def test_discarded_cards_leave_the_hand_for_the_rest_of_the_deal(game: str, rule
         assert f"({rule})" in gone
         mine = next(line for line in screen.texts["seats"].splitlines() if " You " in line)
         assert not any(card.pretty in mine for card in discard.cards)
+        # a bot's discard leaves its seat too: three backs, not the cards dealt (found as a
+        # person: a five-card seat kept five backs to the end)
+        me = make_player("random", game=game, seed=3)
+        for _ in range(3_000):
+            view = table.view()
+            if (any(a.startswith("Random discard") for a in view.actions)
+                    and "Random" in view.in_play and "Random" not in view.shown):
+                break
+            if table.deal_over:
+                table.next_deal()
+            elif table.my_turn:
+                table.act(ask(me, table.game, table.name))
+            else:
+                table.run_bots()
+        else:
+            raise AssertionError("Random never discarded and stayed in")
+        screen._after()
+        await pilot.pause()
+        row = next(line for line in screen.texts["seats"].splitlines() if "Random" in line)
+        assert row.count("▒▒") == 3, screen.texts["seats"]
 
     run_app(app, test)
 
@@ -320,6 +377,12 @@ def test_w_and_W_save_every_game_and_replay_reads_what_was_saved(game: str,
         # actions in words, never record strings ("Equity drop", 1.10)
         assert not re.search(r"^\s+\d+\. (?!You )\S+(?: II+)? (fold|drop|check|look|call|stand)\b",
                              result.stdout, re.M), result.stdout
+        assert not re.search("[♠♥♦♣]", result.stdout), result.stdout  # one card spelling
+        # in the game's own words (TP3: chaal, pack), as the table said them, never "bets"
+        for verb, word in table.info.verb_names.items():
+            if word.split()[0] != verb.value:
+                assert not re.search(rf"^\s+\d+\. .*\b{verb.value}s?\b", result.stdout,
+                                     re.M), (verb, result.stdout)
 
 
 @pytest.mark.parametrize("game", ["nine-card", "crash"])
@@ -487,6 +550,10 @@ def test_three_card_brag_shows_and_binds_only_its_own_keys() -> None:
         help_keys = dict(screen.game_keys())
         assert not set(help_keys) & {"g", "m", "u", "e", "space", "[", "]"}
         assert {"q", "h", "w", "W"} <= set(help_keys)
+        # the help's keys tab lists the moves of the moment first, as the keys line says them
+        # (found as a person: it listed q, n, t, w but not f fold or b bet)
+        listed = dict(screen.help_keys())
+        assert listed["f"] == "fold" and listed["b"].startswith("bet ") and "q" in listed
 
     run_app(app, test)
 
@@ -615,6 +682,55 @@ def test_the_words_a_person_reads_at_every_game() -> None:
     from bragkit.play.picture import _count
 
     assert _count(32).endswith("bust, the third stake is lost")
+
+
+@pytest.mark.parametrize("game", ["single-stake", "three-stake", "brag-poker", "teen-patti"])
+def test_a_stake_games_end_says_who_took_the_pot_never_pot_0_rules_S3_P2(game: str) -> None:
+    """(1.10 and item 2's "pot 0" beside the POT badge, found as a person at the terminal) At
+    a stake game's end the line under the table said "Over · pot 0" above "Equity II takes
+    210": the pots are emptied, so it says who took what. Each hand shown sits on its seat's
+    line (the cards wrapped to a second line beside "21 towards 31")."""
+    table = GameTable(game, bots=("random", "random", "random"), seed=4)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "pots pot" not in screen.texts["info"], screen.texts["info"]  # one pot: "pot 1"
+        play_out(table, seed=4)
+        screen._after()
+        await pilot.pause()
+        info = screen.texts["info"]
+        assert not re.search(r"\bpots? 0\b", info), info
+        winners = table.view().winners
+        assert winners and "the pot is taken: " in info, info
+        for who, chips in winners.items():
+            assert f"{who} {chips}" in info, info
+        seats = screen.query_one("#seats", Static)  # as drawn, in the width it has
+        drawn = plain(seats.content, width=seats.content_region.width)  # type: ignore[arg-type]
+        for who, cards in table.view().shown.items():
+            assert any(all(card.pretty in row for card in cards) for row in drawn.splitlines()
+                       ), (who, drawn)
+
+    run_app(app, test)
+
+
+def test_the_joker_variant_keeps_its_wild_rank_in_sight_rule_TP8() -> None:
+    """(Found as a person) At Teen Patti with a joker the turned card was told once in the log,
+    which scrolls away: the line under the table keeps it, as the web table's does."""
+    table = GameTable("teen-patti-joker", bots=("random", "random"), seed=5)
+    app = BragApp(session=table, bot_delay=0)
+
+    async def test(pilot: Any) -> None:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        turned = table.view().extra["turned"]
+        assert turned
+        card = Card.parse(turned)
+        assert (f"joker {card.pretty}: every {card.rank.symbol} is wild (TP8)"
+                in screen.texts["info"]), screen.texts["info"]
+
+    run_app(app, test)
 
 
 def test_saved_choices_never_hold_refused_stakes(empty_config: Path) -> None:

@@ -4,7 +4,8 @@ chromium).
 
 For each game one person sits with bots in every other seat; at both sizes no two of the
 table's main elements (the seats, the centre title, the pot, the status line, the banner and
-the player's own action panel) overlap, and a screenshot of each is kept (under
+the player's own action panel) overlap, no seat's name is cut short ("Random …" for
+"Random bot III"), and a screenshot of each is kept (under
 ``$BRAGKIT_ARTIFACTS``, else the test's temporary folder; printed).
 """
 
@@ -74,6 +75,10 @@ def look(page: Any, folder: Path, name: str) -> list[str]:
         page.screenshot(path=str(path))
         print(f"screenshot: {path}")
         found += [f"{name} at {size}: {o}" for o in overlapping(page)]
+        cut = page.eval_on_selector_all(
+            ".seat .name", "names => names.filter(n => n.scrollWidth > n.clientWidth + 1 || "
+                           "n.scrollHeight > n.clientHeight + 1).map(n => n.textContent)")
+        found += [f"{name} at {size}: the name {n!r} is cut short" for n in cut]
         panel = page.locator("#me").bounding_box()
         if size == "desktop" and panel["y"] + panel["height"] > viewport["height"] + 1:
             found.append(f"{name} at {size}: the action panel runs below the screen")

@@ -96,13 +96,25 @@ def test_look_alike_names_are_refused_uts39(look_alike: str) -> None:
 def test_a_bot_never_gets_a_name_that_looks_like_a_players() -> None:
     seats = Seats(4)
     seats.add(seat(0, "random bot", token="a" * 64))
-    assert seats.bot_name("random", ()) == "Random bot 2"
+    assert seats.bot_name("random", ()) == "Random bot II"
+
+
+def test_bots_of_one_kind_are_numbered_in_roman_never_in_digits() -> None:
+    """(Issue 24 item 2, found in a screenshot) "31 count: Random bot 2 38, Random bot 3 22"
+    and "points: Random bot 3 · Random bot 2 1" read a seat's number as its count or points:
+    a second bot of a kind is its kind's II, as at the terminal's table."""
+    seats = Seats(6)
+    for position in range(6):
+        name = seats.bot_name("random", ())
+        seats.add(seat(position, name, bot="random"))
+    assert list(seats.names.values()) == ["Random bot", "Random bot II", "Random bot III",
+                                          "Random bot IV", "Random bot V", "Random bot VI"]
 
 
 def test_a_bot_gets_a_name_no_one_ever_had() -> None:
     seats = Seats(4)
     seats.add(seat(0, "Shark bot", bot="shark"))
-    assert seats.bot_name("shark", ["Shark bot 2"]) == "Shark bot 3"
+    assert seats.bot_name("shark", ["Shark bot II"]) == "Shark bot III"
     assert seats.bot_name("bold", ()) == "Bold bot"
     assert seats.bots == {"Shark bot": "shark"}
 

@@ -1,11 +1,11 @@
-"""What the web table says in the middle of the felt, under a winner's seat and in the log,
-for every game of the registry, from the states a room really sends (a deal under way and at
-its end), read by the page's own scripts (``static/games.js``, ``static/words.js``) under
-Node.js: no status line that ends on a colon ("31 count:"), no pot in the line that
-contradicts the POT badge (Teen Patti's "pot 0" beside 11), a winner's number that says what
-it is (points, N7 and C6, or what was taken from the pot: never "+11"), a game's title that
-says which deal of the game it is (not "GAME 1" beside "Game deal 2"), a stake per point in
-words (N7), and a log line of a phase as a heading (not "-- draw")."""
+"""What the web table says in the middle of the felt, under a winner's seat and in the log, for
+every game of the registry, from the states a room really sends (a deal under way and at its
+end), read by the page's own scripts (``static/games.js``, ``static/words.js``) under Node.js:
+no status line that ends on a colon ("31 count:"), a count past 31 said to be bust (S4), no pot
+in the line that contradicts the POT badge (Teen Patti's "pot 0" beside 11), a winner's number
+that says what it is (points, N7 and C6, or what was taken from the pot: never "+11"), a game's
+title that says which deal of the game it is (not "GAME 1" beside "Game deal 2"), a stake per
+point in words (N7), and a log line of a phase as a heading (not "-- draw")."""
 
 from __future__ import annotations
 
@@ -103,6 +103,9 @@ def test_the_middle_of_the_felt_and_the_winners_say_what_they_mean(game: str) ->
             if middle["title"] is not None:  # a game of deals: which deal of which game
                 deal = state["deal"]
                 assert middle["title"].startswith(f"Game {deal['number']} · deal {deal['deal']}")
+            totals = (state["deal"].get("extra") or {}).get("totals") or {}
+            for who, count in totals.items():  # past 31 is bust (S4), said so
+                assert (f"{who} {count} (bust)" in line) == (count > 31), (line, who, count)
             if seen["over"] and middle["pot"] is not None:  # the badge, not an emptied pot
                 pots = [int(n) for n in re.findall(r"\bpot (\d+)", line)]
                 assert all(n == middle["pot"] for n in pots), (line, middle["pot"])

@@ -53,7 +53,6 @@ from bragkit.games.stake_operations import (
     Turn,
 )
 from bragkit.games.three_card.rules import MAX_CHIPS
-from bragkit.games.wording import action_words
 from bragkit.records import MAX_ACTIONS, DealSteps, check_names
 from bragkit.toml_text import dump_document
 
@@ -209,7 +208,7 @@ def describe_operations(game: StakeGame[Any]) -> list[str]:
             lines.append(f"  {op.player} puts {op.amount} in {_pot(op.pot)} ({op.reason})")
         elif isinstance(op, Acted):
             number += 1  # the action in words ("Ann drops"), never its record string
-            lines.append(f"  {number}. {action_words(op.action, None, op.paid)}")
+            lines.append(f"  {number}. {op.words(None)}")  # the game's words (TP3)
         elif isinstance(op, Shown):
             lines.append(f"  {op.player} shows {format_cards(op.cards)}: {op.worth}")
         elif isinstance(op, Awarded):

@@ -49,7 +49,6 @@ from bragkit.games.stake_operations import Acted, Dealt, Revealed, Turn
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.teen_patti import TeenPatti
 from bragkit.games.teen_patti_rules import TeenPattiRules
-from bragkit.games.wording import action_words
 from bragkit.records import DealSteps, parse, register
 
 __all__ = ["TeenPattiReplay", "read_teen_patti", "replay_teen_patti", "write_teen_patti"]
@@ -83,7 +82,7 @@ class TeenPattiReplay(StakeReplay[TeenPatti]):
             dealt.clear()
             if type(op) is Acted:
                 number += 1  # the action in words ("Ann folds"), never its record string
-                lines.append(f"  {number}. {action_words(op.action, None, op.paid)}")
+                lines.append(f"  {number}. {op.words(None)}")  # the game's words (TP3)
             else:
                 text = str(op)
                 lines.append(text if text.startswith("--") else f"  {text}")

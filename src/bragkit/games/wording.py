@@ -24,8 +24,8 @@ from typing import Final
 from bragkit.actions import Action, Verb
 from bragkit.cards import Card, format_cards
 
-__all__ = ["action_words", "cards_count", "inner", "says", "second_person", "subject", "whom",
-           "whose"]
+__all__ = ["action_words", "cards_count", "inner", "roman", "says", "second_person", "subject",
+           "whom", "whose"]
 
 #: Third-person forms whose second person is not the word less its ``s``.
 _IRREGULAR: Final = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
@@ -141,3 +141,20 @@ _PHRASES: Final = {
     Verb.PASS: "passes", Verb.SHOW: "asks for a show", Verb.SIDESHOW: "asks for a sideshow",
     Verb.ACCEPT: "accepts the sideshow", Verb.DECLINE: "declines the sideshow",
 }
+
+
+def roman(number: int) -> str:
+    """``number`` (1 to 3,999) in Roman numerals: the second and later players of one name
+    (a bot's kind) are its II, III… never a number, which a line of points or counts would
+    read as theirs ("Random bot 2 38").
+
+    >>> [roman(n) for n in (2, 4, 9, 14, 40)]
+    ['II', 'IV', 'IX', 'XIV', 'XL']
+    """
+    out = []
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out.append(letters * count)
+    return "".join(out)

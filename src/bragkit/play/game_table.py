@@ -61,7 +61,7 @@ from bragkit.errors import BragError, RulesError
 from bragkit.games import Game, find
 from bragkit.games.protocol import Operation, Trainer
 from bragkit.games.registry import open_session
-from bragkit.games.wording import action_words, inner
+from bragkit.games.wording import action_words, inner, roman
 from bragkit.play.advice import Advice
 from bragkit.play.cards import pretty
 from bragkit.play.records import TableRecords, target_rule
@@ -110,24 +110,9 @@ def seat_names(name: str, bots: Sequence[str]) -> tuple[tuple[str, ...], dict[st
         seat, count = kind.capitalize(), 1
         while seat in kinds or seat == name:
             count += 1
-            seat = f"{kind.capitalize()} {_roman(count)}"
+            seat = f"{kind.capitalize()} {roman(count)}"
         kinds[seat] = kind
     return (name, *kinds), kinds
-
-
-def _roman(number: int) -> str:
-    """``number`` (1 to 3,999) in Roman numerals.
-
-    >>> [_roman(n) for n in (2, 4, 9, 14, 40)]
-    ['II', 'IV', 'IX', 'XIV', 'XL']
-    """
-    out = []
-    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
-                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
-                           (4, "IV"), (1, "I")):
-        count, number = divmod(number, value)
-        out.append(letters * count)
-    return "".join(out)
 
 
 class GameTable:

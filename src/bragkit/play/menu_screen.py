@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -40,6 +41,16 @@ class MenuItem:
 
     name: str
     label: str
+
+    def prompt(self) -> Padding:
+        """The label as the list shows it: a preset's lines, wrapped ones too, indented under
+        its game's (at 80 columns a preset's second line read as a game of its own).
+
+        >>> menu_items()[1].prompt().left, menu_items()[0].prompt().left
+        (4, 0)
+        """
+        text = self.label.lstrip(" ")
+        return Padding(Text(text), (0, 0, 0, len(self.label) - len(text)))
 
 
 def menu_items() -> list[MenuItem]:
@@ -75,7 +86,7 @@ class MenuScreen(Screen[str | None]):
         yield Header()
         with Vertical():
             yield Static("Which game? (arrows, Enter)", id="menu-title")
-            yield OptionList(*(Option(Text(item.label), id=item.name) for item in self.items),
+            yield OptionList(*(Option(item.prompt(), id=item.name) for item in self.items),
                              id="games")
             yield Static(self.error, id="menu-error")
         yield Footer()

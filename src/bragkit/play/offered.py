@@ -7,7 +7,8 @@ card keys (digits, arrows, space, ``u``, Enter) while a move names cards picked 
 (F1, P3, N4), ``m`` where sets are made of them (C2, N3), ``n`` after a deal, ``h`` where the
 game gives odds, ``e`` where its trainer speaks (heads-up), ``w`` once a deal is finished,
 ``W`` between deals, ``R`` after an error that cites a rule. The help's keys tab lists the
-keys of the game (:meth:`OfferedKeys.game_keys`): those the game ever offers.
+moves of the moment and the keys of the game (:meth:`OfferedKeys.game_keys`): those the game
+ever offers.
 
 >>> sorted(PICKING)
 ['cards', 'confirm']
@@ -98,5 +99,9 @@ class OfferedKeys:
         return keys
 
     def help_keys(self: _Host) -> tuple[tuple[str, str], ...]:
-        """The keys the help lists: this game's (:meth:`game_keys`)."""
-        return OfferedKeys.game_keys(self)
+        """The keys the help lists: the moves offered now (``f fold``, ``b bet 1..10``: the
+        keys line's, which a person opening the help to learn the keys looks for first), then
+        this game's own (:meth:`game_keys`)."""
+        moves = tuple((c.key, c.label) for c in self._now)
+        taken = {key for key, _ in moves}
+        return (*moves, *(k for k in OfferedKeys.game_keys(self) if k[0] not in taken))

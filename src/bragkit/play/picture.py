@@ -36,7 +36,14 @@ from bragkit.games.three_card.views import DealView
 from bragkit.games.wording import inner
 from bragkit.play.cards import card_text, hand_text, pretty
 from bragkit.play.records import target_rule
-from bragkit.play.widgets import hand_line, info_line, kept_cards, seats_table, stake_line
+from bragkit.play.widgets import (
+    hand_line,
+    info_line,
+    kept_cards,
+    seat_label,
+    seats_table,
+    stake_line,
+)
 
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable
@@ -59,13 +66,9 @@ class Picture:
 
 def _table(*columns: str) -> Table:
     table = Table(show_header=True, header_style="bold", expand=True, box=None, pad_edge=False)
-    for column in ("", *columns):
-        table.add_column(column)
+    for column in ("", *columns):  # a hand's cards on one line: the names and words wrap
+        table.add_column(column, no_wrap=column == "cards")
     return table
-
-
-def _seat(name: str, kinds: Mapping[str, str]) -> str:
-    return f"{name} ({kinds[name]})" if name in kinds else name
 
 
 def _marks(name: str, dealer: str, to_act: str | None) -> str:
@@ -127,20 +130,28 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
         what = worth.get(name, "")
         if known and name in totals and (what.endswith("towards 31") or (
                 not what and view.phase == "thirty-one")):
-            what = _count(totals[name])  # the count now, draws and all (S4)
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+            what = _count(totals[name], short=True)  # the count now, draws and all (S4)
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.stacks.get(name, 0)),
                       *((str(view.stakes.get(name, 0)),) if each else ()), status,
                       hand_text(cards) if cards else Text("—"),
                       _line(what, view.players))
     pots = ", ".join(f"{k} {v}" for k, v in view.pots.items())
     shared = "" if each else "".join(f" · {k} {v}" for k, v in view.stakes.items())  # TP3
-    lines = [Text(f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
-                  f"{shared}", style="bold yellow")]
+    if table.deal_over and view.winners:  # the pots are emptied: say who took what (S3, P2)
+        taken = ", ".join(f"{who} {n}" for who, n in view.winners.items())
+        heading = f"{view.phase.capitalize()} · the pot is taken: {taken}"
+    else:
+        heading = (f"{view.phase.capitalize()} · {'pots ' if len(view.pots) > 1 else ''}{pots}"
+                   f"{shared}")
+    lines = [Text(heading, style="bold yellow")]
     if "small_blind" in extra:
         drawn = ", ".join(f"{p} drew {n}" for p, n in extra.get("drawn", {}).items())
         lines.append(Text(f"blinds: small {extra['small_blind']}, big {extra['big_blind']} (P1)"
                           + (f" · {drawn} (P3)" if drawn else "")))
+    if extra.get("turned"):  # the joker variant's turned card: its rank is wild (TP8)
+        turned = Card.parse(extra["turned"])
+        lines.append(Text(f"joker {turned.pretty}: every {turned.rank.symbol} is wild (TP8)"))
     for contest in extra.get("contests", ()):
         takes = inner(contest["winner"], table.name, "takes")
         lines.append(_line(f"the {contest['pot']} pot: {takes} {contest['amount']} "
@@ -160,13 +171,16 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
-def _count(total: int) -> str:
-    """A count towards 31 (S4): past 31 by drawing, the third stake is lost.
+def _count(total: int, *, short: bool = False) -> str:
+    """A count towards 31 (S4): past 31 by drawing, the third stake is lost (``short``: a
+    seat's column says only bust).
 
-    >>> _count(28), _count(32)
-    ('28 towards 31', '32 towards 31: bust, the third stake is lost')
+    >>> _count(28), _count(32), _count(32, short=True)
+    ('28 towards 31', '32 towards 31: bust, the third stake is lost', '32 towards 31: bust')
     """
-    return f"{total} towards 31" + (": bust, the third stake is lost" if total > 31 else "")
+    if total <= 31:
+        return f"{total} towards 31"
+    return f"{total} towards 31: bust" + ("" if short else ", the third stake is lost")
 
 
 def _scores_line(scores: Mapping[str, int], table: GameTable, deal: int) -> Text:
@@ -187,7 +201,7 @@ def _nine_card(view: NineCardView, table: GameTable) -> Picture:
     winners, the scores to the target."""
     seats = _table("seat", "points", "stack", "cards left", "sets played")
     for name in view.players:
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.scores.get(name, 0)), str(table.stacks.get(name, 0)),
                       str(view.cards_left.get(name, 0)), _sets_text(view.played.get(name, ())))
     lines = [_scores_line(view.scores, table, view.deal)]
@@ -212,7 +226,7 @@ def _crash(view: CrashView, table: GameTable) -> Picture:
     seats = _table("seat", "points", "money", "arranged", "call", "hands played")
     for name in view.players:
         call = view.calls.get(name)
-        seats.add_row(_marks(name, view.dealer, view.to_act), _seat(name, table.kinds),
+        seats.add_row(_marks(name, view.dealer, view.to_act), seat_label(name, table.kinds),
                       str(view.scores.get(name, 0)), f"{view.nets.get(name, 0):+d}",
                       "yes" if name in view.arranged else "…",
                       "—" if call is None else "crash!" if call else "pass",

@@ -29,7 +29,24 @@ from bragkit.errors import BragError
 if TYPE_CHECKING:
     from bragkit.play.game_table import GameTable
 
-__all__ = ["Turns"]
+__all__ = ["Turns", "giving_up"]
+
+
+def giving_up(table: GameTable) -> str:
+    """What leaving mid-deal plays for the player, in the game's words (TP3's *pack*, S2's
+    *drop*): the move a player out of time makes (T1), or, before their turn, that it will be.
+    """
+    move = table.leave_move()
+    if move is None:
+        return "at your turn you give the deal up as a player out of time does"
+    word = table.info.verb_name(move.verb)
+    if move.sets:
+        shown = " | ".join(" ".join(card.pretty for card in hand) for hand in move.sets)
+        return f"your cards play as a player out of time's do (you {word} {shown})"
+    if move.cards:
+        shown = " ".join(card.pretty for card in move.cards)
+        return f"your cards play as a player out of time's do (you {word} {shown} now)"
+    return f"you give this deal up (you {word})"
 
 
 class _Host(Protocol):
@@ -183,10 +200,9 @@ class Turns:
             return
         if not self._leave_asked:
             self._leave_asked = True
-            self._message("Leave now? q again: you give this deal up (you fold, or where the "
-                          "game has no fold your cards play as a player out of time does), the "
-                          "others finish it, and the session ends with the ledger and the "
-                          "settlement. Any other key plays on.", error=True)
+            self._message(f"Leave now? q again: {giving_up(table)}, the others finish the "
+                          "deal, and the session ends with the ledger and the settlement. Any "
+                          "other key plays on.", error=True)
             return
         Turns.leave(self)
 

@@ -28,8 +28,8 @@ from bragkit.games.three_card.views import DealView
 from bragkit.hands import best_hand, evaluate
 from bragkit.play.cards import card_text, hand_text
 
-__all__ = ["discard_rule", "hand_line", "info_line", "kept_cards", "seats_table", "stake_line",
-           "two_hands"]
+__all__ = ["discard_rule", "hand_line", "info_line", "kept_cards", "seat_label", "seats_table",
+           "stake_line", "two_hands"]
 
 
 def hand_line(view: DealView, rules: Rules) -> Text:
@@ -156,6 +156,19 @@ def info_line(view: DealView, stake_line: str) -> Text:
     return text
 
 
+def seat_label(name: str, kinds: Mapping[str, str]) -> str:
+    """A seat's name, with its bot's kind where the name does not say it already ("Equity II"
+    is an equity bot; "Bob (shark)" says so).
+
+    >>> seat_label("Random II", {"Random II": "random"}), seat_label("Bob", {"Bob": "shark"})
+    ('Random II', 'Bob (shark)')
+    """
+    kind = kinds.get(name)
+    if kind is None or name.split()[0].lower() == kind:
+        return name
+    return f"{name} ({kind})"
+
+
 def seats_table(
     view: DealView, *, stacks: Mapping[str, int], kinds: Mapping[str, str], rules: Rules
 ) -> Table:
@@ -166,8 +179,10 @@ def seats_table(
         table.add_column(column)
     for name in view.players:
         marks = ("D" if name == view.dealer else " ") + ("▶" if name == view.to_act else " ")
-        seat = name if name not in kinds else f"{name} ({kinds[name]})"
+        seat = seat_label(name, kinds)
         held = view.held.get(name, 0)
+        if held and any(a.startswith(f"{name} discard") for a in view.actions):
+            held = 3  # rule F1: the discarded cards are gone, three kept (as the web draws)
         if name not in view.in_play:
             status = "folded"
         elif name in view.shown:  # face up on the table: not blind any more (D8)

@@ -17,7 +17,7 @@ Traceback (most recent call last):
 ...
 bragkit.web.protocol.ProtocolError: refused: seat 2 is taken by Ann
 >>> seats.bot_name("random", ledger=["Random bot"])
-'Random bot 2'
+'Random bot II'
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import hmac
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from bragkit.games.wording import roman
 from bragkit.web.events import Viewer
 from bragkit.web.names import NameBook, keys
 from bragkit.web.protocol import ProtocolError
@@ -173,7 +174,7 @@ class Seats:
         name = base
         while keys(name) & taken or self.book.taken(name):
             number += 1
-            name = f"{base} {number}"
+            name = f"{base} {roman(number)}"  # never a number: "Random bot 2 38"
         return name
 
     def place(self, seat: Seat, seated: Iterable[str]) -> str | None:

@@ -108,7 +108,8 @@ window.bragGames = function (ctx) {
     }
     if (extra.turned) bits.push(`joker ${extra.turned}: every ${extra.turned[0]} is wild (TP8)`);
     const totals = Object.entries(extra.totals || {});
-    if (totals.length) bits.push("31 count: " + totals.map(([p, n]) => `${p} ${n}`).join(", "));
+    // past 31 by drawing is bust: the third stake is lost (S4)
+    if (totals.length) bits.push("31 count: " + totals.map(([p, n]) => `${p} ${n}${n > 31 ? " (bust)" : ""}`).join(", "));
     if (extra.drawn && Object.keys(extra.drawn).length) {
       bits.push("drew: " + Object.entries(extra.drawn).map(([p, n]) => `${p} ${n}`).join(", "));
     }
