@@ -105,6 +105,9 @@ def test_three_friends_play_a_teen_patti_deal_with_sideshows_and_a_show_TP4_TP5(
     for page in pages:
         assert "wins" in page.inner_text("#banner")
         assert "boot 1" in page.inner_text("#stake-line") or "boot" in page.inner_text("#log")
+    felt = pages[0].inner_text("#felt").lower()  # the sideshow's loser packed (TP5): its word
+    assert "packed" in felt and "folded" not in felt, felt  # TP3: a player packs
+    assert " bet " not in f" {felt} ", felt  # a seat's last move is a chaal (TP3)
     log = pages[0].inner_text("#log")
     assert f"{answers[0][1]} decline" in log and f"{answers[1][1]} accept" in log
     keep(pages[2], artifacts, "teen-patti-show-phone")

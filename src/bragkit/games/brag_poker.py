@@ -566,5 +566,6 @@ GAMES: Final = (
              rules=BragPokerRules, start=_start, seats=BragPoker.SEATS,
              record_format="brag-poker", aliases=("3-card-brag-poker",),
              dealing=functools.partial(StakeDealing, BragPoker), picture="stake",
+             out_word="dropped",  # P2: a player drops
              ante=Ante(name="big blind", of=_big_blind, at=_blinds_at, cost=_big_blind)),
 )

@@ -771,12 +771,13 @@ GAMES: Final = (
              summary="braggers wild, the dealer stakes, stakes equalised (rules S1-S3)",
              rules=HistoricRules, start=_start_single, seats=SingleStakeBrag.SEATS,
              record_format="historic", aliases=("single-stake-brag",),
-             dealing=partial(StakeDealing, SingleStakeBrag), picture="stake",
+             dealing=partial(StakeDealing, SingleStakeBrag), picture="stake", out_word="dropped",
              ante=Ante(name="least stake", of=_least_stake, at=_least_stake_at,
                        cost=_least_stake)),  # S2: only the dealer must stake
     GameInfo(name="three-stake", title="Historic Brag (three stakes)",
              summary="three pots: the face-up card, the brag, nearest to 31 (rules S1, S3, S4)",
              rules=HistoricRules, start=_start_three, seats=ThreeStakeBrag.SEATS,
              record_format="historic", aliases=("three-stake-brag",),
-             dealing=partial(StakeDealing, ThreeStakeBrag), picture="stake"),
+             dealing=partial(StakeDealing, ThreeStakeBrag), picture="stake",
+             out_word="dropped"),  # S2, S4: a player drops
 )

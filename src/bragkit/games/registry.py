@@ -132,6 +132,8 @@ class GameInfo:
     read as the game's title and its name) and ``preset_summaries`` says in a line what it
     changes (read with :meth:`summary_of`); ``verb_names`` are the game's own words for verbs
     that it calls otherwise (Teen Patti's *chaal*, TP3), for a front end's keys and prompts.
+    ``out_word`` says in the game's word that a player is out of the deal (*folded*; the stake
+    games' *dropped*, S2, P2; Teen Patti's *packed*, TP3), for a seat's status.
     ``ante`` is the stake every deal forces, where the rules set one that a table may raise
     (:class:`Ante`; None: the game has none, as the points games and the three stakes of S4).
     """
@@ -158,6 +160,7 @@ class GameInfo:
     preset_titles: Mapping[str, str] = field(default_factory=dict)
     preset_summaries: Mapping[str, str] = field(default_factory=dict)
     verb_names: Mapping[Verb, str] = field(default_factory=dict)
+    out_word: str = "folded"
     ante: Ante | None = None
 
     def title_of(self, name: str) -> str:

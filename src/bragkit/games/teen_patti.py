@@ -560,5 +560,6 @@ GAMES: Final = (
                  "teen-patti-joker": "a card turned after the deal: every card of its rank is "
                                      "wild (TP8)"},
              verb_names={_BET: "chaal", _BLIND: "blind chaal", _FOLD: "pack"},  # TP3
+             out_word="packed",  # TP3: a player who leaves the deal packs
              ante=Ante(name="boot", of=_boot, at=_boot_at, cost=_boot)),  # TP2
 )

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any, Final
 from rich.table import Table
 from rich.text import Text
 
-from bragkit.actions import Verb
 from bragkit.cards import Card
 from bragkit.games.crash import CrashView, RoundPlayed
 from bragkit.games.nine_card import NineCardView, RoundScored
@@ -107,11 +106,6 @@ def _three_card(view: DealView, table: GameTable) -> Picture:
                    note=note, shown=True)
 
 
-#: A player out of the deal, in the word of the game's fold where it has its own (Teen
-#: Patti's pack, TP3); else out as the stake games say it (S2, P2: a drop).
-_OUT: Final = {"pack": "packed"}
-
-
 def _stake(view: StakeView, table: GameTable) -> Picture:
     """Historic Brag and 3 Card Brag Poker: stakes, pots, blinds, the face-up card (S4), the
     31 count (S4), each shown hand named (S3, P2)."""
@@ -120,7 +114,7 @@ def _stake(view: StakeView, table: GameTable) -> Picture:
     totals: Mapping[str, int] = extra.get("totals", {})
     each = any(name in view.stakes for name in view.players)  # a stake a player (S2, P2)
     seats = _table("seat", "stack", *(("staked",) if each else ()), "status", "cards", "")
-    out = _OUT.get(table.info.verb_name(Verb.FOLD), "dropped")  # the game's word (S2, TP3)
+    out = table.info.out_word  # the game's word (S2, P2, TP3)
     for name in view.players:
         cards = view.shown.get(name) or view.cards.get(name) or ()
         status = "in" if name in view.in_play else out

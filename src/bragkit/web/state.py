@@ -99,6 +99,12 @@ def settings(config: TableConfig) -> dict[str, Any]:
     True
     >>> settings(TableConfig(rated=True))["bots"], settings(TableConfig(members=(1, 2)))["bots"]
     ({}, {})
+
+    A game's own words reach the page (TP3: a chaal, a player who packs):
+
+    >>> tp = settings(TableConfig.from_dict({"game": "teen-patti"}))
+    >>> tp["verbs"]["bet"], tp["out_word"], settings(TableConfig())["out_word"]
+    ('chaal', 'packed', 'folded')
     """
     info = config.info
     return {"name": config.name, "game": info.name, "title": info.title,
@@ -111,6 +117,9 @@ def settings(config: TableConfig) -> dict[str, Any]:
             "bots": {} if config.rated or config.members else bot_kinds(config),
             "private": config.private, "rated": config.rated,
             "analysable": analysable(info.name),
+            # the game's own words: a verb it calls otherwise (TP3's chaal), a player out
+            "verbs": {verb.value: word for verb, word in info.verb_names.items()},
+            "out_word": info.out_word,
             "sit_and_go": None if config.sit_and_go is None else config.sit_and_go.to_dict()}
 
 

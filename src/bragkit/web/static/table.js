@@ -310,12 +310,20 @@
     return best;
   }
 
+  // An action's text with its verb in the game's own word (TP3: "bet 4" is "chaal 4").
+  function inGameWords(text) {
+    const space = text.indexOf(" ");
+    const verb = space < 0 ? text : text.slice(0, space);
+    const word = (settings.verbs || {})[verb];
+    return word ? word + text.slice(verb.length) : text;
+  }
+
   function lastActions(deal) {
     const out = {};
     if (!deal) return out;
     for (const text of deal.actions) {
       const who = playerOf(text, deal.players);
-      if (who) out[who] = text.slice(who.length + 1);
+      if (who) out[who] = inGameWords(text.slice(who.length + 1));
     }
     return out;
   }
@@ -398,7 +406,7 @@
       badges.push(el("span", { class: "badge blind", text: "blind" }));
     }
     if (deal && deal.covered.includes(name)) badges.push(el("span", { class: "badge", text: "covered" }));
-    if (folded) badges.push(el("span", { class: "badge", text: "folded" }));
+    if (folded) badges.push(el("span", { class: "badge", text: settings.out_word || "folded" }));
     if (seat.joining) badges.push(el("span", { class: "badge", text: "next deal" }));
     if (seat.leaving) badges.push(el("span", { class: "badge away", text: "leaving" }));
     if (seat.away) badges.push(el("span", { class: "badge away", text: "sitting out" }));
