@@ -108,7 +108,7 @@ def fits(action: Action, menu: list[LegalAction]) -> bool:
     return any(action in option for option in menu)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(deals(), st.integers(0, 2**32))
 def test_random_play_keeps_every_invariant(game: TeenPatti, seed: int) -> None:
     rng = random.Random(seed)

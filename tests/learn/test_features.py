@@ -21,7 +21,7 @@ from bragkit.learn.policy import network_policy
 from bragkit.sim import State, init, random_actions
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**31), net_seed=st.integers(0, 50),
        small=st.booleans())
 def test_engine_features_and_choices_equal_the_simulators(

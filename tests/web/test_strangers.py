@@ -147,7 +147,7 @@ messages = st.dictionaries(fields, json_values | st.sampled_from(
     max_size=7)
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=75, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(messages, min_size=1, max_size=8))
 def test_any_message_gets_an_answer_and_never_an_exception(

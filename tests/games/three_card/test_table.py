@@ -730,7 +730,7 @@ def between_deals(table: Table, rng: random.Random, names: list[str]) -> None:
             table.topup(name, table.next_rules().ante + rng.randint(0, 10))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=house_rules(session=True), seed=st.integers(0, 2**32), seats=st.integers(2, 5),
        deals=st.integers(150, 250), fair=st.booleans())
 def test_long_random_sessions_never_make_or_lose_a_chip_or_a_card(

@@ -97,7 +97,7 @@ def check_menu_and_verifiers_agree(deal: Deal, rng: random.Random) -> None:
 
 
 @given(tables())
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_censored_log_folds_into_each_view(table: tuple[Deal, random.Random]) -> None:
     """Rules BL6, D8, F1, R2, R3, M1-M4: at every state of random play, each player's view is
     the engine's state as they may know it, and no record leaks a hidden card."""
