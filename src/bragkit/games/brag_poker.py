@@ -547,7 +547,7 @@ def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) ->
     (D3)."""
     stack = max(100, 25 * rules.big_blind)
     return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng)
+                     stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
 def _big_blind(rules: BragPokerRules) -> int:

@@ -746,14 +746,14 @@ def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Rand
                   ) -> SingleStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                           stacks=[_stack(rules)] * len(players), rng=rng)
+                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                          stacks=[_stack(rules)] * len(players), rng=rng)
+                          stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _least_stake(rules: HistoricRules) -> int:

@@ -40,8 +40,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, overload
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
@@ -52,6 +52,7 @@ from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
+from bragkit.games.teen_patti_menus import TurnMenu, seen_chaal
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
@@ -79,14 +80,6 @@ _ACCEPT: Final = Verb.ACCEPT
 _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
-_ANSWERS: Final = (_ACCEPT, _DECLINE)
-#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order,
-#: by (seen, two left): a chaal and a look while blind, a seen chaal and a sideshow once seen
-#: (TP2, TP3, TP5), a show with two left (TP4), a sideshow with three or more (TP5).
-_MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
-                 (False, False): (_FOLD, _BLIND, _LOOK),
-                 (True, True): (_FOLD, _BET, _SHOW),
-                 (True, False): (_FOLD, _BET, _SIDESHOW)}
 _DEFAULT_RULES: Final = TeenPattiRules()
 
 
@@ -96,39 +89,6 @@ def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     even (seen) chaal may be, the pot's cap and the blind turns before a look."""
     most = rules.max_chaal
     return most, most - most % 2, rules.pot_cap, rules.blind_limit
-
-
-class _EvenChaals(Sequence[Action]):
-    """The seen chaals of a turn: every even amount from ``low`` to ``high`` (TP3), lazily."""
-
-    __slots__ = ("high", "low", "player")
-
-    def __init__(self, player: str, low: int, high: int) -> None:
-        self.player, self.low, self.high = player, low, high
-
-    def __len__(self) -> int:
-        return (self.high - self.low) // 2 + 1
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return Action(player=self.player, verb=_BET, amount=self.low + 2 * index)
-
-    def __contains__(self, action: object) -> bool:
-        return (isinstance(action, Action) and action.verb is _BET
-                and action.player == self.player and action.amount is not None
-                and self.low <= action.amount <= self.high and action.amount % 2 == 0)
-
-    def __iter__(self) -> Iterator[Action]:
-        return (self[i] for i in range(len(self)))
 
 
 class TeenPatti(StakeGame[TeenPattiRules]):
@@ -179,13 +139,14 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
         self._turn: str | None = self.deal_order[0]
+        self._turn_menu = TurnMenu(self)
         self._ops.append(phase_started("boot"))
         for player in self.deal_order:
             self.money.pay(player, boot, "pot")
             self._ops.append(posted(player, boot, "pot", "boot"))
         self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
-            self.turned = self.pack.deal()
+            self.turned = self._take_card()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
@@ -230,7 +191,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        return next(p for p in self._after[player] if p in self.playing)
+        playing = self.playing
+        for seat in self._after[player]:  # a loop, not next() of a generator: every chaal
+            if seat in playing:
+                return seat
+        raise AssertionError("nobody left to play")  # pragma: no cover (the deal has ended)
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
@@ -306,8 +271,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if high < low:
                 return IllegalActionError(f"{player} cannot pay the least chaal of {low}",
                                           rule="TP7")
-            return (LegalAction(player=player, verb=verb, min_amount=low, max_amount=high,
-                                choices=_EvenChaals(player, low, high)),)
+            return (seen_chaal(player, low, high),)
         if verb is _SHOW:
             return self._verify_show(player, seen)
         if verb is _SIDESHOW:
@@ -322,7 +286,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if seen and other not in self.looked and not self.rules.seen_may_show_blind:
             return IllegalActionError(f"{player} is seen and may not ask blind {other} for a "
                                       "show", rule="TP4")
-        return (LegalAction(player=player, verb=_SHOW, cost=self.show_cost(player)),)
+        return (option(player, _SHOW, None, None, self.show_cost(player)),)
 
     def _verify_sideshow(self, player: str, seen: bool) -> Verdict:
         if not self.rules.sideshow:
@@ -340,13 +304,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         low, high = self.seen_range(player)
         if high < low:
             return IllegalActionError(f"{player} cannot pay the chaal of {low}", rule="TP7")
-        return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
+        return (option(player, _SIDESHOW, None, None, low),)
 
-    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        """The verbs the state may allow (TP2-TP5), in menu order; the verifier decides each."""
-        if self.sideshow is not None:
-            return _ANSWERS
-        return _MENUS[to_act in self.looked, len(self.playing) == 2]
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """What the verifier allows ``to_act`` of every verb, made in one pass (TP2-TP7)."""
+        return self._turn_menu.of(to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
@@ -530,7 +492,7 @@ def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Rando
     (D3)."""
     stack = max(100, 100 * rules.boot)
     return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng)
+                     stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
 def _boot(rules: TeenPattiRules) -> int:
