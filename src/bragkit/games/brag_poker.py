@@ -61,10 +61,10 @@ from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import (
     Acted,
     Posted,
-    Revealed,
     acted,
     phase_started,
     posted,
+    revealed,
     shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
@@ -399,7 +399,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         if verb is _LOOK:
             self.looked.add(player)
             self._ops.append(acted(action))
-            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
+            self._ops.append(revealed(player, tuple(self.hands[player])))
             return
         if verb is _DRAW:
             self._draw(action)

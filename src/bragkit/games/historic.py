@@ -535,7 +535,7 @@ class ThreeStakeBrag(_HistoricDeal):
             if drawer is None:
                 self._third_stake()
                 return
-            if self.totals[drawer] < 31 and len(self.pack):
+            if self.totals[drawer] < 31 and self._cards_left():
                 return
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 

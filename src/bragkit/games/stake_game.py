@@ -347,6 +347,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The whole pack as it was before the deal (a record's)."""
         return self._dealt_pack.initial
 
+    def _cards_left(self) -> int:
+        """How many cards the pack holds (without settling a pack shuffled as dealt)."""
+        return len(self._dealt_pack)
+
     def _take_card(self) -> Card:
         """The top card of the pack, dealt to nobody (a turned card)."""
         return self._dealt_pack.deal()

@@ -81,16 +81,16 @@ class DealtPack:
             raise InvalidCardError("the pack is empty" if count > 0 else
                                    f"cannot deal {count} cards")
         bits = self._bits.getrandbits  # type: ignore[union-attr]
-        out = []
-        for _ in range(count):
-            i = len(left) - 1  # the top place, settled by one swap of random.shuffle's
-            if i:
-                k = _BITS[i]
+        size = len(left)
+        for i in range(size - 1, max(size - count, 1) - 1, -1):  # the top places, each
+            k = _BITS[i]                                     # settled by one swap of
+            j = bits(k)                                      # random.shuffle's (place 0
+            while j > i:                                     # is settled by the others)
                 j = bits(k)
-                while j > i:
-                    j = bits(k)
-                left[i], left[j] = left[j], left[i]
-            out.append(left.pop())
+            left[i], left[j] = left[j], left[i]
+        out = left[size - count:]
+        del left[size - count:]
+        out.reverse()  # top first
         self._dealt += out
         return out
 

@@ -49,7 +49,7 @@ from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
+from bragkit.games.stake_operations import acted, phase_started, posted, revealed, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_menus import TurnMenu, seen_chaal
@@ -91,6 +91,13 @@ def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     return most, most - most % 2, rules.pot_cap, rules.blind_limit
 
 
+@functools.lru_cache(maxsize=256)
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every seat's followers, clockwise from the next (read, never changed: shared by every
+    deal at the same table)."""
+    return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
+
+
 class TeenPatti(StakeGame[TeenPattiRules]):
     """One deal of Teen Patti (rules TP1–TP8), set up as every stake game is
     (:class:`~bragkit.games.stake_game.StakeGame`).
@@ -130,7 +137,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
-        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
+        self._after = _clockwise(self.players)  # the seats after each, clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -354,7 +361,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if verb is _LOOK:
             self.looked.add(player)
             self._ops.append(acted(action, 0, PHRASES))
-            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
+            self._ops.append(revealed(player, tuple(self.hands[player])))
         elif verb is _FOLD:
             self._ops.append(acted(action, 0, PHRASES))
             self._pack(player, "everyone else packed")
@@ -377,7 +384,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Pay ``amount`` into the pot, cut where it would take the pot past its cap (TP6
         [decision]: a pot that merely reaches the cap is not cut): the chips paid and whether
         they were cut."""
-        paid = self._room(amount)
+        cap = self._cap  # _room, inlined (every chaal)
+        paid = amount if cap is None else min(amount, cap - self.money.pots["pot"])
         self.money.pay(player, paid, "pot")
         return paid, paid < amount
 
@@ -390,7 +398,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self._ops.append(acted(action, paid, PHRASES))
         if not seen:
             self.blind_turns[player] += 1
-        self.stake = max(self.stake, amount // 2 if seen else amount)
+        stake = amount // 2 if seen else amount
+        if stake > self.stake:
+            self.stake = stake
         if capped:
             self._showdown("the pot reached its limit")  # rule TP6: a chaal past the cap
             return False

@@ -63,7 +63,7 @@ class EvenChaals(Sequence[Action]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        return Action(player=self.player, verb=_BET, amount=self.low + 2 * index)
+        return _chaal_of(self.player, self.low + 2 * index)
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Action) and action.verb is _BET
@@ -72,6 +72,12 @@ class EvenChaals(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         return (self[i] for i in range(len(self)))
+
+
+@lru_cache(maxsize=4096)
+def _chaal_of(player: str, amount: int) -> Action:
+    """The seen chaal ``player bet amount``, made once and shared (actions are frozen)."""
+    return Action(player=player, verb=_BET, amount=amount)
 
 
 @lru_cache(maxsize=4096)
