@@ -364,10 +364,8 @@ class BragPoker(StakeGame[BragPokerRules]):
         if self._phase is DRAW:
             return super()._turn_options(to_act)
         menu = self.betting.options(to_act)
-        if to_act not in self.looked:
-            look = self._verify(to_act, _LOOK)
-            if type(look) is not IllegalActionError:
-                menu += look  # type: ignore[arg-type]
+        if to_act not in self.looked:  # _verify's look: still in, and their own turn (P5)
+            menu.append(option(to_act, _LOOK))
         return menu
 
     def _turn_now(self) -> tuple[str | None, str]:

@@ -331,7 +331,10 @@ class SingleStakeBrag(_HistoricDeal):
     def _turn_options(self, to_act: str) -> list[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         betting = self.betting
-        return super()._turn_options(to_act) if betting is None else betting.options(to_act)
+        if betting is None:  # the dealer's stake (S2): the one verdict of _verify, made here
+            return [option(to_act, Verb.BET, self.rules.min_stake,
+                           min(self.rules.max_stake, self.money.stacks[to_act]))]
+        return betting.options(to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -553,7 +556,7 @@ class ThreeStakeBrag(_HistoricDeal):
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         if self._phase is _BETTING:
             return self.betting.options(to_act)
-        return super()._turn_options(to_act)
+        return [option(to_act, verb) for verb in _TOWARDS_31]  # the drawer's (S4), as _verify
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property

@@ -211,6 +211,13 @@ def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, 
     return {}
 
 
+@lru_cache(maxsize=256)
+def _clockwise(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every seat's followers clockwise, from the next to the seat itself (read, never
+    changed: shared by every round at the same table)."""
+    return {p: seats[i + 1:] + seats[:i + 1] for i, p in enumerate(seats)}
+
+
 class BettingRound:
     """One round of equalising betting (rules S2, S4, P2, P4, P5).
 
@@ -466,9 +473,7 @@ class BettingRound:
         if len(self._in) <= 1 or not pending:
             self._to_act = None
             return
-        seats = self.seats
-        i = seats.index(after) + 1
-        for seat in seats[i:] + seats[:i]:  # clockwise from the seat after ``after``
+        for seat in _clockwise(self.seats)[after]:  # clockwise from the seat after ``after``
             if seat in pending:
                 self._to_act = seat
                 return

@@ -52,7 +52,7 @@ from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import acted, phase_started, posted, revealed, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
-from bragkit.games.teen_patti_menus import TurnMenu, seen_chaal
+from bragkit.games.teen_patti_menus import seen_chaal, turn_menu
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
@@ -146,7 +146,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
         self._turn: str | None = self.deal_order[0]
-        self._turn_menu = TurnMenu(self)
         self._ops.append(phase_started("boot"))
         for player in self.deal_order:
             self.money.pay(player, boot, "pot")
@@ -315,7 +314,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _turn_options(self, to_act: str) -> list[LegalAction]:
         """What the verifier allows ``to_act`` of every verb, made in one pass (TP2-TP7)."""
-        return self._turn_menu.of(to_act)
+        return turn_menu(self, to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]

@@ -1,9 +1,9 @@
-"""The menu of Teen Patti's player to act, made in one pass (rules TP2–TP7): :class:`TurnMenu`.
+"""The menu of Teen Patti's player to act, made in one pass (rules TP2–TP7): :func:`turn_menu`.
 
 The verifier (:meth:`bragkit.games.teen_patti.TeenPatti._verify`) says, verb by verb, what a
 player may do or why not; the menu of the player to act is what it allows of every verb, in the
 game's menu order. Asking it verb by verb repeats the same tests (whose turn, seen or blind, how
-many left) for each, at every decision; :class:`TurnMenu` makes the same entries in one pass
+many left) for each, at every decision; :func:`turn_menu` makes the same entries in one pass
 (the property tests hold the two to the same answers: every entry listed is accepted, every
 action refused is in no entry). Its entries are made once and shared (frozen; the same few
 recur at every turn): :func:`~bragkit.games.stakes.option`, and :func:`seen_chaal` for the
@@ -11,7 +11,7 @@ even amounts of a seen chaal (TP3).
 
 >>> from bragkit.games.teen_patti import TeenPatti
 >>> deal = TeenPatti(players=["Ann", "Bob", "Cy"], dealer="Cy", stacks=[50, 50, 50], rng=2)
->>> [str(o) for o in TurnMenu(deal).of("Ann")]
+>>> [str(o) for o in turn_menu(deal, "Ann")]
 ['Ann fold', 'Ann blind 1..2', 'Ann look']
 """
 
@@ -24,7 +24,7 @@ from typing import Any, Final, Protocol, overload
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.games.stakes import Money, option
 
-__all__ = ["EvenChaals", "TurnMenu", "seen_chaal"]
+__all__ = ["EvenChaals", "seen_chaal", "turn_menu"]
 
 _FOLD: Final = Verb.FOLD
 _BLIND: Final = Verb.BLIND
@@ -93,7 +93,7 @@ def seen_chaal(player: str, low: int, high: int) -> LegalAction:
 
 
 class _Deal(Protocol):
-    """What :class:`TurnMenu` reads of a deal of Teen Patti (its public state)."""
+    """What :func:`turn_menu` reads of a deal of Teen Patti (its public state)."""
 
     rules: Any
     sideshow: tuple[str, str] | None
@@ -108,42 +108,34 @@ class _Deal(Protocol):
     def previous(self, player: str) -> str: ...
 
 
-class TurnMenu:
-    """The menu of the player to act in one deal (see the module docstring): the entries the
-    verifier allows, verb by verb in the menu's order (pack, blind chaal, seen chaal, show,
-    sideshow, look), or the answers to a sideshow asked of them (TP5)."""
-
-    __slots__ = ("_deal",)
-
-    def __init__(self, deal: _Deal) -> None:
-        self._deal = deal
-
-    def of(self, player: str) -> list[LegalAction]:
-        """The menu of ``player``, the player to act (whose turn it is, or who must answer a
-        sideshow)."""
-        deal = self._deal
-        if deal.sideshow is not None:  # TP5: accept or decline, nothing else
-            return [option(player, _ACCEPT), option(player, _DECLINE)]
-        menu = [option(player, _FOLD)]  # TP7: pack at any turn
-        looked = deal.looked
-        two_left = len(deal.playing) == 2
-        rules = deal.rules
-        if player in looked:
-            low, high = deal.seen_range(player)
-            if low <= high:  # TP7: one who cannot pay the least chaal may not chaal
-                menu.append(seen_chaal(player, low, high))
-            if two_left:  # TP4: a seen player asks a blind one only where the table allows
-                if rules.seen_may_show_blind or deal.previous(player) in looked:
-                    menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
-            elif rules.sideshow and low <= high and deal.previous(player) in looked:
-                menu.append(option(player, _SIDESHOW, None, None, low))  # TP5
-            return menu
-        limit = rules.blind_limit
-        if not limit or deal.blind_turns[player] < limit:  # TP6: then they must look
-            low, high = deal.blind_range(player)
-            if low <= high:
-                menu.append(option(player, _BLIND, low, high))
-            if two_left:
+def turn_menu(deal: _Deal, player: str) -> list[LegalAction]:
+    """The menu of ``player``, the player to act in ``deal`` (whose turn it is, or who must
+    answer a sideshow): the entries the verifier allows, verb by verb in the menu's order
+    (pack, blind chaal, seen chaal, show, sideshow, look), or the answers to a sideshow asked of
+    them (TP5). A function of the deal, not an object held by it: a deal that held its menu
+    maker, which held the deal, would be freed only by the garbage collector."""
+    if deal.sideshow is not None:  # TP5: accept or decline, nothing else
+        return [option(player, _ACCEPT), option(player, _DECLINE)]
+    menu = [option(player, _FOLD)]  # TP7: pack at any turn
+    looked = deal.looked
+    two_left = len(deal.playing) == 2
+    rules = deal.rules
+    if player in looked:
+        low, high = deal.seen_range(player)
+        if low <= high:  # TP7: one who cannot pay the least chaal may not chaal
+            menu.append(seen_chaal(player, low, high))
+        if two_left:  # TP4: a seen player asks a blind one only where the table allows
+            if rules.seen_may_show_blind or deal.previous(player) in looked:
                 menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
-        menu.append(option(player, _LOOK))  # TP2: look at their own turn
+        elif rules.sideshow and low <= high and deal.previous(player) in looked:
+            menu.append(option(player, _SIDESHOW, None, None, low))  # TP5
         return menu
+    limit = rules.blind_limit
+    if not limit or deal.blind_turns[player] < limit:  # TP6: then they must look
+        low, high = deal.blind_range(player)
+        if low <= high:
+            menu.append(option(player, _BLIND, low, high))
+        if two_left:
+            menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
+    menu.append(option(player, _LOOK))  # TP2: look at their own turn
+    return menu
