@@ -379,31 +379,28 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         else:
             self._answer(action)
 
-    def _pay(self, player: str, amount: int) -> tuple[int, bool]:
-        """Pay ``amount`` into the pot, cut where it would take the pot past its cap (TP6
-        [decision]: a pot that merely reaches the cap is not cut): the chips paid and whether
-        they were cut."""
-        cap = self._cap  # _room, inlined (every chaal)
-        paid = amount if cap is None else min(amount, cap - self.money.pots["pot"])
-        self.money.pay(player, paid, "pot")
-        return paid, paid < amount
-
     def _chaal(self, action: Action, amount: int) -> bool:
         """A chaal (TP3): pay, set the stake in blind terms, pass the turn; ``False`` when the
         pot reached its cap and the hands were shown (TP6)."""
         player = str(action.player)
         seen = player in self.looked
-        paid, capped = self._pay(player, amount)
+        cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches the cap is
+        paid = amount if cap is None else min(amount, cap - self.money.pots["pot"])  # not cut)
+        self.money.pay(player, paid, "pot")
         self._ops.append(acted(action, paid, PHRASES))
         if not seen:
             self.blind_turns[player] += 1
         stake = amount // 2 if seen else amount
         if stake > self.stake:
             self.stake = stake
-        if capped:
+        if paid < amount:
             self._showdown("the pot reached its limit")  # rule TP6: a chaal past the cap
             return False
-        self._turn = self._next_after(player)
+        playing = self.playing
+        for seat in self._after[player]:  # _next_after, inlined
+            if seat in playing:
+                self._turn = seat
+                break
         return True
 
     def _pack(self, player: str, reason: str) -> None:
@@ -419,7 +416,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Rule TP4: both hands shown; the better wins, a tie against the asker."""
         player = str(action.player)
         other = self.previous(player)
-        paid, _ = self._pay(player, self.show_cost(player))
+        paid = self.show_cost(player)  # cut to the pot's room already (TP6)
+        self.money.pay(player, paid, "pot")
         self._ops.append(acted(action, paid, PHRASES))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
