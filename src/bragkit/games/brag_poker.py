@@ -405,7 +405,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         paid = self.betting.play(action)
         self._voluntary = True
         self._ops.append(acted(action, paid))
-        if self.betting.is_over:
+        if self.betting.to_act is None:  # the round is over
             self._end_round()
 
     def _draw(self, action: Action) -> None:

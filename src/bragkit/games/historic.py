@@ -359,7 +359,7 @@ class SingleStakeBrag(_HistoricDeal):
         assert self.betting is not None
         paid = self.betting.play(action)
         self._ops.append(acted(action, paid))
-        if self.betting.is_over:
+        if self.betting.to_act is None:  # the round is over
             self._settle(self.betting)
 
     def _settle(self, betting: BettingRound) -> None:
@@ -593,7 +593,7 @@ class ThreeStakeBrag(_HistoricDeal):
         if self._phase == "betting":
             paid = self.betting.play(action)
             self._ops.append(acted(action, paid))
-            if self.betting.is_over:
+            if self.betting.to_act is None:  # the round is over
                 self._second_stake()
             return
         player = str(action.player)
