@@ -471,9 +471,9 @@ class ThreeStakeBrag(_HistoricDeal):
             for pot in self.POTS:
                 self.money.pay(player, stake, pot)
                 self._ops.append(posted(player, stake, pot, "stake"))
-        for face_up in (False, False, True):  # rule S4: two cards down and one up
-            for player in self.deal_order:
-                self._deal(player, face_up=face_up)
+        self._deal_round(2)  # rule S4: two cards down and one up, a round at a time (D6)
+        for player in self.deal_order:
+            self._deal(player, face_up=True)
         self._first_stake()
         self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(

@@ -95,8 +95,24 @@ class DealtPack:
         return out
 
     def deal(self) -> Card:
-        """The top card."""
-        return self.deal_many(1)[0]
+        """The top card (:meth:`deal_many` of one, in one step: a draw deals one at a time)."""
+        rest = self._rest
+        if rest is not None:
+            return rest.deal()
+        left = self._left
+        i = len(left) - 1
+        if i < 0:
+            raise InvalidCardError("the pack is empty")
+        if i:
+            bits = self._bits.getrandbits  # type: ignore[union-attr]
+            k = _BITS[i]
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            left[i], left[j] = left[j], left[i]
+        card = left.pop()
+        self._dealt.append(card)
+        return card
 
     def __len__(self) -> int:
         return len(self._left) if self._rest is None else len(self._rest)
