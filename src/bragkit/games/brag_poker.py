@@ -61,10 +61,10 @@ from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import (
     Acted,
     Posted,
-    Revealed,
     acted,
     phase_started,
     posted,
+    revealed,
     shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
@@ -364,10 +364,8 @@ class BragPoker(StakeGame[BragPokerRules]):
         if self._phase is DRAW:
             return super()._turn_options(to_act)
         menu = self.betting.options(to_act)
-        if to_act not in self.looked:
-            look = self._verify(to_act, _LOOK)
-            if type(look) is not IllegalActionError:
-                menu += look  # type: ignore[arg-type]
+        if to_act not in self.looked:  # _verify's look: still in, and their own turn (P5)
+            menu.append(option(to_act, _LOOK))
         return menu
 
     def _turn_now(self) -> tuple[str | None, str]:
@@ -399,7 +397,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         if verb is _LOOK:
             self.looked.add(player)
             self._ops.append(acted(action))
-            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
+            self._ops.append(revealed(player, tuple(self.hands[player])))
             return
         if verb is _DRAW:
             self._draw(action)
@@ -407,7 +405,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         paid = self.betting.play(action)
         self._voluntary = True
         self._ops.append(acted(action, paid))
-        if self.betting.is_over:
+        if self.betting.to_act is None:  # the round is over
             self._end_round()
 
     def _draw(self, action: Action) -> None:
@@ -547,7 +545,7 @@ def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) ->
     (D3)."""
     stack = max(100, 25 * rules.big_blind)
     return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng)
+                     stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
 def _big_blind(rules: BragPokerRules) -> int:

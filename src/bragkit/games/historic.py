@@ -331,7 +331,10 @@ class SingleStakeBrag(_HistoricDeal):
     def _turn_options(self, to_act: str) -> list[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         betting = self.betting
-        return super()._turn_options(to_act) if betting is None else betting.options(to_act)
+        if betting is None:  # the dealer's stake (S2): the one verdict of _verify, made here
+            return [option(to_act, Verb.BET, self.rules.min_stake,
+                           min(self.rules.max_stake, self.money.stacks[to_act]))]
+        return betting.options(to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -356,7 +359,7 @@ class SingleStakeBrag(_HistoricDeal):
         assert self.betting is not None
         paid = self.betting.play(action)
         self._ops.append(acted(action, paid))
-        if self.betting.is_over:
+        if self.betting.to_act is None:  # the round is over
             self._settle(self.betting)
 
     def _settle(self, betting: BettingRound) -> None:
@@ -468,9 +471,9 @@ class ThreeStakeBrag(_HistoricDeal):
             for pot in self.POTS:
                 self.money.pay(player, stake, pot)
                 self._ops.append(posted(player, stake, pot, "stake"))
-        for face_up in (False, False, True):  # rule S4: two cards down and one up
-            for player in self.deal_order:
-                self._deal(player, face_up=face_up)
+        self._deal_round(2)  # rule S4: two cards down and one up, a round at a time (D6)
+        for player in self.deal_order:
+            self._deal(player, face_up=True)
         self._first_stake()
         self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(
@@ -535,7 +538,7 @@ class ThreeStakeBrag(_HistoricDeal):
             if drawer is None:
                 self._third_stake()
                 return
-            if self.totals[drawer] < 31 and len(self.pack):
+            if self.totals[drawer] < 31 and self._cards_left():
                 return
             self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
 
@@ -553,7 +556,7 @@ class ThreeStakeBrag(_HistoricDeal):
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         if self._phase is _BETTING:
             return self.betting.options(to_act)
-        return super()._turn_options(to_act)
+        return [option(to_act, verb) for verb in _TOWARDS_31]  # the drawer's (S4), as _verify
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property
@@ -590,7 +593,7 @@ class ThreeStakeBrag(_HistoricDeal):
         if self._phase == "betting":
             paid = self.betting.play(action)
             self._ops.append(acted(action, paid))
-            if self.betting.is_over:
+            if self.betting.to_act is None:  # the round is over
                 self._second_stake()
             return
         player = str(action.player)
@@ -746,14 +749,14 @@ def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Rand
                   ) -> SingleStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                           stacks=[_stack(rules)] * len(players), rng=rng)
+                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
     return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
-                          stacks=[_stack(rules)] * len(players), rng=rng)
+                          stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _least_stake(rules: HistoricRules) -> int:

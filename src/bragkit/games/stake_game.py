@@ -35,8 +35,8 @@ from itertools import repeat
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
-from bragkit.cards import Card, Pack, RandomSource, format_cards, make_rng, parse_cards
-from bragkit.errors import IllegalActionError, InvalidCardError, RulesError
+from bragkit.cards import Card, Pack, RandomSource, format_cards, parse_cards
+from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.base import GameBase
 from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import (
@@ -54,6 +54,7 @@ from bragkit.games.stake_operations import (
     round_opened,
 )
 from bragkit.games.stake_operations import turn as make_turn
+from bragkit.games.stake_pack import make_pack
 from bragkit.games.stakes import BettingRound, Money
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
@@ -62,7 +63,6 @@ __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "
 #: What a game's verifier says of a player and a verb: the options it allows, or why not.
 Verdict = Sequence[LegalAction] | IllegalActionError
 
-_STANDARD: Final = Pack.standard()
 #: The games and tables of names already found distinct, non-empty and of a size the game seats
 #: (:func:`_check_seats`: speed, a deal each).
 _GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
@@ -215,7 +215,9 @@ class StakeGame(GameBase, Generic[RulesT]):
     Every game is set up the same way: ``Game(rules, players=…, dealer=…, stacks=…)`` with the
     cards from ``pack`` (top card first), ``hands`` (each player's cards as dealt, with an
     optional ``stock``: the rest of the pack, by default in the standard order) or ``rng`` (a
-    shuffled pack); ``rules`` left out are the game's defaults. The class says its verbs
+    shuffled pack: shuffled as it is dealt, the same cards, where the deal owns the source: a
+    seed, or ``own_rng`` for a ``random.Random`` handed over, :mod:`~bragkit.games.stake_pack`);
+    ``rules`` left out are the game's defaults. The class says its verbs
     (:attr:`VERBS`, the menu's order in :attr:`MENU`, those a player may use out of turn in
     :attr:`OUT_OF_TURN`), its pots (:attr:`POTS`) and how many may sit (:attr:`SEATS`, rule
     :attr:`SEATS_RULE`), and opens the deal in :meth:`_start`.
@@ -268,6 +270,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands: Mapping[str, Sequence[Card | str] | str] | None = None,
         stock: Pack | Sequence[Card] | str | None = None,
         rng: RandomSource = None,
+        own_rng: bool = False,
     ) -> None:
         super().__init__()
         self.rules: RulesT = rules if rules is not None else self.default_rules()
@@ -293,10 +296,11 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.money = Money(start, pots=self.POTS)
         i = seats.index(dealer) + 1  # rule D3: the deal starts at the dealer's left
         self.deal_order = seats[i:] + seats[:i]
-        self.source_hands: dict[str, tuple[Card, ...]] | None = None
-        self.source_stock: tuple[Card, ...] | None = None
-        self.pack = self._make_pack(pack, hands, stock, rng)
-        self.initial_pack = self.pack.copy()
+        # the pack, shuffled as it is dealt where the deal owns its random source (a seed, or
+        # own_rng: a source handed over, nothing else draws from it)
+        self._dealt_pack, self.source_hands, self.source_stock = make_pack(
+            pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
+            cards_each=self.cards_each, own_rng=own_rng)
         self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
         self.face_up: set[Card] = set()
         self.shown: dict[str, tuple[Card, ...]] = {}
@@ -333,52 +337,26 @@ class StakeGame(GameBase, Generic[RulesT]):
         return self.players[i:] + self.players[:i]
 
     # -- the pack ---------------------------------------------------------------------------
-    def _make_pack(
-        self,
-        pack: Pack | str | None,
-        hands: Mapping[str, Sequence[Card | str] | str] | None,
-        stock: Pack | Sequence[Card] | str | None,
-        rng: RandomSource,
-    ) -> Pack:
-        if pack is not None and hands is not None:
-            raise RulesError("give the pack or the hands, not both")
-        if pack is not None:
-            if stock is not None:
-                raise RulesError("a stock goes with hands, not with a whole pack")
-            return Pack.parse(pack) if isinstance(pack, str) else pack.copy()
-        if hands is None:
-            if stock is not None:
-                raise RulesError("a stock goes with hands")
-            shuffled = _STANDARD.copy()  # as Pack.shuffled: the standard order, shuffled
-            shuffled.shuffle(make_rng(rng))
-            return shuffled
-        return self._pack_from_hands(hands, stock)
+    @property
+    def pack(self) -> Pack:
+        """The cards not dealt yet, top first."""
+        return self._dealt_pack.rest
 
-    def _pack_from_hands(
-        self,
-        hands: Mapping[str, Sequence[Card | str] | str],
-        stock: Pack | Sequence[Card] | str | None,
-    ) -> Pack:
-        if set(hands) != set(self.players):
-            raise RulesError("hands must name every player")
-        parsed = {p: parse_cards(hands[p]) for p in self.players}
-        for p, cards in parsed.items():
-            if len(cards) != self.cards_each:
-                raise InvalidCardError(f"{p} needs {self.cards_each} cards, not {len(cards)}")
-        dealt = [c for cards in parsed.values() for c in cards]
-        if len(set(dealt)) != len(dealt) or any(c.is_joker for c in dealt):
-            raise InvalidCardError("the hands share a card (or hold a joker)")
-        if stock is None:
-            rest = tuple(c for c in Pack.standard() if c not in set(dealt))
-        else:
-            rest = tuple(stock) if isinstance(stock, Pack) else parse_cards(stock)
-        self.source_hands = parsed
-        self.source_stock = None if stock is None else rest
-        order = [parsed[p][i] for i in range(self.cards_each) for p in self.deal_order]
-        return Pack(order + list(rest))
+    @property
+    def initial_pack(self) -> Pack:
+        """The whole pack as it was before the deal (a record's)."""
+        return self._dealt_pack.initial
+
+    def _cards_left(self) -> int:
+        """How many cards the pack holds (without settling a pack shuffled as dealt)."""
+        return len(self._dealt_pack)
+
+    def _take_card(self) -> Card:
+        """The top card of the pack, dealt to nobody (a turned card)."""
+        return self._dealt_pack.deal()
 
     def _deal(self, player: str, *, face_up: bool = False, owner_sees: bool = True) -> Card:
-        card = self.pack.deal()
+        card = self._dealt_pack.deal()
         self.hands[player].append(card)
         if face_up:
             self.face_up.add(card)
@@ -390,7 +368,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         (D6): :meth:`_deal` for each, in one step."""
         order = self.deal_order
         seats = len(order)
-        cards = self.pack.deal_many(rounds * seats)
+        cards = self._dealt_pack.deal_many(rounds * seats)
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]

@@ -262,6 +262,8 @@ class Paid(Operation):
 _new_record = object.__new__
 _set_action, _set_paid = Acted.__dict__["action"].__set__, Acted.__dict__["paid"].__set__
 _set_phrases = Acted.__dict__["phrases"].__set__
+_set_revealed_player, _set_revealed_cards = (Revealed.__dict__[name].__set__
+                                            for name in ("player", "cards"))
 _set_shown_player, _set_shown_cards, _set_worth = (
     Shown.__dict__[name].__set__ for name in ("player", "cards", "worth"))
 _set_award_player, _set_award_amount, _set_award_pot, _set_reason, _set_won = (
@@ -284,6 +286,19 @@ def acted(action: Action, paid: int = 0,
     _set_action(record, action)
     _set_paid(record, paid)
     _set_phrases(record, phrases)
+    return record
+
+
+def revealed(player: str, cards: tuple[Card, ...]) -> Revealed:
+    """``Revealed(player=player, cards=cards)``, made fast (a record at every look).
+
+    >>> kd = Card.parse("Kd")
+    >>> revealed("Ann", (kd,)) == Revealed(player="Ann", cards=(kd,))
+    True
+    """
+    record: Revealed = _new_record(Revealed)
+    _set_revealed_player(record, player)
+    _set_revealed_cards(record, cards)
     return record
 
 

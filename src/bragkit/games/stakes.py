@@ -211,6 +211,13 @@ def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, 
     return {}
 
 
+@lru_cache(maxsize=256)
+def _clockwise(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every seat's followers clockwise, from the next to the seat itself (read, never
+    changed: shared by every round at the same table)."""
+    return {p: seats[i + 1:] + seats[:i + 1] for i, p in enumerate(seats)}
+
+
 class BettingRound:
     """One round of equalising betting (rules S2, S4, P2, P4, P5).
 
@@ -231,8 +238,8 @@ class BettingRound:
     :meth:`options` (the menu) and :meth:`check` (the refusal) both read it.
     """
 
-    __slots__ = ("_blind", "_in", "_menus", "_pending", "_to_act", "first_staked", "highest",
-                 "levels", "limits", "money", "pot", "raises", "seats")
+    __slots__ = ("_blind", "_in", "_menus", "_pending", "first_staked", "highest",
+                 "levels", "limits", "money", "pot", "raises", "seats", "to_act")
 
     def __init__(
         self,
@@ -269,7 +276,9 @@ class BettingRound:
             self._pending.difference_update(acted)
         self._blind = blind
         self.first_staked = list(first_staked)
-        self._to_act: str | None = None
+        #: Whose turn it is (``None`` once the round is over): a plain attribute, read at
+        #: every decision; only the round sets it.
+        self.to_act: str | None = None
         self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
 
     # -- state ------------------------------------------------------------------------------
@@ -278,11 +287,6 @@ class BettingRound:
         """The players still in, in seat order."""
         return tuple(self._in)
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is (``None`` once the round is over)."""
-        return self._to_act
-
     def is_in(self, player: str) -> bool:
         """Whether ``player`` is still in (has not dropped)."""
         return player in self._in
@@ -290,7 +294,7 @@ class BettingRound:
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self._to_act is None
+        return self.to_act is None
 
     def to_call(self, player: str) -> int:
         """How far ``player``'s stake is below the highest single stake."""
@@ -319,7 +323,7 @@ class BettingRound:
         (None, None)
         """
         lim = self.limits
-        to_act = self._to_act
+        to_act = self.to_act
         if player is None or player != to_act:
             if to_act is None:
                 return IllegalActionError("the betting is over", rule=lim.rule)
@@ -400,7 +404,7 @@ class BettingRound:
         whether more than two are in (and the round's :class:`Limits`): the menu is kept under
         those (speed: the same few recur at every turn of every deal), and :meth:`verify` makes
         it the first time."""
-        to_act = self._to_act
+        to_act = self.to_act
         if player is None:
             player = to_act
         if player is None or player != to_act:
@@ -464,12 +468,10 @@ class BettingRound:
     def _advance(self, after: str) -> None:
         pending = self._pending
         if len(self._in) <= 1 or not pending:
-            self._to_act = None
+            self.to_act = None
             return
-        seats = self.seats
-        i = seats.index(after) + 1
-        for seat in seats[i:] + seats[:i]:  # clockwise from the seat after ``after``
+        for seat in _clockwise(self.seats)[after]:  # clockwise from the seat after ``after``
             if seat in pending:
-                self._to_act = seat
+                self.to_act = seat
                 return
-        self._to_act = None  # pragma: no cover - pending players are always seated
+        self.to_act = None  # pragma: no cover - pending players are always seated

@@ -40,8 +40,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Final, overload
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
 from bragkit.actions import Action, LegalAction, Verb
 from bragkit.cards import Card
@@ -49,9 +49,10 @@ from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import Revealed, acted, phase_started, posted, shown
+from bragkit.games.stake_operations import acted, phase_started, posted, revealed, shown
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
+from bragkit.games.teen_patti_menus import seen_chaal, turn_menu
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
@@ -79,14 +80,6 @@ _ACCEPT: Final = Verb.ACCEPT
 _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
-_ANSWERS: Final = (_ACCEPT, _DECLINE)
-#: The verbs worth asking about for the player to act (TeenPatti._menu_verbs), in MENU's order,
-#: by (seen, two left): a chaal and a look while blind, a seen chaal and a sideshow once seen
-#: (TP2, TP3, TP5), a show with two left (TP4), a sideshow with three or more (TP5).
-_MENUS: Final = {(False, True): (_FOLD, _BLIND, _SHOW, _LOOK),
-                 (False, False): (_FOLD, _BLIND, _LOOK),
-                 (True, True): (_FOLD, _BET, _SHOW),
-                 (True, False): (_FOLD, _BET, _SIDESHOW)}
 _DEFAULT_RULES: Final = TeenPattiRules()
 
 
@@ -98,37 +91,11 @@ def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
     return most, most - most % 2, rules.pot_cap, rules.blind_limit
 
 
-class _EvenChaals(Sequence[Action]):
-    """The seen chaals of a turn: every even amount from ``low`` to ``high`` (TP3), lazily."""
-
-    __slots__ = ("high", "low", "player")
-
-    def __init__(self, player: str, low: int, high: int) -> None:
-        self.player, self.low, self.high = player, low, high
-
-    def __len__(self) -> int:
-        return (self.high - self.low) // 2 + 1
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return Action(player=self.player, verb=_BET, amount=self.low + 2 * index)
-
-    def __contains__(self, action: object) -> bool:
-        return (isinstance(action, Action) and action.verb is _BET
-                and action.player == self.player and action.amount is not None
-                and self.low <= action.amount <= self.high and action.amount % 2 == 0)
-
-    def __iter__(self) -> Iterator[Action]:
-        return (self[i] for i in range(len(self)))
+@functools.lru_cache(maxsize=256)
+def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Every seat's followers, clockwise from the next (read, never changed: shared by every
+    deal at the same table)."""
+    return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
 
 
 class TeenPatti(StakeGame[TeenPattiRules]):
@@ -170,7 +137,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
         self.stake = boot
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
-        self._after = {p: self.order_from(p)[1:] for p in self.players}  # clockwise (TP3)
+        self._after = _clockwise(self.players)  # the seats after each, clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(self.deal_order)
@@ -185,7 +152,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._ops.append(posted(player, boot, "pot", "boot"))
         self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
-            self.turned = self.pack.deal()
+            self.turned = self._take_card()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
@@ -230,7 +197,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
-        return next(p for p in self._after[player] if p in self.playing)
+        playing = self.playing
+        for seat in self._after[player]:  # a loop, not next() of a generator: every chaal
+            if seat in playing:
+                return seat
+        raise AssertionError("nobody left to play")  # pragma: no cover (the deal has ended)
 
     # -- amounts ----------------------------------------------------------------------------
     def blind_range(self, player: str) -> tuple[int, int]:
@@ -306,8 +277,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if high < low:
                 return IllegalActionError(f"{player} cannot pay the least chaal of {low}",
                                           rule="TP7")
-            return (LegalAction(player=player, verb=verb, min_amount=low, max_amount=high,
-                                choices=_EvenChaals(player, low, high)),)
+            return (seen_chaal(player, low, high),)
         if verb is _SHOW:
             return self._verify_show(player, seen)
         if verb is _SIDESHOW:
@@ -322,7 +292,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if seen and other not in self.looked and not self.rules.seen_may_show_blind:
             return IllegalActionError(f"{player} is seen and may not ask blind {other} for a "
                                       "show", rule="TP4")
-        return (LegalAction(player=player, verb=_SHOW, cost=self.show_cost(player)),)
+        return (option(player, _SHOW, None, None, self.show_cost(player)),)
 
     def _verify_sideshow(self, player: str, seen: bool) -> Verdict:
         if not self.rules.sideshow:
@@ -340,13 +310,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         low, high = self.seen_range(player)
         if high < low:
             return IllegalActionError(f"{player} cannot pay the chaal of {low}", rule="TP7")
-        return (LegalAction(player=player, verb=_SIDESHOW, cost=low),)
+        return (option(player, _SIDESHOW, None, None, low),)
 
-    def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
-        """The verbs the state may allow (TP2-TP5), in menu order; the verifier decides each."""
-        if self.sideshow is not None:
-            return _ANSWERS
-        return _MENUS[to_act in self.looked, len(self.playing) == 2]
+    def _turn_options(self, to_act: str) -> list[LegalAction]:
+        """What the verifier allows ``to_act`` of every verb, made in one pass (TP2-TP7)."""
+        return turn_menu(self, to_act)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]
@@ -392,7 +360,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if verb is _LOOK:
             self.looked.add(player)
             self._ops.append(acted(action, 0, PHRASES))
-            self._ops.append(Revealed(player=player, cards=tuple(self.hands[player])))
+            self._ops.append(revealed(player, tuple(self.hands[player])))
         elif verb is _FOLD:
             self._ops.append(acted(action, 0, PHRASES))
             self._pack(player, "everyone else packed")
@@ -411,28 +379,28 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         else:
             self._answer(action)
 
-    def _pay(self, player: str, amount: int) -> tuple[int, bool]:
-        """Pay ``amount`` into the pot, cut where it would take the pot past its cap (TP6
-        [decision]: a pot that merely reaches the cap is not cut): the chips paid and whether
-        they were cut."""
-        paid = self._room(amount)
-        self.money.pay(player, paid, "pot")
-        return paid, paid < amount
-
     def _chaal(self, action: Action, amount: int) -> bool:
         """A chaal (TP3): pay, set the stake in blind terms, pass the turn; ``False`` when the
         pot reached its cap and the hands were shown (TP6)."""
         player = str(action.player)
         seen = player in self.looked
-        paid, capped = self._pay(player, amount)
+        cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches the cap is
+        paid = amount if cap is None else min(amount, cap - self.money.pots["pot"])  # not cut)
+        self.money.pay(player, paid, "pot")
         self._ops.append(acted(action, paid, PHRASES))
         if not seen:
             self.blind_turns[player] += 1
-        self.stake = max(self.stake, amount // 2 if seen else amount)
-        if capped:
+        stake = amount // 2 if seen else amount
+        if stake > self.stake:
+            self.stake = stake
+        if paid < amount:
             self._showdown("the pot reached its limit")  # rule TP6: a chaal past the cap
             return False
-        self._turn = self._next_after(player)
+        playing = self.playing
+        for seat in self._after[player]:  # _next_after, inlined
+            if seat in playing:
+                self._turn = seat
+                break
         return True
 
     def _pack(self, player: str, reason: str) -> None:
@@ -448,7 +416,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Rule TP4: both hands shown; the better wins, a tie against the asker."""
         player = str(action.player)
         other = self.previous(player)
-        paid, _ = self._pay(player, self.show_cost(player))
+        paid = self.show_cost(player)  # cut to the pot's room already (TP6)
+        self.money.pay(player, paid, "pot")
         self._ops.append(acted(action, paid, PHRASES))
         self._reveal((other, player))
         mine, theirs = self.strength(player), self.strength(other)
@@ -530,7 +499,7 @@ def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Rando
     (D3)."""
     stack = max(100, 100 * rules.boot)
     return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
-                     stacks=[stack] * len(players), rng=rng)
+                     stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
 def _boot(rules: TeenPattiRules) -> int:
