@@ -604,9 +604,16 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     def _begin(self, source: DealSource, *, own: bool = False) -> None:
         """Deal from ``source``; ``own``: a pack the game shuffled itself, kept without a copy
         (no one else holds it)."""
-        dealer = self._first_dealer if self._deal == 0 else left_of(self._players, self._dealer)
-        hands, pack = deal_hands(source, players=self._players, dealer=dealer, count=self.CARDS,
-                                 decks=self._decks, rule=self.DEAL_RULE)
+        players = self._players
+        dealer = self._first_dealer if self._deal == 0 else left_of(players, self._dealer)
+        if own and isinstance(source, Pack):  # deal_hands of a standard pack, without checks
+            pack = source.cards
+            n, count = len(players), self.CARDS
+            first = players.index(dealer) + 1  # rule N2, C1: from the dealer's left
+            hands = {p: pack[(i - first) % n:count * n:n] for i, p in enumerate(players)}
+        else:
+            hands, pack = deal_hands(source, players=players, dealer=dealer, count=self.CARDS,
+                                     decks=self._decks, rule=self.DEAL_RULE)
         self._awaiting = False
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
