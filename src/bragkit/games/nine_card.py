@@ -338,19 +338,19 @@ _NO_LEAD: Final = 1 << 30
 
 @functools.cache
 def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                        npt.NDArray[np.intp], npt.NDArray[np.int32],
-                                        npt.NDArray[np.int32]]:
+                                        npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
-    (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
-    table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
+    (two rows, split-major: ``2 x 10 * players * 84``), the weights of a card triple in the
+    flat strength table, and each set's key before its strength is taken off (``4096 * 128 +
+    set id``)."""
     hand = np.arange(players)[:, None, None] * 9 + arrange.position_triples(9)[None]
     rest = arrange.rest_partitions(9)  # (84, 10, 2) set ids
     base = np.arange(players)[None, :, None] * 84
     first = (base + rest[..., 0].T[:, None, :]).ravel()
     second = (base + rest[..., 1].T[:, None, :]).ravel()
     keys = (4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)).reshape(players, 84)
-    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32), keys
+    return hand.ravel(), np.stack([first, second]), np.array([2704, 52, 1], dtype=np.int32), keys
 
 
 @functools.cache
@@ -393,20 +393,21 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
     n = len(hands)
-    cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
+    cards_of_sets, splits, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8)
+    held = np.frombuffer(bytes(itertools.chain.from_iterable(ordered)), dtype=np.uint8)
     # the indices are built in range (cards 0-51, positions of the table): no bounds checks;
     # strengths shifted seven bits (the same order)
     strengths = _flat_strengths().take(
         held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
-    pair = strengths.take(first, mode="clip")
-    np.maximum(pair, strengths.take(second, mode="clip"), out=pair)
-    best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
+    first, second = strengths.take(splits, mode="clip")
+    np.maximum(first, second, out=first)
+    best_rest = np.minimum.reduce(first.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
     legal = best_rest <= strengths
-    key = np.where(legal, base_keys - strengths, _NO_LEAD)
+    key = base_keys - strengths
+    key[best_rest > strengths] = _NO_LEAD
     key.sort(axis=1)
     counts = np.add.reduce(legal, axis=1).tolist()
     # each row as an array: an agent reads one key of it (no list of 84 built per hand)

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import functools
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -147,7 +146,9 @@ class FastScale:
     ('pair of queens, 4 kicker', -1)
     """
 
-    tri: array[int]  # [a * 2704 + b * 52 + c]: the strength of cards a, b, c (-1: no set)
+    #: ``[a * 2704 + b * 52 + c]``: the strength of cards a, b, c (-1: no set); a list of
+    #: shared ints (a look-up makes no new object).
+    tri: list[int]
     quad: tuple[int, ...]  # [rank - 2]: four of a kind (-1 where the ordering has none)
     category: bytes  # [strength]: its Category
     names: tuple[str, ...]  # [strength]: the set in words (describe_set)
@@ -167,7 +168,8 @@ class FastScale:
 def fast_scale(ordering: Ordering | str) -> FastScale:
     """The :class:`FastScale` of an ordering (built once)."""
     scale = scale_table(Ordering.parse(ordering))
-    return FastScale(tri=array("h", scale.tri.astype(np.int16).ravel().tolist()),
+    values = list(range(-1, int(scale.tri.max()) + 1))  # one int object per strength
+    return FastScale(tri=[values[v + 1] for v in scale.tri.ravel().tolist()],
                      quad=tuple(int(q) for q in scale.quad), category=scale.category.tobytes(),
                      names=scale.names)
 
