@@ -239,6 +239,14 @@ def _scale() -> arrange.FastScale:
 #: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
 _TEN: Final = tuple(range(10))
+
+
+@functools.cache
+def _pair_rows() -> tuple[tuple[int, ...], ...]:
+    """The strengths of sets by their two lower cards: ``[a * 52 + b][c]`` is
+    ``tri[a * 2704 + b * 52 + c]`` of :func:`_scale` (built on first use)."""
+    tri = _scale().tri
+    return tuple(tuple(tri[row * 52:row * 52 + 52]) for row in range(52 * 52))
 assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
@@ -304,14 +312,14 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
     a, b, c, d, e, f = cards
-    a_, b_, c_, d_ = a * 2704, b * 2704, c * 2704, d * 2704
-    b2, c2, d2, e2 = b * 52, c * 52, d * 52, e * 52
+    rows = _pair_rows()  # rows[x * 52 + y][z]: the strength of x, y, z
+    a_, b_, c_ = a * 52, b * 52, c * 52
+    ab, ac, ad, ae = rows[a_ + b], rows[a_ + c], rows[a_ + d], rows[a_ + e]
+    bc, bd, be, cd, ce = rows[b_ + c], rows[b_ + d], rows[b_ + e], rows[c_ + d], rows[c_ + e]
+    de = rows[d * 52 + e]
     # the 20 sets of the six cards, in combinations order: set 19 - p is the rest of set p
-    st = [tri[a_ + b2 + c], tri[a_ + b2 + d], tri[a_ + b2 + e], tri[a_ + b2 + f],
-          tri[a_ + c2 + d], tri[a_ + c2 + e], tri[a_ + c2 + f], tri[a_ + d2 + e],
-          tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
-          tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
-          tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
+    st = [ab[c], ab[d], ab[e], ab[f], ac[d], ac[e], ac[f], ad[e], ad[f], ae[f],
+          bc[d], bc[e], bc[f], bd[e], bd[f], be[f], cd[e], cd[f], ce[f], de[f]]
     # -strength * 128 + set id (each once): strongest first, then combinations order; rule
     # N6: of set p and its rest 19 - p, the stronger may be played (both when equal), below top
     found = []
