@@ -92,6 +92,7 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.set_layout import laid_out
+from bragkit.games.set_scale import pair_rows
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.games.wording import inner, says, whom
 from bragkit.hands import Ordering
@@ -240,13 +241,6 @@ def _scale() -> arrange.FastScale:
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
 _TEN: Final = tuple(range(10))
 
-
-@functools.cache
-def _pair_rows() -> tuple[tuple[int, ...], ...]:
-    """The strengths of sets by their two lower cards: ``[a * 52 + b][c]`` is
-    ``tri[a * 2704 + b * 52 + c]`` of :func:`_scale` (built on first use)."""
-    tri = _scale().tri
-    return tuple(tuple(tri[row * 52:row * 52 + 52]) for row in range(52 * 52))
 assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
@@ -312,7 +306,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
     a, b, c, d, e, f = cards
-    rows = _pair_rows()  # rows[x * 52 + y][z]: the strength of x, y, z
+    rows = pair_rows(ORDERING)  # rows[x * 52 + y][z]: the strength of x, y, z
     a_, b_, c_ = a * 52, b * 52, c * 52
     ab, ac, ad, ae = rows[a_ + b], rows[a_ + c], rows[a_ + d], rows[a_ + e]
     bc, bd, be, cd, ce = rows[b_ + c], rows[b_ + d], rows[b_ + e], rows[c_ + d], rows[c_ + e]

@@ -611,6 +611,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         (no one else holds it)."""
         players = self._players
         dealer = self._first_dealer if self._deal == 0 else left_of(players, self._dealer)
+        pack: tuple[Card, ...] | None
         if own and isinstance(source, Pack):  # deal_hands of a standard pack, without checks
             pack = source.cards
             n, count = len(players), self.CARDS

@@ -25,7 +25,7 @@ from bragkit.errors import InvalidCardError
 from bragkit.hands import Category, Ordering, evaluate, strength_table
 
 __all__ = ["NO_HAND", "FastScale", "Game", "SetScale", "category_of", "describe_set", "fast_scale",
-           "name_of", "ordering_for", "scale_table", "set_strength", "strength_of"]
+           "name_of", "ordering_for", "pair_rows", "scale_table", "set_strength", "strength_of"]
 
 #: The games that arrange sets.
 Game = Literal["nine-card", "crash"]
@@ -172,6 +172,20 @@ def fast_scale(ordering: Ordering | str) -> FastScale:
     return FastScale(tri=[values[v + 1] for v in scale.tri.ravel().tolist()],
                      quad=tuple(int(q) for q in scale.quad), category=scale.category.tobytes(),
                      names=scale.names)
+
+
+@functools.cache
+def pair_rows(ordering: Ordering | str) -> tuple[tuple[int, ...], ...]:
+    """The strengths of sets by their two lower cards: ``pair_rows(o)[a * 52 + b][c]`` is
+    ``fast_scale(o).tri[a * 2704 + b * 52 + c]`` (a menu reads a row for several sets; built
+    once).
+
+    >>> a, b, c = sorted(parse_cards("Qh 2c Qs"))
+    >>> pair_rows("nine-card")[a * 52 + b][c] == fast_scale("nine-card").of((a, b, c))
+    True
+    """
+    tri = fast_scale(ordering).tri
+    return tuple(tuple(tri[row * 52:row * 52 + 52]) for row in range(52 * 52))
 
 
 def ordering_for(ordering: Ordering | str | None, game: Game) -> Ordering:
