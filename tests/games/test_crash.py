@@ -510,3 +510,32 @@ def test_membership_is_the_full_lists_without_listing_c2_c4(seed: int, floor: st
         except IllegalActionError:
             pass
         assert (action in lazy) == (made is not None and made.key() in keys)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_a_turns_menu_picks_what_the_engine_would_make_c2_c4(seed: int, aces_high: bool) -> None:
+    """C2, C4: the menu a game makes for a turn (``for_turn``) lists what the constructor lists,
+    and the arrangement it keeps for a pick (played without a second check) is exactly what
+    the engine's own check makes of those hands — for a pick in every block of
+    ``partitions(13, 4)`` (one per card left over)."""
+    from bragkit.games.arrange import crash_hands, fast_scale, partitions, position_triples
+    from bragkit.games.crash_choices import ArrangementChoices
+
+    rng = random.Random(seed)
+    cards = tuple(sorted(Card(i) for i in rng.sample(range(52), 13)))
+    rules = CrashRules(aces_high=aces_high)
+    made = ArrangementChoices.for_turn("Ann", cards, ordering=rules.ordering, floor=rules.floor,
+                                       scale=fast_scale(rules.ordering))
+    plain = ArrangementChoices("Ann", cards, ordering=rules.ordering, floor=rules.floor)
+    assert len(made) == len(plain)
+    for block in range(13):
+        i = block * 15_400 + rng.randrange(15_400)
+        action = made[i]
+        assert action == plain[i]
+        row = {frozenset(cards[p] for p in position_triples(13)[t].tolist())
+               for t in partitions(13, 4)[i].tolist()}
+        assert {frozenset(hand) for hand in action.sets} == row  # row i, in order
+        assert made.given is not None and made.given[0] is action
+        assert made.given[1] == crash_hands(cards, action.sets, ordering=rules.ordering,
+                                            floor=rules.floor)

@@ -69,3 +69,18 @@ def test_a_played_set_is_logged_as_the_dataclass_logs_it_n4() -> None:
                      description="prial of queens")
     assert fast == slow and repr(fast) == repr(slow) and hash(fast) == hash(slow)
     assert str(fast) == "Ann plays Qs Qh Qd (prial of queens)"
+
+
+def test_the_table_of_laid_out_sets_is_laid_out_n4_c2() -> None:
+    """N4, C2: the menus' table of laid-out sets holds ``laid_out`` of every three distinct
+    cards, at the strength tables' index, and nothing elsewhere."""
+    from itertools import combinations
+
+    from bragkit.games.set_layout import laid_out, laid_out_table
+
+    table = laid_out_table()
+    listed = 0
+    for a, b, c in combinations([Card(i) for i in range(52)], 3):
+        assert table[a * 2704 + b * 52 + c] == laid_out(a, b, c)
+        listed += 1
+    assert sum(entry is not None for entry in table) == listed

@@ -112,6 +112,8 @@ _FLOORS = {"high-card": Category.HIGH_CARD, "pair": Category.PAIR, "flush": Cate
 #: The verbs of Crash: ``"Ann arranges Ks Kh Kd | 7s 7h 7d 7c"`` (C2), ``"Ann crash"`` and
 #: ``"Ann pass"`` (C5).
 VERBS: Final = frozenset({Verb.ARRANGES, Verb.CRASH, Verb.PASS})
+_ARRANGES: Final = Verb.ARRANGES
+_CRASH: Final = Verb.CRASH
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,6 +321,7 @@ _arranged: Final = positional(Arranged)  # (deal, player, hands, discards)
 _called: Final = positional(Called)  # (deal, player, crash)
 _round_played: Final = positional(RoundPlayed)  # (deal, round, hands, winner)
 _deal_ended: Final = positional(DealEnded)  # (deal, scores, nets)
+_crash_paid: Final = positional(CrashPaid)  # (deal, player, called, made, each)
 
 # ---------------------------------------------------------------------------------------------
 # Views and results
@@ -446,6 +449,9 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._calls: dict[str, bool] = {}
         self._menus: dict[str, list[LegalAction]] = {}
         self._choices: dict[str, ArrangementChoices] = {}  # the choices of each menu
+        #: The choices of the menu made for the turn in play (None once anyone acts).
+        self._turn: ArrangementChoices | None = None
+        self._scale = arrange.fast_scale(self._rules.ordering)  # the strengths of hands (C3)
         self._call_menus = {(p, four): [LegalAction(player=p, verb=verb)
                                         for verb in ((Verb.CRASH, Verb.PASS) if four else
                                                      (Verb.PASS,))]
@@ -488,6 +494,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
         self._menus = {}
         self._choices = {}
+        self._turn = None
 
     def _turns_taken(self) -> int:
         return len(self._arranged if self._phase == "arrange" else self._calls)
@@ -508,9 +515,12 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if arranging:
             menu = self._menus.get(who)
             if menu is None:
-                choices = self._choices[who] = ArrangementChoices(
-                    who, self._cards[who], ordering=self._rules.ordering, floor=self._rules.floor)
-                menu = self._menus[who] = [choices_option(who, Verb.ARRANGES, choices)]
+                rules = self._rules
+                choices = self._choices[who] = ArrangementChoices.for_turn(
+                    who, tuple(sorted(self._cards[who])), ordering=rules.ordering,
+                    floor=rules.floor, scale=self._scale)  # one pack (C1): distinct cards
+                menu = self._menus[who] = [choices_option(who, _ARRANGES, choices)]
+            self._turn = self._choices[who]
             return menu
         # rule C5: a crash needs four hands (options without cards: made once a game)
         return self._call_menus[who, len(self._arranged[who].sets) == 4]
@@ -518,6 +528,20 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _verify(self, act: Action) -> arrange.Arrangement | None:
         """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
         naming the rule broken."""
+        verb = act.verb
+        if verb is _ARRANGES:
+            choices = self._turn
+            if choices is not None:
+                given = choices.given
+                if given is not None and given[0] is act:  # listed by this turn's menu: legal
+                    return given[1]
+        elif (self._winner is None and not self._awaiting and self._phase == "call"
+              and act.player == self._order[len(self._calls)]):  # a call in turn (C5)
+            if verb is _CRASH and len(self._arranged[act.player].sets) < 4:
+                raise IllegalActionError(
+                    f"{act.player} has {len(self._arranged[act.player].sets)} hands: a crash is "
+                    "a prediction of winning all four rounds", rule="C5")
+            return None
         self._check_in_play(act)  # rules C6, C1
         who = act.player
         if who != self._order[len(self._arranged if self._phase == "arrange"
@@ -528,10 +552,6 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
-            choices = self._choices.get(who)
-            given = choices.given if choices is not None else None
-            if given is not None and given[0] is act:  # listed by this turn's menu: legal
-                return given[1]
             return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
                                        ordering=self._rules.ordering, floor=self._rules.floor)
         if self._phase != "call":
@@ -545,6 +565,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _do(self, act: Action, verified: arrange.Arrangement | None) -> None:
         who = act.player
         assert who is not None
+        self._turn = None
         if verified is not None:
             self._arranged[who] = verified
             self._ops.append(_arranged(self._deal, who, verified.sets, verified.discards))
@@ -557,13 +578,15 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
-        names = arrange.fast_scale(self._rules.ordering).names
-        wins = dict.fromkeys(self._players, 0)
-        arranged = [(p, a.sets, a.strengths) for p in self._order for a in (self._arranged[p],)]
+        names = self._scale.names
+        players = self._players
+        wins = dict.fromkeys(players, 0)
+        arranged = self._arranged
+        rows = [(p, a.sets, a.strengths) for p in self._order for a in (arranged[p],)]
         scores, log, deal = self._scores, self._ops.append, self._deal
         for k in range(4):  # rule C4: the hands are played best first
             best, winner, hands = -1, None, []
-            for p, sets, strengths in arranged:
+            for p, sets, strengths in rows:
                 if len(sets) > k:
                     s = strengths[k]
                     hands.append((p, sets[k], names[s]))
@@ -577,23 +600,23 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 wins[winner] += 1
                 scores[winner] += 1
             log(_round_played(deal, k + 1, tuple(hands), winner))
-        others = len(self._players) - 1
-        rules = self._rules
         calls = self._calls
-        for p in self._order if True in calls.values() or 4 in wins.values() else ():  # C5
-            called, made = calls[p], wins[p] == 4
-            if not (called or made):
-                continue
-            each = (rules.crash_reward if called else rules.natural_reward) if made \
-                else -rules.crash_penalty
-            for q in self._players:
-                if q != p:
-                    self._nets[q] -= each
-            self._nets[p] += each * others
-            self._ops.append(CrashPaid(deal=self._deal, player=p, called=called, made=made,
-                                       each=each))
-        self._ops.append(_deal_ended(self._deal, tuple(self._scores.items()),
-                                     tuple(self._nets.items())))
+        nets = self._nets
+        if True in calls.values() or 4 in wins.values():  # rule C5: crash money
+            others = len(players) - 1
+            rules = self._rules
+            for p in self._order:
+                called, made = calls[p], wins[p] == 4
+                if not (called or made):
+                    continue
+                each = (rules.crash_reward if called else rules.natural_reward) if made \
+                    else -rules.crash_penalty
+                for q in players:
+                    if q != p:
+                        nets[q] -= each
+                nets[p] += each * others
+                log(_crash_paid(deal, p, called, made, each))
+        log(_deal_ended(deal, tuple(scores.items()), tuple(nets.items())))
         if not self._check_winner():
             self._next_deal()
 

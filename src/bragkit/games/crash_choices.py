@@ -40,7 +40,8 @@ from bragkit.actions import Action, Verb, card_action
 from bragkit.cards import Card
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
-from bragkit.games.set_layout import laid_out
+from bragkit.games.set_layout import laid_out_table
+from bragkit.games.set_scale import FastScale
 from bragkit.hands import Category, Ordering
 
 __all__ = ["ArrangementChoices", "has_room"]
@@ -88,10 +89,21 @@ def _arrangement(sets: tuple[tuple[Card, ...], ...], discards: tuple[Card, ...],
     return made
 
 
+#: The arrangements of twelve distinct cards into four hands of three: a block of the first
+#: thirteen, one for each card left over.
+_TWELVE_SPLITS: Final = _FOUR_TRIPLES // 13
+
+
 @functools.cache
-def _triples13() -> tuple[tuple[int, int, int], ...]:
-    """The 286 position triples of thirteen cards, by id."""
-    return tuple((a, b, c) for a, b, c in arrange.position_triples(13).tolist())
+def _splits12() -> tuple[tuple[int, ...], ...]:
+    """The 15,400 ways to split twelve positions into four triples, in the order of
+    :func:`~bragkit.games.arrange.partitions` ``(12, 4)``, each as its twelve positions (the
+    first triple's three, then the second's ...). Row ``b * 15,400 + r`` of ``partitions(13,
+    4)`` is row ``r`` of these over the thirteen positions but ``12 - b`` (built on first use).
+    """
+    triples = arrange.position_triples(12).tolist()
+    return tuple(tuple(p for t in row for p in triples[t])
+                 for row in arrange.partitions(12, 4).tolist())
 
 
 class ArrangementChoices(Sequence[Action]):
@@ -100,6 +112,27 @@ class ArrangementChoices(Sequence[Action]):
 
     __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
                  "_scale", "_size", "given")
+
+    @classmethod
+    def for_turn(cls, player: str, cards: tuple[Card, ...], *, ordering: Ordering,
+                 floor: Category, scale: FastScale) -> ArrangementChoices:
+        """The choices of a turn of a one-pack deal: as the constructor, for ``cards`` already
+        sorted and distinct, and ``scale`` the :func:`~bragkit.games.arrange.fast_scale` of
+        ``ordering`` (speed: a game makes one at every player's arrangement)."""
+        self: ArrangementChoices = object.__new__(cls)
+        self._player = player
+        self._cards = cards
+        self._ordering = ordering
+        self._floor = floor
+        self._fast = fast = floor == Category.HIGH_CARD
+        self._full = None
+        self._blocks = None
+        # without four of a rank (four cards in a row, sorted), four triples are all there is
+        self._size = _FOUR_TRIPLES if fast and 3 not in map(operator.sub, cards[3:], cards) \
+            else -1
+        self._scale = scale
+        self.given = None
+        return self
 
     def __init__(self, player: str, cards: Sequence[Card], *,
                  ordering: Ordering | str = Ordering.CRASH,
@@ -142,12 +175,13 @@ class ArrangementChoices(Sequence[Action]):
         return self._blocks
 
     def __len__(self) -> int:
-        if self._size < 0:
-            if self._fast:
-                blocks = self._layout()
-                self._size = blocks[0][0] if len(blocks) == 1 else sum(b[0] for b in blocks)
-            else:
-                self._size = len(self._listed())
+        if self._size >= 0:
+            return self._size
+        if self._fast:
+            blocks = self._layout()
+            self._size = blocks[0][0] if len(blocks) == 1 else sum(b[0] for b in blocks)
+        else:
+            self._size = len(self._listed())
         return self._size
 
     def _listed(self) -> arrange.Arrangements:
@@ -184,21 +218,26 @@ class ArrangementChoices(Sequence[Action]):
 
     def _four_triples(self, index: int) -> Action:
         """The ``index``-th arrangement of the first block (four triples of the thirteen
-        cards), kept as :attr:`given` with the arrangement it makes."""
+        cards, row ``index`` of ``partitions(13, 4)``), kept as :attr:`given` with the
+        arrangement it makes."""
         cards = self._cards
-        by_id = _triples13()
+        block, row = divmod(index, _TWELVE_SPLITS)
+        unused = 12 - block  # the position of the card left over
+        kept = cards[:unused] + cards[unused + 1:]
+        i0, j0, k0, i1, j1, k1, i2, j2, k2, i3, j3, k3 = _splits12()[row]
         tri = self._scale.tri
-        ranked = []
-        unused = 78  # the position of the card left over: 0 + 1 + ... + 12, less the used
-        for t in arrange.partitions(13, 4)[index].tolist():
-            i, j, k = by_id[t]
-            unused -= i + j + k
-            a, b, c = cards[i], cards[j], cards[k]
-            # best first, ties by the hands' cards (disjoint: their first cards differ)
-            ranked.append((-tri[a * 2704 + b * 52 + c], a, laid_out(a, b, c)))
+        lay = laid_out_table()
+        a0, a1, a2, a3 = kept[i0], kept[i1], kept[i2], kept[i3]
+        x0 = a0 * 2704 + kept[j0] * 52 + kept[k0]
+        x1 = a1 * 2704 + kept[j1] * 52 + kept[k1]
+        x2 = a2 * 2704 + kept[j2] * 52 + kept[k2]
+        x3 = a3 * 2704 + kept[j3] * 52 + kept[k3]
+        # best first, ties by the hands' cards (disjoint: their first cards differ)
+        ranked = [(-tri[x0], a0, lay[x0]), (-tri[x1], a1, lay[x1]), (-tri[x2], a2, lay[x2]),
+                  (-tri[x3], a3, lay[x3])]
         ranked.sort()
         (s0, _, h0), (s1, _, h1), (s2, _, h2), (s3, _, h3) = ranked
-        sets = (h0, h1, h2, h3)
+        sets: tuple[tuple[Card, ...], ...] = (h0, h1, h2, h3)  # type: ignore[assignment]
         action = card_action(self._player, _ARRANGES, (), sets)
         self.given = (action, _arrangement(sets, (cards[unused],), (-s0, -s1, -s2, -s3)))
         return action
@@ -215,6 +254,8 @@ class ArrangementChoices(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if type(index) is int and 0 <= index < _FOUR_TRIPLES and self._fast:
+            return self._four_triples(index)  # the first block, always there
         if isinstance(index, slice):
             return [self._at(i) for i in range(*index.indices(len(self)))]
         return self._at(index)

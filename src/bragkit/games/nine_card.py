@@ -92,6 +92,7 @@ from bragkit.games.points_session import PointsDealing
 from bragkit.games.protocol import Operation
 from bragkit.games.registry import GameInfo
 from bragkit.games.set_layout import laid_out
+from bragkit.games.set_scale import pair_rows
 from bragkit.games.three_card.rules import MAX_CHIPS
 from bragkit.games.wording import inner, says, whom
 from bragkit.hands import Ordering
@@ -239,6 +240,7 @@ def _scale() -> arrange.FastScale:
 #: The 20 sets of six positions, in combinations order (the rest of set p is set 19 - p).
 _TRIPLES6: Final = tuple(itertools.combinations(range(6), 3))
 _TEN: Final = tuple(range(10))
+
 assert all(_TRIPLES6.index(rest) == 19 - _TRIPLES6.index(t) for t, rest in _SPLITS6)
 
 
@@ -304,14 +306,14 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
     a, b, c, d, e, f = cards
-    a_, b_, c_, d_ = a * 2704, b * 2704, c * 2704, d * 2704
-    b2, c2, d2, e2 = b * 52, c * 52, d * 52, e * 52
+    rows = pair_rows(ORDERING)  # rows[x * 52 + y][z]: the strength of x, y, z
+    a_, b_, c_ = a * 52, b * 52, c * 52
+    ab, ac, ad, ae = rows[a_ + b], rows[a_ + c], rows[a_ + d], rows[a_ + e]
+    bc, bd, be, cd, ce = rows[b_ + c], rows[b_ + d], rows[b_ + e], rows[c_ + d], rows[c_ + e]
+    de = rows[d * 52 + e]
     # the 20 sets of the six cards, in combinations order: set 19 - p is the rest of set p
-    st = [tri[a_ + b2 + c], tri[a_ + b2 + d], tri[a_ + b2 + e], tri[a_ + b2 + f],
-          tri[a_ + c2 + d], tri[a_ + c2 + e], tri[a_ + c2 + f], tri[a_ + d2 + e],
-          tri[a_ + d2 + f], tri[a_ + e2 + f], tri[b_ + c2 + d], tri[b_ + c2 + e],
-          tri[b_ + c2 + f], tri[b_ + d2 + e], tri[b_ + d2 + f], tri[b_ + e2 + f],
-          tri[c_ + d2 + e], tri[c_ + d2 + f], tri[c_ + e2 + f], tri[d_ + e2 + f]]
+    st = [ab[c], ab[d], ab[e], ab[f], ac[d], ac[e], ac[f], ad[e], ad[f], ae[f],
+          bc[d], bc[e], bc[f], bd[e], bd[f], be[f], cd[e], cd[f], ce[f], de[f]]
     # -strength * 128 + set id (each once): strongest first, then combinations order; rule
     # N6: of set p and its rest 19 - p, the stronger may be played (both when equal), below top
     found = []
@@ -338,19 +340,19 @@ _NO_LEAD: Final = 1 << 30
 
 @functools.cache
 def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                        npt.NDArray[np.intp], npt.NDArray[np.int32],
-                                        npt.NDArray[np.int32]]:
+                                        npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
     set (``players * 84 * 3``), the first and second set of each split of the other six cards
-    (split-major: ``10 * players * 84``), the weights of a card triple in the flat strength
-    table, and each set's key before its strength is taken off (``4096 * 128 + set id``)."""
+    (two rows, split-major: ``2 x 10 * players * 84``), the weights of a card triple in the
+    flat strength table, and each set's key before its strength is taken off (``4096 * 128 +
+    set id``)."""
     hand = np.arange(players)[:, None, None] * 9 + arrange.position_triples(9)[None]
     rest = arrange.rest_partitions(9)  # (84, 10, 2) set ids
     base = np.arange(players)[None, :, None] * 84
     first = (base + rest[..., 0].T[:, None, :]).ravel()
     second = (base + rest[..., 1].T[:, None, :]).ravel()
     keys = (4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)).reshape(players, 84)
-    return hand.ravel(), first, second, np.array([2704, 52, 1], dtype=np.int32), keys
+    return hand.ravel(), np.stack([first, second]), np.array([2704, 52, 1], dtype=np.int32), keys
 
 
 @functools.cache
@@ -393,20 +395,21 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
     n = len(hands)
-    cards_of_sets, first, second, weights, base_keys = _lead_tables(n)
+    cards_of_sets, splits, weights, base_keys = _lead_tables(n)
     ordered = [sorted(h) for h in hands]
-    held = np.frombuffer(bytes([c for cards in ordered for c in cards]), dtype=np.uint8)
+    held = np.frombuffer(bytes(itertools.chain.from_iterable(ordered)), dtype=np.uint8)
     # the indices are built in range (cards 0-51, positions of the table): no bounds checks;
     # strengths shifted seven bits (the same order)
     strengths = _flat_strengths().take(
         held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
     # rule N6: the best split of the other six cards, at its strongest set
-    pair = strengths.take(first, mode="clip")
-    np.maximum(pair, strengths.take(second, mode="clip"), out=pair)
-    best_rest = np.minimum.reduce(pair.reshape(10, n * 84)).reshape(n, 84)
+    first, second = strengths.take(splits, mode="clip")
+    np.maximum(first, second, out=first)
+    best_rest = np.minimum.reduce(first.reshape(10, n * 84)).reshape(n, 84)
     strengths = strengths.reshape(n, 84)
     legal = best_rest <= strengths
-    key = np.where(legal, base_keys - strengths, _NO_LEAD)
+    key = base_keys - strengths
+    key[best_rest > strengths] = _NO_LEAD
     key.sort(axis=1)
     counts = np.add.reduce(legal, axis=1).tolist()
     # each row as an array: an agent reads one key of it (no list of 84 built per hand)

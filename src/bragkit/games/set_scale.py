@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import functools
-from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -26,7 +25,7 @@ from bragkit.errors import InvalidCardError
 from bragkit.hands import Category, Ordering, evaluate, strength_table
 
 __all__ = ["NO_HAND", "FastScale", "Game", "SetScale", "category_of", "describe_set", "fast_scale",
-           "name_of", "ordering_for", "scale_table", "set_strength", "strength_of"]
+           "name_of", "ordering_for", "pair_rows", "scale_table", "set_strength", "strength_of"]
 
 #: The games that arrange sets.
 Game = Literal["nine-card", "crash"]
@@ -147,7 +146,9 @@ class FastScale:
     ('pair of queens, 4 kicker', -1)
     """
 
-    tri: array[int]  # [a * 2704 + b * 52 + c]: the strength of cards a, b, c (-1: no set)
+    #: ``[a * 2704 + b * 52 + c]``: the strength of cards a, b, c (-1: no set); a list of
+    #: shared ints (a look-up makes no new object).
+    tri: list[int]
     quad: tuple[int, ...]  # [rank - 2]: four of a kind (-1 where the ordering has none)
     category: bytes  # [strength]: its Category
     names: tuple[str, ...]  # [strength]: the set in words (describe_set)
@@ -167,9 +168,24 @@ class FastScale:
 def fast_scale(ordering: Ordering | str) -> FastScale:
     """The :class:`FastScale` of an ordering (built once)."""
     scale = scale_table(Ordering.parse(ordering))
-    return FastScale(tri=array("h", scale.tri.astype(np.int16).ravel().tolist()),
+    values = list(range(-1, int(scale.tri.max()) + 1))  # one int object per strength
+    return FastScale(tri=[values[v + 1] for v in scale.tri.ravel().tolist()],
                      quad=tuple(int(q) for q in scale.quad), category=scale.category.tobytes(),
                      names=scale.names)
+
+
+@functools.cache
+def pair_rows(ordering: Ordering | str) -> tuple[tuple[int, ...], ...]:
+    """The strengths of sets by their two lower cards: ``pair_rows(o)[a * 52 + b][c]`` is
+    ``fast_scale(o).tri[a * 2704 + b * 52 + c]`` (a menu reads a row for several sets; built
+    once).
+
+    >>> a, b, c = sorted(parse_cards("Qh 2c Qs"))
+    >>> pair_rows("nine-card")[a * 52 + b][c] == fast_scale("nine-card").of((a, b, c))
+    True
+    """
+    tri = fast_scale(ordering).tri
+    return tuple(tuple(tri[row * 52:row * 52 + 52]) for row in range(52 * 52))
 
 
 def ordering_for(ordering: Ordering | str | None, game: Game) -> Ordering:
