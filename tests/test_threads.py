@@ -194,10 +194,11 @@ def test_every_other_game_refuses_an_apply_while_one_is_in_progress(
     rng = random.Random(3)
     first = random_action(game, rng)
     twin.apply(first)
+    owner: type[Any] = StakeGame if isinstance(game, StakeGame) else PointsGame
     assert isinstance(game, StakeGame | PointsGame)
     block = _Blocking()
-    # the move itself, under the token (a points game's apply runs its hooks inline)
-    monkeypatch.setattr(type(game), "_do", block.wrap(type(game)._do))
+    name = "_do" if owner is StakeGame else "_play"
+    monkeypatch.setattr(type(game), name, block.wrap(getattr(type(game), name)))
     thread = threading.Thread(target=game.apply, args=(first,))
     thread.start()
     assert block.inside.wait(10)

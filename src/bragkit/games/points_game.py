@@ -64,7 +64,6 @@ from bragkit.games.op_records import positional
 from bragkit.games.protocol import Operation
 from bragkit.games.wording import inner, says, whom
 from bragkit.ledger import Payment, settle
-from bragkit.ownership import concurrent
 
 __all__ = [
     "CardsDealt",
@@ -341,10 +340,6 @@ class PointsRules(Protocol):
 
 RulesT = TypeVar("RulesT", bound=PointsRules)
 ResultT = TypeVar("ResultT", bound=PointsResult)
-
-
-#: What the verifier found for an action it refused (None is a verdict: a call needs nothing).
-_REFUSED: Final = object()
 
 
 @lru_cache(maxsize=1024)
@@ -652,46 +647,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         except BragError:
             return None
         return _verified(str(action.player), action.verb)
-
-    def apply(self, action: Action | str) -> None:
-        """Check ``action``, then play it, as :meth:`GameBase.apply
-        <bragkit.games.base.GameBase.apply>` does (an illegal action raises the verifier's error
-        and changes nothing; a second owner at once is refused), its hooks run inline: the
-        verifier's verdict is what the move needs (speed: every decision of every deal)."""
-        if type(action) is not Action or action.verb not in self.VERBS:
-            action = self._parse(action)
-        token = self._token
-        try:
-            token.pop()  # atomic: only one thread can take the one token
-        except IndexError:
-            raise concurrent(f"the {self.GAME} game") from None
-        try:
-            try:
-                checked = self._verify(action)
-            except BragError:
-                checked = _REFUSED
-            if checked is _REFUSED:
-                raise self._why(action)
-            self._deal_actions[-1].append(action)
-            self._do(action, checked)
-        finally:
-            token.append(None)
-
-    def legal_actions(self, player: str | None = None) -> list[LegalAction]:
-        """What may be done now, as :meth:`GameBase.legal_actions
-        <bragkit.games.base.GameBase.legal_actions>`: only the player to act has options
-        (speed: a player's menu is asked for at every decision)."""
-        if player is None or self._winner is not None or player not in self._scores:
-            return super().legal_actions(player)
-        token = self._token
-        try:
-            token.pop()
-        except IndexError:
-            raise concurrent(f"the {self.GAME} game") from None
-        try:
-            return list(self._menu(player))
-        finally:
-            token.append(None)
 
     def _refusal(self, action: Action) -> BragError:
         """The verifier's error for ``action``, naming the rule."""
