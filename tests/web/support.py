@@ -136,9 +136,10 @@ def random_event(room: Room, rng: Any, *, topups: bool = True) -> Any:
 
 
 def start_server(port: int, database: Path | str, *options: str, log: Path | None = None,
-                 seconds: float = 20) -> subprocess.Popen[bytes]:
+                 seconds: float = 60) -> subprocess.Popen[bytes]:
     """A ``bragkit serve`` process on ``port``, listening once this returns: ``database`` an
-    SQLite file (its log beside it) or a URL (give ``log``), with more ``options``."""
+    SQLite file (its log beside it) or a URL (give ``log``), with more ``options``. ``seconds``
+    bounds a hang, it measures no speed: a loaded machine once took over 20 to start one."""
     if isinstance(database, Path):
         log, database = log or database.with_suffix(".log"), f"sqlite:///{database}"
     assert log is not None
