@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Protocol, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -330,53 +331,60 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
-    n = len(options)
-    while n and options[n - 1].verb is _TOPUP:  # top-ups aside (M1): those last are left out
-        n -= 1
-    i = 0
-    while i < n:
-        if options[i].verb is _TOPUP:  # one among the others: a copy without any (the menu
-            options = [o for o in options if o.verb is not _TOPUP]  # is the game's)
-            n = len(options)
-            break
-        i += 1
+    # top-ups aside (M1): counted in C (a menu's verbs, compared by identity first); those
+    # last are left out without a copy, one among the others makes a copy without any
+    verbs = list(map(_VERB_OF, options))
+    topups = verbs.count(_TOPUP)
+    n = len(verbs) - topups
+    if topups and verbs[n:].count(_TOPUP) != topups:  # (the menu is the game's: not changed)
+        options = [o for o in options if o.verb is not _TOPUP]
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
-    plain = type(rng) is random.Random and _PLAIN_RANDBELOW
-    if plain:  # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
+    if type(rng) is _RANDOM and _PLAIN_RANDBELOW:
+        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
         bits = rng.getrandbits
         k = n.bit_length()
         i = bits(k)
         while i >= n:
             i = bits(k)
         option = options[i]
-    else:
-        option = rng.choice(options if n == len(options) else options[:n])
+        choices = option.choices
+        if choices is not None:
+            n = len(choices)
+            if n:  # rng.randrange(n), as above
+                k = n.bit_length()
+                i = bits(k)
+                while i >= n:
+                    i = bits(k)
+                return choices[i]
+            return choices[rng.randrange(n)]  # (no choice: randrange's own error)
+        low = option.min_amount
+        if low is None:
+            return option.action()
+        high = option.max_amount
+        high = low + spread if high is None or high > low + spread else high
+        if high >= low:  # rng.randint(low, high): low and an index below the width
+            width = high - low + 1
+            k = width.bit_length()
+            i = bits(k)
+            while i >= width:
+                i = bits(k)
+            return option.action(low + i)
+        return option.action(rng.randint(low, high))
+    option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
-        n = len(choices)
-        if plain and n:  # rng.randrange(n), as above
-            k = n.bit_length()
-            i = bits(k)
-            while i >= n:
-                i = bits(k)
-            return choices[i]
-        return choices[rng.randrange(n)]
+        return choices[rng.randrange(len(choices))]
     low = option.min_amount
     if low is None:
         return option.action()
     high = low + spread if option.max_amount is None else min(option.max_amount, low + spread)
-    if plain and high >= low:  # rng.randint(low, high): low and an index below the width
-        width = high - low + 1
-        k = width.bit_length()
-        i = bits(k)
-        while i >= width:
-            i = bits(k)
-        return option.action(low + i)
     return option.action(rng.randint(low, high))
 
 
 _TOPUP = Verb.TOPUP
+_VERB_OF = attrgetter("verb")
+_RANDOM = random.Random
 #: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
 #: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
 _PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)
