@@ -106,8 +106,9 @@ class GameInfo:
     """One game of the registry.
 
     ``start(players, rules, rng)`` begins a game (``rules`` an object of :attr:`rules`, ``rng`` a
-    seeded :class:`random.Random`). ``presets`` are named option sets of the rules (a preset's
-    name finds the game too); ``record_format`` is the ``format`` name of its records.
+    seeded :class:`random.Random`, the game's alone: nothing else draws from it). ``presets``
+    are named option sets of the rules (a preset's name finds the game too);
+    ``record_format`` is the ``format`` name of its records.
     ``dealing(rules, rng=...)`` makes the game's :class:`~bragkit.session.Dealing`, the hook that
     plays it deal after deal in a :class:`~bragkit.session.Session` (``rng``: a seed, a
     :class:`random.Random`, or None for a secure source); None for a game without one.

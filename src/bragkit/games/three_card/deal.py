@@ -155,6 +155,9 @@ class Deal(GameBase):
     from ``rng`` is dealt. ``retained`` maps the blind winner of the last deal to the hand they
     kept (R1): their old hand; they are dealt a new one as usual. ``first_deal`` is kept in
     :attr:`start` for the record (D4: the first deal of a session is shuffled).
+    ``rng_owned``: nothing else draws from ``rng`` (a registry's first deal), so the cards
+    below those dealt are shuffled only when first read, with the same draws: the same pack
+    (:class:`~bragkit.games.three_card.stock.Stock`).
 
     Raises :class:`~bragkit.errors.RulesError` for a table that cannot be dealt (D1), a stack
     that cannot pay the ante (D2), or cards that do not make a pack or hands.
@@ -185,6 +188,7 @@ class Deal(GameBase):
         retained: Mapping[str, Sequence[Card] | str] | None = None,
         rng: RandomSource = None,
         first_deal: bool = True,
+        rng_owned: bool = False,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
@@ -224,7 +228,7 @@ class Deal(GameBase):
         self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
         money = Money(stacks_now, carried_pot + ante * n, carried_pot)
-        stock = Stock(rules, seats, pack, hands, kept_old, rng)
+        stock = Stock(rules, seats, pack, hands, kept_old, rng, rng_owned)
         dealt = stock.dealt
         hold = Holdings(found, dealt, not rules.blind)
         # the verifiers, menus, moves and settlement: one object (Engine) over the parts (the

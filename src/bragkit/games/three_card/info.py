@@ -23,10 +23,11 @@ __all__ = ["GAMES"]
 
 def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
     """A first deal for the registry: every player brings the buy-in (at least 100 chips, M1),
-    the dealer cut at random (D3)."""
+    the dealer cut at random (D3). The registry's ``rng`` is the deal's alone (the stock
+    shuffled below the cards dealt when first read)."""
     stack = max(rules.buy_in, 100)
     return Deal(rules, players=players, dealer=players[rng.randrange(len(players))],
-                stacks=[stack] * len(players), rng=rng)
+                stacks=[stack] * len(players), rng=rng, rng_owned=True)
 
 
 def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> Dealing:
