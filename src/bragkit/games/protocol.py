@@ -360,17 +360,31 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
             return choices[rng.randrange(n)]  # (no choice: randrange's own error)
         low = option.min_amount
         if low is None:
-            return option.action()
-        high = option.max_amount
-        high = low + spread if high is None or high > low + spread else high
-        if high >= low:  # rng.randint(low, high): low and an index below the width
+            amount = None
+        else:
+            high = option.max_amount
+            high = low + spread if high is None or high > low + spread else high
+            if high < low:
+                return option.action(rng.randint(low, high))  # (randint's own error)
+            # rng.randint(low, high): low and an index below the width
             width = high - low + 1
             k = width.bit_length()
             i = bits(k)
             while i >= width:
                 i = bits(k)
-            return option.action(low + i)
-        return option.action(rng.randint(low, high))
+            amount = low + i
+        # option.action(amount), made once per option and amount (an option is frozen: its
+        # action for an amount is always the same; the game's menus offer the same options
+        # deal after deal)
+        made = _MADE.get(id(option))
+        if made is None or made[0] is not option:
+            if len(_MADE) >= _MOST_MADE:
+                _MADE.clear()
+            made = _MADE[id(option)] = (option, {})  # (the option kept: its id stays its own)
+        action = made[1].get(amount)
+        if action is None:
+            action = made[1][amount] = option.action(amount)
+        return action
     option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
@@ -385,6 +399,11 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
 _TOPUP = Verb.TOPUP
 _VERB_OF = attrgetter("verb")
 _RANDOM = random.Random
+#: The actions :func:`random_action` made of each option, by the option's id: the option itself
+#: (kept, so no other object takes its id while it is here) and its actions by amount (None:
+#: an option without one); at most :data:`_MOST_MADE` options.
+_MADE: dict[int, tuple[LegalAction, dict[int | None, Action]]] = {}
+_MOST_MADE = 4_096
 #: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
 #: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
 _PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)
