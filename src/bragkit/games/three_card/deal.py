@@ -155,9 +155,7 @@ class Deal(GameBase):
     from ``rng`` is dealt. ``retained`` maps the blind winner of the last deal to the hand they
     kept (R1): their old hand; they are dealt a new one as usual. ``first_deal`` is kept in
     :attr:`start` for the record (D4: the first deal of a session is shuffled).
-    ``rng_owned``: nothing else draws from ``rng`` (a registry's first deal), so the cards
-    below those dealt are shuffled only when first read, with the same draws: the same pack
-    (:class:`~bragkit.games.three_card.stock.Stock`).
+    ``rng_owned``: ``rng`` is the deal's alone (:class:`~bragkit.games.three_card.stock.Stock`).
 
     Raises :class:`~bragkit.errors.RulesError` for a table that cannot be dealt (D1), a stack
     that cannot pay the ante (D2), or cards that do not make a pack or hands.
