@@ -569,6 +569,47 @@ class Pack:
         rest._whole = False
         return top, rest
 
+    def _split_shuffled(self, count: int, rng: random.Random
+                        ) -> tuple[tuple[Card, ...], Pack] | None:
+        """:meth:`shuffle` from ``rng`` then :meth:`_split_top` of ``count`` cards, with only
+        the places dealt shuffled: the first ``count`` swaps of the Fisher-Yates from the last
+        card (top) settle the top ``count`` places for good, and the rest's own swaps are left
+        to ``rest._shuffle_top(len(rest), rng)``, the same draws in the same order (so the
+        same pack, when nothing else draws from ``rng`` in between). ``None``, nothing done,
+        for a source other than a plain :class:`random.Random` (speed: a deal deals a
+        quarter of the pack and may never look at the rest).
+
+        >>> rng = random.Random(5)
+        >>> top, rest = Pack.standard()._split_shuffled(12, rng)
+        >>> rest.put_under(top[:3]); rest._shuffle_top(40, rng)
+        >>> same_top, same_rest = Pack.shuffled(random.Random(5))._split_top(12)
+        >>> same_rest.put_under(same_top[:3])
+        >>> top == same_top and rest == same_rest
+        True
+        """
+        cards = self._cards
+        n = len(cards)
+        if type(rng) is not random.Random or not _PLAIN_RANDBELOW or not 0 < count <= n \
+                or n > len(_SWAPS) + 1:
+            return None
+        bits = rng.getrandbits
+        first = len(_SWAPS) + 1 - n
+        for i, k in _SWAPS[first:first + min(count, n - 1)]:
+            j = bits(k)
+            while j > i:
+                j = bits(k)
+            cards[i], cards[j] = cards[j], cards[i]
+        return self._split_top(count)
+
+    def _shuffle_top(self, count: int, rng: random.Random) -> None:
+        """The rest of :meth:`_split_shuffled`'s shuffle: the top ``count`` cards shuffled in
+        place from ``rng`` (what went under them since stays as it lies)."""
+        cards = self._cards
+        cut = len(cards) - count
+        rest = cards[cut:]
+        shuffle_cards(rest, rng)
+        cards[cut:] = rest
+
     def _before_split(self, top: Sequence[Card], count: int) -> Pack:
         """The pack ``top, rest = pack._split_top(...)`` split, rebuilt from ``top`` and the
         rest, when ``count`` cards were left and since then cards only went under the rest.

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Protocol, runtime_checkable
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -330,53 +331,79 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
-    n = len(options)
-    while n and options[n - 1].verb is _TOPUP:  # top-ups aside (M1): those last are left out
-        n -= 1
-    i = 0
-    while i < n:
-        if options[i].verb is _TOPUP:  # one among the others: a copy without any (the menu
-            options = [o for o in options if o.verb is not _TOPUP]  # is the game's)
-            n = len(options)
-            break
-        i += 1
+    # top-ups aside (M1): counted in C (a menu's verbs, compared by identity first); those
+    # last are left out without a copy, one among the others makes a copy without any
+    verbs = list(map(_VERB_OF, options))
+    topups = verbs.count(_TOPUP)
+    n = len(verbs) - topups
+    if topups and verbs[n:].count(_TOPUP) != topups:  # (the menu is the game's: not changed)
+        options = [o for o in options if o.verb is not _TOPUP]
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
-    plain = type(rng) is random.Random and _PLAIN_RANDBELOW
-    if plain:  # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
+    if type(rng) is _RANDOM and _PLAIN_RANDBELOW:
+        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
         bits = rng.getrandbits
         k = n.bit_length()
         i = bits(k)
         while i >= n:
             i = bits(k)
         option = options[i]
-    else:
-        option = rng.choice(options if n == len(options) else options[:n])
+        choices = option.choices
+        if choices is not None:
+            n = len(choices)
+            if n:  # rng.randrange(n), as above
+                k = n.bit_length()
+                i = bits(k)
+                while i >= n:
+                    i = bits(k)
+                return choices[i]
+            return choices[rng.randrange(n)]  # (no choice: randrange's own error)
+        low = option.min_amount
+        if low is None:
+            amount = None
+        else:
+            high = option.max_amount
+            high = low + spread if high is None or high > low + spread else high
+            if high < low:
+                return option.action(rng.randint(low, high))  # (randint's own error)
+            # rng.randint(low, high): low and an index below the width
+            width = high - low + 1
+            k = width.bit_length()
+            i = bits(k)
+            while i >= width:
+                i = bits(k)
+            amount = low + i
+        # option.action(amount), made once per option and amount (an option is frozen: its
+        # action for an amount is always the same; the game's menus offer the same options
+        # deal after deal)
+        made = _MADE.get(id(option))
+        if made is None or made[0] is not option:
+            if len(_MADE) >= _MOST_MADE:
+                _MADE.clear()
+            made = _MADE[id(option)] = (option, {})  # (the option kept: its id stays its own)
+        action = made[1].get(amount)
+        if action is None:
+            action = made[1][amount] = option.action(amount)
+        return action
+    option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
-        n = len(choices)
-        if plain and n:  # rng.randrange(n), as above
-            k = n.bit_length()
-            i = bits(k)
-            while i >= n:
-                i = bits(k)
-            return choices[i]
-        return choices[rng.randrange(n)]
+        return choices[rng.randrange(len(choices))]
     low = option.min_amount
     if low is None:
         return option.action()
     high = low + spread if option.max_amount is None else min(option.max_amount, low + spread)
-    if plain and high >= low:  # rng.randint(low, high): low and an index below the width
-        width = high - low + 1
-        k = width.bit_length()
-        i = bits(k)
-        while i >= width:
-            i = bits(k)
-        return option.action(low + i)
     return option.action(rng.randint(low, high))
 
 
 _TOPUP = Verb.TOPUP
+_VERB_OF = attrgetter("verb")
+_RANDOM = random.Random
+#: The actions :func:`random_action` made of each option, by the option's id: the option itself
+#: (kept, so no other object takes its id while it is here) and its actions by amount (None:
+#: an option without one); at most :data:`_MOST_MADE` options.
+_MADE: dict[int, tuple[LegalAction, dict[int | None, Action]]] = {}
+_MOST_MADE = 4_096
 #: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
 #: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
 _PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)

@@ -106,8 +106,9 @@ class GameInfo:
     """One game of the registry.
 
     ``start(players, rules, rng)`` begins a game (``rules`` an object of :attr:`rules`, ``rng`` a
-    seeded :class:`random.Random`). ``presets`` are named option sets of the rules (a preset's
-    name finds the game too); ``record_format`` is the ``format`` name of its records.
+    seeded :class:`random.Random`, the game's alone: nothing else draws from it). ``presets``
+    are named option sets of the rules (a preset's name finds the game too);
+    ``record_format`` is the ``format`` name of its records.
     ``dealing(rules, rng=...)`` makes the game's :class:`~bragkit.session.Dealing`, the hook that
     plays it deal after deal in a :class:`~bragkit.session.Session` (``rng``: a seed, a
     :class:`random.Random`, or None for a secure source); None for a game without one.
@@ -260,8 +261,28 @@ def new(name: str, *, players: Sequence[str], seed: int | None = None, **rules: 
     """Start the game ``name`` for ``players``: its rules from a preset (when ``name`` is one)
     and ``rules``; the cards from ``seed`` (a secure source when ``None``)."""
     info, preset = _lookup(name)
-    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    rng = (_seeded(seed) if type(seed) is int else random.Random(seed) if seed is not None
+           else random.SystemRandom())
     return info.start(tuple(players), _rules(info, preset, rules), rng)
+
+
+def _seeded(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole number, without the two Python frames it goes
+    through (speed: a game a few decisions long starts with one): the C seeding, then no
+    Gaussian pending, as ``Random.seed`` does.
+
+    >>> all(_seeded(s).getstate() == random.Random(s).getstate() for s in (0, 7, -3, 2**70))
+    True
+    """
+    rng: random.Random = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
+_new_random = random.Random.__new__
+#: The C seeding of :class:`random.Random` (``Random.seed``'s own, for a whole number).
+_seed_random: Final = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
 
 
 def dealing(name: str, *, seed: RandomSource = None, **rules: Any) -> Dealing:

@@ -203,11 +203,51 @@ def test_four_and_five_card_hands_are_worth_what_best_hand_says(
 
 
 def test_new_result_sets_every_field() -> None:
-    """new_result builds the same record as DealResult's keywords, field for field."""
-    values = {f.name: object() for f in dataclasses.fields(DealResult)}
+    """new_result builds the same record as DealResult's keywords, field for field (every
+    field given to the record; the one it keeps for itself, what gives next_pack later, unset
+    by both)."""
+    values = {f.name: object() for f in dataclasses.fields(DealResult) if f.init}
     built = new_result(*values.values())  # type: ignore[arg-type]
     assert [getattr(built, name) for name in values] == list(values.values())
     assert built == DealResult(**values)  # type: ignore[arg-type]
+
+
+def test_a_next_pack_owed_is_the_pack_the_deal_left() -> None:
+    """Rules D4, D5: a registry's first deal shuffles only the places it deals, the rest of the
+    pack when first read, from its own source: the same hands, stock, start pack and next
+    pack as a deal shuffled whole from the same draws, whichever is read first."""
+    from bragkit.games.three_card.info import GAMES
+
+    start = GAMES[0].start
+    for seed in range(40):
+        for cards in (3, 4, 5):
+            rules = Rules(cards=cards, stock_face_up=seed % 2 == 0)
+            players = ("Ann", "Bob", "Cy", "Di")[:2 + seed % 3]
+            lazy = start(players, rules, random.Random(seed))
+            rng = random.Random(seed)
+            eager = Deal(rules, players=players, dealer=players[rng.randrange(len(players))],
+                         stacks=[100] * len(players), rng=rng)
+            assert lazy.verifiers.stock.owed > 0  # (the shuffle below the cards dealt owed)
+            assert [lazy.cards_of(p) for p in players] == [eager.cards_of(p) for p in players]
+            play = random.Random(seed)
+            while not eager.over:
+                if seed % 5 == 1:  # the stock read in the middle of the deal
+                    assert lazy.stock == eager.stock
+                if seed % 5 == 2 and rules.stock_face_up:  # its bottom card (D9), for all
+                    assert lazy.view(None).stock_card == eager.view(None).stock_card
+                option = play.choice([o for o in eager.legal_actions(eager.to_act)
+                                      if o.verb is not Verb.TOPUP])
+                action = option.choices[0] if option.choices else option.action()
+                eager.apply(action)
+                lazy.apply(action)
+            assert lazy.result is not None and eager.result is not None
+            if seed % 3 == 0:  # the result first, then the stock and the record's pack
+                assert lazy.result.next_pack == eager.result.next_pack
+                assert lazy.stock == eager.stock
+            else:  # the stock first
+                assert lazy.stock == eager.stock
+                assert lazy.result.next_pack == eager.result.next_pack
+            assert lazy.result == eager.result and lazy.start == eager.start
 
 
 def test_the_start_pack_is_the_pack_given_even_after_it_changes() -> None:

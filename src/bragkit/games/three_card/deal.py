@@ -155,6 +155,7 @@ class Deal(GameBase):
     from ``rng`` is dealt. ``retained`` maps the blind winner of the last deal to the hand they
     kept (R1): their old hand; they are dealt a new one as usual. ``first_deal`` is kept in
     :attr:`start` for the record (D4: the first deal of a session is shuffled).
+    ``rng_owned``: ``rng`` is the deal's alone (:class:`~bragkit.games.three_card.stock.Stock`).
 
     Raises :class:`~bragkit.errors.RulesError` for a table that cannot be dealt (D1), a stack
     that cannot pay the ante (D2), or cards that do not make a pack or hands.
@@ -164,13 +165,16 @@ class Deal(GameBase):
     GAME = "three-card"
 
     __slots__ = ("_first_deal", "_kept_old", "_log", "_seat", "_seats", "_stacks", "_start",
-                 "players", "result", "rules", "verifiers")
+                 "over", "players", "result", "rules", "to_act", "verifiers")
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
     #: The end of the deal; ``None`` until it is over (the Game protocol). Set by the deal
-    #: only (a plain attribute: read at every decision).
+    #: only (a plain attribute: read at every decision), as are these two: whose turn it is
+    #: (None once the deal is over) and whether the deal has ended (B10).
     result: DealResult | None
+    to_act: str | None
+    over: bool
 
     def __init__(
         self,
@@ -185,6 +189,7 @@ class Deal(GameBase):
         retained: Mapping[str, Sequence[Card] | str] | None = None,
         rng: RandomSource = None,
         first_deal: bool = True,
+        rng_owned: bool = False,
     ) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules object, not {type(rules).__name__}")
@@ -224,7 +229,7 @@ class Deal(GameBase):
         self._seat = seats.seat  # each name's seat, read at every decision
         # (positional arguments: a keyword costs a deal's construction time)
         money = Money(stacks_now, carried_pot + ante * n, carried_pot)
-        stock = Stock(rules, seats, pack, hands, kept_old, rng)
+        stock = Stock(rules, seats, pack, hands, kept_old, rng, rng_owned)
         dealt = stock.dealt
         hold = Holdings(found, dealt, not rules.blind)
         # the verifiers, menus, moves and settlement: one object (Engine) over the parts (the
@@ -242,6 +247,8 @@ class Deal(GameBase):
                 hold.retain_two(seat, old_hand)
         self._log: DealLog | None = None  # the log's records, made when first read
         self.result = None
+        self.over = False
+        self.to_act = seats.names[engine.to_act]  # rule B2: the dealer's left
         # the start, for DealStart when first read (three slots, not a tuple made per deal)
         self._stacks = stacks
         self._kept_old = kept_old
@@ -269,12 +276,6 @@ class Deal(GameBase):
                 first_deal=self._first_deal,
             )
         return self._start
-
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is (None once the deal is over)."""
-        seat = self.verifiers.to_act
-        return self.players[seat] if seat >= 0 else None
 
     @property
     def agreed(self) -> tuple[str, ...]:
@@ -316,11 +317,6 @@ class Deal(GameBase):
     def is_blind(self, player: str) -> bool:
         """Whether ``player`` has not looked at their cards (BL6)."""
         return not self.verifiers.hold.looked[self._seat_of(player)]
-
-    @property
-    def over(self) -> bool:
-        """Whether the deal has ended (B10)."""
-        return self.result is not None
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -403,6 +399,7 @@ class Deal(GameBase):
             if verb is _AGREE:  # rule B8 (each still betting agrees: the commonest)
                 moves.agree(seat, action)  # type: ignore[arg-type]
                 self.result = moves.result
+                self.over = moves.result is not None
             elif verb is _BET or verb is _BLIND:  # the next commonest, straight to it
                 moves.bet(seat, action)  # type: ignore[arg-type]
             else:
@@ -411,6 +408,9 @@ class Deal(GameBase):
                 else:
                     moves.play(seat, action)  # type: ignore[arg-type]
                 self.result = moves.result
+                self.over = moves.result is not None
+            turn = moves.to_act  # (to_act and over: plain attributes, read at every decision)
+            self.to_act = self.players[turn] if turn >= 0 else None
         finally:
             token.append(None)
 
@@ -432,8 +432,11 @@ class Deal(GameBase):
     def _play(self, action: Action, option: LegalAction) -> None:
         """Play ``action``, found legal (:meth:`apply` has this inlined, the commonest moves
         called straight)."""
-        self.verifiers.play(self._seat[action.player], action)  # type: ignore[index]
-        self.result = self.verifiers.result
+        moves = self.verifiers
+        moves.play(self._seat[action.player], action)  # type: ignore[index]
+        self.result = moves.result
+        self.over = moves.result is not None
+        self.to_act = self.players[moves.to_act] if moves.to_act >= 0 else None
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see

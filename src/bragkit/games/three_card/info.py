@@ -23,10 +23,19 @@ __all__ = ["GAMES"]
 
 def _start(players: Sequence[str], rules: Rules, rng: random.Random) -> Deal:
     """A first deal for the registry: every player brings the buy-in (at least 100 chips, M1),
-    the dealer cut at random (D3)."""
+    the dealer cut at random (D3). The registry's ``rng`` is the deal's alone (the stock
+    shuffled below the cards dealt when first read)."""
     stack = max(rules.buy_in, 100)
-    return Deal(rules, players=players, dealer=players[rng.randrange(len(players))],
-                stacks=[stack] * len(players), rng=rng)
+    n = len(players)
+    if type(rng) is random.Random and n:  # rng.randrange(n), its own draws without its calls
+        bits, k = rng.getrandbits, n.bit_length()
+        cut = bits(k)
+        while cut >= n:
+            cut = bits(k)
+    else:
+        cut = rng.randrange(n)
+    return Deal(rules, players=players, dealer=players[cut], stacks=[stack] * n, rng=rng,
+                rng_owned=True)
 
 
 def _dealing(rules: Rules, *, rng: RandomSource = None, fair: bool = False) -> Dealing:

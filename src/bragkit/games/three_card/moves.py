@@ -97,7 +97,9 @@ class Moves(Settlement):
     def to_pack(self, seat: int, cards: tuple[Card, ...], face_up: bool = False) -> None:
         """Rule D5: a hand goes under the pack, its cards in the order dealt (``face_up``: the
         face-up hand of R3)."""
-        pack = self.stock.pack  # Stock.put_under, inlined (a hand goes under at every fold)
+        # the stock as it lies (under any cards owed their shuffle, Stock.owed), inlined: a
+        # hand goes under at every fold
+        pack = self.stock.pile
         if pack is not None:
             pack._put_under_hand(cards)
         self.entries.append((HandToPack, self.names[seat], cards, face_up))

@@ -18,9 +18,9 @@ and the retained blind hand, whether to shuffle, the pack after the hands went u
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bragkit.actions import HandChoice
 from bragkit.cards import Card, Pack, format_cards
@@ -74,6 +74,22 @@ class DealResult:
     retained_choice: HandChoice | None = None
     loans: tuple[Loan, ...] = ()
     topups: dict[str, int] = field(default_factory=dict)
+    #: What gives ``next_pack`` when it is first read (the deal's stock, whose shuffle below
+    #: the cards dealt is owed: :class:`~bragkit.games.three_card.stock.Stock`); None once
+    #: given, or when it was set from the start. No field of the record: not compared.
+    _later: Callable[[], Pack | None] | None = field(default=None, init=False, repr=False,
+                                                     compare=False)
+
+    if not TYPE_CHECKING:  # (for the type checker, next_pack is a plain field)
+        def __getattr__(self, name: str) -> Any:
+            # only an unset slot comes here: next_pack, owed by the stock (new_result)
+            later = self._later
+            if name != "next_pack" or later is None:
+                raise AttributeError(name)
+            pack = later()
+            _set_next_pack(self, pack)
+            _set_later(self, None)
+            return pack
 
     def to_dict(self) -> dict[str, Any]:
         """The fields of HAND-HISTORY.md's ``--json`` output (cards as text; the retained hand
@@ -100,7 +116,8 @@ _set_carried, _set_retained = _SET["carried_pot"], _SET["retained"]
 _set_retained_hand, _set_shuffle = _SET["retained_hand"], _SET["shuffle_next"]
 _set_next_pack, _set_choice = _SET["next_pack"], _SET["retained_choice"]
 _set_loans, _set_topups = _SET["loans"], _SET["topups"]
-assert len(_SET) == 11, "new_result sets every field of DealResult"
+_set_later = _SET["_later"]
+assert len(_SET) == 12, "new_result sets every field of DealResult"
 
 
 def new_result(
@@ -115,14 +132,21 @@ def new_result(
     retained_choice: HandChoice | None,
     loans: tuple[Loan, ...],
     topups: dict[str, int],
+    later: Callable[[], Pack | None] | None = None,
 ) -> DealResult:
     """A :class:`DealResult` from every field, in declaration order: the deal engine's
-    constructor (the same record, built faster than by keywords).
+    constructor (the same record, built faster than by keywords). ``later``: what gives
+    ``next_pack`` when it is first read, in its place (a stock owed its shuffle).
 
     >>> new_result({"Ann": 5}, {}, {}, 0, None, None, False, None, None, (), {}) == DealResult(
     ...     stacks={"Ann": 5}, winners={}, shown={}, carried_pot=0, retained=None,
     ...     retained_hand=None, shuffle_next=False, next_pack=None)
     True
+    >>> late = new_result({"Ann": 5}, {}, {}, 0, None, None, False, None, None, (), {},
+    ...                   lambda: Pack.standard())
+    >>> late.next_pack == Pack.standard(), late == new_result(
+    ...     {"Ann": 5}, {}, {}, 0, None, None, False, Pack.standard(), None, (), {})
+    (True, True)
     """
     result: DealResult = _new_object(DealResult)
     _set_stacks(result, stacks)
@@ -132,7 +156,9 @@ def new_result(
     _set_retained(result, retained)
     _set_retained_hand(result, retained_hand)
     _set_shuffle(result, shuffle_next)
-    _set_next_pack(result, next_pack)
+    if later is None:
+        _set_next_pack(result, next_pack)
+    _set_later(result, later)
     _set_choice(result, retained_choice)
     _set_loans(result, loans)
     _set_topups(result, topups)

@@ -154,7 +154,8 @@ class Settlement(Parts):
             else:  # (two hands end only in BL3: a player here holds one)
                 returns.append((seat, hold.hand[seat]))
         # with no hand retained, every card is back: the next deal need not count them
-        next_pack = self.stock.close(returns, whole=retained < 0, keep=two)
+        stock = self.stock
+        next_pack = stock.close(returns, whole=retained < 0, keep=two)
         retained_name = names[retained] if retained >= 0 else None
         self.entries.append((END, shown_cards, winners, carried, retained_name, retained_hand,
                       returns))
@@ -173,6 +174,8 @@ class Settlement(Parts):
             "new" if two else None,  # retained_choice, rule R2
             loans(self.entries) if rules.lending else (),  # loans
             money.topped_up(names) if money.topups else {},  # topups
+            # the next pack when first read, if the stock owes its shuffle (Stock.owed)
+            stock.next_pack if stock.owed_end is not None else None,
         )
 
     def keeping(self, hand: HandChoice) -> DealResult:
