@@ -552,6 +552,7 @@ def read_streamed(text: str, *, named: bool = False, table_deals: bool = True
     if not table_deals:  # nobody reads the table's deals or events back: count them only
         cast(ThreeCardDealing, table.session.dealing).count_deals_only()
         table.session.keep_recent_events()
+        table.ledger.count_entries_only()
     deals = SessionDeals()
     for index, (start, end) in enumerate(spans):
         number = index + 1
