@@ -41,6 +41,7 @@ import os
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
+from itertools import chain
 from pathlib import Path
 from typing import Any, Final
 
@@ -423,9 +424,8 @@ def split_entries(text: str, name: str) -> tuple[int, list[int]] | None:
         return None
     starts: list[int] = []
     first = _FIRST_OPENING.match(text)
-    lines = _OPENING.finditer(text)
-    for line, at in ([(first.group(), 0)] if first is not None else []) + [
-            (found.group(1), found.start(1)) for found in lines]:
+    lines = ((found.group(1), found.start(1)) for found in _OPENING.finditer(text))
+    for line, at in chain([(first.group(), 0)] if first is not None else [], lines):
         header = _HEADER.fullmatch(line)
         if header is None:
             return None
