@@ -296,12 +296,14 @@ class Ledger:
     bragkit.ledger.LedgerError: Dan has not bought in
     """
 
-    __slots__ = ("_accounts", "_deal", "_debts", "_entries", "_in_pot", "_names", "_seat")
+    __slots__ = ("_accounts", "_counted", "_deal", "_debts", "_entries", "_in_pot", "_names",
+                 "_seat")
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
         # the entries as packed rows (a long session keeps a few bytes an entry): the kind, the
         # player's and the lender's numbers in _names, the amount and the deal (_row, _entry)
         self._entries = PackedRows(block=1024)
+        self._counted: int | None = None  # the entries, when they are counted and not kept
         self._names: list[str] = []
         self._seat: dict[str, int] = {}
         self._accounts: dict[str, _Account] = {}
@@ -310,6 +312,24 @@ class Ledger:
         self._deal = 0
         for entry in entries:
             self.append(entry)
+
+    def count_entries_only(self) -> None:
+        """Count the entries from now on without keeping them: the ledger of a session replayed
+        only to check a record, whose entries nobody reads back (the totals, stacks, debts and
+        settlement are kept as ever). Reading the entries is then a :class:`LookupError`.
+
+        >>> ledger = Ledger()
+        >>> _ = ledger.buy_in("Ann", 5); ledger.count_entries_only()
+        >>> ledger.book(Kind.BET, "Ann", 2); _ = ledger.win("Ann", 2)
+        >>> len(ledger), ledger.stack("Ann"), ledger.nets()
+        (3, 5, {'Ann': 0})
+        >>> ledger.entries
+        Traceback (most recent call last):
+        ...
+        LookupError: the ledger counted its entries without keeping them
+        """
+        if self._counted is None:
+            self._counted = len(self._entries)
 
     # -- deals -----------------------------------------------------------------------------
 
@@ -429,7 +449,10 @@ class Ledger:
         else:
             account.brought += amount
             account.stack += amount
-        self._entries.append(f"{_KIND_CODE[kind]}{self._seat[player]} {amount} {self._deal}")
+        if self._counted is None:
+            self._entries.append(f"{_KIND_CODE[kind]}{self._seat[player]} {amount} {self._deal}")
+        else:
+            self._counted += 1
 
     def _account(self, name: str) -> _Account:
         account = self._accounts.get(name)
@@ -500,7 +523,10 @@ class Ledger:
                     self._debts[key] = left
                 else:
                     del self._debts[key]
-        self._entries.append(self._row(entry))
+        if self._counted is None:
+            self._entries.append(self._row(entry))
+        else:
+            self._counted += 1
 
     def _row(self, entry: Entry) -> str:
         """The packed row of an entry: ``kind player amount deal [lender]`` (numbers)."""
@@ -628,7 +654,7 @@ class Ledger:
         return cls(Entry.from_dict(item) for item in data)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._entries) if self._counted is None else self._counted
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Ledger) and len(self) == len(other)
@@ -637,9 +663,11 @@ class Ledger:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"Ledger(<{len(self._entries)} entries, deal {self._deal}>)"
+        return f"Ledger(<{len(self)} entries, deal {self._deal}>)"
 
     def __iter__(self) -> Iterator[Entry]:
+        if self._counted is not None:
+            raise LookupError("the ledger counted its entries without keeping them")
         return map(self._entry, self._entries)
 
     def __str__(self) -> str:

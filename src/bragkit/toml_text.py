@@ -41,6 +41,7 @@ import os
 import re
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
+from itertools import chain
 from pathlib import Path
 from typing import Any, Final
 
@@ -397,8 +398,10 @@ are at most 4,096
 # -- a list of tables an entry at a time ---------------------------------------------------------
 
 #: A line that opens with "[": a table header (or a line of an array of arrays, which the
-#: header's pattern tells apart as far as reading by entries needs).
-_OPENING: Final = re.compile(r"^[ \t]*\[.*$", re.M)
+#: header's pattern tells apart as far as reading by entries needs); the first line of a text,
+#: and each later one from the line break before it (a search for a character, fast).
+_FIRST_OPENING: Final = re.compile(r"[ \t]*\[[^\n]*")
+_OPENING: Final = re.compile(r"\n([ \t]*\[[^\n]*)")
 _HEADER: Final = re.compile(
     r"[ \t]*\[(?P<double>\[)?[ \t]*(?P<key>[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)[ \t]*\]"
     r"(?(double)\])[ \t]*(?:#.*)?")
@@ -420,13 +423,15 @@ def split_entries(text: str, name: str) -> tuple[int, list[int]] | None:
     if '"""' in text or "'''" in text:
         return None
     starts: list[int] = []
-    for line in _OPENING.finditer(text):
-        header = _HEADER.fullmatch(line.group())
+    first = _FIRST_OPENING.match(text)
+    lines = ((found.group(1), found.start(1)) for found in _OPENING.finditer(text))
+    for line, at in chain([(first.group(), 0)] if first is not None else [], lines):
+        header = _HEADER.fullmatch(line)
         if header is None:
             return None
         key, double = header["key"], header["double"] is not None
         if double and key == name:
-            starts.append(line.start())
+            starts.append(at)
         elif double or key == name or (starts and not key.startswith(name + ".")) or (
                 not starts and key.startswith(name + ".")):
             return None

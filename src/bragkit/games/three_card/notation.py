@@ -85,7 +85,7 @@ from bragkit.games.three_card.deal import VERBS, Deal
 from bragkit.games.three_card.record_moves import apply_numbered, record_actions
 from bragkit.games.three_card.rules import MAX_CHIPS, Rules
 from bragkit.records import MAX_ACTIONS, MAX_NAME, MAX_PLAYERS, check_bounds
-from bragkit.toml_text import decode_text, dump_document, read_text
+from bragkit.toml_text import check_values, decode_text, dump_document, read_text
 from bragkit.toml_text import load_document as parse_toml
 
 __all__ = [
@@ -103,6 +103,7 @@ __all__ = [
     "parse_toml",
     "read_bhh",
     "write_bhh",
+    "written_record",
 ]
 
 #: The format and version this module reads and writes.
@@ -611,6 +612,83 @@ def _record_of(document: Mapping[str, Any]) -> DealRecord:
         retained=retained)
     record._check_cards()
     return record
+
+
+def written_record(*, variant: str, players: tuple[str, ...], dealer: str,
+                   stacks: tuple[int, ...], carried_pot: int, actions: Sequence[str],
+                   rules: str, pack: str, retained: tuple[str, str] | None) -> DealRecord | None:
+    """The record of a ``bhh/1`` document's keys as the writer lays them out, their values
+    already read as text and whole numbers (``rules``: the lines of its ``[rules]`` table,
+    ``retained``: the one kept hand, a name and its cards): what :meth:`DealRecord.from_document`
+    makes of the same document, checked the same, in a fraction of the time (what recurs from
+    deal to deal, the players, the rules and the actions, read once). None for anything that
+    check would refuse or that is out of :func:`~bragkit.toml_text.check_values`'s bounds: the
+    document is then read the general way, which names the fault.
+
+    >>> document = {"format": "bhh/1", "variant": "three-card", "players": ["Ann", "Bob"],
+    ...             "dealer": "Bob", "stacks": [10, 10], "carried_pot": 0,
+    ...             "actions": ["Ann bet 2"], "rules": {"ante": 2},
+    ...             "cards": {"pack": write_cards(Pack.standard().cards)}}
+    >>> record = written_record(variant="three-card", players=("Ann", "Bob"), dealer="Bob",
+    ...     stacks=(10, 10), carried_pot=0, actions=["Ann bet 2"], rules="ante = 2\\n",
+    ...     pack=document["cards"]["pack"], retained=None)
+    >>> record == DealRecord.from_document(document), record.rules.ante
+    (True, 2)
+    >>> written_record(variant="three-card", players=("Ann", "Bob"), dealer="Cy",
+    ...     stacks=(10, 10), carried_pot=0, actions=[], rules="", pack="As", retained=None)
+    """
+    if players not in _GOOD_PLAYERS and not _good_players(players):
+        return None
+    if (dealer not in players or len(stacks) != len(players) or len(actions) > MAX_ACTIONS
+            or carried_pot > MAX_CHIPS or max(stacks) > MAX_CHIPS):
+        return None
+    try:
+        found = _WRITTEN_RULES.get((variant, rules))
+        if found is None:
+            found = _written_rules(variant, rules)
+            if found is None:
+                return None
+        read = _READ.get
+        parsed = tuple([read((text, players)) or _parse_action(number, text, players)
+                        for number, text in enumerate(actions, 1)])
+        kept = None if retained is None else {retained[0]: read_cards(retained[1])}
+        record = DealRecord.unchecked(
+            variant=variant, players=players, dealer=dealer, stacks=stacks,
+            carried_pot=carried_pot, actions=parsed, rules=found, pack=read_cards(pack),
+            hands=None, retained=kept)
+        record._check_cards()
+    except (NotationError, InvalidCardError):
+        return None
+    return record
+
+
+def _good_players(players: tuple[str, ...]) -> bool:
+    """Whether ``players`` pass the checks of a record's players (kept as good if so)."""
+    try:
+        _check_players(players)
+    except NotationError:
+        return False
+    return True
+
+
+#: The rules of the ``[rules]`` tables read by :func:`written_record`, by the variant and the
+#: table's text (a session's deals are played under a few). Bounded: cleared when it grows.
+_WRITTEN_RULES: Final[dict[tuple[str, str], Rules]] = {}
+
+
+def _written_rules(variant: str, text: str) -> Rules | None:
+    """The rules of a ``[rules]`` table's text, as :func:`_record_of` reads them (None: not
+    TOML, out of bounds or refused)."""
+    try:
+        table = tomllib.loads(text)
+        check_values(table)
+        rules = _rules_of(table, variant)
+    except Exception:  # whatever it is, the general reading meets it again and says so
+        return None
+    if len(_WRITTEN_RULES) >= 256:
+        _WRITTEN_RULES.clear()
+    _WRITTEN_RULES[(variant, text)] = rules
+    return rules
 
 
 _RULES_KEYS: Final = (*Rules().to_dict(full=True), "max_bet", "raise_limit")

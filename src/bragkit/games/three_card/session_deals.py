@@ -8,7 +8,7 @@ few kilobytes each. The packed sequences keep a deal in a few dozen bytes
 record's writer takes each deal's TOML document straight from its row
 (:meth:`PackedDeals.document`).
 
->>> from bragkit.games.three_card.notation import DealRecord
+>>> from bragkit.games.three_card.notation import DealRecord, written_record
 >>> from bragkit.games.three_card.rules import Rules
 >>> from bragkit.cards import Pack
 >>> record = DealRecord(players=("Ann", "Bob"), dealer="Ann", stacks=(10, 10),
@@ -34,7 +34,7 @@ from bragkit.errors import NotationError
 from bragkit.fairness import FairnessProof
 from bragkit.games.three_card.dealing import ThreeCardDealing
 from bragkit.games.three_card.kept import RECORD_FIELDS, RecordRows, proof_of_text, proof_text
-from bragkit.games.three_card.notation import DealRecord
+from bragkit.games.three_card.notation import DealRecord, written_record
 from bragkit.packed import PackedRows
 from bragkit.session import (
     Joined,
@@ -49,8 +49,12 @@ from bragkit.session import (
     ToppedUp,
     parse_event,
 )
+from bragkit.toml_text import MAX_ITEMS, MAX_STRING
 
-__all__ = ["BETWEEN", "PackedDeals", "SessionDeal", "SessionDeals", "TableDeals", "event_of"]
+__all__ = [
+    "BETWEEN", "PackedDeals", "SessionDeal", "SessionDeals", "TableDeals", "event_of",
+    "written_deal",
+]
 
 #: The session's events a record holds between deals (read and printed by bragkit.session).
 BETWEEN: Final = (Joined, ToppedUp, Left, Lent, Repaid, Kept, PotShared)
@@ -88,6 +92,67 @@ class SessionDeal:
         object.__setattr__(self, "after", tuple(self.after))
         for text in self.after:
             event_of(text)
+
+
+#: A string of the writer's (no escape, so no quote) of at most MAX_STRING characters, and a
+#: whole number of at most 18 digits (within TOML's 64-bit range).
+_TEXT: Final = r'[^"\\\x00-\x08\x0a-\x1f\x7f]{0,' + str(MAX_STRING) + "}"
+_NUMBER: Final = r"(?:0|[1-9][0-9]{0,17})"
+#: A ``[[deals]]`` table of a session record as the writer lays it out (no proof), at once.
+_WRITTEN: Final = re.compile(
+    r'\[\[deals\]\]\nformat = "bhh/1"\n'
+    f'variant = "({_TEXT})"\n'
+    f'players = \\[("{_TEXT}"(?:, "{_TEXT}")*)\\]\n'
+    f'dealer = "({_TEXT})"\n'
+    f"stacks = \\[({_NUMBER}(?:, {_NUMBER})*)\\]\n"
+    f"carried_pot = ({_NUMBER})\n"
+    f'actions = (?:\\[\\]|\\[\n((?:  "{_TEXT}",\n)+)\\])\n'
+    f'after = (?:\\[\\]|\\[\n((?:  "{_TEXT}",\n)+)\\])\n'
+    r"\n\[deals\.rules\]\n((?:[a-z_]+ = [^\n]*\n)*)"
+    r"\n\[deals\.cards\]\n"
+    f'pack = "({_TEXT})"\n'
+    f'(?:retained = {{ ([A-Za-z0-9_-]+) = "({_TEXT})" }}\n)?\n?')
+
+
+def written_deal(text: str, start: int = 0, end: int | None = None) -> SessionDeal | None:
+    """The deal of a ``[[deals]]`` table of a session record's text (``text[start:end]``) laid
+    out as the writer writes it (:func:`~bragkit.toml_text.dump_entry`) without a proof: what
+    parsing the table as TOML and reading its keys gives, read at once
+    (:func:`~bragkit.games.three_card.notation.written_record`). None for any other layout, or
+    anything that reading would refuse: it is read that way then, naming the fault.
+
+    >>> from bragkit.cards import Pack
+    >>> from bragkit.games.three_card.card_text import write_cards
+    >>> part = ('[[deals]]\\nformat = "bhh/1"\\nvariant = "three-card"\\n'
+    ...         'players = ["Ann", "Bob"]\\ndealer = "Bob"\\nstacks = [10, 10]\\n'
+    ...         'carried_pot = 0\\nactions = [\\n  "Ann fold",\\n]\\n'
+    ...         'after = [\\n  "Cy joins 20",\\n]\\n\\n[deals.rules]\\n\\n[deals.cards]\\n'
+    ...         f'pack = "{write_cards(Pack.standard().cards)}"\\n\\n')
+    >>> deal = written_deal(part)
+    >>> deal.after, [str(action) for action in deal.record.actions], deal.record.dealer
+    (('Cy joins 20',), ['Ann fold'], 'Bob')
+    >>> written_deal(part.replace("Bob\\"\\nstacks", "Dan\\"\\nstacks")) is None  # no such player
+    True
+    """
+    match = _WRITTEN.fullmatch(text, start, len(text) if end is None else end)
+    if match is None:
+        return None
+    (variant, players, dealer, stacks, carried, actions, after, rules, pack, name,
+     kept) = match.groups()
+    record = written_record(
+        variant=variant, players=tuple(players[1:-1].split('", "')), dealer=dealer,
+        stacks=tuple(map(int, stacks.split(", "))), carried_pot=int(carried),
+        actions=actions[3:-3].split('",\n  "') if actions else (), rules=rules, pack=pack,
+        retained=None if name is None else (name, kept))
+    if record is None:
+        return None
+    events = tuple(after[3:-3].split('",\n  "')) if after else ()
+    if len(events) > MAX_ITEMS:
+        return None
+    try:
+        return SessionDeal(record=record, after=events)
+    except NotationError:
+        return None
 
 
 class PackedDeals(Sequence[SessionDeal], ABC):

@@ -78,6 +78,7 @@ from bragkit.games.three_card.session_deals import (
     SessionDeals,
     TableDeals,
     event_of,
+    written_deal,
 )
 from bragkit.games.three_card.table import Table, TableError
 from bragkit.records import DealSteps, check_bounds, check_names, register
@@ -551,6 +552,7 @@ def read_streamed(text: str, *, named: bool = False, table_deals: bool = True
     if not table_deals:  # nobody reads the table's deals or events back: count them only
         cast(ThreeCardDealing, table.session.dealing).count_deals_only()
         table.session.keep_recent_events()
+        table.ledger.count_entries_only()
     deals = SessionDeals()
     for index, (start, end) in enumerate(spans):
         number = index + 1
@@ -577,7 +579,11 @@ def _names_this_format(head: Mapping[str, Any]) -> bool:
 def _deal_at(text: str, start: int, end: int, number: int
              ) -> tuple[int, BragError | None, SessionDeal | None]:
     """Deal ``number`` of ``text[start:end]``: the deal, or the kind of its fault and the
-    fault."""
+    fault (a table laid out as the writer writes it is read at once: :func:`~bragkit.games
+    .three_card.session_deals.written_deal`)."""
+    deal = written_deal(text, start, end)
+    if deal is not None:
+        return 0, None, deal
     try:
         part, checked = read_part(text, start, end)
     except NotationError as error:
