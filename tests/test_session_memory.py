@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bragkit.games import protocol
 from bragkit.games.protocol import random_action
 from bragkit.games.registry import open_session
 from bragkit.games.three_card.deal import Deal
@@ -36,7 +37,10 @@ _CACHES = ("*/games/three_card/setup.py", "*/games/three_card/menus.py")
 
 
 def _empty_bounded_caches() -> int:
-    """Empty every bounded ``lru_cache`` of bragkit's modules; how many there are."""
+    """Empty every bounded ``lru_cache`` of bragkit's modules, and the actions ``random_action``
+    keeps for the options it meets (bounded: the driver's, not the session's); how many there
+    are."""
+    protocol._MADE.clear()
     found = 0
     for name, module in list(sys.modules.items()):
         if not name.startswith("bragkit") or module is None:
