@@ -41,7 +41,7 @@ from bragkit.cards import parse_cards
 from bragkit.errors import BragError, NotationError
 from bragkit.games.protocol import Game, describe
 from bragkit.games.registry import GameInfo, find
-from bragkit.web.state import rules_dict
+from bragkit.web.state import game_words, rules_dict
 
 __all__ = ["LOG_LINES", "MAX_UPLOAD", "ReplayRecord"]
 
@@ -219,7 +219,7 @@ class ReplayRecord:
                 "summary": info.summary, "seats": len(game.players),
                 "rules": rules_dict(game.rules), "variant": self.deals[0].game,
                 "buy_in": 0, "turn_seconds": None, "deal_pause": 0, "bot_delay": 0,
-                "bots": {}, "private": False, "rated": False}
+                "bots": {}, "private": False, "rated": False, **game_words(info)}
 
 
 def _lines(operations: Sequence[Any], viewer: str | None, seq: int) -> list[dict[str, Any]]:

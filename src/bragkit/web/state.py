@@ -18,6 +18,7 @@ from bragkit.cards import parse_cards
 from bragkit.errors import BragError
 from bragkit.games.options import options
 from bragkit.games.protocol import Pending
+from bragkit.games.registry import GameInfo
 from bragkit.games.three_card.views import legal_action_dict
 from bragkit.web.commands import bot_kinds
 from bragkit.web.config import TableConfig
@@ -85,6 +86,18 @@ def rules_dict(rules: Any) -> dict[str, Any]:
     return out
 
 
+def game_words(info: GameInfo) -> dict[str, Any]:
+    """The game's own words a page draws with: a verb it calls otherwise (TP3's chaal, its
+    pack) and its word for a player out of the deal.
+
+    >>> from bragkit.games.registry import find
+    >>> game_words(find("teen-patti"))["out_word"], game_words(find("brag-poker"))["verbs"]
+    ('packed', {})
+    """
+    return {"verbs": {verb.value: word for verb, word in info.verb_names.items()},
+            "out_word": info.out_word}
+
+
 def settings(config: TableConfig) -> dict[str, Any]:
     """A table's settings as a ``sync`` sends them (the game and its rules in full).
 
@@ -116,10 +129,7 @@ def settings(config: TableConfig) -> dict[str, Any]:
             # no bot sits at a rated table or a league night's (only accounts, members)
             "bots": {} if config.rated or config.members else bot_kinds(config),
             "private": config.private, "rated": config.rated,
-            "analysable": analysable(info.name),
-            # the game's own words: a verb it calls otherwise (TP3's chaal), a player out
-            "verbs": {verb.value: word for verb, word in info.verb_names.items()},
-            "out_word": info.out_word,
+            "analysable": analysable(info.name), **game_words(info),
             "sit_and_go": None if config.sit_and_go is None else config.sit_and_go.to_dict()}
 
 
