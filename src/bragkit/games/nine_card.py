@@ -54,6 +54,7 @@ Records: ``format = "nine-card/1"``, documented in ``docs/records-nine-card-cras
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -130,6 +131,8 @@ MOST_PLAYERS: Final = 11
 #: The verbs of Nine Card Brag: ``"Ann plays Qs Qh Qd"`` (N4, N6).
 VERBS: Final = frozenset({Verb.PLAYS})
 _PLAYS: Final = Verb.PLAYS
+#: A play's strength (of the plays of a round: player, cards, strength).
+_STRENGTH: Final = operator.itemgetter(2)
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -526,9 +529,8 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
             self._score_round()
 
     def _score_round(self) -> None:
-        # rule N7 [decision]: exactly equal sets rank in the order played
-        ranked = sorted([(-strength, i, p) for i, (p, _, strength) in enumerate(self._plays)])
-        ranking = tuple([p for _, _, p in ranked])
+        # rule N7 [decision]: exactly equal sets rank in the order played (a stable sort)
+        ranking = tuple([p for p, _, _ in sorted(self._plays, key=_STRENGTH, reverse=True)])
         points = self._points  # rule N4: 3, 2, 1
         for p, n in zip(ranking, points, strict=True):
             self._scores[p] += n

@@ -18,7 +18,7 @@ from bragkit.actions import Action, Verb, card_action
 from bragkit.cards import Card, format_cards
 from bragkit.errors import IllegalActionError
 from bragkit.games import arrange
-from bragkit.games.set_layout import laid_out
+from bragkit.games.set_layout import laid_out, laid_out_table
 from bragkit.games.set_scale import pair_rows
 from bragkit.hands import Ordering
 
@@ -107,7 +107,7 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
         return [(a, b, c)] if cap is None or strength <= cap else []
     top = 4096 if cap is None else cap
     a, b, c, d, e, f = cards
-    rows = pair_rows(ORDERING)  # rows[x * 52 + y][z]: the strength of x, y, z
+    rows = _pair_rows()  # rows[x * 52 + y][z]: the strength of x, y, z
     a_, b_, c_ = a * 52, b * 52, c * 52
     ab, ac, ad, ae = rows[a_ + b], rows[a_ + c], rows[a_ + d], rows[a_ + e]
     bc, bd, be, cd, ce = rows[b_ + c], rows[b_ + d], rows[b_ + e], rows[c_ + d], rows[c_ + e]
@@ -127,33 +127,49 @@ def _playable(hand: Sequence[Card], cap: int | None) -> Sequence[tuple[Card, ...
             if s1 == s2:
                 found.append(-s1 * 128 + p)
     found.sort()
-    if len(set(cards)) == len(cards):
+    if a < b < c < d < e < f:  # sorted: all different (one pack)
         return _Leads(cards, found, _TRIPLES6)
     return list(dict.fromkeys((cards[i], cards[j], cards[k])  # two packs: each set once
                               for i, j, k in (_TRIPLES6[key & 127] for key in found)))
 
 
+@functools.cache
+def _pair_rows() -> tuple[tuple[int, ...], ...]:
+    """:func:`~bragkit.games.set_scale.pair_rows` of Nine Card Brag's ordering (looked up
+    without hashing the ordering: a menu at every later-round turn)."""
+    return pair_rows(ORDERING)
+
+
 #: The 84 sets of nine positions, by id.
 _TRIPLES9: Final = tuple((a, b, c) for a, b, c in arrange.position_triples(9).tolist())
-#: A key no legal lead has (sorted after them all).
-_NO_LEAD: Final = 1 << 30
+#: A hand's bits in a first-round key (above the set's: a key is ``hand << 20 | (4096 -
+#: strength) << 7 | set id``, so one sort orders the whole table, hand by hand).
+_HAND_BITS: Final = 20
+#: The key of a set that may not lead, below the hand's bits (sorted after every legal lead).
+_NO_LEAD: Final = (1 << _HAND_BITS) - 1
 
 
 @functools.cache
-def _lead_tables(players: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp],
-                                        npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Flat index arrays for :func:`_first_round` at a table of ``players``: the cards of each
-    set (``players * 84 * 3``), the first and second set of each split of the other six cards
-    (two rows, split-major: ``2 x 10 * players * 84``), the weights of a card triple in the
-    flat strength table, and each set's key before its strength is taken off (``4096 * 128 +
-    set id``)."""
-    hand = np.arange(players)[:, None, None] * 9 + arrange.position_triples(9)[None]
+def _lead_tables(players: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.intp],
+                                        npt.NDArray[np.int32], npt.NDArray[np.int32],
+                                        npt.NDArray[np.int32]]:
+    """The arrays of :func:`_first_round` at a table of ``players``: the weights (9 x 84) that
+    make a hand's sorted cards every set's place in the flat strength table (``held @
+    weights``: exact in floats, one BLAS call); the first and second set of each split of the
+    other six cards, into the table's strengths (``2 x 10 x players * 84``); each set's key
+    before its strength is taken off; the key of a set that may not lead; each hand's first
+    key that may not."""
+    weights = np.zeros((9, 84))
+    for t, (a, b, c) in enumerate(_TRIPLES9):
+        weights[a, t], weights[b, t], weights[c, t] = 2704, 52, 1
     rest = arrange.rest_partitions(9)  # (84, 10, 2) set ids
     base = np.arange(players)[None, :, None] * 84
-    first = (base + rest[..., 0].T[:, None, :]).ravel()
-    second = (base + rest[..., 1].T[:, None, :]).ravel()
-    keys = (4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)).reshape(players, 84)
-    return hand.ravel(), np.stack([first, second]), np.array([2704, 52, 1], dtype=np.int32), keys
+    first = (base + rest[..., 0].T[:, None, :]).reshape(10, players * 84)
+    second = (base + rest[..., 1].T[:, None, :]).reshape(10, players * 84)
+    hand = np.repeat(np.arange(players, dtype=np.int32), 84) << _HAND_BITS
+    keys = hand + 4096 * 128 + np.tile(np.arange(84, dtype=np.int32), players)
+    ends = (np.arange(players, dtype=np.int32) << _HAND_BITS) + _NO_LEAD
+    return weights, np.stack([first, second]), keys, hand + _NO_LEAD, ends
 
 
 @functools.cache
@@ -163,14 +179,18 @@ def _flat_strengths() -> npt.NDArray[np.int32]:
     return arrange.scale_table(ORDERING).tri.ravel().astype(np.int32) << 7
 
 
+#: Every card by its index (a menu's sets are built from indices).
+_CARDS: Final = tuple(Card(i) for i in range(52))
+
+
 class _Leads(Sequence[tuple[Card, ...]]):
-    """The sets that may be played from a hand's sorted ``cards``, in order, each built when
-    asked for: ``keys`` end in the set's id among ``triples`` (the position triples of nine or
-    six cards, in combinations order)."""
+    """The sets that may be played from a hand's sorted ``cards`` (cards or their indices), in
+    order, each built when asked for: ``keys`` end in the set's id among ``triples`` (the
+    position triples of nine or six cards, in combinations order)."""
 
     __slots__ = ("_cards", "_keys", "_triples")
 
-    def __init__(self, cards: list[Card], keys: Sequence[int] | npt.NDArray[np.int32],
+    def __init__(self, cards: Sequence[int], keys: Sequence[int] | npt.NDArray[np.int32],
                  triples: tuple[tuple[int, ...], ...]) -> None:
         self._cards = cards
         self._keys = keys
@@ -188,7 +208,14 @@ class _Leads(Sequence[tuple[Card, ...]]):
             return [self[i] for i in range(*index.indices(len(self)))]
         cards = self._cards
         i, j, k = self._triples[self._keys[index] & 127]  # an int index (a slice is above)
-        return (cards[i], cards[j], cards[k])
+        return (_CARDS[cards[i]], _CARDS[cards[j]], _CARDS[cards[k]])
+
+    def laid_out(self, index: int) -> tuple[Card, Card, Card]:
+        """Set ``index`` as a person lays it out (:func:`laid_out`, one look-up: its cards are
+        in order and all different)."""
+        cards = self._cards
+        i, j, k = self._triples[self._keys[index] & 127]
+        return laid_out_table()[cards[i] * 2704 + cards[j] * 52 + cards[k]]  # type: ignore[return-value]
 
 
 def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
@@ -196,26 +223,20 @@ def _first_round(hands: Sequence[Sequence[Card]]) -> list[_Leads]:
     split into two sets none of which beats it), strongest first then in combinations order:
     one numpy pass for the whole table."""
     n = len(hands)
-    cards_of_sets, splits, weights, base_keys = _lead_tables(n)
-    ordered = [sorted(h) for h in hands]
-    held = np.frombuffer(bytes(itertools.chain.from_iterable(ordered)), dtype=np.uint8)
-    # the indices are built in range (cards 0-51, positions of the table): no bounds checks;
-    # strengths shifted seven bits (the same order)
-    strengths = _flat_strengths().take(
-        held.take(cards_of_sets, mode="clip").reshape(-1, 3) @ weights, mode="clip")
+    weights, splits, keys, no_lead, ends = _lead_tables(n)
+    held = np.frombuffer(bytes(itertools.chain.from_iterable(hands)), dtype=np.uint8
+                         ).reshape(n, 9).copy()
+    held.sort()  # each hand's cards in order
+    # every set's strength, shifted seven bits (the same order); the places are in range
+    strengths = _flat_strengths().take((held @ weights).astype(np.intp), mode="clip").ravel()
     # rule N6: the best split of the other six cards, at its strongest set
     first, second = strengths.take(splits, mode="clip")
-    np.maximum(first, second, out=first)
-    best_rest = np.minimum.reduce(first.reshape(10, n * 84)).reshape(n, 84)
-    strengths = strengths.reshape(n, 84)
-    legal = best_rest <= strengths
-    key = base_keys - strengths
-    key[best_rest > strengths] = _NO_LEAD
-    key.sort(axis=1)
-    counts = np.add.reduce(legal, axis=1).tolist()
-    # each row as an array: an agent reads one key of it (no list of 84 built per hand)
-    return [_Leads(cards, key[i, :count], _TRIPLES9) for i, (cards, count) in
-            enumerate(zip(ordered, counts, strict=True))]
+    best_rest = np.minimum.reduce(np.maximum(first, second, out=first))
+    key = np.where(best_rest > strengths, no_lead, keys - strengths)
+    key.sort()  # the whole table: hand by hand, each hand's legal leads first
+    # each hand's keys as an array: an agent reads one key of it (no list of 84 built per hand)
+    return [_Leads(cards, key[84 * i:end], _TRIPLES9) for i, (cards, end) in
+            enumerate(zip(held.tolist(), key.searchsorted(ends).tolist(), strict=True))]
 
 
 class PlayChoices(Sequence[Action]):
@@ -228,8 +249,8 @@ class PlayChoices(Sequence[Action]):
     def __init__(self, player: str, hand: Sequence[Card], played: Sequence[tuple[Card, ...]],
                  cap: int | None, sets: Sequence[tuple[Card, ...]] | None = None) -> None:
         self._player = player
-        self._hand = tuple(hand)
-        self._played = tuple(played)
+        self._hand = hand  # not copied: the game replaces a hand, never changes it
+        self._played = played  # (read only for the words of a refusal)
         self._cap = cap
         self._sets = sets
         #: The action last taken from the menu by index (one of its sets, so legal: the game
@@ -242,7 +263,10 @@ class PlayChoices(Sequence[Action]):
         return self._sets
 
     def __len__(self) -> int:
-        return len(self._sets if self._sets is not None else self._all())
+        sets = self._sets
+        if sets is None:  # _all, inlined (an agent's first look at the menu)
+            sets = self._sets = _playable(self._hand, self._cap)
+        return len(sets)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -250,9 +274,13 @@ class PlayChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         sets = self._sets if self._sets is not None else self._all()
-        if isinstance(index, slice):
+        if type(sets) is _Leads and type(index) is int:  # one pack: the commonest
+            cards = sets.laid_out(index)
+        elif isinstance(index, slice):
             return [self._action(s) for s in sets[index]]
-        action = self.given = card_action(self._player, _PLAYS, laid_out(*sets[index]))
+        else:
+            cards = laid_out(*sets[index])
+        action = self.given = card_action(self._player, _PLAYS, cards)
         return action
 
     def __iter__(self) -> Iterator[Action]:
