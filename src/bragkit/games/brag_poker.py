@@ -604,7 +604,8 @@ def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) ->
     """A deal for the registry: 100 chips each (or 25 big blinds), the dealer cut at random
     (D3)."""
     stack = max(100, 25 * rules.big_blind)
-    return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
+    # rng.choice(players) draws as players[rng.randrange(len(players))] does, in one call
+    return BragPoker(rules, players=players, dealer=rng.choice(players),
                      stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
