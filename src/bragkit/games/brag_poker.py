@@ -337,7 +337,7 @@ class BragPoker(StakeGame[BragPokerRules]):
         self.discards: dict[str, list[Card]] = {p: [] for p in self.players}
         self.drawn: dict[str, int] = {}
         self.showdown: list[tuple[str, HandRank]] = []
-        self._voluntary = False  # whether anyone has bet in the first round (BL5)
+        self._voluntary = False  # whether anyone has acted but by looking (BL5)
         self._drawers: list[str] = []
         self._opener = ""  # the first to bet in the second round (P4)
         self._phase = FIRST_ROUND
