@@ -51,7 +51,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from bragkit.actions import Action, LegalAction, Verb
+from bragkit.actions import Action, LegalAction, Verb, amount_option
 from bragkit.cards import Card, format_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games.house_rules import changed_options, known_options
@@ -113,12 +113,33 @@ _UNSEEN: Final[dict[tuple[Verb, ...], tuple[Verb, ...]]] = {
     verbs: (*(v for v in verbs if v not in (_BET, _RAISE)), _LOOK) for verbs in ROUND_MENUS}
 
 
+#: Sets an option's cards through its slot (:func:`_draw`: the option is new, not yet shared).
+_set_cards: Final = LegalAction.__dict__["cards"].__set__
+
+
+def _draw(player: str, cards: tuple[Card, ...]) -> LegalAction:
+    """``LegalAction(player=player, verb=draw, min_amount=n, max_amount=n, cards=cards)``
+    with ``n`` the number of cards, made fast (speed: most hands met at a draw are new, and
+    the keyword ``__init__`` of a frozen dataclass costs a call per field)."""
+    count = len(cards)
+    made = amount_option(player, _DRAW, count, count)
+    _set_cards(made, cards)
+    return made
+
+
+@functools.lru_cache(maxsize=1024)
+def _draw_kept(player: str, cards: tuple[Card, ...]) -> LegalAction:
+    """The draw of none or one card, made once and shared (they recur deal after deal)."""
+    return _draw(player, cards)
+
+
 @functools.lru_cache(maxsize=4096)
 def _draws(player: str, hand: tuple[Card, ...]) -> tuple[LegalAction, ...]:
     """Rule P3: the draws of ``player`` holding ``hand``, none to three cards, each naming its
-    discards (made once and shared: options are frozen)."""
-    return tuple(LegalAction(player=player, verb=_DRAW, min_amount=n, max_amount=n,
-                             cards=tuple(cs)) for n in range(4) for cs in combinations(hand, n))
+    discards, in the order of :func:`itertools.combinations` (made once and shared: options
+    are frozen; those of none or one card are met again at other hands)."""
+    return tuple(_draw_kept(player, cs) if n < 2 else _draw(player, cs)
+                 for n in range(len(hand) + 1) for cs in combinations(hand, n))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -217,7 +238,29 @@ def _limits(rules: BragPokerRules, second: bool) -> Limits:
                   max_raises=rules.max_raises, cap_rule=rule, half_price=rules.half_price)
 
 
+#: The sizes of both rounds of each rules object met, by its identity, with the object kept
+#: (speed: a deal's rules are one shared object; a cache keyed by the rules would hash the
+#: dataclass, a Python call, at every deal), at most :data:`_MOST_SIZES` of them.
+_SIZES: dict[int, tuple[BragPokerRules, Limits, Limits]] = {}
+_MOST_SIZES: Final = 64
+
+
+def _sizes(rules: BragPokerRules) -> tuple[BragPokerRules, Limits, Limits]:
+    """``rules`` and the sizes of its first (P2) and second (P4) rounds."""
+    found = _SIZES.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_SIZES) >= _MOST_SIZES:
+            _SIZES.clear()
+        found = _SIZES[id(rules)] = (rules, rules.limits(False), rules.limits(True))
+    return found
+
+
 _DEFAULT_RULES: Final = BragPokerRules()
+#: The records that open each phase (frozen, the same in every deal).
+_BLINDS_STARTED: Final = phase_started("blinds")
+_FIRST_STARTED: Final = phase_started(FIRST_ROUND)
+_DRAW_STARTED: Final = phase_started(DRAW)
+_SECOND_STARTED: Final = phase_started(SECOND_ROUND)
 
 
 class BragPoker(StakeGame[BragPokerRules]):
@@ -247,6 +290,12 @@ class BragPoker(StakeGame[BragPokerRules]):
     * There is no all-in: a player who cannot afford a call must drop ([decision]).
     """
 
+    # the deal's own state in slots (speed: the base's attributes stay few enough for Python
+    # to keep them inline, and a slot is read without a dictionary)
+    __slots__ = ("_drawers", "_is_unseen", "_opener", "_phase", "_unseen", "_voluntary",
+                 "betting", "big_blind", "discards", "drawn", "looked", "showdown",
+                 "small_blind")
+
     game: ClassVar[str] = "brag-poker"
     VERBS: ClassVar[frozenset[Verb]] = VERBS
     MENU: ClassVar[tuple[Verb, ...]] = (*ROUND_VERBS, Verb.DRAW, Verb.LOOK)
@@ -271,44 +320,39 @@ class BragPoker(StakeGame[BragPokerRules]):
 
     def _start(self) -> None:
         """Rule P1: the blinds, three cards each from the dealer's left, the first round."""
-        self.small_blind = self.left_of(self.dealer)
-        self.big_blind = self.left_of(self.small_blind)
-        for player, amount in ((self.small_blind, self.rules.small_blind),
-                               (self.big_blind, self.rules.big_blind)):
-            if self.money.stacks[player] < amount:
+        rules = self.rules
+        money = self.money
+        order = self.deal_order  # from the dealer's left (D3): the blinds, then the first to act
+        small = self.small_blind = order[0]
+        big = self.big_blind = order[1]  # with two players, the dealer
+        small_amount, big_amount = rules.small_blind, rules.big_blind
+        for player, amount in ((small, small_amount), (big, big_amount)):
+            if money.stacks[player] < amount:
                 raise RulesError(f"{player} cannot post the blind of {amount} (rule P1)")
         self.looked: set[str] = set()
-        self._unseen = self._not_in(self.looked)
+        # who has not looked (P5): the betting rounds read it through the set's own method, with
+        # no reference back to the deal (no cycle: a finished deal is freed at once)
+        self._unseen: set[str] = set(order)
+        self._is_unseen: Callable[[str], bool] = self._unseen.__contains__
         self.discards: dict[str, list[Card]] = {p: [] for p in self.players}
         self.drawn: dict[str, int] = {}
         self.showdown: list[tuple[str, HandRank]] = []
-        self._voluntary = False
+        self._voluntary = False  # whether anyone has acted but by looking (BL5)
         self._drawers: list[str] = []
+        self._opener = ""  # the first to bet in the second round (P4)
         self._phase = FIRST_ROUND
-        self._ops.append(phase_started("blinds"))
-        for player, amount, reason in (  # rule P1
-                (self.small_blind, self.rules.small_blind, "small blind"),
-                (self.big_blind, self.rules.big_blind, "big blind")):
-            self.money.pay(player, amount, "pot")
-            self._ops.append(posted(player, amount, "pot", reason))
+        ops = self._ops
+        ops.append(_BLINDS_STARTED)
+        money.pay(small, small_amount, "pot")  # rule P1
+        ops.append(posted(small, small_amount, "pot", "small blind"))
+        money.pay(big, big_amount, "pot")
+        ops.append(posted(big, big_amount, "pot", "big blind"))
         self._deal_round(3, owner_sees=False)  # rule P5: unseen until they look
-        self._ops.append(phase_started(FIRST_ROUND))
+        ops.append(_FIRST_STARTED)
         self.betting = self._open_round(BettingRound(
-            seats=self.players, first=self.left_of(self.big_blind), money=self.money,
-            pot="pot", limits=self.rules.limits(second=False),
-            levels={self.small_blind: self.rules.small_blind,
-                    self.big_blind: self.rules.big_blind},
-            blind=self._unseen,
-            first_staked=[self.small_blind, self.big_blind]))
-
-    @staticmethod
-    def _not_in(looked: set[str]) -> Callable[[str], bool]:
-        """Whether a player has not looked (P5), read from ``looked`` alone: the betting
-        rounds hold it without a reference back to the deal (no reference cycle, so a finished
-        deal is freed at once rather than by the garbage collector)."""
-        def unseen(player: str) -> bool:
-            return player not in looked
-        return unseen
+            seats=self.players, first=order[2 % len(order)], money=money, pot="pot",
+            limits=_sizes(rules)[1], levels={small: small_amount, big: big_amount},
+            blind=self._is_unseen, first_staked=(small, big)))
 
     def sees_own(self, viewer: str) -> bool:
         """A player sees their own cards once they have looked (P5)."""
@@ -344,9 +388,13 @@ class BragPoker(StakeGame[BragPokerRules]):
                                       rule="B11")
         if verb is not _DRAW:
             return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
+        return self._draw_options(player)
+
+    def _draw_options(self, player: str) -> list[LegalAction]:
+        """The draws of the player to draw (P3), in a new list."""
         if player not in self.looked:  # rule P5 [decision]: a player who has not looked
-            return (option(player, verb, 0, 0),)
-        return _draws(player, tuple(self.hands[player]))  # rule P3: none to three cards
+            return [option(player, _DRAW, 0, 0)]
+        return list(_draws(player, tuple(self.hands[player])))  # rule P3: none to three cards
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         """The verbs the state may allow, in menu order: the draw (P3) or the round's (P2,
@@ -359,12 +407,12 @@ class BragPoker(StakeGame[BragPokerRules]):
         return _UNSEEN[self.betting.menu_verbs(to_act)]
 
     def _turn_options(self, to_act: str) -> list[LegalAction]:
-        """In a round, the betting's verdicts in one step (what :meth:`_verify` asks it verb by
-        verb: a player who has not looked neither bets nor raises, P5), then the look."""
-        if self._phase is DRAW:
-            return super()._turn_options(to_act)
-        menu = self.betting.options(to_act)
-        if to_act not in self.looked:  # _verify's look: still in, and their own turn (P5)
+        """The draws (P3), or in a round the betting's verdicts in one step (what
+        :meth:`_verify` asks it verb by verb: a player who has not looked neither bets nor
+        raises, P5); then the look."""
+        menu = (self._draw_options(to_act) if self._phase is DRAW
+                else self.betting.options(to_act))
+        if to_act in self._unseen:  # _verify's look: still in, and their own turn (P5)
             menu.append(option(to_act, _LOOK))
         return menu
 
@@ -393,69 +441,81 @@ class BragPoker(StakeGame[BragPokerRules]):
         return IllegalActionError(f"{player} does not hold {format_cards(missing)}", rule="P3")
 
     def _do(self, action: Action) -> None:
-        player, verb = str(action.player), action.verb
+        verb = action.verb
         if verb is _LOOK:
+            player = str(action.player)
             self.looked.add(player)
-            self._ops.append(acted(action))
-            self._ops.append(revealed(player, tuple(self.hands[player])))
+            self._unseen.discard(player)
+            ops = self._ops
+            ops.append(acted(action))
+            ops.append(revealed(player, tuple(self.hands[player])))
             return
         if verb is _DRAW:
             self._draw(action)
             return
-        paid = self.betting.play(action)
+        betting = self.betting
+        paid = betting.play(action)
         self._voluntary = True
         self._ops.append(acted(action, paid))
-        if self.betting.to_act is None:  # the round is over
-            self._end_round()
+        if betting.to_act is None:  # the round is over
+            self._end_round(betting.in_play)
 
     def _draw(self, action: Action) -> None:
         player = str(action.player)
         self._ops.append(acted(action))
-        hand = self.hands[player]
-        for card in action.cards:  # rule P3: discards face down, replacements from the top
-            hand.remove(card)
-            self.discards[player].append(card)
-        for _ in action.cards:
-            self._deal(player)  # the drawer has looked (P5): they see their new cards
-        self.drawn[player] = len(action.cards)
-        self._drawers.pop(0)
-        if not self._drawers:
+        cards = action.cards
+        if cards:  # rule P3: discards face down, replacements from the top
+            hand = self.hands[player]
+            for card in cards:
+                hand.remove(card)
+            self.discards[player] += cards
+            for _ in cards:
+                self._deal(player)  # the drawer has looked (P5): they see their new cards
+        self.drawn[player] = len(cards)
+        drawers = self._drawers
+        del drawers[0]
+        if not drawers:
             self._start_second_round()
 
-    def _end_round(self) -> None:
-        in_play = self.betting.in_play
+    def _end_round(self, in_play: tuple[str, ...]) -> None:
+        """The betting round is over with ``in_play`` still in: one left takes the pot; else
+        the draw (P3) or the showdown (P4)."""
         if len(in_play) == 1:
             self._phase = OVER
             self._award("pot", {in_play[0]: self.money.pots["pot"]}, "everyone else dropped")
-        elif self._phase == FIRST_ROUND:
+        elif self._phase is FIRST_ROUND:
             self._phase = DRAW
-            self._ops.append(phase_started(DRAW))
+            self._ops.append(_DRAW_STARTED)
             self._drawers = [p for p in self.deal_order if p in in_play]
+            self._opener = self._drawers[0]  # nobody drops at the draw: P4's first to bet
         else:
-            self._showdown()
+            self._showdown(in_play)
 
     def _start_second_round(self) -> None:
+        """Rule P4: the second round, from the first player in left of the dealer."""
         self._phase = SECOND_ROUND
-        self._ops.append(phase_started(SECOND_ROUND))
-        in_play = self.betting.in_play
-        first = next(p for p in self.deal_order if p in in_play)
+        self._ops.append(_SECOND_STARTED)
         self.betting = self._open_round(BettingRound(
-            seats=self.players, first=first, in_play=in_play, money=self.money, pot="pot",
-            limits=self.rules.limits(second=True), blind=self._unseen))
+            seats=self.players, first=self._opener, in_play=self.betting.in_play,
+            money=self.money, pot="pot", limits=_sizes(self.rules)[2],
+            blind=self._is_unseen))
 
-    def _showdown(self) -> None:
-        """Rule P4: the best Brag hand (H2–H8) wins; ties split, odd chips from the dealer's
-        left."""
+    def _showdown(self, in_play: tuple[str, ...]) -> None:
+        """Rule P4: the best Brag hand (H2–H8) of those ``in_play`` wins; ties split, odd chips
+        from the dealer's left."""
         self._phase = OVER
-        contenders = [p for p in self.deal_order if p in self.betting.in_play]
-        for player in contenders:
-            cards = tuple(self.hands[player])
-            rank = evaluate(cards)
-            self.shown[player] = cards
-            self.showdown.append((player, rank))
-            self._ops.append(shown(player, cards, str(rank)))
-        top = max(rank.value for _, rank in self.showdown)  # one ordering: values order them
-        tied = [p for p, rank in self.showdown if rank.value == top]
+        hands = self.hands
+        showdown = self.showdown
+        ops = self._ops
+        for player in self.deal_order:
+            if player in in_play:
+                cards = tuple(hands[player])
+                rank = evaluate(cards)
+                self.shown[player] = cards
+                showdown.append((player, rank))
+                ops.append(shown(player, cards, str(rank)))
+        top = max(rank.value for _, rank in showdown)  # one ordering: values order them
+        tied = [p for p, rank in showdown if rank.value == top]
         pot = self.money.pots["pot"]
         self._award("pot", split_evenly(pot, tied), "best hand" if len(tied) == 1
                     else "equal best hands split the pot")
@@ -544,7 +604,8 @@ def _start(players: Sequence[str], rules: BragPokerRules, rng: random.Random) ->
     """A deal for the registry: 100 chips each (or 25 big blinds), the dealer cut at random
     (D3)."""
     stack = max(100, 25 * rules.big_blind)
-    return BragPoker(rules, players=players, dealer=players[rng.randrange(len(players))],
+    # rng.choice(players) draws as players[rng.randrange(len(players))] does, in one call
+    return BragPoker(rules, players=players, dealer=rng.choice(players),
                      stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
