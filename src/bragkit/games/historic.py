@@ -57,7 +57,6 @@ from bragkit.games.stake_operations import (
     acted,
     awarded,
     phase_started,
-    posted,
     shown,
 )
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
@@ -225,6 +224,26 @@ class ContestResult:
     def to_json(self) -> dict[str, Any]:
         """JSON-able form."""
         return {"pot": self.pot, "winner": self.winner, "amount": self.amount, "why": self.why}
+
+
+_set_pot, _set_winner, _set_amount, _set_why = (
+    ContestResult.__dict__[name].__set__ for name in ("pot", "winner", "amount", "why"))
+
+
+def _contest(pot: str, winner: str | None, amount: int, why: str) -> ContestResult:
+    """``ContestResult(pot=..., winner=..., amount=..., why=...)``, made fast (three a deal):
+    each field set through its slot.
+
+    >>> _contest("first", "Ann", 4, "why") == ContestResult(pot="first", winner="Ann",
+    ...                                                     amount=4, why="why")
+    True
+    """
+    made: ContestResult = object.__new__(ContestResult)
+    _set_pot(made, pot)
+    _set_winner(made, winner)
+    _set_amount(made, amount)
+    _set_why(made, why)
+    return made
 
 
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
@@ -413,6 +432,12 @@ def card_value(card: Card) -> int:
     return 10 if rank > 10 else rank
 
 
+#: Every card's value towards 31 (S4), by its index (speed: read at every draw).
+_VALUE_OF: Final = tuple(card_value(Card(i)) for i in range(52))
+#: Every card's text, by its index (speed: a contest's reason names one).
+_CARD_TEXT: Final = tuple(str(Card(i)) for i in range(52))
+
+
 def thirty_one_total(cards: Sequence[Card] | str) -> int:
     """The total of a hand towards 31 (S4).
 
@@ -454,7 +479,6 @@ class ThreeStakeBrag(_HistoricDeal):
 
     def _start(self) -> None:
         """Rule S4: three stakes each, two cards down and one up, the first stake decided."""
-        dealer = self.dealer
         stake = self.rules.stake
         short = [p for p in self.players if self.money.stacks[p] < 3 * stake]
         if short:
@@ -467,30 +491,25 @@ class ThreeStakeBrag(_HistoricDeal):
         self._stood: set[str] = set()
         self._now: str | None = None
         self._phase = _BETTING
-        for player in self.deal_order:  # rule S4: three separate stakes each
-            for pot in self.POTS:
-                self.money.pay(player, stake, pot)
-                self._ops.append(posted(player, stake, pot, "stake"))
-        self._deal_round(2)  # rule S4: two cards down and one up, a round at a time (D6)
-        for player in self.deal_order:
-            self._deal(player, face_up=True)
+        self._post_each(stake, self.POTS, "stake")  # rule S4: three separate stakes each
+        self._deal_round(2, up=1)  # rule S4: two cards down and one up, a round at a time (D6)
         self._first_stake()
         self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(
-            seats=self.players, first=self.left_of(dealer), money=self.money, pot="second",
-            limits=self.rules.limits("S4")))
+            seats=self.players, first=self.deal_order[0], money=self.money, pot="second",
+            limits=self.rules.limits("S4")))  # (the first from the dealer's left)
 
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
         self._ops.append(phase_started("first stake"))
-        up = {p: self.hands[p][2] for p in self.deal_order}
-        top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
-        winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
+        order, hands = self.deal_order, self.hands
+        ranks = [hands[p][2] >> 2 for p in order]  # the rank (a card's index is 4 per rank)
+        winner = order[ranks.index(max(ranks))]  # the first from the dealer's left
         amount = self.money.pots["first"]
-        why = f"highest face-up card, {up[winner]}"
+        why = f"highest face-up card, {_CARD_TEXT[hands[winner][2]]}"
         self._award("first", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="first", winner=winner, amount=amount, why=why))
+        self.contests.append(_contest("first", winner, amount, why))
 
     def _second_stake(self) -> None:
         """Rule S4, stake 2: after the betting, the last player in or the best hand shown."""
@@ -503,8 +522,7 @@ class ThreeStakeBrag(_HistoricDeal):
             winner = _best(self.showdown, self.deal_order)
             why = f"best hand, {next(e.rank for e in self.showdown if e.player == winner)}"
         self._award("second", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
-                                           why=why))
+        self.contests.append(_contest("second", winner, amount, why))
         self._phase = "thirty-one"
         self._ops.append(phase_started("third stake: nearest to 31"))
         for player in self.deal_order:  # rule S4: the players expose their cards
@@ -530,7 +548,7 @@ class ThreeStakeBrag(_HistoricDeal):
         winner = next(p for p in alive if abs(31 - self.totals[p]) == nearest)
         why = f"nearest to 31 with {self.totals[winner]}"
         self._award("third", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="third", winner=winner, amount=amount, why=why))
+        self.contests.append(_contest("third", winner, amount, why))
 
     def _next_drawer(self) -> None:
         while True:

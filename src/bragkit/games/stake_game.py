@@ -28,6 +28,7 @@ A view is folded from the log censored for its viewer (:mod:`bragkit.games.stake
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,10 +52,11 @@ from bragkit.games.stake_operations import (
     Turn,
     awarded,
     dealt,
+    posted_each,
     round_opened,
 )
 from bragkit.games.stake_operations import turn as make_turn
-from bragkit.games.stake_pack import make_pack
+from bragkit.games.stake_pack import DealtPack, make_pack
 from bragkit.games.stakes import BettingRound, Money
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
@@ -66,6 +68,7 @@ Verdict = Sequence[LegalAction] | IllegalActionError
 #: The games and tables of names already found distinct, non-empty and of a size the game seats
 #: (:func:`_check_seats`: speed, a deal each).
 _GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
+_RANDOM: Final = random.Random
 _DRAW: Final = Verb.DRAW
 #: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
 _LEAVES: Final = frozenset((Verb.DROP, Verb.FOLD))
@@ -272,7 +275,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         rng: RandomSource = None,
         own_rng: bool = False,
     ) -> None:
-        super().__init__()
+        GameBase.__init__(self)
         self.rules: RulesT = rules if rules is not None else self.default_rules()
         seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
         self.players = self._players = seats
@@ -298,15 +301,19 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.deal_order = seats[i:] + seats[:i]
         # the pack, shuffled as it is dealt where the deal owns its random source (a seed, or
         # own_rng: a source handed over, nothing else draws from it)
-        self._dealt_pack, self.source_hands, self.source_stock = make_pack(
-            pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
-            cards_each=self.cards_each, own_rng=own_rng)
-        self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
+        if own_rng and type(rng) is _RANDOM and pack is None and hands is None and stock is None:
+            self._dealt_pack = DealtPack.shuffled(rng)  # make_pack's own, without its checks
+            self.source_hands = self.source_stock = None
+        else:
+            self._dealt_pack, self.source_hands, self.source_stock = make_pack(
+                pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
+                cards_each=self.cards_each, own_rng=own_rng)
+        self.hands: dict[str, list[Card]] = {p: [] for p in seats}
         self.face_up: set[Card] = set()
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
-        self._menu_of: list[LegalAction] | None = None  # the menu of the player to act
+        self._menu_of: Sequence[LegalAction] | None = None  # the menu of the player to act
         # whose turn and the phase as last logged (a Turn record): what the base's hooks read
         # between changes, so the turn is worked out once per change
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
@@ -363,16 +370,30 @@ class StakeGame(GameBase, Generic[RulesT]):
         self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
 
-    def _deal_round(self, rounds: int, *, owner_sees: bool = True) -> None:
+    def _deal_round(self, rounds: int, *, owner_sees: bool = True, up: int = 0) -> None:
         """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
-        (D6): :meth:`_deal` for each, in one step."""
+        (D6), then ``up`` rounds face up: :meth:`_deal` for each, in one step."""
         order = self.deal_order
         seats = len(order)
-        cards = self._dealt_pack.deal_many(rounds * seats)
+        down = rounds * seats
+        cards = self._dealt_pack.deal_many(down + up * seats)
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        self._ops += map(dealt, order * rounds, cards, repeat(False), repeat(owner_sees))
+        ops = self._ops
+        ops += map(dealt, order * rounds, cards[:down] if up else cards, repeat(False),
+                   repeat(owner_sees))
+        if up:
+            shown_cards = cards[down:]
+            self.face_up.update(shown_cards)
+            ops += map(dealt, order * up, shown_cards, repeat(True), repeat(True))
+
+    def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
+        """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left
+        (stakes, S4): a :class:`Posted` for each, in one step."""
+        order = self.deal_order
+        self.money.pay_each(order, amount, pots)
+        self._ops += posted_each(order, amount, pots, reason)
 
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
@@ -443,7 +464,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         in one step (:meth:`BettingRound.options`)."""
         return self._options(to_act, self._menu_verbs(to_act))
 
-    def _menu(self, player: str) -> list[LegalAction]:
+    def _menu(self, player: str) -> Sequence[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
         to_act = self.to_act

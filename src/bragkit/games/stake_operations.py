@@ -51,6 +51,7 @@ __all__ = [
     "dealt",
     "phase_started",
     "posted",
+    "posted_each",
     "round_opened",
     "shown",
     "turn",
@@ -361,6 +362,18 @@ def dealt(player: str, card: Card, face_up: bool, owner_sees: bool) -> Dealt:
 def posted(player: str, amount: int, pot: str, reason: str) -> Posted:
     """The :class:`Posted` record, made once and shared (as :func:`dealt`)."""
     return Posted(player=player, amount=amount, pot=pot, reason=reason)
+
+
+@lru_cache(maxsize=256)
+def posted_each(players: tuple[str, ...], amount: int, pots: tuple[str, ...], reason: str
+                ) -> tuple[Posted, ...]:
+    """The :class:`Posted` records of ``amount`` from each of ``players`` into each of ``pots``
+    in turn (player by player), made once and shared (every deal of a table posts the same).
+
+    >>> [str(op) for op in posted_each(("Ann", "Bob"), 1, ("pot",), "ante")]
+    ['Ann puts 1 in the pot (ante)', 'Bob puts 1 in the pot (ante)']
+    """
+    return tuple(posted(p, amount, pot, reason) for p in players for pot in pots)
 
 
 @lru_cache(maxsize=4096)

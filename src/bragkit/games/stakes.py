@@ -111,6 +111,26 @@ class Money:
         stacks[player] -= amount
         self.pots[pot] += amount
 
+    def pay_each(self, players: Iterable[str], amount: int, pots: Sequence[str]) -> None:
+        """Move ``amount`` from each of ``players``' stacks into each of ``pots`` (stakes put
+        up by everyone at once: :meth:`pay` for each, in one step).
+
+        >>> money = Money({"Ann": 5, "Bob": 5}, pots=["first", "second"])
+        >>> money.pay_each(["Ann", "Bob"], 2, ["first", "second"])
+        >>> money.stacks, money.pots
+        ({'Ann': 1, 'Bob': 1}, {'first': 4, 'second': 4})
+        """
+        stacks = self.stacks
+        each = amount * len(pots)
+        count = 0
+        for player in players:
+            if not 0 <= each <= stacks[player]:
+                _cannot_move(each, f"{player} has only {stacks[player]}")
+            stacks[player] -= each
+            count += 1
+        for pot in pots:
+            self.pots[pot] += amount * count
+
     def award(self, pot: str, player: str, amount: int) -> None:
         """Move ``amount`` from a pot to a stack."""
         if not 0 <= amount <= self.pots[pot]:
@@ -238,7 +258,7 @@ class BettingRound:
     :meth:`options` (the menu) and :meth:`check` (the refusal) both read it.
     """
 
-    __slots__ = ("_blind", "_in", "_menus", "_pending", "first_staked", "highest",
+    __slots__ = ("_blind", "_in", "_menus", "_next", "_pending", "first_staked", "highest",
                  "levels", "limits", "money", "pot", "raises", "seats", "to_act")
 
     def __init__(
@@ -260,6 +280,7 @@ class BettingRound:
         self.pot = pot
         self.limits = limits
         self._menus = _menus_under(limits)
+        self._next = _clockwise(seats)  # every seat's followers (read at every action)
         if in_play is None:
             ins = list(seats)
         else:
@@ -409,6 +430,11 @@ class BettingRound:
             player = to_act
         if player is None or player != to_act:
             return []  # what verify says of every verb out of turn, without the messages
+        return list(self.menu(player))
+
+    def menu(self, player: str) -> tuple[LegalAction, ...]:
+        """:meth:`options` of the player to act (``player``, who must be), as the tuple kept
+        (frozen, shared: not to be changed; speed, no copy)."""
         blind = self._blind
         key = (player, self.highest, self.levels[player], self.money.stacks[player],
                blind is not _never and blind(player), self.raises, len(self._in) > 2)
@@ -420,7 +446,7 @@ class BettingRound:
             if len(menus) >= _MOST_MENUS:
                 menus.clear()
             menus[key] = menu
-        return list(menu)
+        return menu
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now."""
@@ -470,7 +496,7 @@ class BettingRound:
         if len(self._in) <= 1 or not pending:
             self.to_act = None
             return
-        for seat in _clockwise(self.seats)[after]:  # clockwise from the seat after ``after``
+        for seat in self._next[after]:  # clockwise from the seat after ``after``
             if seat in pending:
                 self.to_act = seat
                 return
