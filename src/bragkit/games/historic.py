@@ -246,11 +246,34 @@ def _contest(pot: str, winner: str | None, amount: int, why: str) -> ContestResu
     return made
 
 
+_set_entry_player, _set_entry_cards, _set_rank = (
+    ShowdownEntry.__dict__[name].__set__ for name in ("player", "cards", "rank"))
+
+
+def _entry(player: str, cards: tuple[Card, ...], rank: HandRank) -> ShowdownEntry:
+    """``ShowdownEntry(player=..., cards=..., rank=...)``, made fast (every showdown): each
+    field set through its slot.
+
+    >>> hand = parse_cards("As Ks Qs")
+    >>> rank = evaluate(hand, ordering="historic")
+    >>> _entry("Ann", hand, rank) == ShowdownEntry(player="Ann", cards=hand, rank=rank)
+    True
+    """
+    made: ShowdownEntry = object.__new__(ShowdownEntry)
+    _set_entry_player(made, player)
+    _set_entry_cards(made, cards)
+    _set_rank(made, rank)
+    return made
+
+
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
     stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
-    top = max(e.rank.value for e in entries)  # one ordering: the values order the ranks
-    tied = {e.player for e in entries if e.rank.value == top}
+    values = [e.rank.value for e in entries]  # one ordering: the values order the ranks
+    top = max(values)
+    if values.count(top) == 1:  # (the commonest: no tie)
+        return entries[values.index(top)].player
+    tied = {e.player for e, value in zip(entries, values, strict=True) if value == top}
     return next(p for p in precedence if p in tied)
 
 
@@ -271,12 +294,13 @@ class _HistoricDeal(StakeGame[HistoricRules]):
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
         entries = []
         wild = self.rules.wild_cards
+        hands, on_show, ops = self.hands, self.shown, self._ops
         for player in players:
-            cards = tuple(self.hands[player])
+            cards = tuple(hands[player])
             rank = evaluate(cards, ordering="historic", wild=wild)  # S1, S3
-            self.shown[player] = cards
-            self._ops.append(shown(player, cards, str(rank)))
-            entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
+            on_show[player] = cards
+            ops.append(shown(player, cards, str(rank)))
+            entries.append(_entry(player, cards, rank))
         return entries
 
 
@@ -418,6 +442,12 @@ def _taken_back(player: str, amount: int, pot: str) -> Awarded:
     return awarded(player, amount, pot, "stake taken back", False)
 
 
+@lru_cache(maxsize=256)
+def _drawer_menu(player: str) -> tuple[LegalAction, ...]:
+    """The options of the player to draw or stand towards 31 (S4), made once per name."""
+    return tuple(option(player, verb) for verb in _TOWARDS_31)
+
+
 def card_value(card: Card) -> int:
     """A card's value towards 31 (S4): an ace 11, a court card 10, others their pips.
 
@@ -525,11 +555,12 @@ class ThreeStakeBrag(_HistoricDeal):
         self.contests.append(_contest("second", winner, amount, why))
         self._phase = "thirty-one"
         self._ops.append(phase_started("third stake: nearest to 31"))
+        hands, on_show, totals, ops = self.hands, self.shown, self.totals, self._ops
         for player in self.deal_order:  # rule S4: the players expose their cards
-            cards = tuple(self.hands[player])
-            self.shown[player] = cards
-            self.totals[player] = sum(card_value(c) for c in cards)
-            self._ops.append(shown(player, cards, f"{self.totals[player]} towards 31"))
+            cards = tuple(hands[player])
+            on_show[player] = cards
+            total = totals[player] = sum(map(_VALUE_OF.__getitem__, cards))
+            ops.append(shown(player, cards, f"{total} towards 31"))
         self._next_drawer()
 
     def _third_stake(self) -> None:
@@ -544,9 +575,10 @@ class ThreeStakeBrag(_HistoricDeal):
             self.contests.append(ContestResult(pot="third", winner=None, amount=0,
                                                why="everyone bust: stakes taken back"))
             return
-        nearest = min(abs(31 - self.totals[p]) for p in alive)
-        winner = next(p for p in alive if abs(31 - self.totals[p]) == nearest)
-        why = f"nearest to 31 with {self.totals[winner]}"
+        totals = self.totals
+        off = [abs(31 - totals[p]) for p in alive]
+        winner = alive[off.index(min(off))]  # the first from the dealer's left
+        why = f"nearest to 31 with {totals[winner]}"
         self._award("third", {winner: amount}, why)
         self.contests.append(_contest("third", winner, amount, why))
 
@@ -573,8 +605,8 @@ class ThreeStakeBrag(_HistoricDeal):
     def _turn_options(self, to_act: str) -> list[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         if self._phase is _BETTING:
-            return self.betting.options(to_act)
-        return [option(to_act, verb) for verb in _TOWARDS_31]  # the drawer's (S4), as _verify
+            return list(self.betting.menu(to_act))  # (the player to act: the betting's)
+        return list(_drawer_menu(to_act))  # the drawer's (S4), as _verify
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property
@@ -620,9 +652,9 @@ class ThreeStakeBrag(_HistoricDeal):
             self._stood.add(player)
         else:
             card = self._deal(player, face_up=True)
-            self.totals[player] += card_value(card)
+            total = self.totals[player] = self.totals[player] + _VALUE_OF[card]
             self.shown[player] = tuple(self.hands[player])
-            if self.totals[player] > 31:  # rule S4: passing 31 by drawing loses
+            if total > 31:  # rule S4: passing 31 by drawing loses
                 self.bust.add(player)
                 self._stood.add(player)
         self._next_drawer()

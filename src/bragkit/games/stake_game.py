@@ -158,6 +158,11 @@ class StakeView:
         )
 
 
+# A deal's result made without the dataclass's keyword ``__init__`` (speed: one a deal).
+_new_result = object.__new__
+_set_winners, _set_stacks = (StakeResult.__dict__[name].__set__ for name in ("winners", "stacks"))
+
+
 class StakeRules(Protocol):
     """What a game's rules object offers the shared shell: its ``[rules]`` table."""
 
@@ -421,7 +426,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The deal has just ended (nobody to act after the last change): its :attr:`result`,
         what each winner took and every stack after it (nothing moves after the end)."""
         self.over = True
-        self.result = StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
+        result: StakeResult = _new_result(StakeResult)  # the dataclass's fields, set fast
+        _set_winners(result, dict(self.winners))
+        _set_stacks(result, dict(self.money.stacks))
+        self.result = result
 
     @property
     @abstractmethod
