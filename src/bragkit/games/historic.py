@@ -59,6 +59,7 @@ from bragkit.games.stake_operations import (
     phase_started,
     shown,
 )
+from bragkit.games.stake_pack import randbelow
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
@@ -377,7 +378,7 @@ class SingleStakeBrag(_HistoricDeal):
         if betting is None:  # the dealer's stake (S2): the one verdict of _verify, made here
             return [option(to_act, Verb.BET, self.rules.min_stake,
                            min(self.rules.max_stake, self.money.stacks[to_act]))]
-        return betting.options(to_act)
+        return list(betting.menu(to_act))  # (the player to act: the betting's)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -394,8 +395,8 @@ class SingleStakeBrag(_HistoricDeal):
             self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
             self._ops.append(phase_started("betting"))
-            self.betting = self._open_round(BettingRound(
-                seats=self.players, first=self.left_of(self.dealer), money=self.money,
+            self.betting = self._open_round(BettingRound(  # first: the dealer's left
+                seats=self.players, first=self.deal_order[0], money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
                 acted=[self.dealer], first_staked=[self.dealer]))
             return
@@ -798,14 +799,14 @@ def _stack(rules: HistoricRules) -> int:
 def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Random
                   ) -> SingleStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
-    return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+    return SingleStakeBrag(rules, players=players, dealer=players[randbelow(rng, len(players))],
                            stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
-    return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+    return ThreeStakeBrag(rules, players=players, dealer=players[randbelow(rng, len(players))],
                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 

@@ -498,10 +498,8 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The option ``action`` fits, from the verifier's verdict on its player and verb."""
         player = action.player
         to_act = self.to_act
-        if to_act is None or player not in self._players:
-            return None
         verb = action.verb
-        if player == to_act:
+        if player == to_act and to_act is not None:  # (the commonest: the player to act)
             menu = self._menu_of  # (as in _menu)
             if menu is None:
                 menu = self._menu_of = self._turn_options(to_act)
@@ -510,6 +508,8 @@ class StakeGame(GameBase, Generic[RulesT]):
                     return option
             if verb not in self.OUT_OF_TURN:
                 return None
+        elif to_act is None or player is None or player not in self._players:
+            return None
         verdict = self._verify(player, verb)
         if type(verdict) is IllegalActionError:
             return None

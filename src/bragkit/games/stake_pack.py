@@ -28,7 +28,7 @@ from typing import Final
 from bragkit.cards import Card, Pack, RandomSource, make_rng, parse_cards, shuffle_cards
 from bragkit.errors import InvalidCardError, RulesError
 
-__all__ = ["DealtPack", "make_pack"]
+__all__ = ["DealtPack", "make_pack", "randbelow"]
 
 #: The standard pack, bottom card first (the order a shuffle settles from the top down).
 _BOTTOM_FIRST: Final = tuple(reversed(Pack.standard().cards))
@@ -38,6 +38,24 @@ _PLAIN_RANDBELOW: Final = (getattr(random.Random, "_randbelow", None)
                            is getattr(random.Random, "_randbelow_with_getrandbits", False))
 #: The bits drawn for the random index of each place of a standard pack (place i: 0..i).
 _BITS: Final = tuple((i + 1).bit_length() for i in range(52))
+
+
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same draw, made without its two Python frames for a plain
+    :class:`random.Random` (speed: a deal of a few decisions cuts for the dealer with one).
+
+    >>> [randbelow(random.Random(s), 4) for s in range(6)] == [random.Random(s).randrange(4)
+    ...                                                        for s in range(6)]
+    True
+    """
+    if type(rng) is not random.Random or not _PLAIN_RANDBELOW:
+        return rng.randrange(n)
+    bits = rng.getrandbits
+    k = n.bit_length()
+    i = bits(k)
+    while i >= n:
+        i = bits(k)
+    return i
 
 
 class DealtPack:
