@@ -508,8 +508,9 @@ class StakeGame(GameBase, Generic[RulesT]):
                     return option
             if verb not in self.OUT_OF_TURN:
                 return None
-        elif to_act is None or player is None or player not in self._players:
+        elif to_act is None or player not in self._players:
             return None
+        assert player is not None  # (seated)
         verdict = self._verify(player, verb)
         if type(verdict) is IllegalActionError:
             return None
