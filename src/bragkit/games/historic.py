@@ -167,7 +167,12 @@ class HistoricRules:
     def limits(self, rule: str) -> Limits:
         """The sizes of a betting round under these rules (one frozen object for the same
         rules and rule: made once, as every deal asks)."""
-        return _limits(self, rule)
+        last = _LAST_LIMITS.get(rule)  # the rules asked last (hashing rules is slow)
+        if last is not None and last[0] is self:
+            return last[1]
+        limits = _limits(self, rule)
+        _LAST_LIMITS[rule] = (self, limits)
+        return limits
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record)."""
@@ -185,6 +190,11 @@ class HistoricRules:
 @lru_cache(maxsize=64)
 def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
+
+
+#: The rules last asked for their limits, and those limits, by rule (S2, S4): a deal's
+#: rules are most often the table's, again and again.
+_LAST_LIMITS: dict[str, tuple[HistoricRules, Limits]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -400,11 +410,12 @@ class SingleStakeBrag(_HistoricDeal):
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
                 acted=[self.dealer], first_staked=[self.dealer]))
             return
-        assert self.betting is not None
-        paid = self.betting.play(action)
+        betting = self.betting
+        assert betting is not None
+        paid = betting.play(action)
         self._ops.append(acted(action, paid))
-        if self.betting.to_act is None:  # the round is over
-            self._settle(self.betting)
+        if betting.to_act is None:  # the round is over
+            self._settle(betting)
 
     def _settle(self, betting: BettingRound) -> None:
         self._phase = "over"
@@ -641,10 +652,11 @@ class ThreeStakeBrag(_HistoricDeal):
                                   rule="S4")
 
     def _do(self, action: Action) -> None:
-        if self._phase == "betting":
-            paid = self.betting.play(action)
+        if self._phase is _BETTING:
+            betting = self.betting
+            paid = betting.play(action)
             self._ops.append(acted(action, paid))
-            if self.betting.to_act is None:  # the round is over
+            if betting.to_act is None:  # the round is over
                 self._second_stake()
             return
         player = str(action.player)

@@ -231,6 +231,27 @@ def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, 
     return {}
 
 
+@lru_cache(maxsize=1)
+def _menus_by_id() -> dict[int, tuple[Limits, dict[tuple[object, ...], tuple[LegalAction, ...]]]]:
+    """:func:`_menus_under` by the id of its :class:`Limits` (with the limits, kept so the id
+    stays theirs): hashing a dataclass of nine fields costs more than the round's set-up
+    (speed, a round a deal). Cleared with the bounded caches; at most 64."""
+    return {}
+
+
+def _menus_of(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
+    """The menus kept under ``limits`` (:func:`_menus_under`), found by their identity."""
+    known = _menus_by_id()
+    found = known.get(id(limits))
+    if found is not None and found[0] is limits:
+        return found[1]
+    menus = _menus_under(limits)
+    if len(known) >= 64:
+        known.clear()
+    known[id(limits)] = (limits, menus)
+    return menus
+
+
 @lru_cache(maxsize=256)
 def _clockwise(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Every seat's followers clockwise, from the next to the seat itself (read, never
@@ -279,7 +300,7 @@ class BettingRound:
         self.money = money
         self.pot = pot
         self.limits = limits
-        self._menus = _menus_under(limits)
+        self._menus = _menus_of(limits)
         self._next = _clockwise(seats)  # every seat's followers (read at every action)
         if in_play is None:
             ins = list(seats)
@@ -466,29 +487,39 @@ class BettingRound:
         player, verb = action.player, action.verb
         assert player is not None
         paid = 0
+        pending = self._pending
         if verb is _DROP:
             self._in.remove(player)
-            self._pending.discard(player)
+            pending.discard(player)
         elif verb is _CHECK:
-            self._pending.discard(player)
+            pending.discard(player)
         elif verb is _CALL:
             paid = self.call_cost(player)
             self.levels[player] = self.highest
-            self._pending.discard(player)
+            pending.discard(player)
         else:
             assert action.amount is not None
-            self.highest += action.amount
-            paid = self.highest - self.levels[player]
-            self.levels[player] = self.highest
+            highest = self.highest = self.highest + action.amount
+            paid = highest - self.levels[player]
+            self.levels[player] = highest
             if verb is _RAISE:
                 self.raises += 1
-            self._pending = set(self._in)
-            self._pending.discard(player)
+            pending = self._pending = set(self._in)
+            pending.discard(player)
         if paid:
             self.money.pay(player, paid, self.pot)
             if player not in self.first_staked:
                 self.first_staked.append(player)
-        self._advance(player)
+        # _advance, inlined (after every action): the next pending seat clockwise
+        if len(self._in) <= 1 or not pending:
+            self.to_act = None
+        else:
+            for seat in self._next[player]:
+                if seat in pending:
+                    self.to_act = seat
+                    break
+            else:  # pragma: no cover - pending players are always seated
+                self.to_act = None
         return paid
 
     def _advance(self, after: str) -> None:
