@@ -420,7 +420,8 @@ class SingleStakeBrag(_HistoricDeal):
     def _settle(self, betting: BettingRound) -> None:
         self._phase = "over"
         pot = self.money.pots["pot"]
-        if betting.in_play == (self.dealer,) and betting.first_staked == [self.dealer]:
+        in_play = betting.in_play
+        if in_play == (self.dealer,) and betting.first_staked == [self.dealer]:
             # rule S2: no one met the dealer's stake; he withdraws it and is paid the forfeit
             self.forfeited = True
             self.money.award("pot", self.dealer, pot)
@@ -435,11 +436,11 @@ class SingleStakeBrag(_HistoricDeal):
                     self._ops.append(Paid(payer=player, payee=self.dealer, amount=owed,
                                                 reason="no one met the dealer's stake"))
             return
-        if len(betting.in_play) == 1:
-            self._award("pot", {betting.in_play[0]: pot}, "everyone else dropped")
+        if len(in_play) == 1:
+            self._award("pot", {in_play[0]: pot}, "everyone else dropped")
             return
         # rule S2: the stakes are equal; the hands are shown and the best takes everything
-        self.showdown = self._show_hands(betting.in_play)
+        self.showdown = self._show_hands(in_play)
         winner = _best(self.showdown, betting.first_staked)  # rule S3: ties to the first staker
         self._award("pot", {winner: pot}, "best hand")
 

@@ -317,9 +317,10 @@ def shown(player: str, cards: tuple[Card, ...], worth: str) -> Shown:
     return record
 
 
+@lru_cache(maxsize=4096)
 def awarded(player: str, amount: int, pot: str, reason: str, won: bool = True) -> Awarded:
-    """``Awarded(player=..., amount=..., pot=..., reason=..., won=...)``, made fast (every deal
-    ends with one).
+    """``Awarded(player=..., amount=..., pot=..., reason=..., won=...)``, made fast and shared
+    (every deal ends with one; the same few recur, as :func:`dealt`).
 
     >>> awarded("Ann", 4, "pot", "best hand") == Awarded(player="Ann", amount=4, pot="pot",
     ...                                                  reason="best hand")

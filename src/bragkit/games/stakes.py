@@ -279,8 +279,8 @@ class BettingRound:
     :meth:`options` (the menu) and :meth:`check` (the refusal) both read it.
     """
 
-    __slots__ = ("_blind", "_in", "_menus", "_next", "_pending", "first_staked", "highest",
-                 "levels", "limits", "money", "pot", "raises", "seats", "to_act")
+    __slots__ = ("_blind", "_in", "_menus", "_next", "_pending", "_plain", "first_staked",
+                 "highest", "levels", "limits", "money", "pot", "raises", "seats", "to_act")
 
     def __init__(
         self,
@@ -317,6 +317,8 @@ class BettingRound:
         if acted:
             self._pending.difference_update(acted)
         self._blind = blind
+        # no cap on raises and nobody blind: a menu depends on the stakes and the stack alone
+        self._plain = blind is _never and limits.max_raises is None
         self.first_staked = list(first_staked)
         #: Whose turn it is (``None`` once the round is over): a plain attribute, read at
         #: every decision; only the round sets it.
@@ -456,9 +458,13 @@ class BettingRound:
     def menu(self, player: str) -> tuple[LegalAction, ...]:
         """:meth:`options` of the player to act (``player``, who must be), as the tuple kept
         (frozen, shared: not to be changed; speed, no copy)."""
-        blind = self._blind
-        key = (player, self.highest, self.levels[player], self.money.stacks[player],
-               blind is not _never and blind(player), self.raises, len(self._in) > 2)
+        if self._plain:  # (no cap, nobody blind: the rest of the key is always the same)
+            key: tuple[object, ...] = (player, self.highest, self.levels[player],
+                                       self.money.stacks[player])
+        else:
+            blind = self._blind
+            key = (player, self.highest, self.levels[player], self.money.stacks[player],
+                   blind is not _never and blind(player), self.raises, len(self._in) > 2)
         menus = self._menus
         menu = menus.get(key)
         if menu is None:
