@@ -596,21 +596,16 @@ class ThreeStakeBrag(_HistoricDeal):
         self.contests.append(_contest("third", winner, amount, why))
 
     def _next_drawer(self) -> None:
-        while True:
-            drawer = self._now = self._drawer()
-            if drawer is None:
-                self._third_stake()
-                return
-            if self.totals[drawer] < 31 and self._cards_left():
-                return
-            self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
-
-    def _drawer(self) -> str | None:
-        stood = self._stood
+        stood, totals = self._stood, self.totals
         for player in self.deal_order:  # the first from the dealer's left still drawing
-            if player not in stood:
-                return player
-        return None
+            if player in stood:
+                continue
+            if totals[player] < 31 and self._cards_left():
+                self._now = player
+                return
+            stood.add(player)  # 31 or more, or no card left: the turn passes
+        self._now = None
+        self._third_stake()
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31

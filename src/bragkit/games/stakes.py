@@ -308,14 +308,14 @@ class BettingRound:
             live = set(in_play)
             ins = [p for p in seats if p in live]
         self._in = ins
-        self.levels = dict.fromkeys(ins, 0)
+        stakes = self.levels = dict.fromkeys(ins, 0)
         if levels:
-            self.levels.update(levels)
-        self.highest = max(self.levels.values(), default=0)
+            stakes.update(levels)
+        self.highest = max(stakes.values(), default=0)
         self.raises = 0
-        self._pending = set(ins)
+        pending = self._pending = set(ins)
         if acted:
-            self._pending.difference_update(acted)
+            pending.difference_update(acted)
         self._blind = blind
         # no cap on raises and nobody blind: a menu depends on the stakes and the stack alone
         self._plain = blind is _never and limits.max_raises is None
@@ -323,7 +323,10 @@ class BettingRound:
         #: Whose turn it is (``None`` once the round is over): a plain attribute, read at
         #: every decision; only the round sets it.
         self.to_act: str | None = None
-        self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
+        if first in pending and len(ins) > 1:  # (the commonest: the first to act is)
+            self.to_act = first
+        else:
+            self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -513,7 +516,12 @@ class BettingRound:
             pending = self._pending = set(self._in)
             pending.discard(player)
         if paid:
-            self.money.pay(player, paid, self.pot)
+            money = self.money  # Money.pay, inlined (at every action that pays)
+            stacks = money.stacks
+            if not 0 <= paid <= stacks[player]:
+                _cannot_move(paid, f"{player} has only {stacks[player]}")  # pragma: no cover
+            stacks[player] -= paid
+            money.pots[self.pot] += paid
             if player not in self.first_staked:
                 self.first_staked.append(player)
         # _advance, inlined (after every action): the next pending seat clockwise
