@@ -536,9 +536,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()  # _log_turn, inlined (after every action)
         if turn != self._last_turn:
             self._last_turn = turn
-            self.to_act = turn[0]
-            self._ops.append(make_turn(turn[0], turn[1]))
-            if turn[0] is None:
+            player, phase = turn
+            self.to_act = player
+            self._ops.append(make_turn(player, phase))
+            if player is None:
                 self._ended_now()
 
     # -- records and views ------------------------------------------------------------------

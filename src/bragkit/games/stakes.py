@@ -503,8 +503,11 @@ class BettingRound:
         elif verb is _CHECK:
             pending.discard(player)
         elif verb is _CALL:
-            paid = self.call_cost(player)
-            self.levels[player] = self.highest
+            levels = self.levels
+            # call_cost: the difference, for a round where nobody is blind (no half price)
+            paid = (self.highest - levels[player] if self._blind is _never
+                    else self.call_cost(player))
+            levels[player] = self.highest
             pending.discard(player)
         else:
             assert action.amount is not None
