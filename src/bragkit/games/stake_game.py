@@ -610,11 +610,12 @@ class StakeGame(GameBase, Generic[RulesT]):
         return {}
 
     def _award(self, pot: str, shares: Mapping[str, int], reason: str) -> None:
+        money, winners, ops = self.money, self.winners, self._ops
         for player, amount in shares.items():
             if amount:
-                self.money.award(pot, player, amount)
-                self.winners[player] = self.winners.get(player, 0) + amount
-                self._ops.append(awarded(player, amount, pot, reason))
+                money.award(pot, player, amount)
+                winners[player] = winners.get(player, 0) + amount
+                ops.append(awarded(player, amount, pot, reason))
 
 
 class StakeFold:
