@@ -523,8 +523,9 @@ class ThreeStakeBrag(_HistoricDeal):
     def _start(self) -> None:
         """Rule S4: three stakes each, two cards down and one up, the first stake decided."""
         stake = self.rules.stake
-        short = [p for p in self.players if self.money.stacks[p] < 3 * stake]
-        if short:
+        stacks = self.money.stacks
+        if min(stacks.values()) < 3 * stake:  # (who is short, only when someone is)
+            short = [p for p in self.players if stacks[p] < 3 * stake]
             raise RulesError(f"{', '.join(short)} cannot put up three stakes of {stake} "
                              "(rule S4)")
         self.contests: list[ContestResult] = []
