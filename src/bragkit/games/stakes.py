@@ -519,24 +519,10 @@ class BettingRound:
             pending = self._pending = set(self._in)
             pending.discard(player)
         if paid:
-            money = self.money  # Money.pay, inlined (at every action that pays)
-            stacks = money.stacks
-            if not 0 <= paid <= stacks[player]:
-                _cannot_move(paid, f"{player} has only {stacks[player]}")  # pragma: no cover
-            stacks[player] -= paid
-            money.pots[self.pot] += paid
+            self.money.pay(player, paid, self.pot)
             if player not in self.first_staked:
                 self.first_staked.append(player)
-        # _advance, inlined (after every action): the next pending seat clockwise
-        if len(self._in) <= 1 or not pending:
-            self.to_act = None
-        else:
-            for seat in self._next[player]:
-                if seat in pending:
-                    self.to_act = seat
-                    break
-            else:  # pragma: no cover - pending players are always seated
-                self.to_act = None
+        self._advance(player)
         return paid
 
     def _advance(self, after: str) -> None:
