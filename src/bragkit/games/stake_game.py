@@ -158,9 +158,20 @@ class StakeView:
         )
 
 
-# A deal's result made without the dataclass's keyword ``__init__`` (speed: one a deal).
-_new_result = object.__new__
 _set_winners, _set_stacks = (StakeResult.__dict__[name].__set__ for name in ("winners", "stacks"))
+
+
+def _result(winners: dict[str, int], stacks: dict[str, int]) -> StakeResult:
+    """``StakeResult(winners=winners, stacks=stacks)``, made without the dataclass's keyword
+    ``__init__`` (speed: one a deal): each field set through its slot.
+
+    >>> _result({"Ann": 2}, {"Ann": 7}) == StakeResult(winners={"Ann": 2}, stacks={"Ann": 7})
+    True
+    """
+    made: StakeResult = object.__new__(StakeResult)
+    _set_winners(made, winners)
+    _set_stacks(made, stacks)
+    return made
 
 
 class StakeRules(Protocol):
@@ -385,13 +396,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        ops = self._ops
-        ops += map(dealt, order * rounds, cards[:down] if up else cards, repeat(False),
-                   repeat(owner_sees))
-        if up:
-            shown_cards = cards[down:]
-            self.face_up.update(shown_cards)
-            ops += map(dealt, order * up, shown_cards, repeat(True), repeat(True))
+        self._ops += map(dealt, order * rounds, cards[:down], repeat(False), repeat(owner_sees))
+        if up:  # (face up: everyone sees them)
+            self.face_up.update(cards[down:])
+            self._ops += map(dealt, order * up, cards[down:], repeat(True), repeat(True))
 
     def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
         """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left
@@ -426,10 +434,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The deal has just ended (nobody to act after the last change): its :attr:`result`,
         what each winner took and every stack after it (nothing moves after the end)."""
         self.over = True
-        result: StakeResult = _new_result(StakeResult)  # the dataclass's fields, set fast
-        _set_winners(result, dict(self.winners))
-        _set_stacks(result, dict(self.money.stacks))
-        self.result = result
+        self.result = _result(dict(self.winners), dict(self.money.stacks))
 
     @property
     @abstractmethod
