@@ -32,7 +32,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from operator import getitem
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -52,6 +52,7 @@ from bragkit.games.stake_operations import (
     Turn,
     awarded,
     dealt,
+    dealt_row,
     posted_each,
     round_opened,
 )
@@ -396,10 +397,12 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        self._ops += map(dealt, order * rounds, cards[:down], repeat(False), repeat(owner_sees))
+        rows = [dealt_row(p, False, owner_sees) for p in order]  # each player's records
+        self._ops += map(getitem, rows * rounds, cards[:down])
         if up:  # (face up: everyone sees them)
             self.face_up.update(cards[down:])
-            self._ops += map(dealt, order * up, cards[down:], repeat(True), repeat(True))
+            self._ops += map(getitem, [dealt_row(p, True, True) for p in order] * up,
+                             cards[down:])
 
     def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
         """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left
