@@ -57,9 +57,9 @@ from bragkit.games.stake_operations import (
     acted,
     awarded,
     phase_started,
-    posted,
     shown,
 )
+from bragkit.games.stake_pack import randbelow
 from bragkit.games.stake_records import StakeReplay, play_record, read_table, record_steps
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import ROUND_VERBS, BettingRound, Limits, option
@@ -167,7 +167,12 @@ class HistoricRules:
     def limits(self, rule: str) -> Limits:
         """The sizes of a betting round under these rules (one frozen object for the same
         rules and rule: made once, as every deal asks)."""
-        return _limits(self, rule)
+        last = _LAST_LIMITS.get(rule)  # the rules asked last (hashing rules is slow)
+        if last is not None and last[0] is self:
+            return last[1]
+        limits = _limits(self, rule)
+        _LAST_LIMITS[rule] = (self, limits)
+        return limits
 
     def to_dict(self) -> dict[str, Any]:
         """The options that differ from the defaults (the ``[rules]`` table of a record)."""
@@ -185,6 +190,11 @@ class HistoricRules:
 @lru_cache(maxsize=64)
 def _wild_set(wild: tuple[str, ...]) -> frozenset[int]:
     return wild_set(wild)
+
+
+#: The rules last asked for their limits, and those limits, by rule (S2, S4): a deal's
+#: rules are most often the table's, again and again.
+_LAST_LIMITS: dict[str, tuple[HistoricRules, Limits]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -227,11 +237,54 @@ class ContestResult:
         return {"pot": self.pot, "winner": self.winner, "amount": self.amount, "why": self.why}
 
 
+_set_pot, _set_winner, _set_amount, _set_why = (
+    ContestResult.__dict__[name].__set__ for name in ("pot", "winner", "amount", "why"))
+
+
+def _contest(pot: str, winner: str | None, amount: int, why: str) -> ContestResult:
+    """``ContestResult(pot=..., winner=..., amount=..., why=...)``, made fast (three a deal):
+    each field set through its slot.
+
+    >>> _contest("first", "Ann", 4, "why") == ContestResult(pot="first", winner="Ann",
+    ...                                                     amount=4, why="why")
+    True
+    """
+    made: ContestResult = object.__new__(ContestResult)
+    _set_pot(made, pot)
+    _set_winner(made, winner)
+    _set_amount(made, amount)
+    _set_why(made, why)
+    return made
+
+
+_set_entry_player, _set_entry_cards, _set_rank = (
+    ShowdownEntry.__dict__[name].__set__ for name in ("player", "cards", "rank"))
+
+
+def _entry(player: str, cards: tuple[Card, ...], rank: HandRank) -> ShowdownEntry:
+    """``ShowdownEntry(player=..., cards=..., rank=...)``, made fast (every showdown): each
+    field set through its slot.
+
+    >>> hand = parse_cards("As Ks Qs")
+    >>> rank = evaluate(hand, ordering="historic")
+    >>> _entry("Ann", hand, rank) == ShowdownEntry(player="Ann", cards=hand, rank=rank)
+    True
+    """
+    made: ShowdownEntry = object.__new__(ShowdownEntry)
+    _set_entry_player(made, player)
+    _set_entry_cards(made, cards)
+    _set_rank(made, rank)
+    return made
+
+
 def _best(entries: Sequence[ShowdownEntry], precedence: Sequence[str]) -> str:
     """The best hand; exactly equal hands go to the first in ``precedence`` (the first to
     stake, S3). A natural hand beats an equal bragger hand already in the ranks (S3, W3)."""
-    top = max(e.rank.value for e in entries)  # one ordering: the values order the ranks
-    tied = {e.player for e in entries if e.rank.value == top}
+    values = [e.rank.value for e in entries]  # one ordering: the values order the ranks
+    top = max(values)
+    if values.count(top) == 1:  # (the commonest: no tie)
+        return entries[values.index(top)].player
+    tied = {e.player for e, value in zip(entries, values, strict=True) if value == top}
     return next(p for p in precedence if p in tied)
 
 
@@ -252,12 +305,13 @@ class _HistoricDeal(StakeGame[HistoricRules]):
         """Show the hands of ``players`` (in that order) and rank them in the S3 order."""
         entries = []
         wild = self.rules.wild_cards
+        hands, on_show, ops = self.hands, self.shown, self._ops
         for player in players:
-            cards = tuple(self.hands[player])
+            cards = tuple(hands[player])
             rank = evaluate(cards, ordering="historic", wild=wild)  # S1, S3
-            self.shown[player] = cards
-            self._ops.append(shown(player, cards, str(rank)))
-            entries.append(ShowdownEntry(player=player, cards=cards, rank=rank))
+            on_show[player] = cards
+            ops.append(shown(player, cards, str(rank)))
+            entries.append(_entry(player, cards, rank))
         return entries
 
 
@@ -334,7 +388,7 @@ class SingleStakeBrag(_HistoricDeal):
         if betting is None:  # the dealer's stake (S2): the one verdict of _verify, made here
             return [option(to_act, Verb.BET, self.rules.min_stake,
                            min(self.rules.max_stake, self.money.stacks[to_act]))]
-        return betting.options(to_act)
+        return list(betting.menu(to_act))  # (the player to act: the betting's)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -351,21 +405,23 @@ class SingleStakeBrag(_HistoricDeal):
             self._deal_round(3)  # rule S2: three cards each, face down, from the dealer's left
             self._phase = "betting"
             self._ops.append(phase_started("betting"))
-            self.betting = self._open_round(BettingRound(
-                seats=self.players, first=self.left_of(self.dealer), money=self.money,
+            self.betting = self._open_round(BettingRound(  # first: the dealer's left
+                seats=self.players, first=self.deal_order[0], money=self.money,
                 pot="pot", limits=self._limits, levels={self.dealer: action.amount},
                 acted=[self.dealer], first_staked=[self.dealer]))
             return
-        assert self.betting is not None
-        paid = self.betting.play(action)
+        betting = self.betting
+        assert betting is not None
+        paid = betting.play(action)
         self._ops.append(acted(action, paid))
-        if self.betting.to_act is None:  # the round is over
-            self._settle(self.betting)
+        if betting.to_act is None:  # the round is over
+            self._settle(betting)
 
     def _settle(self, betting: BettingRound) -> None:
         self._phase = "over"
         pot = self.money.pots["pot"]
-        if betting.in_play == (self.dealer,) and betting.first_staked == [self.dealer]:
+        in_play = betting.in_play
+        if in_play == (self.dealer,) and betting.first_staked == [self.dealer]:
             # rule S2: no one met the dealer's stake; he withdraws it and is paid the forfeit
             self.forfeited = True
             self.money.award("pot", self.dealer, pot)
@@ -380,11 +436,11 @@ class SingleStakeBrag(_HistoricDeal):
                     self._ops.append(Paid(payer=player, payee=self.dealer, amount=owed,
                                                 reason="no one met the dealer's stake"))
             return
-        if len(betting.in_play) == 1:
-            self._award("pot", {betting.in_play[0]: pot}, "everyone else dropped")
+        if len(in_play) == 1:
+            self._award("pot", {in_play[0]: pot}, "everyone else dropped")
             return
         # rule S2: the stakes are equal; the hands are shown and the best takes everything
-        self.showdown = self._show_hands(betting.in_play)
+        self.showdown = self._show_hands(in_play)
         winner = _best(self.showdown, betting.first_staked)  # rule S3: ties to the first staker
         self._award("pot", {winner: pot}, "best hand")
 
@@ -399,6 +455,12 @@ def _taken_back(player: str, amount: int, pot: str) -> Awarded:
     return awarded(player, amount, pot, "stake taken back", False)
 
 
+@lru_cache(maxsize=256)
+def _drawer_menu(player: str) -> tuple[LegalAction, ...]:
+    """The options of the player to draw or stand towards 31 (S4), made once per name."""
+    return tuple(option(player, verb) for verb in _TOWARDS_31)
+
+
 def card_value(card: Card) -> int:
     """A card's value towards 31 (S4): an ace 11, a court card 10, others their pips.
 
@@ -411,6 +473,12 @@ def card_value(card: Card) -> int:
     if rank == Rank.ACE:
         return 11
     return 10 if rank > 10 else rank
+
+
+#: Every card's value towards 31 (S4), by its index (speed: read at every draw).
+_VALUE_OF: Final = tuple(card_value(Card(i)) for i in range(52))
+#: Every card's text, by its index (speed: a contest's reason names one).
+_CARD_TEXT: Final = tuple(str(Card(i)) for i in range(52))
 
 
 def thirty_one_total(cards: Sequence[Card] | str) -> int:
@@ -454,10 +522,10 @@ class ThreeStakeBrag(_HistoricDeal):
 
     def _start(self) -> None:
         """Rule S4: three stakes each, two cards down and one up, the first stake decided."""
-        dealer = self.dealer
         stake = self.rules.stake
-        short = [p for p in self.players if self.money.stacks[p] < 3 * stake]
-        if short:
+        stacks = self.money.stacks
+        if min(stacks.values()) < 3 * stake:  # (who is short, only when someone is)
+            short = [p for p in self.players if stacks[p] < 3 * stake]
             raise RulesError(f"{', '.join(short)} cannot put up three stakes of {stake} "
                              "(rule S4)")
         self.contests: list[ContestResult] = []
@@ -467,30 +535,25 @@ class ThreeStakeBrag(_HistoricDeal):
         self._stood: set[str] = set()
         self._now: str | None = None
         self._phase = _BETTING
-        for player in self.deal_order:  # rule S4: three separate stakes each
-            for pot in self.POTS:
-                self.money.pay(player, stake, pot)
-                self._ops.append(posted(player, stake, pot, "stake"))
-        self._deal_round(2)  # rule S4: two cards down and one up, a round at a time (D6)
-        for player in self.deal_order:
-            self._deal(player, face_up=True)
+        self._post_each(stake, self.POTS, "stake")  # rule S4: three separate stakes each
+        self._deal_round(2, up=1)  # rule S4: two cards down and one up, a round at a time (D6)
         self._first_stake()
         self._ops.append(phase_started("second stake"))
         self.betting = self._open_round(BettingRound(
-            seats=self.players, first=self.left_of(dealer), money=self.money, pot="second",
-            limits=self.rules.limits("S4")))
+            seats=self.players, first=self.deal_order[0], money=self.money, pot="second",
+            limits=self.rules.limits("S4")))  # (the first from the dealer's left)
 
     # -- the three contests -----------------------------------------------------------------
     def _first_stake(self) -> None:
         """Rule S4, stake 1: the highest face-up card; braggers rank as ordinary cards."""
         self._ops.append(phase_started("first stake"))
-        up = {p: self.hands[p][2] for p in self.deal_order}
-        top = max(int(c) >> 2 for c in up.values())  # the rank (a card's index is 4 per rank)
-        winner = next(p for p in self.deal_order if int(up[p]) >> 2 == top)
+        order, hands = self.deal_order, self.hands
+        ranks = [hands[p][2] >> 2 for p in order]  # the rank (a card's index is 4 per rank)
+        winner = order[ranks.index(max(ranks))]  # the first from the dealer's left
         amount = self.money.pots["first"]
-        why = f"highest face-up card, {up[winner]}"
+        why = f"highest face-up card, {_CARD_TEXT[hands[winner][2]]}"
         self._award("first", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="first", winner=winner, amount=amount, why=why))
+        self.contests.append(_contest("first", winner, amount, why))
 
     def _second_stake(self) -> None:
         """Rule S4, stake 2: after the betting, the last player in or the best hand shown."""
@@ -503,15 +566,15 @@ class ThreeStakeBrag(_HistoricDeal):
             winner = _best(self.showdown, self.deal_order)
             why = f"best hand, {next(e.rank for e in self.showdown if e.player == winner)}"
         self._award("second", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="second", winner=winner, amount=amount,
-                                           why=why))
+        self.contests.append(_contest("second", winner, amount, why))
         self._phase = "thirty-one"
         self._ops.append(phase_started("third stake: nearest to 31"))
+        hands, on_show, totals, ops = self.hands, self.shown, self.totals, self._ops
         for player in self.deal_order:  # rule S4: the players expose their cards
-            cards = tuple(self.hands[player])
-            self.shown[player] = cards
-            self.totals[player] = sum(card_value(c) for c in cards)
-            self._ops.append(shown(player, cards, f"{self.totals[player]} towards 31"))
+            cards = tuple(hands[player])
+            on_show[player] = cards
+            total = totals[player] = sum(map(_VALUE_OF.__getitem__, cards))
+            ops.append(shown(player, cards, f"{total} towards 31"))
         self._next_drawer()
 
     def _third_stake(self) -> None:
@@ -526,28 +589,24 @@ class ThreeStakeBrag(_HistoricDeal):
             self.contests.append(ContestResult(pot="third", winner=None, amount=0,
                                                why="everyone bust: stakes taken back"))
             return
-        nearest = min(abs(31 - self.totals[p]) for p in alive)
-        winner = next(p for p in alive if abs(31 - self.totals[p]) == nearest)
-        why = f"nearest to 31 with {self.totals[winner]}"
+        totals = self.totals
+        off = [abs(31 - totals[p]) for p in alive]
+        winner = alive[off.index(min(off))]  # the first from the dealer's left
+        why = f"nearest to 31 with {totals[winner]}"
         self._award("third", {winner: amount}, why)
-        self.contests.append(ContestResult(pot="third", winner=winner, amount=amount, why=why))
+        self.contests.append(_contest("third", winner, amount, why))
 
     def _next_drawer(self) -> None:
-        while True:
-            drawer = self._now = self._drawer()
-            if drawer is None:
-                self._third_stake()
-                return
-            if self.totals[drawer] < 31 and self._cards_left():
-                return
-            self._stood.add(drawer)  # 31 or more, or no card left: the turn passes
-
-    def _drawer(self) -> str | None:
-        stood = self._stood
+        stood, totals = self._stood, self.totals
         for player in self.deal_order:  # the first from the dealer's left still drawing
-            if player not in stood:
-                return player
-        return None
+            if player in stood:
+                continue
+            if totals[player] < 31 and self._cards_left():
+                self._now = player
+                return
+            stood.add(player)  # 31 or more, or no card left: the turn passes
+        self._now = None
+        self._third_stake()
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
@@ -555,8 +614,8 @@ class ThreeStakeBrag(_HistoricDeal):
     def _turn_options(self, to_act: str) -> list[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         if self._phase is _BETTING:
-            return self.betting.options(to_act)
-        return [option(to_act, verb) for verb in _TOWARDS_31]  # the drawer's (S4), as _verify
+            return list(self.betting.menu(to_act))  # (the player to act: the betting's)
+        return list(_drawer_menu(to_act))  # the drawer's (S4), as _verify
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property
@@ -590,10 +649,11 @@ class ThreeStakeBrag(_HistoricDeal):
                                   rule="S4")
 
     def _do(self, action: Action) -> None:
-        if self._phase == "betting":
-            paid = self.betting.play(action)
+        if self._phase is _BETTING:
+            betting = self.betting
+            paid = betting.play(action)
             self._ops.append(acted(action, paid))
-            if self.betting.to_act is None:  # the round is over
+            if betting.to_act is None:  # the round is over
                 self._second_stake()
             return
         player = str(action.player)
@@ -602,9 +662,9 @@ class ThreeStakeBrag(_HistoricDeal):
             self._stood.add(player)
         else:
             card = self._deal(player, face_up=True)
-            self.totals[player] += card_value(card)
+            total = self.totals[player] = self.totals[player] + _VALUE_OF[card]
             self.shown[player] = tuple(self.hands[player])
-            if self.totals[player] > 31:  # rule S4: passing 31 by drawing loses
+            if total > 31:  # rule S4: passing 31 by drawing loses
                 self.bust.add(player)
                 self._stood.add(player)
         self._next_drawer()
@@ -748,14 +808,14 @@ def _stack(rules: HistoricRules) -> int:
 def _start_single(players: Sequence[str], rules: HistoricRules, rng: random.Random
                   ) -> SingleStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
-    return SingleStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+    return SingleStakeBrag(rules, players=players, dealer=players[randbelow(rng, len(players))],
                            stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 
 def _start_three(players: Sequence[str], rules: HistoricRules, rng: random.Random
                  ) -> ThreeStakeBrag:
     """A deal for the registry: 100 chips each, the dealer cut at random (D3)."""
-    return ThreeStakeBrag(rules, players=players, dealer=players[rng.randrange(len(players))],
+    return ThreeStakeBrag(rules, players=players, dealer=players[randbelow(rng, len(players))],
                           stacks=[_stack(rules)] * len(players), rng=rng, own_rng=True)
 
 

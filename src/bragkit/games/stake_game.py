@@ -28,10 +28,11 @@ A view is folded from the log censored for its viewer (:mod:`bragkit.games.stake
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from operator import getitem
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from bragkit.actions import Action, LegalAction, Verb
@@ -51,10 +52,12 @@ from bragkit.games.stake_operations import (
     Turn,
     awarded,
     dealt,
+    dealt_row,
+    posted_each,
     round_opened,
 )
 from bragkit.games.stake_operations import turn as make_turn
-from bragkit.games.stake_pack import make_pack
+from bragkit.games.stake_pack import DealtPack, make_pack
 from bragkit.games.stakes import BettingRound, Money
 
 __all__ = ["StakeFold", "StakeGame", "StakeResult", "StakeRules", "StakeView", "Verdict",
@@ -66,6 +69,7 @@ Verdict = Sequence[LegalAction] | IllegalActionError
 #: The games and tables of names already found distinct, non-empty and of a size the game seats
 #: (:func:`_check_seats`: speed, a deal each).
 _GOOD_SEATS: set[tuple[type, tuple[str, ...]]] = set()
+_RANDOM: Final = random.Random
 _DRAW: Final = Verb.DRAW
 #: The verbs that take a player out of the deal (S2, P2: drop; TP7: pack).
 _LEAVES: Final = frozenset((Verb.DROP, Verb.FOLD))
@@ -153,6 +157,22 @@ class StakeView:
             shown={p: parse_cards(cs) for p, cs in data["shown"].items()},
             winners=dict(data["winners"]), extra=dict(data["extra"]),
         )
+
+
+_set_winners, _set_stacks = (StakeResult.__dict__[name].__set__ for name in ("winners", "stacks"))
+
+
+def _result(winners: dict[str, int], stacks: dict[str, int]) -> StakeResult:
+    """``StakeResult(winners=winners, stacks=stacks)``, made without the dataclass's keyword
+    ``__init__`` (speed: one a deal): each field set through its slot.
+
+    >>> _result({"Ann": 2}, {"Ann": 7}) == StakeResult(winners={"Ann": 2}, stacks={"Ann": 7})
+    True
+    """
+    made: StakeResult = object.__new__(StakeResult)
+    _set_winners(made, winners)
+    _set_stacks(made, stacks)
+    return made
 
 
 class StakeRules(Protocol):
@@ -272,7 +292,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         rng: RandomSource = None,
         own_rng: bool = False,
     ) -> None:
-        super().__init__()
+        GameBase.__init__(self)
         self.rules: RulesT = rules if rules is not None else self.default_rules()
         seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
         self.players = self._players = seats
@@ -298,15 +318,19 @@ class StakeGame(GameBase, Generic[RulesT]):
         self.deal_order = seats[i:] + seats[:i]
         # the pack, shuffled as it is dealt where the deal owns its random source (a seed, or
         # own_rng: a source handed over, nothing else draws from it)
-        self._dealt_pack, self.source_hands, self.source_stock = make_pack(
-            pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
-            cards_each=self.cards_each, own_rng=own_rng)
-        self.hands: dict[str, list[Card]] = {p: [] for p in self.players}
+        if own_rng and type(rng) is _RANDOM and pack is None and hands is None and stock is None:
+            self._dealt_pack = DealtPack.shuffled(rng)  # make_pack's own, without its checks
+            self.source_hands = self.source_stock = None
+        else:
+            self._dealt_pack, self.source_hands, self.source_stock = make_pack(
+                pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
+                cards_each=self.cards_each, own_rng=own_rng)
+        self.hands: dict[str, list[Card]] = {p: [] for p in seats}
         self.face_up: set[Card] = set()
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
-        self._menu_of: list[LegalAction] | None = None  # the menu of the player to act
+        self._menu_of: Sequence[LegalAction] | None = None  # the menu of the player to act
         # whose turn and the phase as last logged (a Turn record): what the base's hooks read
         # between changes, so the turn is worked out once per change
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
@@ -363,16 +387,29 @@ class StakeGame(GameBase, Generic[RulesT]):
         self._ops.append(dealt(player, card, face_up, owner_sees))
         return card
 
-    def _deal_round(self, rounds: int, *, owner_sees: bool = True) -> None:
+    def _deal_round(self, rounds: int, *, owner_sees: bool = True, up: int = 0) -> None:
         """Deal ``rounds`` cards face down to each player, one at a time from the dealer's left
-        (D6): :meth:`_deal` for each, in one step."""
+        (D6), then ``up`` rounds face up: :meth:`_deal` for each, in one step."""
         order = self.deal_order
         seats = len(order)
-        cards = self._dealt_pack.deal_many(rounds * seats)
+        down = rounds * seats
+        cards = self._dealt_pack.deal_many(down + up * seats)
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        self._ops += map(dealt, order * rounds, cards, repeat(False), repeat(owner_sees))
+        rows = [dealt_row(p, False, owner_sees) for p in order]  # each player's records
+        self._ops += map(getitem, rows * rounds, cards[:down])
+        if up:  # (face up: everyone sees them)
+            self.face_up.update(cards[down:])
+            self._ops += map(getitem, [dealt_row(p, True, True) for p in order] * up,
+                             cards[down:])
+
+    def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
+        """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left
+        (stakes, S4): a :class:`Posted` for each, in one step."""
+        order = self.deal_order
+        self.money.pay_each(order, amount, pots)
+        self._ops += posted_each(order, amount, pots, reason)
 
     def _open_round(self, betting: BettingRound) -> BettingRound:
         """Log the stakes a betting round starts from (:class:`RoundOpened`); return it."""
@@ -400,7 +437,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The deal has just ended (nobody to act after the last change): its :attr:`result`,
         what each winner took and every stack after it (nothing moves after the end)."""
         self.over = True
-        self.result = StakeResult(winners=dict(self.winners), stacks=dict(self.money.stacks))
+        self.result = _result(dict(self.winners), dict(self.money.stacks))
 
     @property
     @abstractmethod
@@ -443,7 +480,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         in one step (:meth:`BettingRound.options`)."""
         return self._options(to_act, self._menu_verbs(to_act))
 
-    def _menu(self, player: str) -> list[LegalAction]:
+    def _menu(self, player: str) -> Sequence[LegalAction]:
         """The options of ``player``: the menu of the player to act, or what others may do
         out of turn (:attr:`OUT_OF_TURN`)."""
         to_act = self.to_act
@@ -469,10 +506,8 @@ class StakeGame(GameBase, Generic[RulesT]):
         """The option ``action`` fits, from the verifier's verdict on its player and verb."""
         player = action.player
         to_act = self.to_act
-        if to_act is None or player not in self._players:
-            return None
         verb = action.verb
-        if player == to_act:
+        if player == to_act and to_act is not None:  # (the commonest: the player to act)
             menu = self._menu_of  # (as in _menu)
             if menu is None:
                 menu = self._menu_of = self._turn_options(to_act)
@@ -481,6 +516,9 @@ class StakeGame(GameBase, Generic[RulesT]):
                     return option
             if verb not in self.OUT_OF_TURN:
                 return None
+        elif to_act is None or player not in self._players:
+            return None
+        assert player is not None  # (seated)
         verdict = self._verify(player, verb)
         if type(verdict) is IllegalActionError:
             return None
@@ -506,9 +544,10 @@ class StakeGame(GameBase, Generic[RulesT]):
         turn = self._turn_now()  # _log_turn, inlined (after every action)
         if turn != self._last_turn:
             self._last_turn = turn
-            self.to_act = turn[0]
-            self._ops.append(make_turn(turn[0], turn[1]))
-            if turn[0] is None:
+            player, phase = turn
+            self.to_act = player
+            self._ops.append(make_turn(player, phase))
+            if player is None:
                 self._ended_now()
 
     # -- records and views ------------------------------------------------------------------
@@ -579,11 +618,12 @@ class StakeGame(GameBase, Generic[RulesT]):
         return {}
 
     def _award(self, pot: str, shares: Mapping[str, int], reason: str) -> None:
+        money, winners, ops = self.money, self.winners, self._ops
         for player, amount in shares.items():
             if amount:
-                self.money.award(pot, player, amount)
-                self.winners[player] = self.winners.get(player, 0) + amount
-                self._ops.append(awarded(player, amount, pot, reason))
+                money.award(pot, player, amount)
+                winners[player] = winners.get(player, 0) + amount
+                ops.append(awarded(player, amount, pot, reason))
 
 
 class StakeFold:

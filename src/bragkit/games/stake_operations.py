@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bragkit.actions import Action, Verb
-from bragkit.cards import Card, format_cards
+from bragkit.cards import JOKER_INDEX, Card, format_cards
 from bragkit.games.protocol import Operation
 from bragkit.games.wording import action_words, says, whom
 
@@ -49,8 +49,10 @@ __all__ = [
     "acted",
     "awarded",
     "dealt",
+    "dealt_row",
     "phase_started",
     "posted",
+    "posted_each",
     "round_opened",
     "shown",
     "turn",
@@ -316,9 +318,10 @@ def shown(player: str, cards: tuple[Card, ...], worth: str) -> Shown:
     return record
 
 
+@lru_cache(maxsize=4096)
 def awarded(player: str, amount: int, pot: str, reason: str, won: bool = True) -> Awarded:
-    """``Awarded(player=..., amount=..., pot=..., reason=..., won=...)``, made fast (every deal
-    ends with one).
+    """``Awarded(player=..., amount=..., pot=..., reason=..., won=...)``, made fast and shared
+    (every deal ends with one; the same few recur, as :func:`dealt`).
 
     >>> awarded("Ann", 4, "pot", "best hand") == Awarded(player="Ann", amount=4, pot="pot",
     ...                                                  reason="best hand")
@@ -357,10 +360,35 @@ def dealt(player: str, card: Card, face_up: bool, owner_sees: bool) -> Dealt:
     return Dealt(player=player, card=card, face_up=face_up, owner_sees=owner_sees)
 
 
+@lru_cache(maxsize=256)
+def dealt_row(player: str, face_up: bool, owner_sees: bool) -> tuple[Dealt, ...]:
+    """The :class:`Dealt` record of every card to ``player`` (:func:`dealt`'s), by the card's
+    index, the joker's last: a round of the deal reads its records from one row a player
+    instead of one cache look-up a card (speed).
+
+    >>> dealt_row("Ann", False, True)[Card.parse("Kd")] == dealt("Ann", Card.parse("Kd"),
+    ...                                                          False, True)
+    True
+    """
+    return tuple(dealt(player, Card(i), face_up, owner_sees) for i in range(JOKER_INDEX + 1))
+
+
 @lru_cache(maxsize=1024)
 def posted(player: str, amount: int, pot: str, reason: str) -> Posted:
     """The :class:`Posted` record, made once and shared (as :func:`dealt`)."""
     return Posted(player=player, amount=amount, pot=pot, reason=reason)
+
+
+@lru_cache(maxsize=256)
+def posted_each(players: tuple[str, ...], amount: int, pots: tuple[str, ...], reason: str
+                ) -> tuple[Posted, ...]:
+    """The :class:`Posted` records of ``amount`` from each of ``players`` into each of ``pots``
+    in turn (player by player), made once and shared (every deal of a table posts the same).
+
+    >>> [str(op) for op in posted_each(("Ann", "Bob"), 1, ("pot",), "ante")]
+    ['Ann puts 1 in the pot (ante)', 'Bob puts 1 in the pot (ante)']
+    """
+    return tuple(posted(p, amount, pot, reason) for p in players for pot in pots)
 
 
 @lru_cache(maxsize=4096)

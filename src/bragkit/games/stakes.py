@@ -111,6 +111,26 @@ class Money:
         stacks[player] -= amount
         self.pots[pot] += amount
 
+    def pay_each(self, players: Iterable[str], amount: int, pots: Sequence[str]) -> None:
+        """Move ``amount`` from each of ``players``' stacks into each of ``pots`` (stakes put
+        up by everyone at once: :meth:`pay` for each, in one step).
+
+        >>> money = Money({"Ann": 5, "Bob": 5}, pots=["first", "second"])
+        >>> money.pay_each(["Ann", "Bob"], 2, ["first", "second"])
+        >>> money.stacks, money.pots
+        ({'Ann': 1, 'Bob': 1}, {'first': 4, 'second': 4})
+        """
+        stacks = self.stacks
+        each = amount * len(pots)
+        count = 0
+        for player in players:
+            if not 0 <= each <= stacks[player]:
+                _cannot_move(each, f"{player} has only {stacks[player]}")
+            stacks[player] -= each
+            count += 1
+        for pot in pots:
+            self.pots[pot] += amount * count
+
     def award(self, pot: str, player: str, amount: int) -> None:
         """Move ``amount`` from a pot to a stack."""
         if not 0 <= amount <= self.pots[pot]:
@@ -211,6 +231,27 @@ def _menus_under(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, 
     return {}
 
 
+@lru_cache(maxsize=1)
+def _menus_by_id() -> dict[int, tuple[Limits, dict[tuple[object, ...], tuple[LegalAction, ...]]]]:
+    """:func:`_menus_under` by the id of its :class:`Limits` (with the limits, kept so the id
+    stays theirs): hashing a dataclass of nine fields costs more than the round's set-up
+    (speed, a round a deal). Cleared with the bounded caches; at most 64."""
+    return {}
+
+
+def _menus_of(limits: Limits) -> dict[tuple[object, ...], tuple[LegalAction, ...]]:
+    """The menus kept under ``limits`` (:func:`_menus_under`), found by their identity."""
+    known = _menus_by_id()
+    found = known.get(id(limits))
+    if found is not None and found[0] is limits:
+        return found[1]
+    menus = _menus_under(limits)
+    if len(known) >= 64:
+        known.clear()
+    known[id(limits)] = (limits, menus)
+    return menus
+
+
 @lru_cache(maxsize=256)
 def _clockwise(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Every seat's followers clockwise, from the next to the seat itself (read, never
@@ -238,8 +279,8 @@ class BettingRound:
     :meth:`options` (the menu) and :meth:`check` (the refusal) both read it.
     """
 
-    __slots__ = ("_blind", "_in", "_menus", "_pending", "first_staked", "highest",
-                 "levels", "limits", "money", "pot", "raises", "seats", "to_act")
+    __slots__ = ("_blind", "_in", "_menus", "_next", "_pending", "_plain", "first_staked",
+                 "highest", "levels", "limits", "money", "pot", "raises", "seats", "to_act")
 
     def __init__(
         self,
@@ -259,27 +300,33 @@ class BettingRound:
         self.money = money
         self.pot = pot
         self.limits = limits
-        self._menus = _menus_under(limits)
+        self._menus = _menus_of(limits)
+        self._next = _clockwise(seats)  # every seat's followers (read at every action)
         if in_play is None:
             ins = list(seats)
         else:
             live = set(in_play)
             ins = [p for p in seats if p in live]
         self._in = ins
-        self.levels = dict.fromkeys(ins, 0)
+        stakes = self.levels = dict.fromkeys(ins, 0)
         if levels:
-            self.levels.update(levels)
-        self.highest = max(self.levels.values(), default=0)
+            stakes.update(levels)
+        self.highest = max(stakes.values(), default=0)
         self.raises = 0
-        self._pending = set(ins)
+        pending = self._pending = set(ins)
         if acted:
-            self._pending.difference_update(acted)
+            pending.difference_update(acted)
         self._blind = blind
+        # no cap on raises and nobody blind: a menu depends on the stakes and the stack alone
+        self._plain = blind is _never and limits.max_raises is None
         self.first_staked = list(first_staked)
         #: Whose turn it is (``None`` once the round is over): a plain attribute, read at
         #: every decision; only the round sets it.
         self.to_act: str | None = None
-        self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
+        if first in pending and len(ins) > 1:  # (the commonest: the first to act is)
+            self.to_act = first
+        else:
+            self._advance(seats[seats.index(first) - 1])  # the seat before the first to act
 
     # -- state ------------------------------------------------------------------------------
     @property
@@ -409,9 +456,18 @@ class BettingRound:
             player = to_act
         if player is None or player != to_act:
             return []  # what verify says of every verb out of turn, without the messages
-        blind = self._blind
-        key = (player, self.highest, self.levels[player], self.money.stacks[player],
-               blind is not _never and blind(player), self.raises, len(self._in) > 2)
+        return list(self.menu(player))
+
+    def menu(self, player: str) -> tuple[LegalAction, ...]:
+        """:meth:`options` of the player to act (``player``, who must be), as the tuple kept
+        (frozen, shared: not to be changed; speed, no copy)."""
+        if self._plain:  # (no cap, nobody blind: the rest of the key is always the same)
+            key: tuple[object, ...] = (player, self.highest, self.levels[player],
+                                       self.money.stacks[player])
+        else:
+            blind = self._blind
+            key = (player, self.highest, self.levels[player], self.money.stacks[player],
+                   blind is not _never and blind(player), self.raises, len(self._in) > 2)
         menus = self._menus
         menu = menus.get(key)
         if menu is None:
@@ -420,7 +476,7 @@ class BettingRound:
             if len(menus) >= _MOST_MENUS:
                 menus.clear()
             menus[key] = menu
-        return list(menu)
+        return menu
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (naming the rule) unless ``action`` is legal now."""
@@ -440,24 +496,28 @@ class BettingRound:
         player, verb = action.player, action.verb
         assert player is not None
         paid = 0
+        pending = self._pending
         if verb is _DROP:
             self._in.remove(player)
-            self._pending.discard(player)
+            pending.discard(player)
         elif verb is _CHECK:
-            self._pending.discard(player)
+            pending.discard(player)
         elif verb is _CALL:
-            paid = self.call_cost(player)
-            self.levels[player] = self.highest
-            self._pending.discard(player)
+            levels = self.levels
+            # call_cost: the difference, for a round where nobody is blind (no half price)
+            paid = (self.highest - levels[player] if self._blind is _never
+                    else self.call_cost(player))
+            levels[player] = self.highest
+            pending.discard(player)
         else:
             assert action.amount is not None
-            self.highest += action.amount
-            paid = self.highest - self.levels[player]
-            self.levels[player] = self.highest
+            highest = self.highest = self.highest + action.amount
+            paid = highest - self.levels[player]
+            self.levels[player] = highest
             if verb is _RAISE:
                 self.raises += 1
-            self._pending = set(self._in)
-            self._pending.discard(player)
+            pending = self._pending = set(self._in)
+            pending.discard(player)
         if paid:
             self.money.pay(player, paid, self.pot)
             if player not in self.first_staked:
@@ -470,7 +530,7 @@ class BettingRound:
         if len(self._in) <= 1 or not pending:
             self.to_act = None
             return
-        for seat in _clockwise(self.seats)[after]:  # clockwise from the seat after ``after``
+        for seat in self._next[after]:  # clockwise from the seat after ``after``
             if seat in pending:
                 self.to_act = seat
                 return
