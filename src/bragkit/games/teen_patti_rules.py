@@ -60,6 +60,10 @@ _ORDERINGS: Final = {"akq-top": Ordering.TEEN_PATTI, "a23-top": Ordering.CRASH_A
 _AK47: Final = wild_set([Card.of(rank, suit) for rank in (Rank.ACE, Rank.KING, Rank.FOUR,
                                                             Rank.SEVEN) for suit in range(4)])
 _NO_WILD: Final = wild_set(())
+#: The joker variant's wild sets (TP8), by the turned card's rank (its index // 4): made once,
+#: not at every deal.
+_RANK_WILDS: Final = tuple(wild_set([Card(4 * rank + suit) for suit in range(4)])
+                           for rank in range(13))
 
 
 #: The most boots a pot or chaal limit counts (TP6), and the most blind turns before looking.
@@ -184,7 +188,8 @@ first (rules TP2, M1)
         if self.variant == "ak47":
             return _AK47
         if self.variant == "joker" and turned is not None:
-            return wild_set([Card.of(turned.rank, suit) for suit in range(4)])
+            rank = turned // 4  # 0-12 (a joker's 13 has no rank: Card.rank says so)
+            return _RANK_WILDS[rank] if rank < 13 else _RANK_WILDS[turned.rank - 2]
         return _NO_WILD
 
     def rank(self, cards: Iterable[Card], wild: frozenset[int] = _NO_WILD) -> HandRank:
