@@ -81,21 +81,41 @@ _DECLINE: Final = Verb.DECLINE
 #: The verbs of Teen Patti: pack (fold), chaal (blind, bet), look, show, sideshow and its answer.
 VERBS: Final = frozenset((_FOLD, _BLIND, _BET, _LOOK, _SHOW, _SIDESHOW, _ACCEPT, _DECLINE))
 _DEFAULT_RULES: Final = TeenPattiRules()
+_BETTING_STARTED: Final = phase_started(BETTING)
 
 
-@functools.lru_cache(maxsize=256)
-def _limits(rules: TeenPattiRules) -> tuple[int, int, int | None, int]:
-    """The limits of TP6 in chips, read at every turn: the most a chaal may be, the most an
-    even (seen) chaal may be, the pot's cap and the blind turns before a look."""
-    most = rules.max_chaal
-    return most, most - most % 2, rules.pot_cap, rules.blind_limit
+#: A table's seats: each seat's followers clockwise from the next (TP3), and the records of the
+#: boots from the dealer's left (TP2). Read, never changed: shared by every deal at the table.
+_Seating = tuple[dict[str, tuple[str, ...]], tuple[Operation, ...]]
+#: The limits of TP6 in chips (the most a chaal may be, the most an even, seen, chaal may be,
+#: the pot's cap, the blind turns before a look) and each table of a rules object's deals, kept
+#: by the object's identity: a frozen rules object's own hash is Python code over its fields,
+#: slower than what it finds (the registry hands every deal of the same choices one object).
+_TABLES: dict[int, tuple[TeenPattiRules, tuple[int, int, int | None, int],
+                         dict[tuple[str, ...], _Seating]]] = {}
 
 
-@functools.lru_cache(maxsize=256)
-def _clockwise(players: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """Every seat's followers, clockwise from the next (read, never changed: shared by every
-    deal at the same table)."""
-    return {p: players[i + 1:] + players[:i] for i, p in enumerate(players)}
+def _table(rules: TeenPattiRules, order: tuple[str, ...]
+           ) -> tuple[tuple[int, int, int | None, int], _Seating]:
+    """The limits of ``rules`` and the seating of a deal dealt in ``order``, made once for
+    each; a table whose boots reach the pot limit is refused first (TP6: never kept)."""
+    kept = _TABLES.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        most = rules.max_chaal
+        kept = _TABLES[id(rules)] = (rules, (most, most - most % 2, rules.pot_cap,
+                                             rules.blind_limit), {})
+    seating = kept[2].get(order)
+    if seating is None:
+        rules.check_table(len(order))  # rule TP6: the boots never end a deal
+        boot = rules.boot
+        seating = ({p: order[i + 1:] + order[:i] for i, p in enumerate(order)},
+                   (phase_started("boot"), *(posted(p, boot, "pot", "boot") for p in order)))
+        if len(kept[2]) >= 64:
+            kept[2].clear()
+        kept[2][order] = seating
+    return kept[1], seating
 
 
 class TeenPatti(StakeGame[TeenPattiRules]):
@@ -132,31 +152,33 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Rules TP2 and D6: the boots, three cards each face down from the dealer's left,
         everyone blind; TP8: the joker variant's turned card."""
         rules = self.rules
+        order = self.deal_order
+        limits, (self._after, boots) = _table(rules, order)  # checks the table (TP6)
+        self._max_chaal, self._even_chaal, self._cap, self._blind_limit = limits
         boot = rules.boot
-        rules.check_table(len(self.players))  # rule TP6: the boots never end a deal
-        rules.check_boots(self.money.stacks)  # rule TP2: top up or leave first
+        stacks = self.money.stacks
+        if min(stacks.values()) < boot:
+            rules.check_boots(stacks)  # rule TP2: top up or leave first
         self.stake = boot
-        self._max_chaal, self._even_chaal, self._cap, self._blind_limit = _limits(rules)
-        self._after = _clockwise(self.players)  # the seats after each, clockwise (TP3)
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
-        self.playing: list[str] = list(self.deal_order)
+        self.playing: list[str] = list(order)
         self.turned: Card | None = None
         self.sideshow: tuple[str, str] | None = None
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
-        self._turn: str | None = self.deal_order[0]
-        self._ops.append(phase_started("boot"))
-        for player in self.deal_order:
-            self.money.pay(player, boot, "pot")
-            self._ops.append(posted(player, boot, "pot", "boot"))
+        self._turn: str | None = order[0]
+        for player in order:  # rule TP2: the boots (every stack holds one, checked above)
+            stacks[player] -= boot
+        self.money.pots["pot"] += boot * len(order)
+        self._ops += boots
         self._deal_round(3, owner_sees=False)  # rule TP2: blind until they look
         if rules.variant == "joker":
             self.turned = self._take_card()
             self.face_up.add(self.turned)
             self._ops.append(JokerTurned(card=self.turned))
         self.wild = rules.wild(self.turned)
-        self._ops.append(phase_started(BETTING))
+        self._ops.append(_BETTING_STARTED)
 
     # -- state ------------------------------------------------------------------------------
     @property
