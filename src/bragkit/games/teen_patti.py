@@ -49,7 +49,14 @@ from bragkit.errors import IllegalActionError
 from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
-from bragkit.games.stake_operations import acted, phase_started, posted, revealed, shown
+from bragkit.games.stake_operations import (
+    Acted,
+    acted,
+    phase_started,
+    posted,
+    revealed,
+    shown,
+)
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_menus import seen_chaal, turn_menu
@@ -93,6 +100,23 @@ _Seating = tuple[dict[str, tuple[str, ...]], tuple[Operation, ...]]
 #: slower than what it finds (the registry hands every deal of the same choices one object).
 _TABLES: dict[int, tuple[TeenPattiRules, tuple[int, int, int | None, int],
                          dict[tuple[str, ...], _Seating]]] = {}
+
+
+#: The records of actions, made once for each action object and amount paid (records and the
+#: menu's actions are frozen: a table logs the same few hundred over and over).
+_ACTED: dict[tuple[int, int], Acted] = {}
+
+
+def _acted(action: Action, paid: int) -> Acted:
+    """``acted(action, paid, PHRASES)``, Teen Patti's words (TP3), kept for the action object
+    (which the record holds: its id is not reused while kept)."""
+    key = (id(action), paid)
+    record = _ACTED.get(key)
+    if record is None or record.action is not action:
+        if len(_ACTED) >= 4096:
+            _ACTED.clear()
+        record = _ACTED[key] = acted(action, paid, PHRASES)
+    return record
 
 
 def _table(rules: TeenPattiRules, order: tuple[str, ...]
@@ -155,8 +179,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         order = self.deal_order
         limits, (self._after, boots) = _table(rules, order)  # checks the table (TP6)
         self._max_chaal, self._even_chaal, self._cap, self._blind_limit = limits
-        boot = rules.boot
-        stacks = self.money.stacks
+        boot, stacks = rules.boot, self.money.stacks
         if min(stacks.values()) < boot:
             rules.check_boots(stacks)  # rule TP2: top up or leave first
         self.stake = boot
@@ -213,9 +236,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def previous(self, player: str) -> str:
         """The previous player still in before ``player`` (anticlockwise, TP5)."""
-        playing = self.playing
-        i = playing.index(player)
-        return playing[i - 1]
+        return self.playing[self.playing.index(player) - 1]
 
     def _next_after(self, player: str) -> str:
         """The next player still in after ``player``'s seat (TP3), ``player`` in or out."""
@@ -229,26 +250,26 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def blind_range(self, player: str) -> tuple[int, int]:
         """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
         (TP6) and the player's stack."""
-        return self.stake, min(2 * self.stake, self._max_chaal, self.money.stacks[player])
+        stake, most, left = self.stake, self._max_chaal, self.money.stacks[player]
+        high = 2 * stake if 2 * stake < most else most  # (not min(): slower, every menu)
+        return stake, high if high < left else left
 
     def seen_range(self, player: str) -> tuple[int, int]:
         """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
         limit (TP6, which is the least where it is lower) and the player's stack."""
-        limit = self._even_chaal
-        top = min(4 * self.stake, limit, self.money.stacks[player])
-        return min(2 * self.stake, limit), top - top % 2
+        stake, limit, left = self.stake, self._even_chaal, self.money.stacks[player]
+        top = 4 * stake if 4 * stake < limit else limit  # (as blind_range: not min())
+        top = top if top < left else left
+        return 2 * stake if 2 * stake < limit else limit, top - top % 2
 
     def show_cost(self, player: str) -> int:
         """A show's price (TP4): the stake for a blind asker, twice it for a seen one, at most
         what the asker has left (TP7 [decision]) and what the pot holds short of its cap (TP6
         [decision]): the price the show is charged."""
-        cost = min((2 if player in self.looked else 1) * self.stake, self.money.stacks[player])
-        return self._room(cost)
-
-    def _room(self, amount: int) -> int:
-        """``amount``, cut to what the pot holds short of its cap (TP6)."""
-        cap = self._cap
-        return amount if cap is None else min(amount, cap - self.money.pots["pot"])
+        cost, left = (2 if player in self.looked else 1) * self.stake, self.money.stacks[player]
+        cost, cap = cost if cost < left else left, self._cap  # (as blind_range: not min())
+        room = cost if cap is None else cap - self.money.pots["pot"]  # the pot's room (TP6)
+        return cost if cost < room else room
 
     # -- the one verifier -------------------------------------------------------------------
     def _verify(self, player: str, verb: Verb) -> Verdict:
@@ -381,17 +402,16 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         player, verb = str(action.player), action.verb
         if verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(acted(action, 0, PHRASES))
+            self._ops.append(_acted(action, 0))
             self._ops.append(revealed(player, tuple(self.hands[player])))
         elif verb is _FOLD:
-            self._ops.append(acted(action, 0, PHRASES))
+            self._ops.append(_acted(action, 0))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
             self._chaal(action, action.amount)
         elif verb is _SIDESHOW:
-            low, _ = self.seen_range(player)
-            if self._chaal(action, low):
+            if self._chaal(action, self.seen_range(player)[0]):  # the least seen chaal (TP5)
                 other = self.previous(player)
                 self.sideshow = (player, other)
                 self._phase = SIDESHOW
@@ -406,10 +426,13 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         pot reached its cap and the hands were shown (TP6)."""
         player = str(action.player)
         seen = player in self.looked
-        cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches the cap is
-        paid = amount if cap is None else min(amount, cap - self.money.pots["pot"])  # not cut)
-        self.money.pay(player, paid, "pot")
-        self._ops.append(acted(action, paid, PHRASES))
+        pots = self.money.pots
+        cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches it: not cut)
+        room = amount if cap is None else cap - pots["pot"]
+        paid = amount if amount <= room else room
+        self.money.stacks[player] -= paid  # the menu's amount: at most the stack (TP7)
+        pots["pot"] += paid
+        self._ops.append(_acted(action, paid))
         if not seen:
             self.blind_turns[player] += 1
         stake = amount // 2 if seen else amount
@@ -440,9 +463,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         other = self.previous(player)
         paid = self.show_cost(player)  # cut to the pot's room already (TP6)
         self.money.pay(player, paid, "pot")
-        self._ops.append(acted(action, paid, PHRASES))
-        self._reveal((other, player))
-        mine, theirs = self.strength(player), self.strength(other)
+        self._ops.append(_acted(action, paid))
+        theirs, mine = self._reveal((other, player))
         winner = player if mine > theirs else other
         self._end(split={winner: self.pot},
                   reason="a tie goes against the asker" if mine == theirs else "the show")
@@ -454,36 +476,39 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(acted(action, 0, PHRASES))
+        self._ops.append(_acted(action, 0))
         if action.verb is _DECLINE:
             return
-        rank = self.rules.rank
+        rules, asker_cards, asked_cards = self.rules, self.hands[asker], self.hands[asked]
+        ranks = rules.rank(asker_cards, self.wild), rules.rank(asked_cards, self.wild)
         self._ops.append(Compared(
-            asker=asker, asked=asked, asker_cards=tuple(self.hands[asker]),
-            asked_cards=tuple(self.hands[asked]),
-            asker_worth=str(rank(self.hands[asker], self.wild)),
-            asked_worth=str(rank(self.hands[asked], self.wild))))
-        loser, winner = ((asked, asker) if self.strength(asker) > self.strength(asked)
+            asker=asker, asked=asked, asker_cards=tuple(asker_cards),
+            asked_cards=tuple(asked_cards), asker_worth=str(ranks[0]), asked_worth=str(ranks[1])))
+        loser, winner = ((asked, asker) if rules.strength_of(ranks[0]) > rules.strength_of(ranks[1])
                          else (asker, asked))
         self._ops.append(SideshowLost(player=loser, winner=winner))
         self._pack(loser, "everyone else packed")
 
-    def _reveal(self, players: Sequence[str]) -> None:
-        rank = self.rules.rank
+    def _reveal(self, players: Sequence[str]) -> list[int]:
+        """Show the hands of ``players``; their strengths, in order (each hand ranked once)."""
+        rank, strength_of, strengths = self.rules.rank, self.rules.strength_of, []
         for player in players:
             cards = tuple(self.hands[player])
-            worth = str(rank(cards, self.wild))
+            hand = rank(cards, self.wild)
+            worth = str(hand)
             self.shown[player] = cards
             self.showdown.append((player, worth))
             self._ops.append(shown(player, cards, worth))
+            strengths.append(strength_of(hand))
+        return strengths
 
     def _showdown(self, reason: str) -> None:
         """Rule TP6: every remaining hand shown, the best wins, exact ties split (odd chips
         from the dealer's left)."""
         contenders = list(self.playing)
-        self._reveal(contenders)
-        top = max(self.strength(p) for p in contenders)
-        tied = [p for p in contenders if self.strength(p) == top]
+        strengths = self._reveal(contenders)
+        top = max(strengths)
+        tied = [p for p, strength in zip(contenders, strengths, strict=True) if strength == top]
         self._end(split=split_evenly(self.pot, tied), reason=reason)
 
     def _end(self, *, split: dict[str, int], reason: str) -> None:

@@ -108,6 +108,18 @@ class _Deal(Protocol):
     def previous(self, player: str) -> str: ...
 
 
+#: Each name's entries that need nothing but the name (TP7: pack; TP2: look), made once.
+_SEAT_ENTRIES: dict[str, tuple[LegalAction, LegalAction]] = {}
+
+
+def _seat_entries(player: str) -> tuple[LegalAction, LegalAction]:
+    """``player``'s pack and look entries, shared (as :func:`~bragkit.games.stakes.option`)."""
+    if len(_SEAT_ENTRIES) >= 4096:
+        _SEAT_ENTRIES.clear()
+    made = _SEAT_ENTRIES[player] = (option(player, _FOLD), option(player, _LOOK))
+    return made
+
+
 def turn_menu(deal: _Deal, player: str) -> list[LegalAction]:
     """The menu of ``player``, the player to act in ``deal`` (whose turn it is, or who must
     answer a sideshow): the entries the verifier allows, verb by verb in the menu's order
@@ -116,14 +128,13 @@ def turn_menu(deal: _Deal, player: str) -> list[LegalAction]:
     maker, which held the deal, would be freed only by the garbage collector."""
     if deal.sideshow is not None:  # TP5: accept or decline, nothing else
         return [option(player, _ACCEPT), option(player, _DECLINE)]
-    menu = [option(player, _FOLD)]  # TP7: pack at any turn
+    fold, look = _SEAT_ENTRIES.get(player) or _seat_entries(player)  # TP7: pack at any turn
     looked = deal.looked
     two_left = len(deal.playing) == 2
     rules = deal.rules
     if player in looked:
         low, high = deal.seen_range(player)
-        if low <= high:  # TP7: one who cannot pay the least chaal may not chaal
-            menu.append(seen_chaal(player, low, high))
+        menu = [fold, seen_chaal(player, low, high)] if low <= high else [fold]  # TP7
         if two_left:  # TP4: a seen player asks a blind one only where the table allows
             if rules.seen_may_show_blind or deal.previous(player) in looked:
                 menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
@@ -131,11 +142,11 @@ def turn_menu(deal: _Deal, player: str) -> list[LegalAction]:
             menu.append(option(player, _SIDESHOW, None, None, low))  # TP5
         return menu
     limit = rules.blind_limit
-    if not limit or deal.blind_turns[player] < limit:  # TP6: then they must look
-        low, high = deal.blind_range(player)
-        if low <= high:
-            menu.append(option(player, _BLIND, low, high))
-        if two_left:
-            menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
-    menu.append(option(player, _LOOK))  # TP2: look at their own turn
+    if limit and deal.blind_turns[player] >= limit:  # TP6: they must look
+        return [fold, look]
+    low, high = deal.blind_range(player)
+    menu = [fold, option(player, _BLIND, low, high)] if low <= high else [fold]
+    if two_left:
+        menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
+    menu.append(look)  # TP2: look at their own turn
     return menu

@@ -198,8 +198,11 @@ first (rules TP2, M1)
 
     def strength(self, cards: Iterable[Card], wild: frozenset[int] = _NO_WILD) -> int:
         """A number that orders hands for this variant: higher wins (Muflis reverses TP1)."""
-        value = self.rank(cards, wild).value
-        return -value if self.variant == "muflis" else value
+        return self.strength_of(self.rank(cards, wild))
+
+    def strength_of(self, hand: HandRank) -> int:
+        """:meth:`strength` of a hand already ranked (:meth:`rank`): higher wins (TP8)."""
+        return -hand.value if self.variant == "muflis" else hand.value
 
     # -- records ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
