@@ -355,9 +355,8 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             return IllegalActionError(f"{player} cannot pay the chaal of {low}", rule="TP7")
         return (option(player, _SIDESHOW, None, None, low),)
 
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
-        """What the verifier allows ``to_act`` of every verb, made in one pass (TP2-TP7)."""
-        return turn_menu(self, to_act)
+    #: What the verifier allows the player to act of every verb, made in one pass (TP2-TP7).
+    _turn_options = turn_menu
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         only = options[0]

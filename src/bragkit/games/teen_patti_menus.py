@@ -44,13 +44,14 @@ class EvenChaals(Sequence[Action]):
     ([2, 4, 6], False)
     """
 
-    __slots__ = ("high", "low", "player")
+    __slots__ = ("_size", "high", "low", "player")
 
     def __init__(self, player: str, low: int, high: int) -> None:
         self.player, self.low, self.high = player, low, high
+        self._size = (high - low) // 2 + 1  # (kept: a random agent asks at every seen chaal)
 
     def __len__(self) -> int:
-        return (self.high - self.low) // 2 + 1
+        return self._size
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -58,10 +59,10 @@ class EvenChaals(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._size))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._size
+        if not 0 <= index < self._size:
             raise IndexError(index)
         return _chaal_of(self.player, self.low + 2 * index)
 
@@ -120,33 +121,33 @@ def _seat_entries(player: str) -> tuple[LegalAction, LegalAction]:
     return made
 
 
-def turn_menu(deal: _Deal, player: str) -> list[LegalAction]:
-    """The menu of ``player``, the player to act in ``deal`` (whose turn it is, or who must
+def turn_menu(deal: _Deal, to_act: str) -> list[LegalAction]:
+    """The menu of ``to_act``, the player to act in ``deal`` (whose turn it is, or who must
     answer a sideshow): the entries the verifier allows, verb by verb in the menu's order
     (pack, blind chaal, seen chaal, show, sideshow, look), or the answers to a sideshow asked of
     them (TP5). A function of the deal, not an object held by it: a deal that held its menu
     maker, which held the deal, would be freed only by the garbage collector."""
     if deal.sideshow is not None:  # TP5: accept or decline, nothing else
-        return [option(player, _ACCEPT), option(player, _DECLINE)]
-    fold, look = _SEAT_ENTRIES.get(player) or _seat_entries(player)  # TP7: pack at any turn
+        return [option(to_act, _ACCEPT), option(to_act, _DECLINE)]
+    fold, look = _SEAT_ENTRIES.get(to_act) or _seat_entries(to_act)  # TP7: pack at any turn
     looked = deal.looked
     two_left = len(deal.playing) == 2
     rules = deal.rules
-    if player in looked:
-        low, high = deal.seen_range(player)
-        menu = [fold, seen_chaal(player, low, high)] if low <= high else [fold]  # TP7
+    if to_act in looked:
+        low, high = deal.seen_range(to_act)
+        menu = [fold, seen_chaal(to_act, low, high)] if low <= high else [fold]  # TP7
         if two_left:  # TP4: a seen player asks a blind one only where the table allows
-            if rules.seen_may_show_blind or deal.previous(player) in looked:
-                menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
-        elif rules.sideshow and low <= high and deal.previous(player) in looked:
-            menu.append(option(player, _SIDESHOW, None, None, low))  # TP5
+            if rules.seen_may_show_blind or deal.previous(to_act) in looked:
+                menu.append(option(to_act, _SHOW, None, None, deal.show_cost(to_act)))
+        elif rules.sideshow and low <= high and deal.previous(to_act) in looked:
+            menu.append(option(to_act, _SIDESHOW, None, None, low))  # TP5
         return menu
     limit = rules.blind_limit
-    if limit and deal.blind_turns[player] >= limit:  # TP6: they must look
+    if limit and deal.blind_turns[to_act] >= limit:  # TP6: they must look
         return [fold, look]
-    low, high = deal.blind_range(player)
-    menu = [fold, option(player, _BLIND, low, high)] if low <= high else [fold]
+    low, high = deal.blind_range(to_act)
+    menu = [fold, option(to_act, _BLIND, low, high)] if low <= high else [fold]
     if two_left:
-        menu.append(option(player, _SHOW, None, None, deal.show_cost(player)))
+        menu.append(option(to_act, _SHOW, None, None, deal.show_cost(to_act)))
     menu.append(look)  # TP2: look at their own turn
     return menu
