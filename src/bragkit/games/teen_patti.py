@@ -63,9 +63,9 @@ from bragkit.games.teen_patti_menus import seen_chaal, turn_menu
 from bragkit.games.teen_patti_operations import (
     PHRASES,
     Compared,
-    JokerTurned,
     SideshowAsked,
     SideshowLost,
+    joker_turned,
 )
 from bragkit.games.teen_patti_rules import TeenPattiRules
 from bragkit.games.teen_patti_views import TeenPattiFold
@@ -199,7 +199,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         if rules.variant == "joker":
             self.turned = self._take_card()
             self.face_up.add(self.turned)
-            self._ops.append(JokerTurned(card=self.turned))
+            self._ops.append(joker_turned(self.turned))
         self.wild = rules.wild(self.turned)
         self._ops.append(_BETTING_STARTED)
 
@@ -398,19 +398,19 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     # -- moves ------------------------------------------------------------------------------
     def _do(self, action: Action) -> None:
-        player, verb = str(action.player), action.verb
-        if verb is _LOOK:
-            self.looked.add(player)
-            self._ops.append(_acted(action, 0))
-            self._ops.append(revealed(player, tuple(self.hands[player])))
-        elif verb is _FOLD:
+        player, verb = str(action.player), action.verb  # (the commonest verbs first)
+        if verb is _FOLD:
             self._ops.append(_acted(action, 0))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
-            self._chaal(action, action.amount)
+            self._chaal(action, player, action.amount)
+        elif verb is _LOOK:
+            self.looked.add(player)
+            self._ops.append(_acted(action, 0))
+            self._ops.append(revealed(player, tuple(self.hands[player])))
         elif verb is _SIDESHOW:
-            if self._chaal(action, self.seen_range(player)[0]):  # the least seen chaal (TP5)
+            if self._chaal(action, player, self.seen_range(player)[0]):  # least seen chaal (TP5)
                 other = self.previous(player)
                 self.sideshow = (player, other)
                 self._phase = SIDESHOW
@@ -420,10 +420,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         else:
             self._answer(action)
 
-    def _chaal(self, action: Action, amount: int) -> bool:
+    def _chaal(self, action: Action, player: str, amount: int) -> bool:
         """A chaal (TP3): pay, set the stake in blind terms, pass the turn; ``False`` when the
         pot reached its cap and the hands were shown (TP6)."""
-        player = str(action.player)
         seen = player in self.looked
         pots = self.money.pots
         cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches it: not cut)
@@ -449,12 +448,12 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _pack(self, player: str, reason: str) -> None:
         """``player`` leaves the deal; the last player in takes the pot (TP7: never carried)."""
-        after = self._next_after(player)
-        self.playing.remove(player)
-        if len(self.playing) == 1:
-            self._end(split={self.playing[0]: self.pot}, reason=reason)
-        elif self._turn == player:
-            self._turn = after
+        playing = self.playing
+        playing.remove(player)
+        if len(playing) == 1:
+            self._end(split={playing[0]: self.pot}, reason=reason)
+        elif self._turn == player:  # (the seats after theirs are the same without them)
+            self._turn = self._next_after(player)
 
     def _show(self, action: Action) -> None:
         """Rule TP4: both hands shown; the better wins, a tie against the asker."""

@@ -29,7 +29,7 @@ from bragkit.games.protocol import Operation
 from bragkit.games.stake_operations import Shown
 from bragkit.games.wording import says, subject, whom
 
-__all__ = ["PHRASES", "Compared", "JokerTurned", "SideshowAsked", "SideshowLost"]
+__all__ = ["PHRASES", "Compared", "JokerTurned", "SideshowAsked", "SideshowLost", "joker_turned"]
 
 #: Teen Patti's own words for its moves (TP3), as its keys say them ("b chaal", "f pack"): the
 #: phrases of its :class:`~bragkit.games.stake_operations.Acted` records.
@@ -46,6 +46,19 @@ class JokerTurned(Operation):
 
     def __str__(self) -> str:
         return f"{self.card} is turned: every {self.card.rank.symbol} is wild (TP8)"
+
+
+#: The turned card's record of each card of the pack, made once (records are frozen).
+_TURNED: Final = tuple(JokerTurned(card=Card(index)) for index in range(52))
+
+
+def joker_turned(card: Card) -> JokerTurned:
+    """The :class:`JokerTurned` record of ``card``, made once and shared (one a joker deal).
+
+    >>> joker_turned(Card.parse("7d")) is joker_turned(Card.parse("7d"))
+    True
+    """
+    return _TURNED[card] if 0 <= card < len(_TURNED) else JokerTurned(card=card)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
