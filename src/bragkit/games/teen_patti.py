@@ -166,6 +166,9 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     RULE: ClassVar[str] = "TP3"
     SEATS: ClassVar[tuple[int, int]] = (2, 17)
     SEATS_RULE: ClassVar[str] = "TP1"
+    #: The joker variant's turned card (TP8): the class's None where a deal has none, so its
+    #: attributes stay under the 30 names Python shares between objects (faster look-ups).
+    turned: Card | None = None
 
     @classmethod
     def default_rules(cls) -> TeenPattiRules:
@@ -177,8 +180,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         everyone blind; TP8: the joker variant's turned card."""
         rules = self.rules
         order = self.deal_order
-        limits, (self._after, boots) = _table(rules, order)  # checks the table (TP6)
-        self._max_chaal, self._even_chaal, self._cap, self._blind_limit = limits
+        self._limits, (self._after, boots) = _table(rules, order)  # checks the table (TP6)
         boot, stacks = rules.boot, self.money.stacks
         if min(stacks.values()) < boot:
             rules.check_boots(stacks)  # rule TP2: top up or leave first
@@ -186,7 +188,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         self.looked: set[str] = set()
         self.blind_turns: dict[str, int] = dict.fromkeys(self.players, 0)
         self.playing: list[str] = list(order)
-        self.turned: Card | None = None
         self.sideshow: tuple[str, str] | None = None
         self.showdown: list[tuple[str, str]] = []
         self._phase = BETTING
@@ -200,7 +201,6 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self.turned = self._take_card()
             self.face_up.add(self.turned)
             self._ops.append(joker_turned(self.turned))
-        self.wild = rules.wild(self.turned)
         self._ops.append(_BETTING_STARTED)
 
     # -- state ------------------------------------------------------------------------------
@@ -230,6 +230,11 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         """Whether ``player`` has looked (a *seen* player, TP3)."""
         return player in self.looked
 
+    @property
+    def wild(self) -> frozenset[int]:
+        """The wild cards (TP8): AK47's, every card of the turned card's rank, or none."""
+        return self.rules.wild(self.turned)
+
     def strength(self, player: str) -> int:
         """How ``player``'s hand compares in this variant: higher wins (TP1, TP8)."""
         return self.rules.strength(self.hands[player], self.wild)
@@ -250,14 +255,14 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def blind_range(self, player: str) -> tuple[int, int]:
         """A blind chaal's least and most: 1× to 2× the stake (TP3), at most the chaal limit
         (TP6) and the player's stack."""
-        stake, most, left = self.stake, self._max_chaal, self.money.stacks[player]
+        stake, most, left = self.stake, self._limits[0], self.money.stacks[player]
         high = 2 * stake if 2 * stake < most else most  # (not min(): slower, every menu)
         return stake, high if high < left else left
 
     def seen_range(self, player: str) -> tuple[int, int]:
         """A seen chaal's least and most: 2× to 4× the stake (TP3), even, at most the chaal
         limit (TP6, which is the least where it is lower) and the player's stack."""
-        stake, limit, left = self.stake, self._even_chaal, self.money.stacks[player]
+        stake, limit, left = self.stake, self._limits[1], self.money.stacks[player]
         top = 4 * stake if 4 * stake < limit else limit  # (as blind_range: not min())
         top = top if top < left else left
         return 2 * stake if 2 * stake < limit else limit, top - top % 2
@@ -267,7 +272,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         what the asker has left (TP7 [decision]) and what the pot holds short of its cap (TP6
         [decision]): the price the show is charged."""
         cost, left = (2 if player in self.looked else 1) * self.stake, self.money.stacks[player]
-        cost, cap = cost if cost < left else left, self._cap  # (as blind_range: not min())
+        cost, cap = cost if cost < left else left, self._limits[2]  # (as blind_range: not min())
         room = cost if cap is None else cap - self.money.pots["pot"]  # the pot's room (TP6)
         return cost if cost < room else room
 
@@ -299,7 +304,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             if seen:
                 return IllegalActionError(f"{player} has already looked", rule="TP2")
             return (option(player, verb),)
-        limit = self._blind_limit
+        limit = self._limits[3]
         if not seen and limit and self.blind_turns[player] >= limit and verb is not _SIDESHOW:
             return IllegalActionError(f"{player} has played {limit} blind turns and must look",
                                       rule="TP6")
@@ -407,8 +412,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
             self._chaal(action, player, action.amount)
         elif verb is _LOOK:
             self.looked.add(player)
-            self._ops.append(_acted(action, 0))
-            self._ops.append(revealed(player, tuple(self.hands[player])))
+            self._ops += (_acted(action, 0), revealed(player, tuple(self.hands[player])))
         elif verb is _SIDESHOW:
             if self._chaal(action, player, self.seen_range(player)[0]):  # least seen chaal (TP5)
                 other = self.previous(player)
@@ -425,7 +429,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         pot reached its cap and the hands were shown (TP6)."""
         seen = player in self.looked
         pots = self.money.pots
-        cap = self._cap  # the pot's room (TP6 [decision]: a pot that merely reaches it: not cut)
+        cap = self._limits[2]  # the pot's room (TP6 [decision]: a pot reaching it is not cut)
         room = amount if cap is None else cap - pots["pot"]
         paid = amount if amount <= room else room
         self.money.stacks[player] -= paid  # the menu's amount: at most the stack (TP7)
@@ -489,10 +493,10 @@ class TeenPatti(StakeGame[TeenPattiRules]):
 
     def _reveal(self, players: Sequence[str]) -> list[int]:
         """Show the hands of ``players``; their strengths, in order (each hand ranked once)."""
-        rank, strength_of, strengths = self.rules.rank, self.rules.strength_of, []
+        rank, strength_of, strengths, wild = self.rules.rank, self.rules.strength_of, [], self.wild
         for player in players:
             cards = tuple(self.hands[player])
-            hand = rank(cards, self.wild)
+            hand = rank(cards, wild)
             worth = str(hand)
             self.shown[player] = cards
             self.showdown.append((player, worth))
