@@ -57,6 +57,7 @@ from bragkit.games.stake_operations import (
     revealed,
     shown,
 )
+from bragkit.games.stake_pack import randbelow
 from bragkit.games.stake_session import StakeDealing
 from bragkit.games.stakes import option, split_evenly
 from bragkit.games.teen_patti_menus import seen_chaal, turn_menu
@@ -547,7 +548,7 @@ def _start_game(players: Sequence[str], rules: TeenPattiRules, rng: random.Rando
     """A deal for the registry: 100 boots each (at least 100 chips), the dealer cut at random
     (D3)."""
     stack = max(100, 100 * rules.boot)
-    return TeenPatti(rules, players=players, dealer=players[rng.randrange(len(players))],
+    return TeenPatti(rules, players=players, dealer=players[randbelow(rng, len(players))],
                      stacks=[stack] * len(players), rng=rng, own_rng=True)
 
 
