@@ -511,6 +511,14 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _turns_taken(self) -> int:
         return len(self._arranged if self._phase == "arrange" else self._calls)
 
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        # as PointsGame.to_act, one call less (a driver asks at every action)
+        return self._order[len(self._arranged if self._phase == "arrange" else self._calls)]
+
     # -- actions ------------------------------------------------------------------------------
 
     def _menu(self, player: str) -> list[LegalAction]:
@@ -526,8 +534,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 return []
             if self._turn is None:
                 choices = self._turn = ArrangementChoices.for_turn(
-                    who, tuple(sorted(self._cards[who])), ordering=self._ordering,
-                    floor=self._floor, scale=self._scale)  # one pack (C1): distinct cards
+                    who, tuple(sorted(self._cards[who])), self._ordering, self._floor,
+                    self._scale)  # one pack (C1): distinct cards
                 self._turn_menu = [choices_option(who, _ARRANGES, choices)]
             return self._turn_menu
         who = self._order[len(self._calls)]  # self.to_act

@@ -111,19 +111,31 @@ def _splits12() -> list[tuple[int, ...]]:
 
 
 #: A hand's key in play order under a scale: (minus its strength, its lowest card, its cards
-#: laid out), by ``a * 2704 + b * 52 + c`` for three distinct cards ``a < b < c``.
-_Ranked = tuple[int, int, tuple[Card, ...]]
+#: laid out, its strength).
+_Ranked = tuple[int, int, tuple[Card, ...], int]
+#: ``_C3[c] + _C2[b] + a``: the place of three cards ``a < b < c`` among all three cards in
+#: colexicographic order (0 to 22,099: a dense table, one look-up a hand).
+_C3: Final = tuple(math.comb(c, 3) for c in range(52))
+_C2: Final = tuple(math.comb(b, 2) for b in range(52))
 
 
 @functools.cache
 def _ranked_table(scale: FastScale) -> list[_Ranked]:
-    """Every three distinct cards as :data:`_Ranked` (an empty hand elsewhere, never looked
-    up): sorting a pick's four keys puts its hands in play order (C4), best first, ties by
-    their lowest cards, with one look-up a hand (built once per scale, itself one per ordering).
+    """Every three cards as :data:`_Ranked` at their place (``_C3[c] + _C2[b] + a``): sorting
+    a pick's four keys puts its hands in play order (C4), best first, ties by their lowest
+    cards (built once per scale, itself one per ordering; one int object per strength, as
+    the scale's own).
     """
-    tri = scale.tri
-    return [(0, 0, ()) if cards is None else (-tri[x], x // 2704, cards)
-            for x, cards in enumerate(laid_out_table())]
+    tri, lay = scale.tri, laid_out_table()
+    strengths = {s: (s, -s) for s in tri}  # (each strength's one int, and its minus's)
+    table: list[_Ranked] = [(0, 0, (), 0)] * math.comb(52, 3)
+    for a, b, c in itertools.combinations(range(52), 3):
+        x = a * 2704 + b * 52 + c
+        strength, minus = strengths[tri[x]]
+        cards = lay[x]
+        assert cards is not None  # (three distinct cards)
+        table[_C3[c] + _C2[b] + a] = (minus, a, cards, strength)
+    return table
 
 
 class ArrangementChoices(Sequence[Action]):
@@ -134,11 +146,12 @@ class ArrangementChoices(Sequence[Action]):
                  "_ranked", "_scale", "_size", "picked")
 
     @classmethod
-    def for_turn(cls, player: str, cards: tuple[Card, ...], *, ordering: Ordering,
+    def for_turn(cls, player: str, cards: tuple[Card, ...], ordering: Ordering,
                  floor: Category, scale: FastScale) -> ArrangementChoices:
         """The choices of a turn of a one-pack deal: as the constructor, for ``cards`` already
         sorted and distinct, and ``scale`` the :func:`~bragkit.games.arrange.fast_scale` of
-        ``ordering`` (speed: a game makes one at every player's arrangement)."""
+        ``ordering`` (speed: a game makes one at every player's arrangement; positional
+        arguments, the quickest call)."""
         self: ArrangementChoices = object.__new__(cls)
         self._player = player
         self._cards = cards
@@ -227,7 +240,7 @@ class ArrangementChoices(Sequence[Action]):
         if not self._fast:
             return self._action(self._listed()[index].sets)
         if index < _FOUR_TRIPLES:  # the first block: four triples of the thirteen cards
-            return self._four_triples(index)
+            return self[index]
         index -= _FOUR_TRIPLES
         cards = self._cards
         for rows, quads, rest, k in self._layout()[1:]:
@@ -243,29 +256,6 @@ class ArrangementChoices(Sequence[Action]):
             return self._action(self._in_play_order(hands))
         raise AssertionError("unreachable: the blocks add up to len")
 
-    def _four_triples(self, index: int) -> Action:
-        """The ``index``-th arrangement of the first block (four triples of the thirteen
-        cards, row ``index`` of ``partitions(13, 4)``), kept as :attr:`picked` with what it
-        makes."""
-        cards = self._cards
-        block, row = divmod(index, _TWELVE_SPLITS)
-        unused = 12 - block  # the position of the card left over
-        kept = cards[:unused] + cards[unused + 1:]
-        i0, j0, k0, i1, j1, k1, i2, j2, k2, i3, j3, k3 = (_SPLITS or _splits12())[row]
-        table = self._ranked
-        if table is None:
-            table = self._ranked = _ranked_table(self._scale)
-        ranked = [table[kept[i0] * 2704 + kept[j0] * 52 + kept[k0]],
-                  table[kept[i1] * 2704 + kept[j1] * 52 + kept[k1]],
-                  table[kept[i2] * 2704 + kept[j2] * 52 + kept[k2]],
-                  table[kept[i3] * 2704 + kept[j3] * 52 + kept[k3]]]
-        ranked.sort()
-        (s0, _, h0), (s1, _, h1), (s2, _, h2), (s3, _, h3) = ranked
-        sets = (h0, h1, h2, h3)
-        action = card_action(self._player, _ARRANGES, (), sets)
-        self.picked = (action, sets, (cards[unused],), (-s0, -s1, -s2, -s3))
-        return action
-
     def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
         builds them), each hand's cards as a person lays them out."""
@@ -279,7 +269,28 @@ class ArrangementChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if type(index) is int and 0 <= index < _FOUR_TRIPLES and self._fast:
-            return self._four_triples(index)  # the first block, always there
+            # the first block, always there: four triples of the thirteen cards, row ``index``
+            # of ``partitions(13, 4)``, kept as :attr:`picked` with what it makes (inline: a
+            # random agent picks one at every arrangement)
+            cards = self._cards
+            block, row = divmod(index, _TWELVE_SPLITS)
+            unused = 12 - block  # the position of the card left over
+            kept = cards[:unused] + cards[unused + 1:]
+            i0, j0, k0, i1, j1, k1, i2, j2, k2, i3, j3, k3 = (_SPLITS or _splits12())[row]
+            table = self._ranked
+            if table is None:
+                table = self._ranked = _ranked_table(self._scale)
+            c3, c2 = _C3, _C2
+            ranked = [table[c3[kept[k0]] + c2[kept[j0]] + kept[i0]],
+                      table[c3[kept[k1]] + c2[kept[j1]] + kept[i1]],
+                      table[c3[kept[k2]] + c2[kept[j2]] + kept[i2]],
+                      table[c3[kept[k3]] + c2[kept[j3]] + kept[i3]]]
+            ranked.sort()  # rule C4: best first
+            (_, _, h0, s0), (_, _, h1, s1), (_, _, h2, s2), (_, _, h3, s3) = ranked
+            sets = (h0, h1, h2, h3)
+            action = card_action(self._player, _ARRANGES, (), sets)
+            self.picked = (action, sets, (cards[unused],), (s0, s1, s2, s3))
+            return action
         if isinstance(index, slice):
             return [self._at(i) for i in range(*index.indices(len(self)))]
         return self._at(index)

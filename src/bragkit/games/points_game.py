@@ -343,7 +343,7 @@ ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
 @lru_cache(maxsize=1024)
-def _verified(player: str, verb: Verb) -> LegalAction:
+def _verified(player: str | None, verb: Verb) -> LegalAction:
     """The option an action found legal fits (made once and shared: the verifier, not the
     option, holds what the move needs)."""
     return LegalAction(player=player, verb=verb)
@@ -387,6 +387,11 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     _result_type: type[ResultT]
     #: The seats, clockwise (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
+    #: Whether the game has been won (N7, C6); a plain attribute as ``players`` (a driver reads
+    #: it at every action).
+    over: bool = False
+    #: The result once the game is over (a plain attribute: the base reads it at every menu).
+    result: ResultT | None = None
 
     def __init__(
         self,
@@ -420,7 +425,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._order: list[str] = []
         self._awaiting = False
         self._winner: str | None = None
-        self._result: ResultT | None = None
+        self.over = False
+        self.result = None
         self._checked: Any = None  # what _verify found for the action being played
         self._setup()
         self._next_deal()
@@ -486,11 +492,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         """The arranger's move for the player to act."""
 
     @property
-    def over(self) -> bool:
-        """Whether the game has been won (N7, C6)."""
-        return self._winner is not None
-
-    @property
     def finished_deals(self) -> int:
         """How many deals of cards are over (the game's, or all of them once it is won)."""
         if self._winner is not None or self._awaiting:
@@ -546,11 +547,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     def scores(self) -> dict[str, int]:
         """Points so far."""
         return dict(self._scores)
-
-    @property
-    def result(self) -> ResultT | None:
-        """The result once the game is over."""
-        return self._result
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -646,7 +642,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
             self._checked = self._verify(action)
         except BragError:
             return None
-        return _verified(str(action.player), action.verb)
+        return _verified(action.player, action.verb)
 
     def _refusal(self, action: Action) -> BragError:
         """The verifier's error for ``action``, naming the rule."""
@@ -692,8 +688,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
             self._nets[winner] += owed
         payments = tuple(fewest_payments(self._nets))
         self._winner = winner
-        self._result = self._result_type(winner=winner, scores=dict(self._scores),
-                                         nets=dict(self._nets), payments=payments)
+        self.result = self._result_type(winner=winner, scores=dict(self._scores),
+                                        nets=dict(self._nets), payments=payments)
+        self.over = True
         self._log(GameWon(winner=winner, scores=tuple(self._scores.items()),
                           nets=tuple(self._nets.items()), payments=payments))
         return True
