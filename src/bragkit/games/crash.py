@@ -501,8 +501,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
-        self._cards = dict(hands)
+    def _start(self, hands: dict[str, tuple[Card, ...]]) -> None:
+        self._cards = hands  # (the deal's own: kept without a copy)
         self._arranged = {}
         self._calls = {}
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
@@ -592,8 +592,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             if len(self._arranged) == len(self._players):
                 self._phase = "call"
             return
-        self._calls[who] = act.verb is Verb.CRASH
-        self._ops.append(_called(self._deal, who, self._calls[who]))
+        self._calls[who] = crash = act.verb is _CRASH
+        self._ops.append(_called(self._deal, who, crash))
         if len(self._calls) == len(self._players):
             self._play_rounds()
 
@@ -601,13 +601,16 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         names = self._scale.names
         order = self._order
         arranged = self._arranged
-        rows = [(p, a[1], a[3]) for p in order for a in (arranged[p],)]  # (who, hands, strengths)
+        rows = []  # (who, hands, strengths, how many hands)
+        for p in order:
+            _, sets, _, strengths = arranged[p]
+            rows.append((p, sets, strengths, len(sets)))
         scores, log, deal = self._scores, self._ops.append, self._deal
         winners: list[str | None] = []
         for k in range(4):  # rule C4: the hands are played best first
             best, winner, hands = -1, None, []
-            for p, sets, strengths in rows:
-                if len(sets) > k:
+            for p, sets, strengths, count in rows:
+                if count > k:
                     s = strengths[k]
                     hands.append((p, sets[k], names[s]))
                     if s > best:

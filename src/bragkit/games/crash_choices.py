@@ -72,12 +72,13 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
 
 _THIRTEEN: Final = tuple(range(13))
 _HIGH_CARD: Final = Category.HIGH_CARD
+_SUB: Final = operator.sub
 _ARRANGES: Final = Verb.ARRANGES
 def _quads(cards: tuple[Card, ...]) -> list[int]:
     """Where each four of a kind starts among thirteen distinct cards, sorted (C2)."""
     # four of a rank are four cards in a row (distinct, sorted: rank * 4 + suit); four cards in
     # a row are rare, and checked first without a loop in Python
-    if 3 not in map(operator.sub, cards[3:], cards):
+    if 3 not in map(_SUB, cards[3:], cards):
         return []
     return [p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
 
@@ -161,7 +162,8 @@ class ArrangementChoices(Sequence[Action]):
         self._full = None
         self._blocks = None
         # without four of a rank, four triples are all there is
-        self._size = _FOUR_TRIPLES if fast and not _quads(cards) else -1
+        self._size = _FOUR_TRIPLES if fast and (3 not in map(_SUB, cards[3:], cards)
+                                                 or not _quads(cards)) else -1
         self._scale = scale
         self._ranked = _ranked_table(scale)
         self.picked = None

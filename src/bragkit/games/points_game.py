@@ -428,6 +428,11 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self.over = False
         self.result = None
         self._checked: Any = None  # what _verify found for the action being played
+        self._seatings: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}  # _seating's
+        dealt = _makers.get(self._dealt_type)  # the maker of the game's dealt records
+        if dealt is None:
+            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
+        self._dealt = dealt
         self._setup()
         self._next_deal()
 
@@ -447,8 +452,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         """The game's own state before the first deal."""
 
     @abstractmethod
-    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
-        """Open a deal once the hands are dealt (and :attr:`_order` is from the dealer's left)."""
+    def _start(self, hands: dict[str, tuple[Card, ...]]) -> None:
+        """Open a deal once the hands are dealt (and :attr:`_order` is from the dealer's left);
+        ``hands`` is the deal's own, made for it (the game may keep it)."""
 
     @abstractmethod
     def _turns_taken(self) -> int:
@@ -572,8 +578,18 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     def _shuffled(self) -> Pack:
         """A standard pack shuffled by the game's random source (as Pack.shuffled, cheaper)."""
         pack = _STANDARD[self._decks].copy()
-        shuffle(pack._cards, self._rng)  # as pack.shuffle(self._rng)
+        shuffle_cards(pack._cards, self._rng)  # as pack.shuffle(self._rng)
         return pack
+
+    def _seating(self, dealer: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The seats clockwise from ``dealer``'s left (N4, C2: the first to act), and each
+        player's place among them (N2, C1: their first card's place in a pack dealt one at a
+        time from the dealer's left); worked out once a dealer."""
+        seating = self._seatings.get(dealer)
+        if seating is None:
+            order = tuple(seats_from(self._players, left_of(self._players, dealer)))
+            seating = self._seatings[dealer] = (order, tuple(map(order.index, self._players)))
+        return seating
 
     def _next_deal(self) -> None:
         if self._sources is None:
@@ -602,12 +618,13 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         (no one else holds it)."""
         players = self._players
         dealer = self._first_dealer if self._deal == 0 else left_of(players, self._dealer)
+        order, places = self._seating(dealer)
         pack: tuple[Card, ...] | None
         if own and isinstance(source, Pack):  # deal_hands of a standard pack, without checks
             pack = source.cards
-            n, count = len(players), self.CARDS
-            first = players.index(dealer) + 1  # rule N2, C1: from the dealer's left
-            hands = {p: pack[(i - first) % n:count * n:n] for i, p in enumerate(players)}
+            n = len(players)
+            end = self.CARDS * n  # rule N2, C1: one card at a time from the dealer's left
+            hands = {p: pack[i:end:n] for p, i in zip(players, places, strict=True)}
         else:
             hands, pack = deal_hands(source, players=players, dealer=dealer, count=self.CARDS,
                                      decks=self._decks, rule=self.DEAL_RULE)
@@ -620,11 +637,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._deal_actions.append([])
         log, deal = self._ops.append, self._deal
         log(_deal_started(deal, dealer, pack))
-        self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
-        dealt = _makers.get(self._dealt_type)  # (deal, player, cards)
-        if dealt is None:
-            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
-        for p in self._order:
+        self._order = list(order)  # rule N4
+        dealt = self._dealt  # (deal, player, cards)
+        for p in order:
             log(dealt(deal, p, hands[p]))
         self._start(hands)
 
