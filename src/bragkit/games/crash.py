@@ -453,6 +453,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
     def _setup(self) -> None:
         self._phase = "arrange"
+        self._acted = 0  # how many have arranged (or called) in this phase: whose turn (C2, C5)
+        self._seated = len(self._players)
         self._cards: dict[str, tuple[Card, ...]] = {}
         #: Each arrangement made this deal, as a pick makes it: (action, hands, discards,
         #: strengths).
@@ -506,10 +508,11 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._arranged = {}
         self._calls = {}
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
+        self._acted = 0
         self._turn = None
 
     def _turns_taken(self) -> int:
-        return len(self._arranged if self._phase == "arrange" else self._calls)
+        return self._acted
 
     @property
     def to_act(self) -> str | None:
@@ -517,7 +520,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if self._winner is not None or self._awaiting:
             return None
         # as PointsGame.to_act, one call less (a driver asks at every action)
-        return self._order[len(self._arranged if self._phase == "arrange" else self._calls)]
+        return self._order[self._acted]
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -528,19 +531,16 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         ``crash`` (with four hands) and ``pass`` (C5)."""
         if self._winner is not None or self._awaiting:
             return []
+        who = self._order[self._acted]  # self.to_act
+        if player != who:
+            return []
         if self._phase == "arrange":
-            who = self._order[len(self._arranged)]  # self.to_act
-            if player != who:
-                return []
             if self._turn is None:
                 choices = self._turn = ArrangementChoices.for_turn(
                     who, tuple(sorted(self._cards[who])), self._ordering, self._floor,
                     self._scale)  # one pack (C1): distinct cards
                 self._turn_menu = [choices_option(who, _ARRANGES, choices)]
             return self._turn_menu
-        who = self._order[len(self._calls)]  # self.to_act
-        if player != who:
-            return []
         # rule C5: a crash needs four hands (options without cards: made once for a player)
         return self._call_menus[who][len(self._arranged[who][1]) == 4]
 
@@ -555,7 +555,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                 if picked is not None and picked[0] is act:  # listed by this turn's menu: legal
                     return picked
         elif (self._winner is None and not self._awaiting and self._phase == "call"
-              and act.player == self._order[len(self._calls)]):  # a call in turn (C5)
+              and act.player == self._order[self._acted]):  # a call in turn (C5)
             if verb is _CRASH and len(self._arranged[act.player][1]) < 4:
                 raise IllegalActionError(
                     f"{act.player} has {len(self._arranged[act.player][1])} hands: a crash is "
@@ -563,8 +563,7 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             return None
         self._check_in_play(act)  # rules C6, C1
         who = act.player
-        if who != self._order[len(self._arranged if self._phase == "arrange"
-                                  else self._calls)]:  # self.to_act
+        if who != self._order[self._acted]:  # self.to_act
             raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
                                      rule="T3")
         assert who is not None  # every Crash verb names its player
@@ -589,12 +588,15 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if verified is not None:
             self._arranged[who] = verified
             self._ops.append(_arranged(self._deal, who, verified[1], verified[2]))
-            if len(self._arranged) == len(self._players):
+            self._acted += 1
+            if self._acted == self._seated:
                 self._phase = "call"
+                self._acted = 0
             return
         self._calls[who] = crash = act.verb is _CRASH
         self._ops.append(_called(self._deal, who, crash))
-        if len(self._calls) == len(self._players):
+        self._acted += 1
+        if self._acted == self._seated:
             self._play_rounds()
 
     def _play_rounds(self) -> None:
