@@ -548,14 +548,9 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         """What an ``arranges`` action makes (:data:`~bragkit.games.crash_choices.Picked`;
         None for a call); IllegalActionError naming the rule broken."""
         verb = act.verb
-        if verb is _ARRANGES:
-            choices = self._turn
-            if choices is not None:
-                picked = choices.picked
-                if picked is not None and picked[0] is act:  # listed by this turn's menu: legal
-                    return picked
-        elif (self._winner is None and not self._awaiting and self._phase == "call"
-              and act.player == self._order[self._acted]):  # a call in turn (C5)
+        if (verb is not _ARRANGES and self._winner is None and not self._awaiting
+                and self._phase == "call" and act.player == self._order[self._acted]):
+            # a call in turn (C5)
             if verb is _CRASH and len(self._arranged[act.player][1]) < 4:
                 raise IllegalActionError(
                     f"{act.player} has {len(self._arranged[act.player][1])} hands: a crash is "
@@ -580,6 +575,17 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             raise IllegalActionError(f"{who} has {len(self._arranged[who][1])} hands: a crash "
                                      "is a prediction of winning all four rounds", rule="C5")
         return None
+
+    def _find(self, action: Action) -> LegalAction | None:
+        """As :meth:`PointsGame._find`; the arrangement last picked from this turn's menu is
+        legal without a second check (listed: C1, C2, C4), its option the menu's own."""
+        turn = self._turn
+        if turn is not None:
+            picked = turn.picked
+            if picked is not None and picked[0] is action:
+                self._checked = picked
+                return self._turn_menu[0]
+        return PointsGame._find(self, action)
 
     def _do(self, act: Action, verified: Picked | None) -> None:
         who = act.player
