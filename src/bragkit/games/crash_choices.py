@@ -74,6 +74,8 @@ _THIRTEEN: Final = tuple(range(13))
 _HIGH_CARD: Final = Category.HIGH_CARD
 _SUB: Final = operator.sub
 _ARRANGES: Final = Verb.ARRANGES
+
+
 def _quads(cards: tuple[Card, ...]) -> list[int]:
     """Where each four of a kind starts among thirteen distinct cards, sorted (C2)."""
     # four of a rank are four cards in a row (distinct, sorted: rank * 4 + suit); four cards in
