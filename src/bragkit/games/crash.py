@@ -454,7 +454,6 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _setup(self) -> None:
         self._phase = "arrange"
         self._acted = 0  # how many have arranged (or called) in this phase: whose turn (C2, C5)
-        self._seated = len(self._players)
         self._cards: dict[str, tuple[Card, ...]] = {}
         #: Each arrangement made this deal, as a pick makes it: (action, hands, discards,
         #: strengths).
@@ -465,9 +464,9 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         self._turn: ArrangementChoices | None = None
         self._turn_menu: list[LegalAction] = []
         rules = self._rules
-        self._ordering, self._floor = rules.ordering, rules.floor  # (C3, C4: read every turn)
-        self._scale = arrange.fast_scale(self._ordering)  # the strengths of hands (C3)
-        self._call_menus = {p: _call_menus(p) for p in self._players}
+        #: The order of hands (C3), the least hand (C4) and the strengths of hands (C3), read
+        #: every turn (one attribute: CPython shares up to 30 names between instances).
+        self._hands_rules = (rules.ordering, rules.floor, arrange.fast_scale(rules.ordering))
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -537,12 +536,12 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         if self._phase == "arrange":
             if self._turn is None:
                 choices = self._turn = ArrangementChoices.for_turn(
-                    who, tuple(sorted(self._cards[who])), self._ordering, self._floor,
-                    self._scale)  # one pack (C1): distinct cards
+                    who, tuple(sorted(self._cards[who])),  # one pack (C1): distinct cards
+                    *self._hands_rules)
                 self._turn_menu = [choices_option(who, _ARRANGES, choices)]
             return self._turn_menu
         # rule C5: a crash needs four hands (options without cards: made once for a player)
-        return self._call_menus[who][len(self._arranged[who][1]) == 4]
+        return _call_menus(who)[len(self._arranged[who][1]) == 4]
 
     def _verify(self, act: Action) -> Picked | None:
         """What an ``arranges`` action makes (:data:`~bragkit.games.crash_choices.Picked`;
@@ -566,7 +565,8 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
             made = arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
-                                       ordering=self._ordering, floor=self._floor)
+                                       ordering=self._hands_rules[0],
+                                       floor=self._hands_rules[1])
             return act, made.sets, made.discards, made.strengths
         if self._phase != "call":
             raise IllegalActionError("crash is called after every player has arranged",
@@ -595,18 +595,18 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
             self._arranged[who] = verified
             self._ops.append(_arranged(self._deal, who, verified[1], verified[2]))
             self._acted += 1
-            if self._acted == self._seated:
+            if self._acted == len(self._players):
                 self._phase = "call"
                 self._acted = 0
             return
         self._calls[who] = crash = act.verb is _CRASH
         self._ops.append(_called(self._deal, who, crash))
         self._acted += 1
-        if self._acted == self._seated:
+        if self._acted == len(self._players):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
-        names = self._scale.names
+        names = self._hands_rules[2].names
         order = self._order
         arranged = self._arranged
         rows = []  # (who, hands, strengths, how many hands)

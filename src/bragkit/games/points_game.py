@@ -343,6 +343,16 @@ ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
 @lru_cache(maxsize=1024)
+def _seating(players: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The seats clockwise from ``dealer``'s left (N4, C2: the first to act), and each
+    player's place among them (N2, C1: their first card's place in a pack dealt one at a time
+    from the dealer's left); worked out once for a table and dealer (a game's attributes stay
+    few: CPython shares up to 30 names between instances)."""
+    order = tuple(seats_from(players, left_of(players, dealer)))
+    return order, tuple(map(order.index, players))
+
+
+@lru_cache(maxsize=1024)
 def _verified(player: str | None, verb: Verb) -> LegalAction:
     """The option an action found legal fits (made once and shared: the verifier, not the
     option, holds what the move needs)."""
@@ -387,9 +397,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     _result_type: type[ResultT]
     #: The seats, clockwise (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
-    #: Whether the game has been won (N7, C6); a plain attribute as ``players`` (a driver reads
-    #: it at every action).
-    over: bool = False
     #: The result once the game is over (a plain attribute: the base reads it at every menu).
     result: ResultT | None = None
 
@@ -425,14 +432,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._order: list[str] = []
         self._awaiting = False
         self._winner: str | None = None
-        self.over = False
         self.result = None
         self._checked: Any = None  # what _verify found for the action being played
-        self._seatings: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}  # _seating's
-        dealt = _makers.get(self._dealt_type)  # the maker of the game's dealt records
-        if dealt is None:
-            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
-        self._dealt = dealt
         self._setup()
         self._next_deal()
 
@@ -496,6 +497,11 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     @abstractmethod
     def _strong_action(self) -> Action:
         """The arranger's move for the player to act."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has been won (N7, C6)."""
+        return self._winner is not None
 
     @property
     def finished_deals(self) -> int:
@@ -581,16 +587,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         shuffle_cards(pack._cards, self._rng)  # as pack.shuffle(self._rng)
         return pack
 
-    def _seating(self, dealer: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-        """The seats clockwise from ``dealer``'s left (N4, C2: the first to act), and each
-        player's place among them (N2, C1: their first card's place in a pack dealt one at a
-        time from the dealer's left); worked out once a dealer."""
-        seating = self._seatings.get(dealer)
-        if seating is None:
-            order = tuple(seats_from(self._players, left_of(self._players, dealer)))
-            seating = self._seatings[dealer] = (order, tuple(map(order.index, self._players)))
-        return seating
-
     def _next_deal(self) -> None:
         if self._sources is None:
             # rules N5, C6: every deal is shuffled
@@ -618,7 +614,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         (no one else holds it)."""
         players = self._players
         dealer = self._first_dealer if self._deal == 0 else left_of(players, self._dealer)
-        order, places = self._seating(dealer)
+        order, places = _seating(players, dealer)
         pack: tuple[Card, ...] | None
         if own and isinstance(source, Pack):  # deal_hands of a standard pack, without checks
             pack = source.cards
@@ -638,7 +634,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         log, deal = self._ops.append, self._deal
         log(_deal_started(deal, dealer, pack))
         self._order = list(order)  # rule N4
-        dealt = self._dealt  # (deal, player, cards)
+        dealt = _makers.get(self._dealt_type)  # (deal, player, cards)
+        if dealt is None:
+            dealt = _makers[self._dealt_type] = positional(self._dealt_type)
         for p in order:
             log(dealt(deal, p, hands[p]))
         self._start(hands)
@@ -705,7 +703,6 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._winner = winner
         self.result = self._result_type(winner=winner, scores=dict(self._scores),
                                         nets=dict(self._nets), payments=payments)
-        self.over = True
         self._log(GameWon(winner=winner, scores=tuple(self._scores.items()),
                           nets=tuple(self._nets.items()), payments=payments))
         return True
