@@ -426,8 +426,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._scores = dict.fromkeys(self._players, 0)
         self._nets = dict.fromkeys(self._players, 0)
         self._ops: list[Operation] = []
-        self._deal_sources: list[DealSource] = []
-        self._deal_actions: list[list[Action]] = []
+        #: Each deal's cards as given and its actions (one attribute: a game's stay under the
+        #: 30 names CPython shares between instances).
+        self._deals: list[tuple[DealSource, list[Action]]] = []
         self._deal = 0
         self._order: list[str] = []
         self._awaiting = False
@@ -563,17 +564,17 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied, in order."""
-        return tuple(a for deal in self._deal_actions for a in deal)
+        return tuple(a for _, deal in self._deals for a in deal)
 
     @property
     def deal_sources(self) -> tuple[DealSource, ...]:
         """Each deal's cards as given: the pack before dealing, or the hands (for records)."""
-        return tuple(self._deal_sources)
+        return tuple(source for source, _ in self._deals)
 
     @property
     def deal_actions(self) -> tuple[tuple[Action, ...], ...]:
         """The actions of each deal."""
-        return tuple(tuple(d) for d in self._deal_actions)
+        return tuple(tuple(d) for _, d in self._deals)
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -628,9 +629,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
         # the pack as it was (deal_hands dealt from a copy)
-        self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
-                                  else dict(hands))
-        self._deal_actions.append([])
+        self._deals.append((source if own else source.copy() if isinstance(source, Pack)
+                            else dict(hands), []))
         log, deal = self._ops.append, self._deal
         log(_deal_started(deal, dealer, pack))
         self._order = list(order)  # rule N4
@@ -669,7 +669,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         return IllegalActionError(f"the game is over: {self._winner} won", rule=self.END_RULE)
 
     def _play(self, action: Action, option: LegalAction) -> None:
-        self._deal_actions[-1].append(action)
+        self._deals[-1][1].append(action)
         self._do(action, self._checked)
 
     def _records(self) -> list[Operation]:
