@@ -62,7 +62,7 @@ from bragkit.actions import Action, LegalAction, Verb, choices_option
 from bragkit.cards import Card, Pack, format_cards, parse_cards
 from bragkit.errors import IllegalActionError, RulesError
 from bragkit.games import arrange
-from bragkit.games.crash_choices import ArrangementChoices
+from bragkit.games.crash_choices import ArrangementChoices, Picked
 from bragkit.games.house_rules import changed_options, known_options
 from bragkit.games.op_records import positional
 from bragkit.games.points_game import (
@@ -323,6 +323,15 @@ _round_played: Final = positional(RoundPlayed)  # (deal, round, hands, winner)
 _deal_ended: Final = positional(DealEnded)  # (deal, scores, nets)
 _crash_paid: Final = positional(CrashPaid)  # (deal, player, called, made, each)
 
+
+@functools.lru_cache(maxsize=1024)
+def _call_menus(player: str) -> tuple[list[LegalAction], list[LegalAction]]:
+    """The menus of ``player``'s call (C5): with fewer than four hands, ``pass``; with four,
+    ``crash`` or ``pass`` (frozen options, shared by every game: made once for a name)."""
+    return ([LegalAction(player=player, verb=Verb.PASS)],
+            [LegalAction(player=player, verb=verb) for verb in (Verb.CRASH, Verb.PASS)])
+
+
 # ---------------------------------------------------------------------------------------------
 # Views and results
 
@@ -444,18 +453,20 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
     def _setup(self) -> None:
         self._phase = "arrange"
+        self._acted = 0  # how many have arranged (or called) in this phase: whose turn (C2, C5)
         self._cards: dict[str, tuple[Card, ...]] = {}
-        self._arranged: dict[str, arrange.Arrangement] = {}
+        #: Each arrangement made this deal, as a pick makes it: (action, hands, discards,
+        #: strengths).
+        self._arranged: dict[str, Picked] = {}
         self._calls: dict[str, bool] = {}
-        self._menus: dict[str, list[LegalAction]] = {}
-        self._choices: dict[str, ArrangementChoices] = {}  # the choices of each menu
-        #: The choices of the menu made for the turn in play (None once anyone acts).
+        #: The choices of the menu made for the turn in play, and that menu (None once the
+        #: player to act acts: the next turn's are made when asked for).
         self._turn: ArrangementChoices | None = None
-        self._scale = arrange.fast_scale(self._rules.ordering)  # the strengths of hands (C3)
-        self._call_menus = {(p, four): [LegalAction(player=p, verb=verb)
-                                        for verb in ((Verb.CRASH, Verb.PASS) if four else
-                                                     (Verb.PASS,))]
-                            for p in self._players for four in (False, True)}
+        self._turn_menu: list[LegalAction] = []
+        rules = self._rules
+        #: The order of hands (C3), the least hand (C4) and the strengths of hands (C3), read
+        #: every turn (one attribute: CPython shares up to 30 names between instances).
+        self._hands_rules = (rules.ordering, rules.floor, arrange.fast_scale(rules.ordering))
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -483,21 +494,32 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
 
     def arrangement(self, player: str) -> arrange.Arrangement | None:
         """A player's arrangement this deal, once made."""
-        return self._arranged.get(player)
+        made = self._arranged.get(player)
+        if made is None:
+            return None
+        _, sets, discards, strengths = made
+        return arrange.Arrangement(sets=sets, discards=discards, strengths=strengths)
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
-        self._cards = dict(hands)
+    def _start(self, hands: dict[str, tuple[Card, ...]]) -> None:
+        self._cards = hands  # (the deal's own: kept without a copy)
         self._arranged = {}
         self._calls = {}
         self._phase = "arrange"  # rule C2: first every player arranges, then the calls (C5)
-        self._menus = {}
-        self._choices = {}
+        self._acted = 0
         self._turn = None
 
     def _turns_taken(self) -> int:
-        return len(self._arranged if self._phase == "arrange" else self._calls)
+        return self._acted
+
+    @property
+    def to_act(self) -> str | None:
+        """Whose turn it is; None when the game is over or waiting for a deal."""
+        if self._winner is not None or self._awaiting:
+            return None
+        # as PointsGame.to_act, one call less (a driver asks at every action)
+        return self._order[self._acted]
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -508,86 +530,95 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
         ``crash`` (with four hands) and ``pass`` (C5)."""
         if self._winner is not None or self._awaiting:
             return []
-        arranging = self._phase == "arrange"
-        who = self._order[len(self._arranged if arranging else self._calls)]  # self.to_act
+        who = self._order[self._acted]  # self.to_act
         if player != who:
             return []
-        if arranging:
-            menu = self._menus.get(who)
-            if menu is None:
-                rules = self._rules
-                choices = self._choices[who] = ArrangementChoices.for_turn(
-                    who, tuple(sorted(self._cards[who])), ordering=rules.ordering,
-                    floor=rules.floor, scale=self._scale)  # one pack (C1): distinct cards
-                menu = self._menus[who] = [choices_option(who, _ARRANGES, choices)]
-            self._turn = self._choices[who]
-            return menu
-        # rule C5: a crash needs four hands (options without cards: made once a game)
-        return self._call_menus[who, len(self._arranged[who].sets) == 4]
+        if self._phase == "arrange":
+            if self._turn is None:
+                choices = self._turn = ArrangementChoices.for_turn(
+                    who, tuple(sorted(self._cards[who])),  # one pack (C1): distinct cards
+                    *self._hands_rules)
+                self._turn_menu = [choices_option(who, _ARRANGES, choices)]
+            return self._turn_menu
+        # rule C5: a crash needs four hands (options without cards: made once for a player)
+        return _call_menus(who)[len(self._arranged[who][1]) == 4]
 
-    def _verify(self, act: Action) -> arrange.Arrangement | None:
-        """The arrangement an ``arranges`` action makes (None for a call); IllegalActionError
-        naming the rule broken."""
+    def _verify(self, act: Action) -> Picked | None:
+        """What an ``arranges`` action makes (:data:`~bragkit.games.crash_choices.Picked`;
+        None for a call); IllegalActionError naming the rule broken."""
         verb = act.verb
-        if verb is _ARRANGES:
-            choices = self._turn
-            if choices is not None:
-                given = choices.given
-                if given is not None and given[0] is act:  # listed by this turn's menu: legal
-                    return given[1]
-        elif (self._winner is None and not self._awaiting and self._phase == "call"
-              and act.player == self._order[len(self._calls)]):  # a call in turn (C5)
-            if verb is _CRASH and len(self._arranged[act.player].sets) < 4:
+        if (verb is not _ARRANGES and self._winner is None and not self._awaiting
+                and self._phase == "call" and act.player == self._order[self._acted]):
+            # a call in turn (C5)
+            if verb is _CRASH and len(self._arranged[act.player][1]) < 4:
                 raise IllegalActionError(
-                    f"{act.player} has {len(self._arranged[act.player].sets)} hands: a crash is "
+                    f"{act.player} has {len(self._arranged[act.player][1])} hands: a crash is "
                     "a prediction of winning all four rounds", rule="C5")
             return None
         self._check_in_play(act)  # rules C6, C1
         who = act.player
-        if who != self._order[len(self._arranged if self._phase == "arrange"
-                                  else self._calls)]:  # self.to_act
+        if who != self._order[self._acted]:  # self.to_act
             raise IllegalActionError(f"{who} cannot act now: it is {self.to_act}'s turn",
                                      rule="T3")
         assert who is not None  # every Crash verb names its player
         if act.verb is Verb.ARRANGES:
             if self._phase != "arrange":
                 raise IllegalActionError("the hands are arranged: now crash or pass", rule="C5")
-            return arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
-                                       ordering=self._rules.ordering, floor=self._rules.floor)
+            made = arrange.crash_hands(self._cards[who], act.sets,  # rules C1, C2, C4
+                                       ordering=self._hands_rules[0],
+                                       floor=self._hands_rules[1])
+            return act, made.sets, made.discards, made.strengths
         if self._phase != "call":
             raise IllegalActionError("crash is called after every player has arranged",
                                      rule="C5")
-        if act.verb is Verb.CRASH and len(self._arranged[who].sets) < 4:
-            raise IllegalActionError(f"{who} has {len(self._arranged[who].sets)} hands: a crash "
+        if act.verb is Verb.CRASH and len(self._arranged[who][1]) < 4:
+            raise IllegalActionError(f"{who} has {len(self._arranged[who][1])} hands: a crash "
                                      "is a prediction of winning all four rounds", rule="C5")
         return None
 
-    def _do(self, act: Action, verified: arrange.Arrangement | None) -> None:
+    def _find(self, action: Action) -> LegalAction | None:
+        """As :meth:`PointsGame._find`; the arrangement last picked from this turn's menu is
+        legal without a second check (listed: C1, C2, C4), its option the menu's own."""
+        turn = self._turn
+        if turn is not None:
+            picked = turn.picked
+            if picked is not None and picked[0] is action:
+                self._checked = picked
+                return self._turn_menu[0]
+        return PointsGame._find(self, action)
+
+    def _do(self, act: Action, verified: Picked | None) -> None:
         who = act.player
         assert who is not None
         self._turn = None
         if verified is not None:
             self._arranged[who] = verified
-            self._ops.append(_arranged(self._deal, who, verified.sets, verified.discards))
-            if len(self._arranged) == len(self._players):
+            self._ops.append(_arranged(self._deal, who, verified[1], verified[2]))
+            self._acted += 1
+            if self._acted == len(self._players):
                 self._phase = "call"
+                self._acted = 0
             return
-        self._calls[who] = act.verb is Verb.CRASH
-        self._ops.append(_called(self._deal, who, self._calls[who]))
-        if len(self._calls) == len(self._players):
+        self._calls[who] = crash = act.verb is _CRASH
+        self._ops.append(_called(self._deal, who, crash))
+        self._acted += 1
+        if self._acted == len(self._players):
             self._play_rounds()
 
     def _play_rounds(self) -> None:
-        names = self._scale.names
-        players = self._players
-        wins = dict.fromkeys(players, 0)
+        names = self._hands_rules[2].names
+        order = self._order
         arranged = self._arranged
-        rows = [(p, a.sets, a.strengths) for p in self._order for a in (arranged[p],)]
+        rows = []  # (who, hands, strengths, how many hands)
+        for p in order:
+            _, sets, _, strengths = arranged[p]
+            rows.append((p, sets, strengths, len(sets)))
         scores, log, deal = self._scores, self._ops.append, self._deal
+        winners: list[str | None] = []
         for k in range(4):  # rule C4: the hands are played best first
             best, winner, hands = -1, None, []
-            for p, sets, strengths in rows:
-                if len(sets) > k:
+            for p, sets, strengths, count in rows:
+                if count > k:
                     s = strengths[k]
                     hands.append((p, sets[k], names[s]))
                     if s > best:
@@ -595,28 +626,30 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
                     elif s == best:
                         winner = None  # rule C4: a tie at the top scores nothing
             if not hands:
-                continue
+                break  # (fewer hands each: no later round either)
             if winner is not None:
-                wins[winner] += 1
                 scores[winner] += 1
+            winners.append(winner)
             log(_round_played(deal, k + 1, tuple(hands), winner))
         calls = self._calls
-        nets = self._nets
-        if True in calls.values() or 4 in wins.values():  # rule C5: crash money
+        # rule C5: all four rounds won by one player
+        swept = winners[0] if len(winners) == 4 and winners.count(winners[0]) == 4 else None
+        if swept is not None or True in calls.values():  # rule C5: crash money
+            players, nets = self._players, self._nets
             others = len(players) - 1
             rules = self._rules
-            for p in self._order:
-                called, made = calls[p], wins[p] == 4
-                if not (called or made):
+            for p in order:
+                called, won = calls[p], p == swept
+                if not (called or won):
                     continue
-                each = (rules.crash_reward if called else rules.natural_reward) if made \
+                each = (rules.crash_reward if called else rules.natural_reward) if won \
                     else -rules.crash_penalty
                 for q in players:
                     if q != p:
                         nets[q] -= each
                 nets[p] += each * others
-                log(_crash_paid(deal, p, called, made, each))
-        log(_deal_ended(deal, tuple(scores.items()), tuple(nets.items())))
+                log(_crash_paid(deal, p, called, won, each))
+        log(_deal_ended(deal, tuple(scores.items()), tuple(self._nets.items())))
         if not self._check_winner():
             self._next_deal()
 

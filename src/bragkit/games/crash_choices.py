@@ -71,22 +71,24 @@ def has_room(discards: Sequence[Card], *, ordering: Ordering | str, floor: Categ
 
 
 _THIRTEEN: Final = tuple(range(13))
+_HIGH_CARD: Final = Category.HIGH_CARD
+_SUB: Final = operator.sub
 _ARRANGES: Final = Verb.ARRANGES
-_ARRANGEMENT: Final = tuple(arrange.Arrangement.__dict__[f].__set__
-                            for f in ("sets", "discards", "strengths"))
-assert len(_ARRANGEMENT) == len(arrange.Arrangement.__slots__), "_arrangement sets every field"
 
 
-def _arrangement(sets: tuple[tuple[Card, ...], ...], discards: tuple[Card, ...],
-                 strengths: tuple[int, ...]) -> arrange.Arrangement:
-    """``Arrangement(sets=..., discards=..., strengths=...)`` without the dataclass's keyword
-    ``__init__`` (speed: one every arrangement a random agent picks)."""
-    made: arrange.Arrangement = object.__new__(arrange.Arrangement)
-    set_sets, set_discards, set_strengths = _ARRANGEMENT
-    set_sets(made, sets)
-    set_discards(made, discards)
-    set_strengths(made, strengths)
-    return made
+def _quads(cards: tuple[Card, ...]) -> list[int]:
+    """Where each four of a kind starts among thirteen distinct cards, sorted (C2)."""
+    # four of a rank are four cards in a row (distinct, sorted: rank * 4 + suit); four cards in
+    # a row are rare, and checked first without a loop in Python
+    if 3 not in map(_SUB, cards[3:], cards):
+        return []
+    return [p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
+
+
+#: What a pick from four triples makes (C2, C4): the action, its hands in play order, the
+#: discards and the hands' strengths — an :class:`~bragkit.games.arrange.Arrangement`'s fields
+#: without making one (speed: a random agent picks one every arrangement).
+Picked = tuple[Action, tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...]]
 
 
 #: The arrangements of twelve distinct cards into four hands of three: a block of the first
@@ -94,16 +96,49 @@ def _arrangement(sets: tuple[tuple[Card, ...], ...], discards: tuple[Card, ...],
 _TWELVE_SPLITS: Final = _FOUR_TRIPLES // 13
 
 
-@functools.cache
-def _splits12() -> tuple[tuple[int, ...], ...]:
+#: The rows of :func:`_splits12`, once built (a module global: read at every pick).
+_SPLITS: Final[list[tuple[int, ...]]] = []
+
+
+def _splits12() -> list[tuple[int, ...]]:
     """The 15,400 ways to split twelve positions into four triples, in the order of
     :func:`~bragkit.games.arrange.partitions` ``(12, 4)``, each as its twelve positions (the
     first triple's three, then the second's ...). Row ``b * 15,400 + r`` of ``partitions(13,
     4)`` is row ``r`` of these over the thirteen positions but ``12 - b`` (built on first use).
     """
-    triples = arrange.position_triples(12).tolist()
-    return tuple(tuple(p for t in row for p in triples[t])
-                 for row in arrange.partitions(12, 4).tolist())
+    if not _SPLITS:
+        triples = arrange.position_triples(12).tolist()
+        _SPLITS.extend(tuple(p for t in row for p in triples[t])
+                       for row in arrange.partitions(12, 4).tolist())
+    return _SPLITS
+
+
+#: A hand's key in play order under a scale: (minus its strength, its lowest card, its cards
+#: laid out, its strength).
+_Ranked = tuple[int, int, tuple[Card, ...], int]
+#: ``_C3[c] + _C2[b] + a``: the place of three cards ``a < b < c`` among all three cards in
+#: colexicographic order (0 to 22,099: a dense table, one look-up a hand).
+_C3: Final = tuple(math.comb(c, 3) for c in range(52))
+_C2: Final = tuple(math.comb(b, 2) for b in range(52))
+
+
+@functools.cache
+def _ranked_table(scale: FastScale) -> list[_Ranked]:
+    """Every three cards as :data:`_Ranked` at their place (``_C3[c] + _C2[b] + a``): sorting
+    a pick's four keys puts its hands in play order (C4), best first, ties by their lowest
+    cards (built once per scale, itself one per ordering; one int object per strength, as
+    the scale's own).
+    """
+    tri, lay = scale.tri, laid_out_table()
+    strengths = {s: (s, -s) for s in tri}  # (each strength's one int, and its minus's)
+    table: list[_Ranked] = [(0, 0, (), 0)] * math.comb(52, 3)
+    for a, b, c in itertools.combinations(range(52), 3):
+        x = a * 2704 + b * 52 + c
+        strength, minus = strengths[tri[x]]
+        cards = lay[x]
+        assert cards is not None  # (three distinct cards)
+        table[_C3[c] + _C2[b] + a] = (minus, a, cards, strength)
+    return table
 
 
 class ArrangementChoices(Sequence[Action]):
@@ -111,27 +146,29 @@ class ArrangementChoices(Sequence[Action]):
     hand ``floor``, as actions, sets in play order (see the module docstring)."""
 
     __slots__ = ("_blocks", "_cards", "_fast", "_floor", "_full", "_ordering", "_player",
-                 "_scale", "_size", "given")
+                 "_ranked", "_scale", "_size", "picked")
 
     @classmethod
-    def for_turn(cls, player: str, cards: tuple[Card, ...], *, ordering: Ordering,
+    def for_turn(cls, player: str, cards: tuple[Card, ...], ordering: Ordering,
                  floor: Category, scale: FastScale) -> ArrangementChoices:
         """The choices of a turn of a one-pack deal: as the constructor, for ``cards`` already
         sorted and distinct, and ``scale`` the :func:`~bragkit.games.arrange.fast_scale` of
-        ``ordering`` (speed: a game makes one at every player's arrangement)."""
+        ``ordering`` (speed: a game makes one at every player's arrangement; positional
+        arguments, the quickest call)."""
         self: ArrangementChoices = object.__new__(cls)
         self._player = player
         self._cards = cards
         self._ordering = ordering
         self._floor = floor
-        self._fast = fast = floor == Category.HIGH_CARD
+        self._fast = fast = floor == _HIGH_CARD
         self._full = None
         self._blocks = None
-        # without four of a rank (four cards in a row, sorted), four triples are all there is
-        self._size = _FOUR_TRIPLES if fast and 3 not in map(operator.sub, cards[3:], cards) \
-            else -1
+        # without four of a rank, four triples are all there is
+        self._size = _FOUR_TRIPLES if fast and (3 not in map(_SUB, cards[3:], cards)
+                                                 or not _quads(cards)) else -1
         self._scale = scale
-        self.given = None
+        self._ranked = _ranked_table(scale)
+        self.picked = None
         return self
 
     def __init__(self, player: str, cards: Sequence[Card], *,
@@ -147,10 +184,20 @@ class ArrangementChoices(Sequence[Action]):
         self._blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] | None = None
         self._size = -1
         self._scale = arrange.fast_scale(self._ordering)
-        #: The arrangement last taken by index from four triples, with what it makes: a listed
+        self._ranked: list[_Ranked] | None = None  # _ranked_table(_scale), when picked
+        #: The arrangement last taken by index from four triples, as what it makes: a listed
         #: arrangement (so legal: C1, C2, C4), which the game that made the menu for this turn
         #: need not check again (:func:`~bragkit.games.arrange.crash_hands` would make the same).
-        self.given: tuple[Action, arrange.Arrangement] | None = None
+        self.picked: Picked | None = None
+
+    @property
+    def given(self) -> tuple[Action, arrange.Arrangement] | None:
+        """The arrangement last taken by index from four triples (:attr:`picked`), with the
+        :class:`~bragkit.games.arrange.Arrangement` it makes."""
+        if self.picked is None:
+            return None
+        action, sets, discards, strengths = self.picked
+        return action, arrange.Arrangement(sets=sets, discards=discards, strengths=strengths)
 
     # -- counting and indexing without listing ------------------------------------------------
 
@@ -158,10 +205,7 @@ class ArrangementChoices(Sequence[Action]):
         """The blocks of :func:`~bragkit.games.arrange.legal_arrangements` (high-card floor):
         (rows, fours of a kind chosen, positions left, triples taken from them)."""
         if self._blocks is None:
-            cards = self._cards
-            # four of a rank are four cards in a row (distinct, sorted: rank * 4 + suit)
-            quads = ([p for p in range(10) if cards[p] >> 2 == cards[p + 3] >> 2]
-                     if 3 in map(operator.sub, cards[3:], cards) else [])
+            quads = _quads(self._cards)
             blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = [
                 (_FOUR_TRIPLES, (), _THIRTEEN, 4)]
             for q in range(1, len(quads) + 1):
@@ -200,7 +244,7 @@ class ArrangementChoices(Sequence[Action]):
         if not self._fast:
             return self._action(self._listed()[index].sets)
         if index < _FOUR_TRIPLES:  # the first block: four triples of the thirteen cards
-            return self._four_triples(index)
+            return self[index]
         index -= _FOUR_TRIPLES
         cards = self._cards
         for rows, quads, rest, k in self._layout()[1:]:
@@ -216,32 +260,6 @@ class ArrangementChoices(Sequence[Action]):
             return self._action(self._in_play_order(hands))
         raise AssertionError("unreachable: the blocks add up to len")
 
-    def _four_triples(self, index: int) -> Action:
-        """The ``index``-th arrangement of the first block (four triples of the thirteen
-        cards, row ``index`` of ``partitions(13, 4)``), kept as :attr:`given` with the
-        arrangement it makes."""
-        cards = self._cards
-        block, row = divmod(index, _TWELVE_SPLITS)
-        unused = 12 - block  # the position of the card left over
-        kept = cards[:unused] + cards[unused + 1:]
-        i0, j0, k0, i1, j1, k1, i2, j2, k2, i3, j3, k3 = _splits12()[row]
-        tri = self._scale.tri
-        lay = laid_out_table()
-        a0, a1, a2, a3 = kept[i0], kept[i1], kept[i2], kept[i3]
-        x0 = a0 * 2704 + kept[j0] * 52 + kept[k0]
-        x1 = a1 * 2704 + kept[j1] * 52 + kept[k1]
-        x2 = a2 * 2704 + kept[j2] * 52 + kept[k2]
-        x3 = a3 * 2704 + kept[j3] * 52 + kept[k3]
-        # best first, ties by the hands' cards (disjoint: their first cards differ)
-        ranked = [(-tri[x0], a0, lay[x0]), (-tri[x1], a1, lay[x1]), (-tri[x2], a2, lay[x2]),
-                  (-tri[x3], a3, lay[x3])]
-        ranked.sort()
-        (s0, _, h0), (s1, _, h1), (s2, _, h2), (s3, _, h3) = ranked
-        sets: tuple[tuple[Card, ...], ...] = (h0, h1, h2, h3)  # type: ignore[assignment]
-        action = card_action(self._player, _ARRANGES, (), sets)
-        self.given = (action, _arrangement(sets, (cards[unused],), (-s0, -s1, -s2, -s3)))
-        return action
-
     def _in_play_order(self, hands: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
         """Best first, ties by position (as :func:`~bragkit.games.arrange.legal_arrangements`
         builds them), each hand's cards as a person lays them out."""
@@ -255,7 +273,28 @@ class ArrangementChoices(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if type(index) is int and 0 <= index < _FOUR_TRIPLES and self._fast:
-            return self._four_triples(index)  # the first block, always there
+            # the first block, always there: four triples of the thirteen cards, row ``index``
+            # of ``partitions(13, 4)``, kept as :attr:`picked` with what it makes (inline: a
+            # random agent picks one at every arrangement)
+            cards = self._cards
+            block, row = divmod(index, _TWELVE_SPLITS)
+            unused = 12 - block  # the position of the card left over
+            kept = cards[:unused] + cards[unused + 1:]
+            i0, j0, k0, i1, j1, k1, i2, j2, k2, i3, j3, k3 = (_SPLITS or _splits12())[row]
+            table = self._ranked
+            if table is None:
+                table = self._ranked = _ranked_table(self._scale)
+            c3, c2 = _C3, _C2
+            ranked = [table[c3[kept[k0]] + c2[kept[j0]] + kept[i0]],
+                      table[c3[kept[k1]] + c2[kept[j1]] + kept[i1]],
+                      table[c3[kept[k2]] + c2[kept[j2]] + kept[i2]],
+                      table[c3[kept[k3]] + c2[kept[j3]] + kept[i3]]]
+            ranked.sort()  # rule C4: best first
+            (_, _, h0, s0), (_, _, h1, s1), (_, _, h2, s2), (_, _, h3, s3) = ranked
+            sets = (h0, h1, h2, h3)
+            action = card_action(self._player, _ARRANGES, (), sets)
+            self.picked = (action, sets, (cards[unused],), (s0, s1, s2, s3))
+            return action
         if isinstance(index, slice):
             return [self._at(i) for i in range(*index.indices(len(self)))]
         return self._at(index)

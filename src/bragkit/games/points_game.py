@@ -343,7 +343,17 @@ ResultT = TypeVar("ResultT", bound=PointsResult)
 
 
 @lru_cache(maxsize=1024)
-def _verified(player: str, verb: Verb) -> LegalAction:
+def _seating(players: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The seats clockwise from ``dealer``'s left (N4, C2: the first to act), and each
+    player's place among them (N2, C1: their first card's place in a pack dealt one at a time
+    from the dealer's left); worked out once for a table and dealer (a game's attributes stay
+    few: CPython shares up to 30 names between instances)."""
+    order = tuple(seats_from(players, left_of(players, dealer)))
+    return order, tuple(map(order.index, players))
+
+
+@lru_cache(maxsize=1024)
+def _verified(player: str | None, verb: Verb) -> LegalAction:
     """The option an action found legal fits (made once and shared: the verifier, not the
     option, holds what the move needs)."""
     return LegalAction(player=player, verb=verb)
@@ -387,6 +397,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     _result_type: type[ResultT]
     #: The seats, clockwise (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
+    #: The result once the game is over (a plain attribute: the base reads it at every menu).
+    result: ResultT | None = None
 
     def __init__(
         self,
@@ -414,13 +426,14 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._scores = dict.fromkeys(self._players, 0)
         self._nets = dict.fromkeys(self._players, 0)
         self._ops: list[Operation] = []
-        self._deal_sources: list[DealSource] = []
-        self._deal_actions: list[list[Action]] = []
+        #: Each deal's cards as given and its actions (one attribute: a game's stay under the
+        #: 30 names CPython shares between instances).
+        self._deals: list[tuple[DealSource, list[Action]]] = []
         self._deal = 0
         self._order: list[str] = []
         self._awaiting = False
         self._winner: str | None = None
-        self._result: ResultT | None = None
+        self.result = None
         self._checked: Any = None  # what _verify found for the action being played
         self._setup()
         self._next_deal()
@@ -441,8 +454,9 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         """The game's own state before the first deal."""
 
     @abstractmethod
-    def _start(self, hands: Mapping[str, tuple[Card, ...]]) -> None:
-        """Open a deal once the hands are dealt (and :attr:`_order` is from the dealer's left)."""
+    def _start(self, hands: dict[str, tuple[Card, ...]]) -> None:
+        """Open a deal once the hands are dealt (and :attr:`_order` is from the dealer's left);
+        ``hands`` is the deal's own, made for it (the game may keep it)."""
 
     @abstractmethod
     def _turns_taken(self) -> int:
@@ -548,24 +562,19 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         return dict(self._scores)
 
     @property
-    def result(self) -> ResultT | None:
-        """The result once the game is over."""
-        return self._result
-
-    @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied, in order."""
-        return tuple(a for deal in self._deal_actions for a in deal)
+        return tuple(a for _, deal in self._deals for a in deal)
 
     @property
     def deal_sources(self) -> tuple[DealSource, ...]:
         """Each deal's cards as given: the pack before dealing, or the hands (for records)."""
-        return tuple(self._deal_sources)
+        return tuple(source for source, _ in self._deals)
 
     @property
     def deal_actions(self) -> tuple[tuple[Action, ...], ...]:
         """The actions of each deal."""
-        return tuple(tuple(d) for d in self._deal_actions)
+        return tuple(tuple(d) for _, d in self._deals)
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -576,7 +585,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
     def _shuffled(self) -> Pack:
         """A standard pack shuffled by the game's random source (as Pack.shuffled, cheaper)."""
         pack = _STANDARD[self._decks].copy()
-        shuffle(pack._cards, self._rng)  # as pack.shuffle(self._rng)
+        shuffle_cards(pack._cards, self._rng)  # as pack.shuffle(self._rng)
         return pack
 
     def _next_deal(self) -> None:
@@ -606,12 +615,13 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         (no one else holds it)."""
         players = self._players
         dealer = self._first_dealer if self._deal == 0 else left_of(players, self._dealer)
+        order, places = _seating(players, dealer)
         pack: tuple[Card, ...] | None
         if own and isinstance(source, Pack):  # deal_hands of a standard pack, without checks
             pack = source.cards
-            n, count = len(players), self.CARDS
-            first = players.index(dealer) + 1  # rule N2, C1: from the dealer's left
-            hands = {p: pack[(i - first) % n:count * n:n] for i, p in enumerate(players)}
+            n = len(players)
+            end = self.CARDS * n  # rule N2, C1: one card at a time from the dealer's left
+            hands = {p: pack[i:end:n] for p, i in zip(players, places, strict=True)}
         else:
             hands, pack = deal_hands(source, players=players, dealer=dealer, count=self.CARDS,
                                      decks=self._decks, rule=self.DEAL_RULE)
@@ -619,16 +629,15 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         self._deal += 1
         self._dealer = dealer  # rule N2: the deal passes to the left
         # the pack as it was (deal_hands dealt from a copy)
-        self._deal_sources.append(source if own else source.copy() if isinstance(source, Pack)
-                                  else dict(hands))
-        self._deal_actions.append([])
+        self._deals.append((source if own else source.copy() if isinstance(source, Pack)
+                            else dict(hands), []))
         log, deal = self._ops.append, self._deal
         log(_deal_started(deal, dealer, pack))
-        self._order = seats_from(self._players, left_of(self._players, dealer))  # rule N4
+        self._order = list(order)  # rule N4
         dealt = _makers.get(self._dealt_type)  # (deal, player, cards)
         if dealt is None:
             dealt = _makers[self._dealt_type] = positional(self._dealt_type)
-        for p in self._order:
+        for p in order:
             log(dealt(deal, p, hands[p]))
         self._start(hands)
 
@@ -646,7 +655,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
             self._checked = self._verify(action)
         except BragError:
             return None
-        return _verified(str(action.player), action.verb)
+        return _verified(action.player, action.verb)
 
     def _refusal(self, action: Action) -> BragError:
         """The verifier's error for ``action``, naming the rule."""
@@ -660,7 +669,7 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
         return IllegalActionError(f"the game is over: {self._winner} won", rule=self.END_RULE)
 
     def _play(self, action: Action, option: LegalAction) -> None:
-        self._deal_actions[-1].append(action)
+        self._deals[-1][1].append(action)
         self._do(action, self._checked)
 
     def _records(self) -> list[Operation]:
@@ -692,8 +701,8 @@ class PointsGame(GameBase, Generic[RulesT, ResultT]):
             self._nets[winner] += owed
         payments = tuple(fewest_payments(self._nets))
         self._winner = winner
-        self._result = self._result_type(winner=winner, scores=dict(self._scores),
-                                         nets=dict(self._nets), payments=payments)
+        self.result = self._result_type(winner=winner, scores=dict(self._scores),
+                                        nets=dict(self._nets), payments=payments)
         self._log(GameWon(winner=winner, scores=tuple(self._scores.items()),
                           nets=tuple(self._nets.items()), payments=payments))
         return True
