@@ -144,6 +144,20 @@ class Action:
     #: written several times (the session's log, the record of its deal) and made once.
     _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
+    def __init__(self, *, player: str | None, verb: Verb, amount: int | None = None,
+                 cards: tuple[Card, ...] = (), hand: HandChoice | None = None,
+                 sets: tuple[tuple[Card, ...], ...] = ()) -> None:
+        # the dataclass's own __init__ (the same keywords and defaults), each field set by its
+        # slot's setter: a frozen dataclass's sets each through object.__setattr__, twice the cost
+        _set_player(self, player)
+        _set_verb(self, verb)
+        _set_amount(self, amount)
+        _set_cards(self, cards)
+        _set_hand(self, hand)
+        _set_sets(self, sets)
+        _set_text(self, None)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
         # the checks of a user-built action (rules B8 and HAND-HISTORY.md's verb table); the
         # verbs are compared by identity with module constants, the cheapest test there is
@@ -388,6 +402,22 @@ hand=None, discards=0, cost=3, cards=(), choices=None)
     cost: int | None = None
     cards: tuple[Card, ...] = ()
     choices: Sequence[Action] | None = field(default=None, compare=False, hash=False)
+
+    def __init__(self, *, player: str | None, verb: Verb, min_amount: int | None = None,
+                 max_amount: int | None = None, hand: HandChoice | None = None,
+                 discards: int = 0, cost: int | None = None, cards: tuple[Card, ...] = (),
+                 choices: Sequence[Action] | None = None) -> None:
+        # the dataclass's own __init__ (the same keywords and defaults), each field set by its
+        # slot's setter: a frozen dataclass's sets each through object.__setattr__, twice the cost
+        _opt_player(self, player)
+        _opt_verb(self, verb)
+        _opt_min(self, min_amount)
+        _opt_max(self, max_amount)
+        _opt_hand(self, hand)
+        _opt_discards(self, discards)
+        _opt_cost(self, cost)
+        _opt_cards(self, cards)
+        _opt_choices(self, choices)
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Action):

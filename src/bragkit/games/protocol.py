@@ -336,14 +336,16 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     verbs = list(map(_VERB_OF, options))
     topups = verbs.count(_TOPUP)
     n = len(verbs) - topups
-    if topups and verbs[n:].count(_TOPUP) != topups:  # (the menu is the game's: not changed)
+    if topups and (verbs[-1] is not _TOPUP if topups == 1  # (the commonest: one, the last)
+                   else verbs[n:].count(_TOPUP) != topups):  # (the game's menu: not changed)
         options = [o for o in options if o.verb is not _TOPUP]
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
     if type(rng) is _RANDOM and _PLAIN_RANDBELOW:
-        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
+        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own;
+        # the bit lengths of small numbers looked up, not asked)
         bits = rng.getrandbits
-        k = n.bit_length()
+        k = _BIT_LENGTH[n] if n < _FEW else n.bit_length()
         i = bits(k)
         while i >= n:
             i = bits(k)
@@ -352,7 +354,7 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
         if choices is not None:
             n = len(choices)
             if n:  # rng.randrange(n), as above
-                k = n.bit_length()
+                k = _BIT_LENGTH[n] if n < _FEW else n.bit_length()
                 i = bits(k)
                 while i >= n:
                     i = bits(k)
@@ -368,7 +370,7 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
                 return option.action(rng.randint(low, high))  # (randint's own error)
             # rng.randint(low, high): low and an index below the width
             width = high - low + 1
-            k = width.bit_length()
+            k = _BIT_LENGTH[width] if width < _FEW else width.bit_length()
             i = bits(k)
             while i >= width:
                 i = bits(k)
@@ -404,6 +406,9 @@ _RANDOM = random.Random
 #: an option without one); at most :data:`_MOST_MADE` options.
 _MADE: dict[int, tuple[LegalAction, dict[int | None, Action]]] = {}
 _MOST_MADE = 4_096
+#: The bit length of each number below :data:`_FEW` (a menu's options, its choices, a spread).
+_FEW = 64
+_BIT_LENGTH: tuple[int, ...] = tuple(n.bit_length() for n in range(_FEW))
 #: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
 #: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
 _PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)
