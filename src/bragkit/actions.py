@@ -609,13 +609,14 @@ class Discards(Sequence[Action]):
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if self._actions is None and type(index) is int:  # one discard: only it is built
-            places = _PLACES.get((len(self.hand), self.size))
-            if places is None:
-                places = _PLACES[len(self.hand), self.size] = tuple(
-                    combinations(range(len(self.hand)), self.size))
             hand = self.hand
-            return card_action(self.player, Verb.DISCARD,
-                               tuple([hand[i] for i in places[index]]))
+            places = _PLACES.get((len(hand), self.size))
+            if places is None:
+                places = _PLACES[len(hand), self.size] = tuple(
+                    combinations(range(len(hand)), self.size))
+            # (map, not a comprehension: one frame fewer)
+            return card_action(self.player, _DISCARD_VERB,
+                               tuple(map(hand.__getitem__, places[index])))
         return self._built()[index]
 
     def __iter__(self) -> Iterator[Action]:
