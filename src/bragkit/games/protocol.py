@@ -360,33 +360,29 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
                     i = bits(k)
                 return choices[i]
             return choices[rng.randrange(n)]  # (no choice: randrange's own error)
-        low = option.min_amount
-        if low is None:
-            amount = None
-        else:
-            high = option.max_amount
-            high = low + spread if high is None or high > low + spread else high
-            if high < low:
-                return option.action(rng.randint(low, high))  # (randint's own error)
-            # rng.randint(low, high): low and an index below the width
-            width = high - low + 1
-            k = _BIT_LENGTH[width] if width < _FEW else width.bit_length()
+        # the option's draw worked out once (its bounds and their bit length) with its
+        # actions by amount: made once per option and amount (an option is frozen: its action
+        # for an amount is always the same; the game's menus offer the same options deal
+        # after deal)
+        plan = _MADE.get(id(option))
+        if plan is None or plan[0] is not option or plan[1] != spread:
+            plan = _plan(option, spread)
+        width = plan[2]
+        if width > 0:  # rng.randint(low, high): low and an index below the width
+            k = plan[3]
             i = bits(k)
             while i >= width:
                 i = bits(k)
-            amount = low + i
-        # option.action(amount), made once per option and amount (an option is frozen: its
-        # action for an amount is always the same; the game's menus offer the same options
-        # deal after deal)
-        made = _MADE.get(id(option))
-        if made is None or made[0] is not option:
-            if len(_MADE) >= _MOST_MADE:
-                _MADE.clear()
-            made = _MADE[id(option)] = (option, {})  # (the option kept: its id stays its own)
-        action = made[1].get(amount)
-        if action is None:
-            action = made[1][amount] = option.action(amount)
-        return action
+            amount = plan[4] + i
+            actions: dict[int, Action] = plan[5]
+            action = actions.get(amount)
+            if action is None:
+                action = actions[amount] = option.action(amount)
+            return action
+        if width < 0:  # a least over the most: randint's own error
+            return option.action(rng.randint(plan[4], plan[3]))
+        made: Action = plan[5]  # no amount: the option's one action
+        return made
     option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
@@ -398,13 +394,34 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     return option.action(rng.randint(low, high))
 
 
+def _plan(option: LegalAction, spread: int) -> tuple[Any, ...]:
+    """How :func:`random_action` draws from ``option`` with ``spread``, kept in :data:`_MADE`:
+    ``(option, spread, width, bits, low, actions)``, the amounts ``low`` to ``low + width - 1``
+    drawn with ``bits`` bits and their actions by amount; width 0: no amount, ``actions`` the
+    option's one action; width -1: a least over the most (``bits`` is the most)."""
+    if len(_MADE) >= _MOST_MADE:
+        _MADE.clear()
+    low = option.min_amount
+    plan: tuple[Any, ...]
+    if low is None:
+        plan = (option, spread, 0, 0, 0, option.action())
+    else:
+        high = option.max_amount
+        high = low + spread if high is None or high > low + spread else high
+        width = high - low + 1
+        plan = ((option, spread, width, width.bit_length(), low, {}) if high >= low
+                else (option, spread, -1, high, low, None))
+    _MADE[id(option)] = plan  # (the option kept: its id stays its own)
+    return plan
+
+
 _TOPUP = Verb.TOPUP
 _VERB_OF = attrgetter("verb")
 _RANDOM = random.Random
-#: The actions :func:`random_action` made of each option, by the option's id: the option itself
-#: (kept, so no other object takes its id while it is here) and its actions by amount (None:
-#: an option without one); at most :data:`_MOST_MADE` options.
-_MADE: dict[int, tuple[LegalAction, dict[int | None, Action]]] = {}
+#: How :func:`random_action` draws from each option and the actions it made of it, by the
+#: option's id (:func:`_plan`: the option itself is kept, so no other object takes its id while
+#: it is here); at most :data:`_MOST_MADE` options.
+_MADE: dict[int, tuple[Any, ...]] = {}
 _MOST_MADE = 4_096
 #: The bit length of each number below :data:`_FEW` (a menu's options, its choices, a spread).
 _FEW = 64
