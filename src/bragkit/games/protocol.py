@@ -331,14 +331,16 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
-    # top-ups aside (M1): counted in C (a menu's verbs, compared by identity first); those
-    # last are left out without a copy, one among the others makes a copy without any
-    verbs = list(map(_VERB_OF, options))
-    topups = verbs.count(_TOPUP)
-    n = len(verbs) - topups
-    if topups and (verbs[-1] is not _TOPUP if topups == 1  # (the commonest: one, the last)
-                   else verbs[n:].count(_TOPUP) != topups):  # (the game's menu: not changed)
+    # top-ups aside (M1): those last are left out without a copy (how many options come
+    # before them is known by the menu's verbs: menus recur), one among the others makes a
+    # copy without any (the game's menu is not changed)
+    verbs = tuple(map(_VERB_OF, options))
+    n = _OFFERED.get(verbs)
+    if n is None:
+        n = _offered(verbs)
+    if n < 0:
         options = [o for o in options if o.verb is not _TOPUP]
+        n = len(options)
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
     if type(rng) is _RANDOM and _PLAIN_RANDBELOW:
@@ -394,6 +396,17 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     return option.action(rng.randint(low, high))
 
 
+def _offered(verbs: tuple[Verb, ...]) -> int:
+    """How many options of a menu of ``verbs`` :func:`random_action` chooses from, its top-ups
+    (M1) all last; -1 when a top-up is among the others. Kept in :data:`_OFFERED`."""
+    if len(_OFFERED) >= _MOST_MADE:
+        _OFFERED.clear()
+    topups = verbs.count(_TOPUP)  # (counted in C, compared by identity first)
+    n = len(verbs) - topups
+    found = _OFFERED[verbs] = n if verbs[n:].count(_TOPUP) == topups else -1
+    return found
+
+
 def _plan(option: LegalAction, spread: int) -> tuple[Any, ...]:
     """How :func:`random_action` draws from ``option`` with ``spread``, kept in :data:`_MADE`:
     ``(option, spread, width, bits, low, actions)``, the amounts ``low`` to ``low + width - 1``
@@ -423,6 +436,8 @@ _RANDOM = random.Random
 #: it is here); at most :data:`_MOST_MADE` options.
 _MADE: dict[int, tuple[Any, ...]] = {}
 _MOST_MADE = 4_096
+#: :func:`_offered` of each menu's verbs met (at most :data:`_MOST_MADE` of them).
+_OFFERED: dict[tuple[Verb, ...], int] = {}
 #: The bit length of each number below :data:`_FEW` (a menu's options, its choices, a spread).
 _FEW = 64
 _BIT_LENGTH: tuple[int, ...] = tuple(n.bit_length() for n in range(_FEW))
