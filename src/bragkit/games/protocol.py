@@ -370,6 +370,9 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
         if plan is None or plan[0] is not option or plan[1] != spread:
             plan = _plan(option, spread)
         width = plan[2]
+        if not width:  # no amount: the option's one action (the commonest)
+            made: Action = plan[5]
+            return made
         if width > 0:  # rng.randint(low, high): low and an index below the width
             k = plan[3]
             i = bits(k)
@@ -381,10 +384,7 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
             if action is None:
                 action = actions[amount] = option.action(amount)
             return action
-        if width < 0:  # a least over the most: randint's own error
-            return option.action(rng.randint(plan[4], plan[3]))
-        made: Action = plan[5]  # no amount: the option's one action
-        return made
+        return option.action(rng.randint(plan[4], plan[3]))  # a least over the most: its error
     option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:

@@ -410,8 +410,8 @@ class Deal(GameBase):
                     moves.play(seat, action)  # type: ignore[arg-type]
                 self.result = moves.result
                 self.over = moves.result is not None
-            turn = moves.to_act  # (to_act and over: plain attributes, read at every decision)
-            self.to_act = self.players[turn] if turn >= 0 else None
+            # (to_act and over: plain attributes, read at every decision)
+            self.to_act = self._seats.acting[moves.to_act]
         finally:
             token.append(None)
 
@@ -437,7 +437,7 @@ class Deal(GameBase):
         moves.play(self._seat[action.player], action)  # type: ignore[index]
         self.result = moves.result
         self.over = moves.result is not None
-        self.to_act = self.players[moves.to_act] if moves.to_act >= 0 else None
+        self.to_act = self._seats.acting[moves.to_act]
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see
