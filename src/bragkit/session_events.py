@@ -169,8 +169,16 @@ class Played:
 
     action: Action
 
+    def __init__(self, *, action: Action) -> None:
+        # the dataclass's own __init__, by the slot's setter (a frozen dataclass's goes through
+        # object.__setattr__: a session logs one at every action)
+        _set_action(self, action)
+
     def __str__(self) -> str:
         return f"> {self.action}"
+
+
+_set_action = Played.__dict__["action"].__set__
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

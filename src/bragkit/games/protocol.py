@@ -331,19 +331,23 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     300
     """
     options = game.legal_actions(game.to_act)
-    # top-ups aside (M1): counted in C (a menu's verbs, compared by identity first); those
-    # last are left out without a copy, one among the others makes a copy without any
-    verbs = list(map(_VERB_OF, options))
-    topups = verbs.count(_TOPUP)
-    n = len(verbs) - topups
-    if topups and verbs[n:].count(_TOPUP) != topups:  # (the menu is the game's: not changed)
+    # top-ups aside (M1): those last are left out without a copy (how many options come
+    # before them is known by the menu's verbs: menus recur), one among the others makes a
+    # copy without any (the game's menu is not changed)
+    verbs = tuple(map(_VERB_OF, options))
+    n = _OFFERED.get(verbs)
+    if n is None:
+        n = _offered(verbs)
+    if n < 0:
         options = [o for o in options if o.verb is not _TOPUP]
+        n = len(options)
     if not n:
         raise IllegalActionError("nobody may act: the game is over", rule="B11")
     if type(rng) is _RANDOM and _PLAIN_RANDBELOW:
-        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own)
+        # rng.choice(options): an index below n from n.bit_length() bits (CPython's own;
+        # the bit lengths of small numbers looked up, not asked)
         bits = rng.getrandbits
-        k = n.bit_length()
+        k = _BIT_LENGTH[n] if n < _FEW else n.bit_length()
         i = bits(k)
         while i >= n:
             i = bits(k)
@@ -352,39 +356,35 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
         if choices is not None:
             n = len(choices)
             if n:  # rng.randrange(n), as above
-                k = n.bit_length()
+                k = _BIT_LENGTH[n] if n < _FEW else n.bit_length()
                 i = bits(k)
                 while i >= n:
                     i = bits(k)
                 return choices[i]
             return choices[rng.randrange(n)]  # (no choice: randrange's own error)
-        low = option.min_amount
-        if low is None:
-            amount = None
-        else:
-            high = option.max_amount
-            high = low + spread if high is None or high > low + spread else high
-            if high < low:
-                return option.action(rng.randint(low, high))  # (randint's own error)
-            # rng.randint(low, high): low and an index below the width
-            width = high - low + 1
-            k = width.bit_length()
+        # the option's draw worked out once (its bounds and their bit length) with its
+        # actions by amount: made once per option and amount (an option is frozen: its action
+        # for an amount is always the same; the game's menus offer the same options deal
+        # after deal)
+        plan = _MADE.get(id(option))
+        if plan is None or plan[0] is not option or plan[1] != spread:
+            plan = _plan(option, spread)
+        width = plan[2]
+        if not width:  # no amount: the option's one action (the commonest)
+            made: Action = plan[5]
+            return made
+        if width > 0:  # rng.randint(low, high): low and an index below the width
+            k = plan[3]
             i = bits(k)
             while i >= width:
                 i = bits(k)
-            amount = low + i
-        # option.action(amount), made once per option and amount (an option is frozen: its
-        # action for an amount is always the same; the game's menus offer the same options
-        # deal after deal)
-        made = _MADE.get(id(option))
-        if made is None or made[0] is not option:
-            if len(_MADE) >= _MOST_MADE:
-                _MADE.clear()
-            made = _MADE[id(option)] = (option, {})  # (the option kept: its id stays its own)
-        action = made[1].get(amount)
-        if action is None:
-            action = made[1][amount] = option.action(amount)
-        return action
+            amount = plan[4] + i
+            actions: dict[int, Action] = plan[5]
+            action = actions.get(amount)
+            if action is None:
+                action = actions[amount] = option.action(amount)
+            return action
+        return option.action(rng.randint(plan[4], plan[3]))  # a least over the most: its error
     option = rng.choice(options if n == len(options) else options[:n])
     choices = option.choices
     if choices is not None:
@@ -396,14 +396,51 @@ def random_action(game: Game, rng: random.Random, *, spread: int = 10) -> Action
     return option.action(rng.randint(low, high))
 
 
+def _offered(verbs: tuple[Verb, ...]) -> int:
+    """How many options of a menu of ``verbs`` :func:`random_action` chooses from, its top-ups
+    (M1) all last; -1 when a top-up is among the others. Kept in :data:`_OFFERED`."""
+    if len(_OFFERED) >= _MOST_MADE:
+        _OFFERED.clear()
+    topups = verbs.count(_TOPUP)  # (counted in C, compared by identity first)
+    n = len(verbs) - topups
+    found = _OFFERED[verbs] = n if verbs[n:].count(_TOPUP) == topups else -1
+    return found
+
+
+def _plan(option: LegalAction, spread: int) -> tuple[Any, ...]:
+    """How :func:`random_action` draws from ``option`` with ``spread``, kept in :data:`_MADE`:
+    ``(option, spread, width, bits, low, actions)``, the amounts ``low`` to ``low + width - 1``
+    drawn with ``bits`` bits and their actions by amount; width 0: no amount, ``actions`` the
+    option's one action; width -1: a least over the most (``bits`` is the most)."""
+    if len(_MADE) >= _MOST_MADE:
+        _MADE.clear()
+    low = option.min_amount
+    plan: tuple[Any, ...]
+    if low is None:
+        plan = (option, spread, 0, 0, 0, option.action())
+    else:
+        high = option.max_amount
+        high = low + spread if high is None or high > low + spread else high
+        width = high - low + 1
+        plan = ((option, spread, width, width.bit_length(), low, {}) if high >= low
+                else (option, spread, -1, high, low, None))
+    _MADE[id(option)] = plan  # (the option kept: its id stays its own)
+    return plan
+
+
 _TOPUP = Verb.TOPUP
 _VERB_OF = attrgetter("verb")
 _RANDOM = random.Random
-#: The actions :func:`random_action` made of each option, by the option's id: the option itself
-#: (kept, so no other object takes its id while it is here) and its actions by amount (None:
-#: an option without one); at most :data:`_MOST_MADE` options.
-_MADE: dict[int, tuple[LegalAction, dict[int | None, Action]]] = {}
+#: How :func:`random_action` draws from each option and the actions it made of it, by the
+#: option's id (:func:`_plan`: the option itself is kept, so no other object takes its id while
+#: it is here); at most :data:`_MOST_MADE` options.
+_MADE: dict[int, tuple[Any, ...]] = {}
 _MOST_MADE = 4_096
+#: :func:`_offered` of each menu's verbs met (at most :data:`_MOST_MADE` of them).
+_OFFERED: dict[tuple[Verb, ...], int] = {}
+#: The bit length of each number below :data:`_FEW` (a menu's options, its choices, a spread).
+_FEW = 64
+_BIT_LENGTH: tuple[int, ...] = tuple(n.bit_length() for n in range(_FEW))
 #: Whether random.Random draws an index below n as ``getrandbits(n.bit_length())`` until it is
 #: below n (CPython's way for a plain Random); otherwise :func:`random_action` calls its methods.
 _PLAIN_RANDBELOW = (getattr(random.Random, "_randbelow", None)

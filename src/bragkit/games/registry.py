@@ -246,6 +246,9 @@ def names() -> list[str]:
 
 
 def _lookup(name: str) -> tuple[GameInfo, str | None]:
+    found = _NAMES.get(name) if type(name) is str else None  # (a name as registered: at once)
+    if found is not None:
+        return found
     found = _load().get(name.strip().lower()) if isinstance(name, str) else None
     if found is None:
         raise RulesError(f"unknown game {name!r} (known: {', '.join(names())})")
@@ -316,7 +319,8 @@ def _rules(info: GameInfo, preset: str | None, options: Mapping[str, Any]) -> An
     """The rules object of a game, preset and options: one object for the same choices (rules
     objects are frozen; the engines cache what they derive from one)."""
     try:
-        key = (info.name, preset, tuple(sorted(options.items())))
+        # (no options, the commonest: no sorting)
+        key = (info.name, preset, tuple(sorted(options.items())) if options else ())
         found = _RULES.get(key)
     except TypeError:  # an unhashable option value: the rules class will say what is wrong
         return info.make_rules(preset, **options)

@@ -106,7 +106,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import compress, repeat
-from operator import eq, ne
+from operator import eq, ne, sub
 from types import MappingProxyType
 from typing import Final
 
@@ -141,6 +141,8 @@ VERBS: Final = frozenset({Verb.FOLD, Verb.BET, Verb.BLIND, Verb.LOOK, Verb.KEEP,
 
 _DISCARD, _BET, _BLIND = Verb.DISCARD, Verb.BET, Verb.BLIND
 _AGREE, _FOLD = Verb.AGREE, Verb.FOLD
+#: The type of every stack of a deal (a whole number of chips: no bool, no float).
+_INTS: Final = {int}
 #: No hand retained (R1), shared by every deal that keeps none (never changed)
 _NONE_RETAINED: Final[Mapping[str, tuple[Card, ...]]] = MappingProxyType({})
 
@@ -210,11 +212,10 @@ class Deal(GameBase):
         if len(stacks) != n:
             raise RulesError(f"{len(stacks)} stacks for {n} players")
         ante = rules.ante
-        stacks_now = []  # rule D2: the antes, taken below (one log entry, see DealLog)
-        for stack in stacks:
-            if type(stack) is not int or stack < ante:
-                check_stacks(names, stacks, ante)
-            stacks_now.append(stack - ante)
+        # rule D2: every stack a whole number of chips that pays the ante (tested in C)
+        if set(map(type, stacks)) != _INTS or min(stacks) < ante:
+            check_stacks(names, stacks, ante)  # (it raises, naming the stack)
+        stacks_now = list(map(sub, stacks, repeat(ante)))  # the antes (one log entry: DealLog)
         if type(carried_pot) is not int or carried_pot < 0:
             raise RulesError(f"carried_pot must be a whole number of chips: {carried_pot!r}")
         if kept_old:
@@ -409,8 +410,8 @@ class Deal(GameBase):
                     moves.play(seat, action)  # type: ignore[arg-type]
                 self.result = moves.result
                 self.over = moves.result is not None
-            turn = moves.to_act  # (to_act and over: plain attributes, read at every decision)
-            self.to_act = self.players[turn] if turn >= 0 else None
+            # (to_act and over: plain attributes, read at every decision)
+            self.to_act = self._seats.acting[moves.to_act]
         finally:
             token.append(None)
 
@@ -436,7 +437,7 @@ class Deal(GameBase):
         moves.play(self._seat[action.player], action)  # type: ignore[index]
         self.result = moves.result
         self.over = moves.result is not None
-        self.to_act = self.players[moves.to_act] if moves.to_act >= 0 else None
+        self.to_act = self._seats.acting[moves.to_act]
 
     def _records(self) -> list[Operation]:
         """Every change of state, in order, as frozen records (see

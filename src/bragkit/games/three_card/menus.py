@@ -112,7 +112,13 @@ class Menus(Verifiers):
             verb = action.verb
             if verb is _AGREE:  # rule B8 (the commonest): the menu's own verifier, asked
                 return self.seats.fixed[seat].agree if self.agree_block(seat) is None else None
-            if seat == self.kept_seat and verb is not _DISCARD:
+            if seat == self.kept_seat and verb is _DISCARD:
+                # rules F1, F3: a discard the menu just built offers (its verifiers allowed
+                # it), of the cards its own verifier allows; a blind player's (F2) is asked below
+                for option in self.kept_menu:
+                    if option.verb is _DISCARD:
+                        return option if self._discard(seat, action) is None else None
+            elif seat == self.kept_seat:
                 # the menu just built for this state (a player who read it, then acted): its
                 # entry, found as LegalAction.__contains__ finds it (the verifiers built it)
                 amount, hand = action.amount, action.hand

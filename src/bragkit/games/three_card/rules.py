@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Final
 
 from bragkit.actions import MAX_AMOUNT
@@ -143,6 +144,15 @@ class Rules:
         "rule": "T2", "meaning": "dealers may name the game once the deal has gone round"})
     _wild_cards: frozenset[Card] = field(default=frozenset(), init=False, repr=False,
                                          compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        # the dataclass's comparison (its compared fields, in order) after an identity test: a
+        # session compares its table's one Rules object with itself several times a deal
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _compared(self) == _compared(other)
 
     def __post_init__(self) -> None:
         for name in (*_BOUNDS, "cards"):
@@ -299,6 +309,8 @@ five-card, teen-patti)
 
 
 _FIELDS: Final = tuple(f for f in dataclasses.fields(Rules) if f.init)
+#: The fields :meth:`Rules.__eq__` compares, as a tuple (the dataclass's own ``compare``).
+_compared: Final = attrgetter(*(f.name for f in dataclasses.fields(Rules) if f.compare))
 
 #: The named variants of the three-card family and the options that make them.
 PRESETS: Final[dict[str, dict[str, Any]]] = {

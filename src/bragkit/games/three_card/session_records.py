@@ -109,6 +109,8 @@ __all__ = [
     "write_session",
 ]
 
+_SHOWDOWN: Final = Verb.SHOWDOWN
+
 #: The format and version this module reads and writes.
 FORMAT: Final = "bhh-session/1"
 _NAME, _VERSION = "bhh-session", 1
@@ -289,11 +291,16 @@ def _replay_deal(table: Table, number: int, deal: SessionDeal, *, last: bool) ->
     actions = record.actions
     session = table.session
     start = before = 0  # the record's actions taken, and the deal's (a showdown is several)
+    verbs = [action.verb for action in actions]
     while start < len(actions):  # the actions up to a showdown at once, then the showdown's
-        showdown = actions[start].verb is Verb.SHOWDOWN
-        stop = start + 1 if showdown else next(
-            (i for i in range(start, len(actions)) if actions[i].verb is Verb.SHOWDOWN),
-            len(actions))
+        showdown = verbs[start] is _SHOWDOWN
+        if showdown:
+            stop = start + 1
+        else:  # the next showdown, or the end (found in C, comparing by identity first)
+            try:
+                stop = verbs.index(_SHOWDOWN, start)
+            except ValueError:
+                stop = len(actions)
         run = (agreements(current) or [actions[start]]) if showdown else actions[start:stop]
         try:
             session.apply_all(run)  # a showdown: everyone still betting agreed (rule B8)

@@ -43,7 +43,9 @@ class Settlement(Parts):
         """One player is left betting: B5, BL3, R3, or a covered pot to compare (M2, M3)."""
         betting = self
         status = betting.status  # Round.first_betting, inlined (every deal ends once)
-        winner = next(s for s in betting.order if status[s] == BETTING)
+        for winner in betting.order:  # (a loop: a generator costs as much as a decision)
+            if status[winner] == BETTING:
+                break
         money = self.money
         if money.coverers:  # rules M2, M3: the winner shows (even blind) and is compared
             self.compared([winner], shown=[winner])

@@ -169,11 +169,13 @@ class Seats:
     seat's menu entries (``fixed``) and ``slices``, the slice of the cards dealt that is each
     seat's hand."""
 
-    __slots__ = ("dealer", "fixed", "n", "names", "nones", "order", "seat", "slices")
+    __slots__ = ("acting", "dealer", "fixed", "n", "names", "nones", "order", "seat", "slices")
 
     def __init__(self, names: tuple[str, ...], seat: dict[str, int], dealer: int) -> None:
         n = len(names)
         self.names = names
+        #: who acts, by the seat to act: a name, and None at -1 (nobody: the deal is over)
+        self.acting = (*names, None)
         self.seat = seat
         self.dealer = dealer
         self.n = n
