@@ -52,7 +52,7 @@ from bragkit.games.stake_operations import (
     Turn,
     awarded,
     dealt,
-    dealt_row,
+    dealt_rows,
     posted_each,
     round_opened,
 )
@@ -401,12 +401,11 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        rows = [dealt_row(p, False, owner_sees) for p in order]  # each player's records
+        rows = dealt_rows(order, False, owner_sees)  # each player's records
         self._ops += map(getitem, rows * rounds, cards[:down])
         if up:  # (face up: everyone sees them)
             self.face_up.update(cards[down:])
-            self._ops += map(getitem, [dealt_row(p, True, True) for p in order] * up,
-                             cards[down:])
+            self._ops += map(getitem, dealt_rows(order, True, True) * up, cards[down:])
 
     def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
         """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left

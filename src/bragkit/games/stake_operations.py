@@ -50,6 +50,7 @@ __all__ = [
     "awarded",
     "dealt",
     "dealt_row",
+    "dealt_rows",
     "phase_started",
     "posted",
     "posted_each",
@@ -383,6 +384,18 @@ def dealt_row(player: str, face_up: bool, owner_sees: bool) -> tuple[Dealt, ...]
     True
     """
     return tuple(dealt(player, Card(i), face_up, owner_sees) for i in range(JOKER_INDEX + 1))
+
+
+@lru_cache(maxsize=256)
+def dealt_rows(players: tuple[str, ...], face_up: bool, owner_sees: bool
+               ) -> tuple[tuple[Dealt, ...], ...]:
+    """:func:`dealt_row` of each of ``players``, in order (a table's deal reads them from one
+    cache look-up a deal).
+
+    >>> dealt_rows(("Ann", "Bob"), False, True)[1] is dealt_row("Bob", False, True)
+    True
+    """
+    return tuple(dealt_row(p, face_up, owner_sees) for p in players)
 
 
 @lru_cache(maxsize=1024)
