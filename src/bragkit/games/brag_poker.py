@@ -390,11 +390,11 @@ class BragPoker(StakeGame[BragPokerRules]):
             return IllegalActionError(f"now each player draws: not {verb}", rule="P3")
         return self._draw_options(player)
 
-    def _draw_options(self, player: str) -> list[LegalAction]:
-        """The draws of the player to draw (P3), in a new list."""
+    def _draw_options(self, player: str) -> Sequence[LegalAction]:
+        """The draws of the player to draw (P3), as kept (frozen, shared: not to be changed)."""
         if player not in self.looked:  # rule P5 [decision]: a player who has not looked
-            return [option(player, _DRAW, 0, 0)]
-        return list(_draws(player, tuple(self.hands[player])))  # rule P3: none to three cards
+            return (option(player, _DRAW, 0, 0),)
+        return _draws(player, tuple(self.hands[player]))  # rule P3: none to three cards
 
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         """The verbs the state may allow, in menu order: the draw (P3) or the round's (P2,
@@ -406,15 +406,16 @@ class BragPoker(StakeGame[BragPokerRules]):
             return _DRAW_LOOK
         return _UNSEEN[self.betting.menu_verbs(to_act)]
 
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
+    def _turn_options(self, to_act: str) -> Sequence[LegalAction]:
         """The draws (P3), or in a round the betting's verdicts in one step (what
         :meth:`_verify` asks it verb by verb: a player who has not looked neither bets nor
         raises, P5); then the look."""
-        menu = (self._draw_options(to_act) if self._phase is DRAW
-                else self.betting.options(to_act))
-        if to_act in self._unseen:  # _verify's look: still in, and their own turn (P5)
-            menu.append(option(to_act, _LOOK))
-        return menu
+        unseen = to_act in self._unseen  # _verify's look: still in, and their own turn (P5)
+        if self._phase is not DRAW:
+            menu = self.betting.menu(to_act)  # (the round's kept tuple: no copy)
+            return (*menu, option(to_act, _LOOK)) if unseen else menu
+        draws = self._draw_options(to_act)
+        return (*draws, option(to_act, _LOOK)) if unseen else draws
 
     def _turn_now(self) -> tuple[str | None, str]:
         phase = self._phase

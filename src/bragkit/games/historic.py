@@ -382,13 +382,13 @@ class SingleStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return _STAKE if self.betting is None else self.betting.menu_verbs(to_act)
 
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
+    def _turn_options(self, to_act: str) -> Sequence[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         betting = self.betting
         if betting is None:  # the dealer's stake (S2): the one verdict of _verify, made here
             return [option(to_act, Verb.BET, self.rules.min_stake,
                            min(self.rules.max_stake, self.money.stacks[to_act]))]
-        return list(betting.menu(to_act))  # (the player to act: the betting's)
+        return betting.menu(to_act)  # (the player to act: the betting's, kept)
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
         if self._phase == "stake":
@@ -611,11 +611,11 @@ class ThreeStakeBrag(_HistoricDeal):
     def _menu_verbs(self, to_act: str) -> tuple[Verb, ...]:
         return self.betting.menu_verbs(to_act) if self._phase is _BETTING else _TOWARDS_31
 
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
+    def _turn_options(self, to_act: str) -> Sequence[LegalAction]:
         """The betting's verdicts in one step (what :meth:`_verify` asks it verb by verb)."""
         if self._phase is _BETTING:
-            return list(self.betting.menu(to_act))  # (the player to act: the betting's)
-        return list(_drawer_menu(to_act))  # the drawer's (S4), as _verify
+            return self.betting.menu(to_act)  # (the player to act: the betting's, kept)
+        return _drawer_menu(to_act)  # the drawer's (S4), as _verify
 
     # -- the StakeGame interface ------------------------------------------------------------
     @property

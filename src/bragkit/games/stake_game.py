@@ -52,7 +52,7 @@ from bragkit.games.stake_operations import (
     Turn,
     awarded,
     dealt,
-    dealt_row,
+    dealt_rows,
     posted_each,
     round_opened,
 )
@@ -253,13 +253,16 @@ class StakeGame(GameBase, Generic[RulesT]):
     #: The players, in seat order (a plain attribute: the hot paths read it at every action).
     players: tuple[str, ...] = ()
     #: How the deal ended: what each winner took and the stacks after it; ``None`` until it is
-    #: over (a plain attribute, set when the deal ends: read at every decision).
+    #: over (an instance's plain attribute from the start: read at every decision).
     result: StakeResult | None = None
     #: Whose turn it is, ``None`` once the deal is over: a plain attribute, set from
     #: :meth:`_turn_now` after every change (read at every decision).
     to_act: str | None = None
     #: Whether the deal has ended (nobody to act after the last change): a plain attribute.
     over: bool = False
+    #: The hands and stock given, or the class's ``None`` (few attributes: kept inline, faster)
+    source_hands: Mapping[str, tuple[Card, ...]] | None = None
+    source_stock: tuple[Card, ...] | None = None
     game: ClassVar[str] = ""
     GAME: ClassVar[str] = ""
     #: The pot the betting pays into (three-stake Brag bets for its second pot, S4).
@@ -295,7 +298,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         GameBase.__init__(self)
         self.rules: RulesT = rules if rules is not None else self.default_rules()
         seats: tuple[str, ...] = players if type(players) is tuple else tuple(players)
-        self.players = self._players = seats
+        self.players = seats
         if (type(self), seats) not in _GOOD_SEATS:  # checked once per game and table of names
             _check_seats(type(self), seats)
         if dealer not in seats:
@@ -320,20 +323,21 @@ class StakeGame(GameBase, Generic[RulesT]):
         # own_rng: a source handed over, nothing else draws from it)
         if own_rng and type(rng) is _RANDOM and pack is None and hands is None and stock is None:
             self._dealt_pack = DealtPack.shuffled(rng)  # make_pack's own, without its checks
-            self.source_hands = self.source_stock = None
         else:
-            self._dealt_pack, self.source_hands, self.source_stock = make_pack(
+            self._dealt_pack, source_hands, source_stock = make_pack(
                 pack, hands, stock, rng, seats=seats, deal_order=self.deal_order,
                 cards_each=self.cards_each, own_rng=own_rng)
+            if source_hands is not None:  # (set only when given: the class's None otherwise)
+                self.source_hands, self.source_stock = source_hands, source_stock
         self.hands: dict[str, list[Card]] = {p: [] for p in seats}
         self.face_up: set[Card] = set()
         self.shown: dict[str, tuple[Card, ...]] = {}
         self.winners: dict[str, int] = {}
         self._ops: list[Operation] = []
         self._menu_of: Sequence[LegalAction] | None = None  # the menu of the player to act
-        # whose turn and the phase as last logged (a Turn record): what the base's hooks read
-        # between changes, so the turn is worked out once per change
+        # whose turn and the phase as last logged (a Turn): worked out once per change
         self._last_turn: tuple[str | None, str] = (None, "")          # to act, until an action
+        self.over, self.result = False, None  # (an instance's own: faster than the class's)
         self._start()
         self._log_turn()
 
@@ -397,12 +401,11 @@ class StakeGame(GameBase, Generic[RulesT]):
         hands = self.hands
         for i, player in enumerate(order):  # the i-th from the dealer's left: every seats-th card
             hands[player] += cards[i::seats]
-        rows = [dealt_row(p, False, owner_sees) for p in order]  # each player's records
+        rows = dealt_rows(order, False, owner_sees)  # each player's records
         self._ops += map(getitem, rows * rounds, cards[:down])
         if up:  # (face up: everyone sees them)
             self.face_up.update(cards[down:])
-            self._ops += map(getitem, [dealt_row(p, True, True) for p in order] * up,
-                             cards[down:])
+            self._ops += map(getitem, dealt_rows(order, True, True) * up, cards[down:])
 
     def _post_each(self, amount: int, pots: tuple[str, ...], reason: str) -> None:
         """Every player puts ``amount`` in each of ``pots``, in turn from the dealer's left
@@ -474,7 +477,7 @@ class StakeGame(GameBase, Generic[RulesT]):
                 out += verdict  # type: ignore[arg-type]
         return out
 
-    def _turn_options(self, to_act: str) -> list[LegalAction]:
+    def _turn_options(self, to_act: str) -> Sequence[LegalAction]:
         """The menu of the player to act: the verifier's verdict on each verb of
         :meth:`_menu_verbs`, in order. A game may ask its betting round for the same verdicts
         in one step (:meth:`BettingRound.options`)."""
@@ -500,7 +503,7 @@ class StakeGame(GameBase, Generic[RulesT]):
             return ()
         if not self.OUT_OF_TURN:
             return (to_act,)
-        return (to_act, *(p for p in self._players if p != to_act))
+        return (to_act, *(p for p in self.players if p != to_act))
 
     def _find(self, action: Action) -> LegalAction | None:
         """The option ``action`` fits, from the verifier's verdict on its player and verb."""
@@ -516,7 +519,7 @@ class StakeGame(GameBase, Generic[RulesT]):
                     return option
             if verb not in self.OUT_OF_TURN:
                 return None
-        elif to_act is None or player not in self._players:
+        elif to_act is None or player not in self.players:
             return None
         assert player is not None  # (seated)
         verdict = self._verify(player, verb)
@@ -594,11 +597,11 @@ class StakeGame(GameBase, Generic[RulesT]):
         folded = StakeFold(self, log)
         legal = tuple(str(o) for o in self._menu(viewer)) if viewer else ()
         return StakeView(
-            game=self.game, viewer=viewer, players=self._players, dealer=self.dealer,
+            game=self.game, viewer=viewer, players=self.players, dealer=self.dealer,
             phase=folded.phase, to_act=folded.to_act, stacks=folded.stacks,
             pots=folded.pots, stakes=self._fold_stakes(folded, log),
             in_play=self._fold_in_play(folded, log),
-            cards=fold_cards(self._players, log), looked=folded.looked(),
+            cards=fold_cards(self.players, log), looked=folded.looked(),
             history=tuple(folded.history), legal=legal, shown=folded.shown,
             winners=folded.winners, extra=self._fold_extra(viewer, folded, log),
         )

@@ -50,6 +50,7 @@ __all__ = [
     "awarded",
     "dealt",
     "dealt_row",
+    "dealt_rows",
     "phase_started",
     "posted",
     "posted_each",
@@ -274,20 +275,32 @@ _set_round_phase, _set_levels = (RoundOpened.__dict__[name].__set__
                                  for name in ("phase", "levels"))
 
 
+#: The records of actions, kept for each action object and amount paid (records and the
+#: menu's actions are frozen: a table logs the same few hundred over and over).
+_ACTED: dict[tuple[int, int], Acted] = {}
+
+
 def acted(action: Action, paid: int = 0,
           phrases: tuple[tuple[Verb, str], ...] = ()) -> Acted:
-    """``Acted(action=action, paid=paid, phrases=phrases)``, made fast (a record at every
-    action).
+    """``Acted(action=action, paid=paid, phrases=phrases)``, made once for each action object,
+    amount and phrases and shared (a record at every action; the record holds the action, so
+    its id is not reused while kept).
 
     >>> acted(Action.parse("Ann call"), 2) == Acted(action=Action.parse("Ann call"), paid=2)
     True
-    >>> acted(Action.parse("Ann call"), 2).phrases
-    ()
+    >>> call = Action.parse("Ann call")
+    >>> acted(call, 2) is acted(call, 2), acted(call, 2).phrases
+    (True, ())
     """
-    record: Acted = _new_record(Acted)
-    _set_action(record, action)
-    _set_paid(record, paid)
-    _set_phrases(record, phrases)
+    key = (id(action), paid)
+    record = _ACTED.get(key)
+    if record is None or record.action is not action or record.phrases is not phrases:
+        if len(_ACTED) >= 4096:
+            _ACTED.clear()
+        record = _ACTED[key] = _new_record(Acted)
+        _set_action(record, action)
+        _set_paid(record, paid)
+        _set_phrases(record, phrases)
     return record
 
 
@@ -371,6 +384,18 @@ def dealt_row(player: str, face_up: bool, owner_sees: bool) -> tuple[Dealt, ...]
     True
     """
     return tuple(dealt(player, Card(i), face_up, owner_sees) for i in range(JOKER_INDEX + 1))
+
+
+@lru_cache(maxsize=256)
+def dealt_rows(players: tuple[str, ...], face_up: bool, owner_sees: bool
+               ) -> tuple[tuple[Dealt, ...], ...]:
+    """:func:`dealt_row` of each of ``players``, in order (a table's deal reads them from one
+    cache look-up a deal).
+
+    >>> dealt_rows(("Ann", "Bob"), False, True)[1] is dealt_row("Bob", False, True)
+    True
+    """
+    return tuple(dealt_row(p, face_up, owner_sees) for p in players)
 
 
 @lru_cache(maxsize=1024)

@@ -50,7 +50,6 @@ from bragkit.games.protocol import Operation, Pending
 from bragkit.games.registry import Ante, GameInfo
 from bragkit.games.stake_game import StakeFold, StakeGame, Verdict
 from bragkit.games.stake_operations import (
-    Acted,
     acted,
     phase_started,
     posted,
@@ -101,23 +100,6 @@ _Seating = tuple[dict[str, tuple[str, ...]], tuple[Operation, ...]]
 #: slower than what it finds (the registry hands every deal of the same choices one object).
 _TABLES: dict[int, tuple[TeenPattiRules, tuple[int, int, int | None, int],
                          dict[tuple[str, ...], _Seating]]] = {}
-
-
-#: The records of actions, made once for each action object and amount paid (records and the
-#: menu's actions are frozen: a table logs the same few hundred over and over).
-_ACTED: dict[tuple[int, int], Acted] = {}
-
-
-def _acted(action: Action, paid: int) -> Acted:
-    """``acted(action, paid, PHRASES)``, Teen Patti's words (TP3), kept for the action object
-    (which the record holds: its id is not reused while kept)."""
-    key = (id(action), paid)
-    record = _ACTED.get(key)
-    if record is None or record.action is not action:
-        if len(_ACTED) >= 4096:
-            _ACTED.clear()
-        record = _ACTED[key] = acted(action, paid, PHRASES)
-    return record
 
 
 def _table(rules: TeenPattiRules, order: tuple[str, ...]
@@ -406,14 +388,14 @@ class TeenPatti(StakeGame[TeenPattiRules]):
     def _do(self, action: Action) -> None:
         player, verb = str(action.player), action.verb  # (the commonest verbs first)
         if verb is _FOLD:
-            self._ops.append(_acted(action, 0))
+            self._ops.append(acted(action, 0, PHRASES))
             self._pack(player, "everyone else packed")
         elif verb is _BLIND or verb is _BET:
             assert action.amount is not None
             self._chaal(action, player, action.amount)
         elif verb is _LOOK:
             self.looked.add(player)
-            self._ops += (_acted(action, 0), revealed(player, tuple(self.hands[player])))
+            self._ops += (acted(action, 0, PHRASES), revealed(player, tuple(self.hands[player])))
         elif verb is _SIDESHOW:
             if self._chaal(action, player, self.seen_range(player)[0]):  # least seen chaal (TP5)
                 other = self.previous(player)
@@ -435,7 +417,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         paid = amount if amount <= room else room
         self.money.stacks[player] -= paid  # the menu's amount: at most the stack (TP7)
         pots["pot"] += paid
-        self._ops.append(_acted(action, paid))
+        self._ops.append(acted(action, paid, PHRASES))
         if not seen:
             self.blind_turns[player] += 1
         stake = amount // 2 if seen else amount
@@ -466,7 +448,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         other = self.previous(player)
         paid = self.show_cost(player)  # cut to the pot's room already (TP6)
         self.money.pay(player, paid, "pot")
-        self._ops.append(_acted(action, paid))
+        self._ops.append(acted(action, paid, PHRASES))
         theirs, mine = self._reveal((other, player))
         winner = player if mine > theirs else other
         self._end(split={winner: self.pot},
@@ -479,7 +461,7 @@ class TeenPatti(StakeGame[TeenPattiRules]):
         asker, asked = self.sideshow
         self.sideshow = None
         self._phase = BETTING
-        self._ops.append(_acted(action, 0))
+        self._ops.append(acted(action, 0, PHRASES))
         if action.verb is _DECLINE:
             return
         rules, asker_cards, asked_cards = self.rules, self.hands[asker], self.hands[asked]
