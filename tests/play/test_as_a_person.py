@@ -34,6 +34,7 @@ from bragkit.play.game_table import MAX_STACK, GameTable
 from bragkit.play.memory import FILE_NAME
 from bragkit.play.menu_screen import menu_items
 from bragkit.play.summary_screen import SummaryScreen
+from bragkit.play.turns import giving_up
 
 SIZE = (110, 36)  # a usual terminal: the long forms do not fit
 runner = CliRunner()
@@ -275,6 +276,32 @@ def test_q_says_what_leaving_plays_in_the_games_words_rules_T1_TP3(game: str, sa
         assert "q again" in message and said in message and never not in message, message
 
     run_app(app, test)
+
+
+@pytest.mark.parametrize(("game", "word"), [("three-card", "folded"), ("teen-patti", "packed"),
+                                          ("single-stake", "dropped"), ("brag-poker", "dropped")])
+def test_q_of_a_player_already_out_says_so_rules_B2_S2_P2_TP3(game: str, word: str) -> None:
+    """(1.4, found as a person) A player who had packed pressed q while the others played on
+    and read that leaving gives the deal up at their turn, a turn they will never have: the
+    first q says they are out already, in the game's word; a player still in is told what
+    leaving plays (the test above)."""
+    table = GameTable(game, bots=("random", "random", "random"), seed=3)
+    table.run_bots()
+    assert table.my_turn and table.game.still_in(table.name)
+    out = table.game.timeout_action(table.name)
+    assert out is not None
+    table.act(out)  # fold, drop or pack: three others play on
+    assert not table.deal_over and not table.game.still_in(table.name)
+    assert giving_up(table) == f"you have {word} already"
+    # the engine's answer for every seat is what the player's own view shows in play
+    assert {p for p in table.players if table.game.still_in(p)} == set(table.view().in_play)
+
+
+def test_every_player_stays_in_a_game_with_no_way_out() -> None:
+    """Crash has no fold (C5): the protocol's default keeps every player in the deal."""
+    table = GameTable("crash", bots=("random", "random"), seed=3)
+    table.run_bots()
+    assert all(table.game.still_in(name) for name in table.players)
 
 
 def test_ctrl_q_and_a_stuck_deal_still_end_with_the_summary(monkeypatch: Any) -> None:

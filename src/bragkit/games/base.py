@@ -123,6 +123,12 @@ class Capabilities:
                     return option.action()
         return self.suggestion(player)
 
+    def still_in(self, player: str) -> bool:
+        """Whether ``player`` still holds a part in the deal in play: not out of it by a fold,
+        a drop or a pack (B2, S2, P2, TP3). A game with no way out of a deal keeps every
+        player in: the default."""
+        return True
+
     def suggestion(self, player: str) -> Action | None:
         """The engine's own move for ``player`` now, from what they may know (a game of sets
         arranges their strongest sets); ``None`` where the game offers none."""

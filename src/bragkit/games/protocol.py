@@ -251,6 +251,10 @@ class Game(Protocol):
         """What it costs ``player`` to stay in now, by kind; ``None`` where nothing does."""
         ...
 
+    def still_in(self, player: str) -> bool:
+        """Whether ``player`` still holds a part in the deal (not folded, dropped or packed)."""
+        ...
+
     def pending(self) -> Pending | None:
         """A decision the game waits on beyond the turn (a showdown agreed, a sideshow)."""
         ...

@@ -453,8 +453,7 @@ class StakeGame(GameBase, Generic[RulesT]):
         choice of cards), or the :class:`IllegalActionError` naming the rule that forbids it."""
 
     def _misfit(self, action: Action, options: Sequence[LegalAction]) -> IllegalActionError:
-        """Why ``action`` fits none of ``options``, the verdict of its verb (an amount out of
-        range, cards not held…)."""
+        """Why ``action`` fits none of ``options`` (an amount out of range, cards not held…)."""
         allowed = ", ".join(str(o) for o in options)
         return IllegalActionError(f"{action} does not fit: {allowed}", rule=self.RULE)
 
@@ -577,13 +576,15 @@ class StakeGame(GameBase, Generic[RulesT]):
         return True
 
     def _stake_levels(self) -> dict[str, int]:
-        """The engine's stakes now (what a view folds from the log; the property tests
-        compare the two)."""
+        """The engine's stakes now (the property tests compare them with a view's)."""
         return {}
 
     def _in_play(self) -> tuple[str, ...]:
-        """The engine's players in now (as :meth:`_stake_levels`)."""
+        """The engine's players in now (as :meth:`_stake_levels`; :meth:`still_in` asks it)."""
         return self.players
+
+    def still_in(self, player: str) -> bool:  # the protocol's: not dropped, packed (S2, P2, TP3)
+        return player in self._in_play()
 
     def _extra(self) -> dict[str, Any]:
         """The engine's side of what :meth:`_fold_extra` folds (as :meth:`_stake_levels`)."""

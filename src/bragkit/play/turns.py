@@ -34,8 +34,11 @@ __all__ = ["Turns", "giving_up"]
 
 def giving_up(table: GameTable) -> str:
     """What leaving mid-deal plays for the player, in the game's words (TP3's *pack*, S2's
-    *drop*): the move a player out of time makes (T1), or, before their turn, that it will be.
+    *drop*): the move a player out of time makes (T1), or, before their turn, that it will be;
+    for a player already out of the deal, that they are.
     """
+    if not table.game.still_in(table.name):  # out already (B2, S2, P2, TP3): nothing to give up
+        return f"you have {table.info.out_word} already"
     move = table.leave_move()
     if move is None:
         return "at your turn you give the deal up as a player out of time does"
@@ -214,5 +217,7 @@ class Turns:
     def leave(self: _Host) -> None:
         """Leave now: give the deal up, let the others finish it, end with the summary."""
         self._leaving, self._leave_asked = True, False
-        self._message("Leaving: you give this deal up; the others finish it…")
+        self._message("Leaving: you give this deal up; the others finish it…"
+                      if self.table.game.still_in(self.table.name)
+                      else "Leaving: the others finish the deal…")
         self._after()

@@ -171,9 +171,8 @@ class Deal(GameBase):
 
     #: The seats, clockwise (a plain attribute: read at every decision).
     players: tuple[str, ...]
-    #: The end of the deal; ``None`` until it is over (the Game protocol). Set by the deal
-    #: only (a plain attribute: read at every decision), as are these two: whose turn it is
-    #: (None once the deal is over) and whether the deal has ended (B10).
+    #: The end of the deal (``None`` until it is over), whose turn it is (None once it is over)
+    #: and whether it has ended (B10): set by the deal only, plain attributes read each decision.
     result: DealResult | None
     to_act: str | None
     over: bool
@@ -233,9 +232,8 @@ class Deal(GameBase):
         stock = Stock(rules, seats, pack, hands, kept_old, rng, rng_owned)
         dealt = stock.dealt
         hold = Holdings(found, dealt, not rules.blind)
-        # the verifiers, menus, moves and settlement: one object (Engine) over the parts (the
-        # money, the holdings, the stock: the deal reaches them there); the betting round is
-        # the parts' own (they are a Round)
+        # the verifiers, menus, moves and settlement: one object (Engine) over the parts (money,
+        # holdings, stock: the deal reaches them there), which are the betting round (a Round)
         engine = self.verifiers = Engine(found, seats, money, hold, stock,
                                          0 if kept_old else found.simple)
         if kept_old:
@@ -309,6 +307,9 @@ class Deal(GameBase):
     def in_play(self) -> tuple[str, ...]:
         """Players still holding a hand (not folded), covered ones included, in seat order."""
         return tuple(compress(self._seats.names, map(ne, self.verifiers.status, repeat(FOLDED))))
+
+    def still_in(self, player: str) -> bool:  # the protocol's: not folded (B2)
+        return self.verifiers.status[self._seat[player]] != FOLDED
 
     @property
     def betting(self) -> tuple[str, ...]:
