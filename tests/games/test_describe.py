@@ -229,3 +229,32 @@ def test_a_played_game_words_every_record_for_every_reader_rule_d8(name: str) ->
                 shown = op.shown_hand()
                 if shown is not None:
                     assert shown[1] and shown[1] in words, (name, words)  # named, D8
+
+
+def test_a_sideshow_is_told_once_the_chaal_then_the_ask_rule_TP5() -> None:
+    """(found as a person) A Teen Patti log said "X asks for a sideshow, paying 4" and then
+    "X asks Y for a sideshow (TP5)": the ask is told once, by its own record, after the
+    chaal the asker paid (TP5), for the asker, the one asked and everyone else."""
+    seen = 0
+    for seed in range(300):
+        game = new("teen-patti", players=["Ann", "Bob", "Cy"], seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(random_action(game, rng))
+        ops = game.operations
+        for i, op in enumerate(ops):
+            if not (isinstance(op, stake_operations.Acted) and op.action.verb is Verb.SIDESHOW):
+                continue
+            seen += 1
+            asker, asked = op.action.player, ops[i + 1]
+            assert isinstance(asked, teen_patti_operations.SideshowAsked)
+            for viewer in ("Ann", "Bob", "Cy", None):
+                chaal, ask = describe(op, viewer), describe(asked, viewer)
+                assert chaal is not None and ask is not None
+                assert "sideshow" not in chaal and re.search(rf"\bchaals? {op.paid}$", chaal)
+                assert ask.endswith("for a sideshow (TP5)")
+                assert (chaal.startswith("You ") and ask.startswith("You ask ")) == (
+                    viewer == asker)
+                if viewer == asked.asked:
+                    assert " asks you for a sideshow" in ask
+    assert seen >= 5  # the seeds hold sideshows enough to read

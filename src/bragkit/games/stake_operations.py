@@ -171,7 +171,8 @@ class Acted(Operation):
         action = self.action
         for verb, phrase in self.phrases:
             if verb is action.verb and action.player is not None:
-                return says(action.player, viewer, phrase.replace("{n}", str(action.amount)))
+                n = self.paid if action.amount is None else action.amount  # (a sideshow's chaal)
+                return says(action.player, viewer, phrase.replace("{n}", str(n)))
         return action_words(action, viewer, self.paid)
 
 

@@ -34,7 +34,9 @@ __all__ = ["PHRASES", "Compared", "JokerTurned", "SideshowAsked", "SideshowLost"
 #: Teen Patti's own words for its moves (TP3), as its keys say them ("b chaal", "f pack"): the
 #: phrases of its :class:`~bragkit.games.stake_operations.Acted` records.
 PHRASES: Final = ((Verb.BET, "chaals {n}"), (Verb.BLIND, "chaals {n} blind"),
-                  (Verb.FOLD, "packs"))
+                  (Verb.FOLD, "packs"),
+                  # TP5: the chaal paid; the ask is the next record's (SideshowAsked)
+                  (Verb.SIDESHOW, "chaals {n}"))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
