@@ -513,14 +513,6 @@ class CrashGame(PointsGame[CrashRules, CrashResult]):
     def _turns_taken(self) -> int:
         return self._acted
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is; None when the game is over or waiting for a deal."""
-        if self._winner is not None or self._awaiting:
-            return None
-        # as PointsGame.to_act, one call less (a driver asks at every action)
-        return self._order[self._acted]
-
     # -- actions ------------------------------------------------------------------------------
 
     def _menu(self, player: str) -> list[LegalAction]:

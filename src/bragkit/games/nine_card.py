@@ -460,13 +460,6 @@ class NineCardGame(PointsGame[NineCardRules, NineCardResult]):
     def _turns_taken(self) -> int:
         return len(self._plays)
 
-    @property
-    def to_act(self) -> str | None:
-        """Whose turn it is; None when the game is over or waiting for a deal."""
-        if self._winner is not None or self._awaiting:
-            return None
-        return self._order[len(self._plays)]  # as PointsGame.to_act, one call less
-
     # -- actions ------------------------------------------------------------------------------
 
     def _menu(self, player: str) -> list[LegalAction]:
